@@ -1,0 +1,54 @@
+# Test helpers: serial GoogleTest executables and MPI tests run through mpiexec at a given rank count.
+# amp_add_mpi_test(NAME n RANKS r COMMAND exe args...) runs oversubscribed with OMP_NUM_THREADS=1.
+
+set(AMP_MPIEXEC_EXTRA_FLAGS "" CACHE STRING "extra flags for mpiexec in tests (e.g. --oversubscribe)")
+if(MPIEXEC_EXECUTABLE)
+  execute_process(COMMAND ${MPIEXEC_EXECUTABLE} --version OUTPUT_VARIABLE _amp_mpiexec_version ERROR_QUIET)
+  if(_amp_mpiexec_version MATCHES "Open MPI|OpenRTE")
+    set(AMP_MPIEXEC_EXTRA_FLAGS "--oversubscribe" CACHE STRING "" FORCE)
+  endif()
+endif()
+
+set(AMP_TEST_ENVIRONMENT OMP_NUM_THREADS=1 OMP_PROC_BIND=false)
+
+function(amp_add_mpi_test)
+  cmake_parse_arguments(ARG "WILL_FAIL" "NAME;RANKS;TIMEOUT;FAIL_REGULAR_EXPRESSION;PASS_REGULAR_EXPRESSION" "COMMAND;LABELS" ${ARGN})
+  if(NOT ARG_TIMEOUT)
+    set(ARG_TIMEOUT 120)
+  endif()
+  add_test(NAME ${ARG_NAME}
+           COMMAND ${MPIEXEC_EXECUTABLE} ${AMP_MPIEXEC_EXTRA_FLAGS} ${MPIEXEC_NUMPROC_FLAG} ${ARG_RANKS}
+                   ${ARG_COMMAND})
+  set_tests_properties(${ARG_NAME} PROPERTIES TIMEOUT ${ARG_TIMEOUT}
+                       ENVIRONMENT "${AMP_TEST_ENVIRONMENT}" PROCESSORS ${ARG_RANKS})
+  if(ARG_WILL_FAIL)
+    set_tests_properties(${ARG_NAME} PROPERTIES WILL_FAIL TRUE)
+  endif()
+  if(ARG_PASS_REGULAR_EXPRESSION)
+    set_tests_properties(${ARG_NAME} PROPERTIES PASS_REGULAR_EXPRESSION "${ARG_PASS_REGULAR_EXPRESSION}")
+  endif()
+  if(ARG_LABELS)
+    set_tests_properties(${ARG_NAME} PROPERTIES LABELS "${ARG_LABELS}")
+  endif()
+endfunction()
+
+# amp_add_gtest(NAME n SOURCES ... LIBS ... [RANKS r...]): one executable, one CTest entry per rank count
+# (serial when RANKS is absent). The executable must initialise MPI itself when RANKS is given.
+function(amp_add_gtest)
+  cmake_parse_arguments(ARG "" "NAME;TIMEOUT" "SOURCES;LIBS;RANKS" ${ARGN})
+  add_executable(${ARG_NAME} ${ARG_SOURCES})
+  target_link_libraries(${ARG_NAME} PRIVATE ${ARG_LIBS} GTest::gtest)
+  set_target_properties(${ARG_NAME} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/tests)
+  if(NOT ARG_TIMEOUT)
+    set(ARG_TIMEOUT 120)
+  endif()
+  if(ARG_RANKS)
+    foreach(r ${ARG_RANKS})
+      amp_add_mpi_test(NAME ${ARG_NAME}.np${r} RANKS ${r} TIMEOUT ${ARG_TIMEOUT}
+                       COMMAND $<TARGET_FILE:${ARG_NAME}>)
+    endforeach()
+  else()
+    add_test(NAME ${ARG_NAME} COMMAND ${ARG_NAME})
+    set_tests_properties(${ARG_NAME} PROPERTIES TIMEOUT ${ARG_TIMEOUT} ENVIRONMENT "${AMP_TEST_ENVIRONMENT}")
+  endif()
+endfunction()
