@@ -1,0 +1,95 @@
+// RequestNumbering: fresh ids per operation plus the handle -> operation bookkeeping that keeps
+// ids unique when an MPI library hands out the same request handle for several operations.
+#include "request_numbering.hpp"
+
+#include <algorithm>
+
+#include "../format/dumpi_format.hpp"
+#include "handle_key.hpp"
+
+namespace amp::trace {
+
+std::int32_t RequestNumbering::started(MPI_Request handle) {
+  std::int32_t id = next_id_++;
+  if (handle != MPI_REQUEST_NULL) outstanding_[handle_key(handle)].ids.push_back(id);
+  return id;
+}
+
+std::int32_t RequestNumbering::persistent_created(MPI_Request handle) {
+  std::int32_t id = next_id_++;
+  if (handle != MPI_REQUEST_NULL) persistent_[handle_key(handle)] = id;
+  return id;
+}
+
+std::int32_t RequestNumbering::resolve_one(MPI_Request handle) {
+  if (handle == MPI_REQUEST_NULL) return dumpi_request::kNull;
+  std::uint64_t key = handle_key(handle);
+  if (!persistent_.empty()) {
+    auto found = persistent_.find(key);
+    if (found != persistent_.end()) return found->second;
+  }
+  Outstanding& queue = outstanding_[key];
+  if (queue.size() == 0) queue.ids.push_back(next_id_++);  // made while paused or by an unwrapped call
+  return queue.ids[queue.head];
+}
+
+void RequestNumbering::resolve(const MPI_Request* handles, int count, std::vector<std::int32_t>& ids) {
+  ids.resize(static_cast<std::size_t>(count));
+  const bool may_repeat = count > 1;
+  if (may_repeat) occurrences_.clear();
+  for (int i = 0; i < count; ++i) {
+    if (handles[i] == MPI_REQUEST_NULL) {
+      ids[i] = dumpi_request::kNull;
+      continue;
+    }
+    std::uint64_t key = handle_key(handles[i]);
+    if (!persistent_.empty()) {
+      auto found = persistent_.find(key);
+      if (found != persistent_.end()) {
+        ids[i] = found->second;
+        continue;
+      }
+    }
+    Outstanding& queue = outstanding_[key];
+    std::uint32_t occurrence = may_repeat ? occurrences_[key]++ : 0;
+    while (queue.size() <= occurrence) queue.ids.push_back(next_id_++);
+    ids[i] = queue.ids[queue.head + occurrence];
+  }
+}
+
+void RequestNumbering::remove(std::uint64_t key, std::int32_t id) {
+  auto found = outstanding_.find(key);
+  if (found == outstanding_.end()) return;
+  Outstanding& queue = found->second;
+  if (queue.size() == 0) return;
+  if (queue.ids[queue.head] == id) {
+    ++queue.head;
+  } else {
+    auto it = std::find(queue.ids.begin() + static_cast<std::ptrdiff_t>(queue.head), queue.ids.end(), id);
+    if (it != queue.ids.end()) queue.ids.erase(it);
+  }
+  if (queue.size() == 0) {
+    queue.ids.clear();
+    queue.head = 0;
+  }
+}
+
+void RequestNumbering::completed(const MPI_Request* handles_before, const std::vector<std::int32_t>& ids, int i) {
+  completed_one(handles_before[i], ids[static_cast<std::size_t>(i)]);
+}
+
+void RequestNumbering::completed_one(MPI_Request handle_before, std::int32_t id) {
+  if (handle_before == MPI_REQUEST_NULL) return;
+  std::uint64_t key = handle_key(handle_before);
+  if (!persistent_.empty() && persistent_.count(key) != 0) return;  // inactive, not gone
+  remove(key, id);
+}
+
+void RequestNumbering::freed(MPI_Request handle_before, std::int32_t id) {
+  if (handle_before == MPI_REQUEST_NULL) return;
+  std::uint64_t key = handle_key(handle_before);
+  if (!persistent_.empty() && persistent_.erase(key) != 0) return;
+  remove(key, id);
+}
+
+}  // namespace amp::trace

@@ -1,0 +1,46 @@
+// Gives every request-creating call its own DUMPI request id, and maps each handle passed to a
+// Wait/Test call back to its operation, oldest outstanding first (MPICH shares one handle among
+// small eager sends, so a handle value alone does not identify an operation).
+#pragma once
+
+#include <mpi.h>
+
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+namespace amp::trace {
+
+class RequestNumbering {
+ public:
+  // A nonblocking operation started and returned this handle.
+  std::int32_t started(MPI_Request handle);
+  // A persistent request was created (Send_init, Recv_init): the id lives until Request_free.
+  std::int32_t persistent_created(MPI_Request handle);
+
+  // Ids for the handles passed to a completion call, before the call changes them. The k-th
+  // occurrence of a shared handle in one call maps to its k-th oldest outstanding operation.
+  void resolve(const MPI_Request* handles, int count, std::vector<std::int32_t>& ids);
+  std::int32_t resolve_one(MPI_Request handle);
+
+  // The operation at position i of the last resolve() completed (persistent ones stay known).
+  void completed(const MPI_Request* handles_before, const std::vector<std::int32_t>& ids, int i);
+  void completed_one(MPI_Request handle_before, std::int32_t id);
+  // Request_free: the operation (or persistent request) is gone.
+  void freed(MPI_Request handle_before, std::int32_t id);
+
+ private:
+  struct Outstanding {  // FIFO of operation ids sharing one handle value
+    std::vector<std::int32_t> ids;
+    std::size_t head = 0;
+    std::size_t size() const { return ids.size() - head; }
+  };
+  void remove(std::uint64_t key, std::int32_t id);
+
+  std::int32_t next_id_ = 2;
+  std::unordered_map<std::uint64_t, Outstanding> outstanding_;
+  std::unordered_map<std::uint64_t, std::int32_t> persistent_;
+  std::unordered_map<std::uint64_t, std::uint32_t> occurrences_;  // scratch for resolve()
+};
+
+}  // namespace amp::trace

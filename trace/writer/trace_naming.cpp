@@ -1,0 +1,93 @@
+// Trace file naming: the libdumpi-compatible prefix chosen once on rank 0, broadcast inside
+// MPI_Init, plus the .meta file that replayers open first.
+#include "trace_naming.hpp"
+
+#include <mpi.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <ctime>
+#include <fcntl.h>
+#include <string>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <vector>
+
+namespace amp::trace {
+
+std::string TraceNames::bin_path(int rank) const {
+  char digits[16];
+  std::snprintf(digits, sizeof(digits), "%04d", rank);
+  return directory + "/" + prefix + "-" + digits + ".bin";
+}
+
+std::string TraceNames::meta_path() const { return directory + "/" + prefix + ".meta"; }
+
+namespace {
+
+bool path_exists(const std::string& path) {
+  struct stat info;
+  return ::stat(path.c_str(), &info) == 0;
+}
+
+void make_directories(const std::string& directory) {
+  for (std::size_t slash = directory.find('/', 1);; slash = directory.find('/', slash + 1)) {
+    std::string part = directory.substr(0, slash);
+    if (!part.empty()) ::mkdir(part.c_str(), 0777);  // failures show up when the files are opened
+    if (slash == std::string::npos) break;
+  }
+}
+
+std::string timestamp_prefix(std::time_t start) {
+  std::tm local{};
+  localtime_r(&start, &local);
+  char text[64];
+  std::strftime(text, sizeof(text), "dumpi-%Y.%m.%d.%H.%M.%S", &local);
+  return text;
+}
+
+}  // namespace
+
+TraceNames agree_on_trace_names(const std::string& directory, const std::string& requested_prefix, int rank) {
+  TraceNames names;
+  names.directory = directory;
+  std::uint64_t start = 0;
+  std::string prefix;
+  if (rank == 0) {
+    start = static_cast<std::uint64_t>(std::time(nullptr));
+    make_directories(directory);
+    std::string base = requested_prefix.empty() ? timestamp_prefix(static_cast<std::time_t>(start)) : requested_prefix;
+    prefix = base;
+    TraceNames probe;
+    probe.directory = directory;
+    for (int attempt = 2;; ++attempt) {
+      probe.prefix = prefix;
+      if (!path_exists(probe.meta_path()) && !path_exists(probe.bin_path(0))) break;
+      prefix = base + "." + std::to_string(attempt);
+    }
+    if (prefix != base)
+      names.notice = "amp_dumpi: a trace named '" + base + "' already exists in " + directory + "; writing '" +
+                     prefix + "' instead";
+  }
+  std::uint64_t shared[2] = {start, prefix.size()};
+  PMPI_Bcast(shared, 2, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+  prefix.resize(static_cast<std::size_t>(shared[1]));
+  PMPI_Bcast(prefix.data(), static_cast<int>(shared[1]), MPI_CHAR, 0, MPI_COMM_WORLD);
+  names.start_time_epoch = shared[0];
+  names.prefix = prefix;
+  return names;
+}
+
+int write_meta_file(const TraceNames& names, int numprocs, const std::string& hostname, const std::string& username) {
+  int fd = ::open(names.meta_path().c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  if (fd < 0) return errno;
+  std::string text = "hostname=" + hostname + "\nnumprocs=" + std::to_string(numprocs) + "\nusername=" + username +
+                     "\nstartime=" + std::to_string(names.start_time_epoch) + "\nfileprefix=" + names.prefix +
+                     "\nversion=13\nsubversion=0\nsubsubversion=0\n";
+  ssize_t written = ::write(fd, text.data(), text.size());
+  int error = written == static_cast<ssize_t>(text.size()) ? 0 : (errno != 0 ? errno : EIO);
+  if (::close(fd) != 0 && error == 0) error = errno;
+  return error;
+}
+
+}  // namespace amp::trace

@@ -1,0 +1,52 @@
+// Parsing of the AMP_TRACE_* environment variables into TraceSettings, with messages that name
+// the variable and the accepted values.
+#include "trace_settings.hpp"
+
+#include <cstdlib>
+#include <stdexcept>
+
+namespace amp::trace {
+
+namespace {
+
+std::string env_or_empty(const char* name) {
+  const char* value = std::getenv(name);
+  return value == nullptr ? std::string() : std::string(value);
+}
+
+bool env_flag(const char* name, bool fallback) {
+  std::string value = env_or_empty(name);
+  if (value.empty()) return fallback;
+  if (value == "1" || value == "yes" || value == "on" || value == "true") return true;
+  if (value == "0" || value == "no" || value == "off" || value == "false") return false;
+  throw std::runtime_error(std::string(name) + "='" + value + "' is not a switch; use 1 or 0");
+}
+
+}  // namespace
+
+TraceSettings TraceSettings::from_environment() {
+  TraceSettings settings;
+  settings.directory = env_or_empty("AMP_TRACE_DIR");
+  if (settings.directory.empty()) return settings;
+  settings.prefix = env_or_empty("AMP_TRACE_PREFIX");
+  if (settings.prefix.find('/') != std::string::npos)
+    throw std::runtime_error("AMP_TRACE_PREFIX='" + settings.prefix + "' must be a file name, not a path");
+  std::string buffer = env_or_empty("AMP_TRACE_BUFFER_BYTES");
+  if (!buffer.empty()) {
+    char* end = nullptr;
+    unsigned long long bytes = std::strtoull(buffer.c_str(), &end, 10);
+    if (end == buffer.c_str()) bytes = 0;
+    if (end != nullptr && (*end == 'k' || *end == 'K')) bytes <<= 10, ++end;
+    else if (end != nullptr && (*end == 'm' || *end == 'M')) bytes <<= 20, ++end;
+    if (end == nullptr || *end != '\0' || bytes < (64u << 10) || bytes > (1ull << 32))
+      throw std::runtime_error("AMP_TRACE_BUFFER_BYTES='" + buffer +
+                               "' must be a byte count between 64K and 4096M (e.g. 4M)");
+    settings.buffer_bytes = static_cast<std::size_t>(bytes);
+  }
+  settings.cpu_times = env_flag("AMP_TRACE_CPU_TIMES", false);
+  settings.statuses = env_flag("AMP_TRACE_STATUSES", true);
+  settings.start_paused = env_flag("AMP_TRACE_START_PAUSED", false);
+  return settings;
+}
+
+}  // namespace amp::trace

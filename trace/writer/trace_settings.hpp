@@ -1,0 +1,23 @@
+// The tracer's configuration, read once from the environment when MPI_Init runs
+// (AMP_TRACE_DIR switches tracing on; the others tune it). See docs/TRACING.md.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+namespace amp::trace {
+
+struct TraceSettings {
+  std::string directory;               // AMP_TRACE_DIR (empty: tracing off)
+  std::string prefix;                  // AMP_TRACE_PREFIX (empty: dumpi-<YYYY.MM.DD.hh.mm.ss>)
+  std::size_t buffer_bytes = 4u << 20;  // AMP_TRACE_BUFFER_BYTES (min 64 KiB)
+  bool cpu_times = false;              // AMP_TRACE_CPU_TIMES=1
+  bool statuses = true;                // AMP_TRACE_STATUSES=0 drops status fields
+  bool start_paused = false;           // AMP_TRACE_START_PAUSED=1: record only after MPI_Pcontrol(1)
+
+  // Returns settings with an empty directory when AMP_TRACE_DIR is unset or empty.
+  // Throws std::runtime_error on malformed values.
+  static TraceSettings from_environment();
+};
+
+}  // namespace amp::trace

@@ -1,0 +1,99 @@
+// The per-process tracing session behind the MPI_* wrappers: its on/paused/recording state, output
+// file, handle numbering, footer counts, and the fault handlers that still finish the file.
+// One instance per process, because PMPI interposition itself is process-wide.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "../format/dumpi_format.hpp"
+#include "byte_sink.hpp"
+#include "handle_numbering.hpp"
+#include "request_numbering.hpp"
+#include "trace_clock.hpp"
+#include "trace_settings.hpp"
+#include "trace_tail.hpp"
+
+namespace amp::trace {
+
+enum class TraceState : std::uint8_t { kOff = 0, kPaused, kRecording, kFinished };
+
+struct CallTimes {
+  Timestamp wall_start, wall_stop, cpu_start, cpu_stop;
+};
+
+class Tracer {
+ public:
+  static Tracer& instance();
+
+  // Static so that the untraced path of every wrapper is one load and one compare.
+  static TraceState state() { return state_.load(std::memory_order_relaxed); }
+  static bool recording() { return state() == TraceState::kRecording; }
+  static bool active() {
+    TraceState s = state();
+    return s == TraceState::kRecording || s == TraceState::kPaused;
+  }
+  bool cpu_times() const { return settings_.cpu_times; }
+  bool statuses() const { return settings_.statuses; }
+
+  // Called right after PMPI_Init/PMPI_Init_thread. Collective. On a file error every rank prints one
+  // line and the process exits with status 1.
+  void start(const TraceSettings& settings, Timestamp init_wall_start, bool thread_multiple);
+  // After PMPI_Finalize: writes the tail and closes the file.
+  void finish();
+  // exit() without MPI_Finalize, a fatal signal, MPI_Abort: drops an incomplete record, writes the
+  // tail. Async-signal-safe; only the first caller does the work.
+  void finish_after_fault();
+
+  void pause();
+  void resume();
+
+  // Serialises recording when the program runs MPI_THREAD_MULTIPLE; a no-op lock otherwise.
+  std::unique_lock<std::mutex> guard() {
+    return thread_multiple_ ? std::unique_lock<std::mutex>(mutex_) : std::unique_lock<std::mutex>();
+  }
+  // With guard() held: function id, mask, thread id, times.
+  void write_prefix(std::uint16_t function, const CallTimes& times);
+  // With guard() held: the record is complete.
+  void end_record(std::uint16_t function);
+  void count_ignored(std::uint16_t function);
+  // Records MPI_Pcontrol(level) as a Function_enter annotation.
+  void record_pcontrol(int level, const CallTimes& times);
+
+  ByteSink& out() { return *out_; }
+  HandleNumbering& handles() { return *handles_; }
+  RequestNumbering& requests() { return requests_; }
+
+ private:
+  Tracer() = default;
+  void fail_start(const std::string& own_error, bool any_failed, int rank);
+  void install_fault_handlers();
+  TraceTail tail_contents() const;
+
+  inline static std::atomic<TraceState> state_{TraceState::kOff};
+  std::atomic<bool> finishing_{false};
+  TraceSettings settings_;
+  bool thread_multiple_ = false;
+  std::mutex mutex_;
+  std::uint8_t mask_ = 0;
+  std::int64_t wall_offset_ = 0;
+  std::int64_t cpu_offset_ = 0;
+  TraceHeader header_;
+  std::string bin_path_;
+  std::unique_ptr<ByteSink> out_;
+  std::unique_ptr<HandleNumbering> handles_;
+  RequestNumbering requests_;
+  std::uint32_t call_counts_[kFooterSlots] = {};
+  std::uint32_t ignored_counts_[kFooterSlots] = {};
+  static constexpr std::size_t kMaxPcontrolLabels = 16;
+  AddressLabel pcontrol_labels_[kMaxPcontrolLabels];
+  std::size_t pcontrol_label_count_ = 0;
+};
+
+// Process-wide thread number written in every record (0 = first thread that called MPI).
+std::uint16_t current_thread_number();
+
+}  // namespace amp::trace

@@ -1,0 +1,231 @@
+// MPI_* wrappers for collectives: Barrier, Bcast, Reduce, Allreduce, Scan, Gather, Scatter,
+// Allgather(v), Alltoall(v), with libdumpi's argument layouts (rank-dependent for Gather/Scatter).
+#include <mpi.h>
+
+#include "call_record.hpp"
+
+using namespace amp::trace;
+
+namespace {
+
+// With MPI_IN_PLACE the send count/type are ignored by MPI and may be garbage: store NULL.
+void send_type(CallRecord& call, const void* sendbuf, MPI_Datatype type) {
+  if (sendbuf == MPI_IN_PLACE) call.tracer().out().put16(amp::trace::dumpi_datatype::kNull);
+  else call.datatype(type);
+}
+
+int comm_size(MPI_Comm comm) {
+  int size = 0;
+  PMPI_Comm_size(comm, &size);
+  return size;
+}
+
+int comm_rank(MPI_Comm comm) {
+  int rank = 0;
+  PMPI_Comm_rank(comm, &rank);
+  return rank;
+}
+
+}  // namespace
+
+extern "C" {
+
+int MPI_Barrier(MPI_Comm comm) {
+  if (!Tracer::recording()) {
+    note_unrecorded(kBarrier);
+    return PMPI_Barrier(comm);
+  }
+  CallRecord call(kBarrier);
+  int rc = PMPI_Barrier(comm);
+  call.begin();
+  call.comm(comm);
+  return rc;
+}
+
+int MPI_Bcast(void* buffer, int count, MPI_Datatype type, int root, MPI_Comm comm) {
+  if (!Tracer::recording()) {
+    note_unrecorded(kBcast);
+    return PMPI_Bcast(buffer, count, type, root, comm);
+  }
+  CallRecord call(kBcast);
+  int rc = PMPI_Bcast(buffer, count, type, root, comm);
+  call.begin();
+  call.i32(count);
+  call.datatype(type);
+  call.i32(root);
+  call.comm(comm);
+  return rc;
+}
+
+int MPI_Reduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm) {
+  if (!Tracer::recording()) {
+    note_unrecorded(kReduce);
+    return PMPI_Reduce(sendbuf, recvbuf, count, type, op, root, comm);
+  }
+  CallRecord call(kReduce);
+  int rc = PMPI_Reduce(sendbuf, recvbuf, count, type, op, root, comm);
+  call.begin();
+  call.i32(count);
+  call.datatype(type);
+  call.op(op);
+  call.i32(root);
+  call.comm(comm);
+  return rc;
+}
+
+int MPI_Allreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
+  if (!Tracer::recording()) {
+    note_unrecorded(kAllreduce);
+    return PMPI_Allreduce(sendbuf, recvbuf, count, type, op, comm);
+  }
+  CallRecord call(kAllreduce);
+  int rc = PMPI_Allreduce(sendbuf, recvbuf, count, type, op, comm);
+  call.begin();
+  call.i32(count);
+  call.datatype(type);
+  call.op(op);
+  call.comm(comm);
+  return rc;
+}
+
+int MPI_Scan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
+  if (!Tracer::recording()) {
+    note_unrecorded(kScan);
+    return PMPI_Scan(sendbuf, recvbuf, count, type, op, comm);
+  }
+  CallRecord call(kScan);
+  int rc = PMPI_Scan(sendbuf, recvbuf, count, type, op, comm);
+  call.begin();
+  call.i32(count);
+  call.datatype(type);
+  call.op(op);
+  call.comm(comm);
+  return rc;
+}
+
+int MPI_Gather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+               MPI_Datatype recvtype, int root, MPI_Comm comm) {
+  if (!Tracer::recording()) {
+    note_unrecorded(kGather);
+    return PMPI_Gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
+  }
+  CallRecord call(kGather);
+  int rc = PMPI_Gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
+  int rank = comm_rank(comm);
+  call.begin();
+  call.i32(rank);
+  call.i32(sendcount);
+  send_type(call, sendbuf, sendtype);
+  call.i32(root);
+  call.comm(comm);
+  if (rank == root) {
+    call.i32(recvcount);
+    call.datatype(recvtype);
+  }
+  return rc;
+}
+
+int MPI_Scatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                MPI_Datatype recvtype, int root, MPI_Comm comm) {
+  if (!Tracer::recording()) {
+    note_unrecorded(kScatter);
+    return PMPI_Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
+  }
+  CallRecord call(kScatter);
+  int rc = PMPI_Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
+  int rank = comm_rank(comm);
+  call.begin();
+  call.i32(rank);
+  call.i32(recvcount);
+  if (recvbuf == MPI_IN_PLACE) call.tracer().out().put16(dumpi_datatype::kNull);
+  else call.datatype(recvtype);
+  call.i32(root);
+  call.comm(comm);
+  if (rank == root) {
+    call.i32(sendcount);
+    call.datatype(sendtype);
+  }
+  return rc;
+}
+
+int MPI_Allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                  MPI_Datatype recvtype, MPI_Comm comm) {
+  if (!Tracer::recording()) {
+    note_unrecorded(kAllgather);
+    return PMPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
+  }
+  CallRecord call(kAllgather);
+  int rc = PMPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
+  call.begin();
+  call.i32(sendcount);
+  send_type(call, sendbuf, sendtype);
+  call.i32(recvcount);
+  call.datatype(recvtype);
+  call.comm(comm);
+  return rc;
+}
+
+int MPI_Allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
+                   const int displs[], MPI_Datatype recvtype, MPI_Comm comm) {
+  if (!Tracer::recording()) {
+    note_unrecorded(kAllgatherv);
+    return PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm);
+  }
+  CallRecord call(kAllgatherv);
+  int rc = PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm);
+  int size = comm_size(comm);
+  call.begin();
+  call.i32(size);
+  call.i32(sendcount);
+  send_type(call, sendbuf, sendtype);
+  call.int_array(recvcounts, size);
+  call.int_array(displs, size);
+  call.datatype(recvtype);
+  call.comm(comm);
+  return rc;
+}
+
+int MPI_Alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                 MPI_Datatype recvtype, MPI_Comm comm) {
+  if (!Tracer::recording()) {
+    note_unrecorded(kAlltoall);
+    return PMPI_Alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
+  }
+  CallRecord call(kAlltoall);
+  int rc = PMPI_Alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
+  call.begin();
+  call.i32(sendcount);
+  send_type(call, sendbuf, sendtype);
+  call.i32(recvcount);
+  call.datatype(recvtype);
+  call.comm(comm);
+  return rc;
+}
+
+int MPI_Alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+                  void* recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm) {
+  if (!Tracer::recording()) {
+    note_unrecorded(kAlltoallv);
+    return PMPI_Alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm);
+  }
+  CallRecord call(kAlltoallv);
+  int rc = PMPI_Alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm);
+  int size = comm_size(comm);
+  call.begin();
+  call.i32(size);
+  if (sendbuf == MPI_IN_PLACE) {  // send counts and displacements are ignored (and may be null)
+    call.int_array(recvcounts, size);
+    call.int_array(rdispls, size);
+  } else {
+    call.int_array(sendcounts, size);
+    call.int_array(sdispls, size);
+  }
+  send_type(call, sendbuf, sendtype);
+  call.int_array(recvcounts, size);
+  call.int_array(rdispls, size);
+  call.datatype(recvtype);
+  call.comm(comm);
+  return rc;
+}
+
+}  // extern "C"

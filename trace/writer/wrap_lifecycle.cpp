@@ -1,0 +1,148 @@
+// MPI_* wrappers that start, steer and end tracing: Init/Init_thread (start when AMP_TRACE_DIR is
+// set), Finalize, Pcontrol (0 pauses, 1 resumes), Abort; plus calls that are only counted as ignored.
+#include <mpi.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <string_view>
+
+#include "amp_dumpi.h"
+#include "call_record.hpp"
+
+using namespace amp::trace;
+
+namespace {
+
+// Settings are read before tracing starts; a malformed value stops every rank with one line.
+bool settings_or_exit(TraceSettings& settings, bool mpi_initialised) {
+  try {
+    settings = TraceSettings::from_environment();
+    return !settings.directory.empty();
+  } catch (const std::exception& error) {
+    int rank = 0;
+    if (mpi_initialised) PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    std::fprintf(stderr, "amp_dumpi: rank %d: %s\n", rank, error.what());
+    std::fflush(stderr);
+    if (mpi_initialised) PMPI_Finalize();
+    std::_Exit(EXIT_FAILURE);
+  }
+}
+
+void write_init_arguments(Tracer& tracer, const int* argc, char*** argv) {
+  ByteSink& out = tracer.out();
+  int count = (argc != nullptr && argv != nullptr && *argv != nullptr) ? *argc : 0;
+  out.put32(static_cast<std::uint32_t>(count));
+  for (int i = 0; i < count; ++i) {
+    const char* arg = (*argv)[i];
+    out.put_long_string(arg != nullptr ? std::string_view(arg) : std::string_view());
+  }
+}
+
+void start_and_record_init(std::uint16_t function, const TraceSettings& settings, const CallTimes& before,
+                           int* argc, char*** argv, bool thread_multiple, int required, int provided) {
+  Tracer& tracer = Tracer::instance();
+  tracer.start(settings, before.wall_start, thread_multiple);
+  CallTimes times = before;
+  times.wall_stop = wall_now();
+  if (settings.cpu_times) times.cpu_stop = cpu_now();
+  tracer.write_prefix(function, times);
+  write_init_arguments(tracer, argc, argv);
+  if (function == kInitThread) {
+    tracer.out().put8(static_cast<std::uint8_t>(required));
+    tracer.out().put8(static_cast<std::uint8_t>(provided));
+  }
+  tracer.end_record(function);
+}
+
+}  // namespace
+
+extern "C" {
+
+int amp_dumpi_active(void) { return Tracer::active() ? 1 : 0; }
+
+int MPI_Init(int* argc, char*** argv) {
+  TraceSettings settings;
+  CallTimes times;
+  times.wall_start = wall_now();
+  times.cpu_start = cpu_now();
+  int rc = PMPI_Init(argc, argv);
+  if (rc != MPI_SUCCESS || !settings_or_exit(settings, true)) return rc;
+  start_and_record_init(kInit, settings, times, argc, argv, false, 0, 0);
+  return rc;
+}
+
+int MPI_Init_thread(int* argc, char*** argv, int required, int* provided) {
+  TraceSettings settings;
+  CallTimes times;
+  times.wall_start = wall_now();
+  times.cpu_start = cpu_now();
+  int rc = PMPI_Init_thread(argc, argv, required, provided);
+  if (rc != MPI_SUCCESS || !settings_or_exit(settings, true)) return rc;
+  start_and_record_init(kInitThread, settings, times, argc, argv, *provided == MPI_THREAD_MULTIPLE, required,
+                        *provided);
+  return rc;
+}
+
+int MPI_Finalize(void) {
+  if (!Tracer::active()) return PMPI_Finalize();
+  int rc;
+  {
+    CallRecord call(kFinalize);  // recorded even while paused: the end of the run
+    rc = PMPI_Finalize();
+    call.begin();
+  }
+  Tracer::instance().finish();
+  return rc;
+}
+
+int MPI_Pcontrol(const int level, ...) {
+  if (!Tracer::active()) return PMPI_Pcontrol(level);
+  Tracer& tracer = Tracer::instance();
+  CallTimes times;
+  times.wall_start = wall_now();
+  if (tracer.cpu_times()) times.cpu_start = cpu_now();
+  int rc = PMPI_Pcontrol(level);
+  times.wall_stop = wall_now();
+  if (tracer.cpu_times()) times.cpu_stop = cpu_now();
+  if (level == 0) {
+    auto lock = tracer.guard();
+    if (Tracer::recording()) tracer.record_pcontrol(level, times);
+    tracer.pause();
+  } else {
+    if (level == 1) tracer.resume();
+    auto lock = tracer.guard();
+    if (Tracer::recording()) tracer.record_pcontrol(level, times);
+  }
+  return rc;
+}
+
+int MPI_Abort(MPI_Comm comm, int errorcode) {
+  if (Tracer::active()) {
+    Tracer::instance().count_ignored(kAbort);
+    Tracer::instance().finish_after_fault();
+  }
+  return PMPI_Abort(comm, errorcode);
+}
+
+double MPI_Wtime(void) {
+  if (Tracer::active()) Tracer::instance().count_ignored(kWtime);
+  return PMPI_Wtime();
+}
+
+double MPI_Wtick(void) {
+  if (Tracer::active()) Tracer::instance().count_ignored(kWtick);
+  return PMPI_Wtick();
+}
+
+int MPI_Initialized(int* flag) {
+  if (Tracer::active()) Tracer::instance().count_ignored(kInitialized);
+  return PMPI_Initialized(flag);
+}
+
+int MPI_Finalized(int* flag) {
+  if (Tracer::active()) Tracer::instance().count_ignored(kFinalized);
+  return PMPI_Finalized(flag);
+}
+
+}  // extern "C"

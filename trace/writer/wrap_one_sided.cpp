@@ -1,0 +1,128 @@
+// MPI_* wrappers for one-sided communication: Win_create/fence/free, Put, Get, Accumulate
+// (target displacement stored as 32 bits, fence assertions as libdumpi encodes them).
+#include <mpi.h>
+
+#include "call_record.hpp"
+
+using namespace amp::trace;
+
+namespace {
+
+// libdumpi: one known flag -> its code; 0 or several flags -> MODE_ERROR (0xFF).
+std::uint8_t fence_assertion(int assertion) {
+  switch (assertion) {
+    case MPI_MODE_NOCHECK: return 1;
+    case MPI_MODE_NOSTORE: return 2;
+    case MPI_MODE_NOPUT: return 4;
+    case MPI_MODE_NOPRECEDE: return 8;
+    case MPI_MODE_NOSUCCEED: return 16;
+    default: return kWinFenceModeError;
+  }
+}
+
+// Put and Get: origincount, origintype, targetrank, targetdisp, targetcount, targettype, win.
+int transfer(int rc_of_call, CallRecord& call, int origin_count, MPI_Datatype origin_type,
+             int target_rank, MPI_Aint target_disp, int target_count, MPI_Datatype target_type, MPI_Win win) {
+  call.begin();
+  call.i32(origin_count);
+  call.datatype(origin_type);
+  call.i32(target_rank);
+  call.i32(static_cast<int>(target_disp));
+  call.i32(target_count);
+  call.datatype(target_type);
+  call.win(win);
+  return rc_of_call;
+}
+
+}  // namespace
+
+extern "C" {
+
+int MPI_Win_create(void* base, MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, MPI_Win* win) {
+  if (!Tracer::recording()) {
+    note_unrecorded(kWinCreate);
+    return PMPI_Win_create(base, size, disp_unit, info, comm, win);
+  }
+  CallRecord call(kWinCreate);
+  int rc = PMPI_Win_create(base, size, disp_unit, info, comm, win);
+  call.begin();
+  call.i32(static_cast<int>(size));
+  call.i32(disp_unit);
+  call.info(info);
+  call.comm(comm);
+  call.tracer().out().put16(call.tracer().handles().new_win(*win));
+  return rc;
+}
+
+int MPI_Win_fence(int assertion, MPI_Win win) {
+  if (!Tracer::recording()) {
+    note_unrecorded(kWinFence);
+    return PMPI_Win_fence(assertion, win);
+  }
+  CallRecord call(kWinFence);
+  int rc = PMPI_Win_fence(assertion, win);
+  call.begin();
+  call.tracer().out().put8(fence_assertion(assertion));
+  call.win(win);
+  return rc;
+}
+
+int MPI_Win_free(MPI_Win* win) {
+  if (!Tracer::recording()) {
+    note_unrecorded(kWinFree);
+    return PMPI_Win_free(win);
+  }
+  CallRecord call(kWinFree);
+  MPI_Win before = *win;
+  int rc = PMPI_Win_free(win);
+  call.begin();
+  call.win(before);
+  call.tracer().handles().forget_win(before);
+  return rc;
+}
+
+int MPI_Put(const void* origin, int origin_count, MPI_Datatype origin_type, int target_rank, MPI_Aint target_disp,
+            int target_count, MPI_Datatype target_type, MPI_Win win) {
+  if (!Tracer::recording()) {
+    note_unrecorded(kPut);
+    return PMPI_Put(origin, origin_count, origin_type, target_rank, target_disp, target_count, target_type, win);
+  }
+  CallRecord call(kPut);
+  int rc = PMPI_Put(origin, origin_count, origin_type, target_rank, target_disp, target_count, target_type, win);
+  return transfer(rc, call, origin_count, origin_type, target_rank, target_disp, target_count, target_type, win);
+}
+
+int MPI_Get(void* origin, int origin_count, MPI_Datatype origin_type, int target_rank, MPI_Aint target_disp,
+            int target_count, MPI_Datatype target_type, MPI_Win win) {
+  if (!Tracer::recording()) {
+    note_unrecorded(kGet);
+    return PMPI_Get(origin, origin_count, origin_type, target_rank, target_disp, target_count, target_type, win);
+  }
+  CallRecord call(kGet);
+  int rc = PMPI_Get(origin, origin_count, origin_type, target_rank, target_disp, target_count, target_type, win);
+  return transfer(rc, call, origin_count, origin_type, target_rank, target_disp, target_count, target_type, win);
+}
+
+int MPI_Accumulate(const void* origin, int origin_count, MPI_Datatype origin_type, int target_rank,
+                   MPI_Aint target_disp, int target_count, MPI_Datatype target_type, MPI_Op op, MPI_Win win) {
+  if (!Tracer::recording()) {
+    note_unrecorded(kAccumulate);
+    return PMPI_Accumulate(origin, origin_count, origin_type, target_rank, target_disp, target_count, target_type, op,
+                           win);
+  }
+  CallRecord call(kAccumulate);
+  int rc = PMPI_Accumulate(origin, origin_count, origin_type, target_rank, target_disp, target_count, target_type, op,
+                           win);
+  call.begin();
+  call.i32(origin_count);
+  call.datatype(origin_type);
+  call.i32(target_rank);
+  call.i32(static_cast<int>(target_disp));
+  call.i32(target_count);
+  call.datatype(target_type);
+  call.op(op);
+  call.win(win);
+  return rc;
+}
+
+}  // extern "C"

@@ -1,0 +1,241 @@
+// MPI_* wrappers for point-to-point calls: blocking, nonblocking, combined and persistent sends
+// and receives, Start/Startall and Request_free (argument layouts: format doc §5).
+#include <mpi.h>
+
+#include "call_record.hpp"
+
+using namespace amp::trace;
+
+namespace {
+
+// Send, Bsend, Ssend, Rsend: count, dt, dest, tag, comm.
+int blocking_send(std::uint16_t function, int (*pmpi)(const void*, int, MPI_Datatype, int, int, MPI_Comm),
+                  const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) {
+  if (!Tracer::recording()) {
+    note_unrecorded(function);
+    return pmpi(buf, count, type, dest, tag, comm);
+  }
+  CallRecord call(function);
+  int rc = pmpi(buf, count, type, dest, tag, comm);
+  call.begin();
+  call.i32(count);
+  call.datatype(type);
+  call.i32(dest);
+  call.i32(tag);
+  call.comm(comm);
+  return rc;
+}
+
+// Isend, Ibsend, Issend, Irsend, Irecv and the *_init calls: count, dt, peer, tag, comm, request.
+int nonblocking(std::uint16_t function, bool persistent,
+                int (*pmpi)(const void*, int, MPI_Datatype, int, int, MPI_Comm, MPI_Request*), const void* buf,
+                int count, MPI_Datatype type, int peer, int tag, MPI_Comm comm, MPI_Request* request) {
+  if (!Tracer::recording()) {
+    note_unrecorded(function);
+    return pmpi(buf, count, type, peer, tag, comm, request);
+  }
+  CallRecord call(function);
+  int rc = pmpi(buf, count, type, peer, tag, comm, request);
+  call.begin();
+  RequestNumbering& requests = call.tracer().requests();
+  std::int32_t id = persistent ? requests.persistent_created(*request) : requests.started(*request);
+  call.i32(count);
+  call.datatype(type);
+  call.i32(peer);
+  call.i32(tag);
+  call.comm(comm);
+  call.i32(id);
+  return rc;
+}
+
+
+}  // namespace
+
+extern "C" {
+
+int MPI_Send(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) {
+  return blocking_send(kSend, PMPI_Send, buf, count, type, dest, tag, comm);
+}
+int MPI_Bsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) {
+  return blocking_send(kBsend, PMPI_Bsend, buf, count, type, dest, tag, comm);
+}
+int MPI_Ssend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) {
+  return blocking_send(kSsend, PMPI_Ssend, buf, count, type, dest, tag, comm);
+}
+int MPI_Rsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) {
+  return blocking_send(kRsend, PMPI_Rsend, buf, count, type, dest, tag, comm);
+}
+
+int MPI_Recv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Status* status) {
+  if (!Tracer::recording()) {
+    note_unrecorded(kRecv);
+    return PMPI_Recv(buf, count, type, source, tag, comm, status);
+  }
+  CallRecord call(kRecv);
+  int rc = PMPI_Recv(buf, count, type, source, tag, comm, status);
+  call.begin();
+  call.i32(count);
+  call.datatype(type);
+  call.i32(source);
+  call.i32(tag);
+  call.comm(comm);
+  call.status(status);
+  return rc;
+}
+
+int MPI_Isend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* request) {
+  return nonblocking(kIsend, false, PMPI_Isend, buf, count, type, dest, tag, comm, request);
+}
+int MPI_Ibsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* request) {
+  return nonblocking(kIbsend, false, PMPI_Ibsend, buf, count, type, dest, tag, comm, request);
+}
+int MPI_Issend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* request) {
+  return nonblocking(kIssend, false, PMPI_Issend, buf, count, type, dest, tag, comm, request);
+}
+int MPI_Irsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* request) {
+  return nonblocking(kIrsend, false, PMPI_Irsend, buf, count, type, dest, tag, comm, request);
+}
+int MPI_Send_init(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+                  MPI_Request* request) {
+  return nonblocking(kSendInit, true, PMPI_Send_init, buf, count, type, dest, tag, comm, request);
+}
+int MPI_Bsend_init(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+                   MPI_Request* request) {
+  return nonblocking(kBsendInit, true, PMPI_Bsend_init, buf, count, type, dest, tag, comm, request);
+}
+int MPI_Ssend_init(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+                   MPI_Request* request) {
+  return nonblocking(kSsendInit, true, PMPI_Ssend_init, buf, count, type, dest, tag, comm, request);
+}
+int MPI_Rsend_init(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+                   MPI_Request* request) {
+  return nonblocking(kRsendInit, true, PMPI_Rsend_init, buf, count, type, dest, tag, comm, request);
+}
+
+int MPI_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Request* request) {
+  if (!Tracer::recording()) {
+    note_unrecorded(kIrecv);
+    return PMPI_Irecv(buf, count, type, source, tag, comm, request);
+  }
+  CallRecord call(kIrecv);
+  int rc = PMPI_Irecv(buf, count, type, source, tag, comm, request);
+  call.begin();
+  std::int32_t id = call.tracer().requests().started(*request);
+  call.i32(count);
+  call.datatype(type);
+  call.i32(source);
+  call.i32(tag);
+  call.comm(comm);
+  call.i32(id);
+  return rc;
+}
+
+int MPI_Recv_init(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Request* request) {
+  if (!Tracer::recording()) {
+    note_unrecorded(kRecvInit);
+    return PMPI_Recv_init(buf, count, type, source, tag, comm, request);
+  }
+  CallRecord call(kRecvInit);
+  int rc = PMPI_Recv_init(buf, count, type, source, tag, comm, request);
+  call.begin();
+  std::int32_t id = call.tracer().requests().persistent_created(*request);
+  call.i32(count);
+  call.datatype(type);
+  call.i32(source);
+  call.i32(tag);
+  call.comm(comm);
+  call.i32(id);
+  return rc;
+}
+
+int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void* recvbuf,
+                 int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Status* status) {
+  if (!Tracer::recording()) {
+    note_unrecorded(kSendrecv);
+    return PMPI_Sendrecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source, recvtag,
+                         comm, status);
+  }
+  CallRecord call(kSendrecv);
+  int rc = PMPI_Sendrecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source, recvtag,
+                         comm, status);
+  call.begin();
+  call.i32(sendcount);
+  call.datatype(sendtype);
+  call.i32(dest);
+  call.i32(sendtag);
+  call.i32(recvcount);
+  call.datatype(recvtype);
+  call.i32(source);
+  call.i32(recvtag);
+  call.comm(comm);
+  call.status(status);
+  return rc;
+}
+
+int MPI_Sendrecv_replace(void* buf, int count, MPI_Datatype type, int dest, int sendtag, int source, int recvtag,
+                         MPI_Comm comm, MPI_Status* status) {
+  if (!Tracer::recording()) {
+    note_unrecorded(kSendrecvReplace);
+    return PMPI_Sendrecv_replace(buf, count, type, dest, sendtag, source, recvtag, comm, status);
+  }
+  CallRecord call(kSendrecvReplace);
+  int rc = PMPI_Sendrecv_replace(buf, count, type, dest, sendtag, source, recvtag, comm, status);
+  call.begin();
+  call.i32(count);
+  call.datatype(type);
+  call.i32(dest);
+  call.i32(sendtag);
+  call.i32(source);
+  call.i32(recvtag);
+  call.comm(comm);
+  call.status(status);
+  return rc;
+}
+
+int MPI_Start(MPI_Request* request) {
+  if (!Tracer::recording()) {
+    note_unrecorded(kStart);
+    return PMPI_Start(request);
+  }
+  CallRecord call(kStart);
+  int rc = PMPI_Start(request);
+  call.begin();
+  call.i32(call.tracer().requests().resolve_one(*request));
+  return rc;
+}
+
+int MPI_Startall(int count, MPI_Request requests[]) {
+  if (!Tracer::recording()) {
+    note_unrecorded(kStartall);
+    return PMPI_Startall(count, requests);
+  }
+  CallRecord call(kStartall);
+  int rc = PMPI_Startall(count, requests);
+  call.begin();
+  std::vector<std::int32_t>& ids = scratch_request_ids();
+  call.tracer().requests().resolve(requests, count, ids);
+  call.i32(count);
+  call.request_ids(ids);
+  return rc;
+}
+
+int MPI_Request_free(MPI_Request* request) {
+  if (!Tracer::recording()) {
+    note_unrecorded(kRequestFree);
+    return PMPI_Request_free(request);
+  }
+  CallRecord call(kRequestFree);
+  MPI_Request before = *request;
+  std::int32_t id;
+  {
+    auto lock = call.tracer().guard();
+    id = call.tracer().requests().resolve_one(before);
+  }
+  int rc = PMPI_Request_free(request);
+  call.begin();
+  call.tracer().requests().freed(before, id);
+  call.i32(id);
+  return rc;
+}
+
+}  // extern "C"
