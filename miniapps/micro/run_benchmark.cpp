@@ -1,0 +1,46 @@
+// Running and reporting one micro-benchmark.
+#include "run_benchmark.hpp"
+
+#include "errors.hpp"
+#include "results_file.hpp"
+#include "run_context.hpp"
+
+#include <fmt/format.h>
+
+#include <iostream>
+
+namespace amp::micro {
+
+void run_benchmark(Benchmark& benchmark, const RunSettings& settings, MPI_Comm comm) {
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  const RunContext context = describe_run_context(comm);
+  if (rank == 0) {
+    std::cout << fmt::format("amp-micro {}: {}\n{} ranks on {} node(s), at most {} per node, {} host thread(s) per rank; {}\n",
+                             benchmark.name(), benchmark.summary(), context.ranks, context.nodes,
+                             context.max_ranks_per_node, context.host_threads_per_rank, context.mpi_library)
+              << std::flush;
+  }
+  const ResultTable table = benchmark.run(settings, comm);
+  const bool verified = table.all_verified();
+  if (rank == 0) {
+    table.print(std::cout);
+    std::cout << (verified ? "verification: passed\n" : "verification: FAILED\n") << std::flush;
+    if (!settings.csv_file.empty()) table.write_csv(settings.csv_file);
+  }
+  nlohmann::ordered_json results;
+  results["proxy"] = "amp-micro";
+  results["benchmark"] = benchmark.name();
+  results["summary"] = benchmark.summary();
+  results["run"] = context.to_json();
+  results["configuration"] = run_settings_json(settings, benchmark);
+  results["columns"] = table.columns();
+  results["rows"] = table.rows_json();
+  results["verified"] = verified;
+  write_results_file(settings.results_file, results, rank);
+  if (!verified) {
+    throw VerificationError(benchmark.name() + ": verification failed (see the 'verified' column)");
+  }
+}
+
+}  // namespace amp::micro

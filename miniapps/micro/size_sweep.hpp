@@ -1,0 +1,22 @@
+// The message sizes a benchmark visits (powers of two from --min-size to --max-size) and how many
+// iterations each gets: the full count while a repetition moves at most --volume bytes, fewer above.
+#pragma once
+
+#include "benchmark.hpp"
+
+#include <cstdint>
+#include <vector>
+
+namespace amp::micro {
+
+struct SweepPoint {
+  std::uint64_t bytes = 0;
+  int iterations = 0;
+};
+
+std::vector<SweepPoint> size_sweep(const RunSettings& settings);
+
+// Iterations for one message of `bytes` under the volume limit: at least 1, at most `iterations`.
+int iterations_within_volume(std::uint64_t bytes, int iterations, std::uint64_t volume);
+
+}  // namespace amp::micro
