@@ -1,0 +1,34 @@
+// Local consistency checks of an ExchangePlan; the cross-rank check (piece sizes agree with the
+// peer's) is done by Strategy when it is built.
+#include "exchange_plan.hpp"
+
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+namespace amp::comm {
+
+void ExchangePlan::validate(int rank, int ranks) const {
+  if (num_vars < 1) throw std::invalid_argument("exchange plan: num_vars must be at least 1");
+  if (num_phases < 1) throw std::invalid_argument("exchange plan: num_phases must be at least 1");
+  std::set<std::pair<int, int>> seen;
+  for (const Link& link : links) {
+    if (link.peer < 0 || link.peer >= ranks || link.peer == rank) {
+      throw std::invalid_argument("exchange plan: link to invalid peer " + std::to_string(link.peer));
+    }
+    if (link.phase < 0 || link.phase >= num_phases) {
+      throw std::invalid_argument("exchange plan: link phase " + std::to_string(link.phase) + " out of range");
+    }
+    if (!seen.insert({link.peer, link.phase}).second) {
+      throw std::invalid_argument("exchange plan: two links to peer " + std::to_string(link.peer) +
+                                  " in phase " + std::to_string(link.phase));
+    }
+    for (const auto* pieces : {&link.send, &link.recv})
+      for (const Piece& piece : *pieces)
+        if (piece.size() < 0 || (piece.indices.empty() && (piece.count < 0 || piece.rows < 0)))
+          throw std::invalid_argument("exchange plan: negative piece size");
+  }
+}
+
+}  // namespace amp::comm

@@ -1,0 +1,18 @@
+// SVAF - single variable, aggregated faces: one message per neighbour per variable (per phase),
+// sent from a face buffer the moment that variable is computed; the next variable's compute overlaps it.
+#include "per_variable_exchange.hpp"
+#include "strategy_factories.hpp"
+
+namespace amp::comm {
+
+namespace {
+class Svaf final : public PerVariableExchange {
+ public:
+  explicit Svaf(ExchangePlan plan) : PerVariableExchange(std::move(plan), /*one_message_per_piece=*/false) {}
+  std::string name() const override { return "svaf"; }
+};
+}  // namespace
+
+std::unique_ptr<Strategy> make_svaf(ExchangePlan plan) { return std::make_unique<Svaf>(std::move(plan)); }
+
+}  // namespace amp::comm

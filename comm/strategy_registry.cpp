@@ -1,0 +1,43 @@
+// The table of strategies: name -> factory.
+#include "strategy_registry.hpp"
+
+#include "strategies/strategy_factories.hpp"
+
+#include <stdexcept>
+#include <utility>
+
+namespace amp::comm {
+
+namespace {
+using Factory = std::unique_ptr<Strategy> (*)(ExchangePlan);
+const std::vector<std::pair<std::string, Factory>>& registry() {
+  static const std::vector<std::pair<std::string, Factory>> table = {
+      {"bspma", make_bspma},
+      {"svaf", make_svaf},
+      {"svcp", make_svcp},
+  };
+  return table;
+}
+}  // namespace
+
+std::vector<std::string> strategy_names() {
+  std::vector<std::string> names;
+  for (const auto& entry : registry()) names.push_back(entry.first);
+  return names;
+}
+
+bool is_strategy(const std::string& name) {
+  for (const auto& entry : registry())
+    if (entry.first == name) return true;
+  return false;
+}
+
+std::unique_ptr<Strategy> make_strategy(const std::string& name, ExchangePlan plan) {
+  for (const auto& entry : registry())
+    if (entry.first == name) return entry.second(std::move(plan));
+  std::string known;
+  for (const auto& n : strategy_names()) known += (known.empty() ? "" : ", ") + n;
+  throw std::invalid_argument("unknown communication strategy '" + name + "' (known: " + known + ")");
+}
+
+}  // namespace amp::comm

@@ -1,0 +1,34 @@
+// What a strategy sent: message and byte counts and a power-of-two message-size histogram.
+// Each strategy counts its own sends; proxies report them per step and rank.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+namespace amp::comm {
+
+struct Traffic {
+  static constexpr int kBuckets = 40;  // bucket b holds sizes in [2^(b-1), 2^b) bytes; bucket 0 is 0 B
+  std::uint64_t messages = 0;
+  std::uint64_t bytes = 0;
+  std::array<std::uint64_t, kBuckets> size_histogram{};
+
+  void count_message(std::uint64_t message_bytes) {
+    ++messages;
+    bytes += message_bytes;
+    int bucket = 0;
+    while (bucket + 1 < kBuckets && (std::uint64_t{1} << bucket) <= message_bytes) ++bucket;
+    ++size_histogram[bucket];
+  }
+  static std::uint64_t bucket_low(int b) { return b == 0 ? 0 : std::uint64_t{1} << (b - 1); }
+};
+
+// Where a strategy's time went (seconds, this rank).
+struct ExchangeTimes {
+  double pack = 0;    // gathering into buffers
+  double unpack = 0;  // scattering out of buffers
+  double post = 0;    // MPI_Isend / MPI_Irecv
+  double wait = 0;    // MPI_Wait*
+};
+
+}  // namespace amp::comm

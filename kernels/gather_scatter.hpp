@@ -1,0 +1,35 @@
+// Pack and unpack of boundary data through flat element-index lists: gather values of one variable
+// into a contiguous buffer, scatter a buffer back into a variable. Strided, 2-D and index-list
+// pieces all compile to such lists (comm/piece.hpp), which are shared by every variable.
+#pragma once
+
+#include <Kokkos_Core.hpp>
+
+#include <cstdint>
+
+namespace amp::kernels {
+
+using ElementIndex = std::int64_t;
+
+template <class ExecutionSpace = Kokkos::DefaultExecutionSpace>
+using IndexList = Kokkos::View<const ElementIndex*, typename ExecutionSpace::memory_space>;
+
+// buffer[i - begin] = source[index[i]] for i in [begin, end).
+template <class ExecutionSpace = Kokkos::DefaultExecutionSpace>
+void gather(const double* source, const IndexList<ExecutionSpace>& index, std::int64_t begin,
+            std::int64_t end, double* buffer) {
+  Kokkos::parallel_for(
+      "amp::gather", Kokkos::RangePolicy<ExecutionSpace>(begin, end),
+      KOKKOS_LAMBDA(std::int64_t i) { buffer[i - begin] = source[index(i)]; });
+}
+
+// target[index[i]] = buffer[i - begin] for i in [begin, end).
+template <class ExecutionSpace = Kokkos::DefaultExecutionSpace>
+void scatter(const double* buffer, const IndexList<ExecutionSpace>& index, std::int64_t begin,
+             std::int64_t end, double* target) {
+  Kokkos::parallel_for(
+      "amp::scatter", Kokkos::RangePolicy<ExecutionSpace>(begin, end),
+      KOKKOS_LAMBDA(std::int64_t i) { target[index(i)] = buffer[i - begin]; });
+}
+
+}  // namespace amp::kernels

@@ -1,0 +1,33 @@
+// The process environment of a proxy run: MPI, Kokkos, and the tracing switches (--trace DIR,
+// --trace-setup) that must be seen before MPI_Init. RAII: the destructor finalizes both.
+#pragma once
+
+#include <string>
+
+namespace amp {
+
+class Environment {
+ public:
+  // Reads --trace DIR / --trace=DIR and --trace-setup from argv (CLI11 parses them again later, for
+  // --help and validation); sets AMP_TRACE_DIR for the tracing library before MPI_Init.
+  Environment(int& argc, char**& argv);
+  ~Environment();
+  Environment(const Environment&) = delete;
+  Environment& operator=(const Environment&) = delete;
+
+  int rank() const { return rank_; }
+  int size() const { return size_; }
+  bool tracing() const { return !trace_dir_.empty(); }
+
+  // Trace recording covers only the region between these (unless --trace-setup was given).
+  void begin_traced_region() const;
+  void end_traced_region() const;
+
+ private:
+  int rank_ = 0;
+  int size_ = 1;
+  std::string trace_dir_;
+  bool trace_setup_ = false;
+};
+
+}  // namespace amp

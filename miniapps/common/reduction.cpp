@@ -1,0 +1,31 @@
+// MPI_Allreduce wrappers behind the report statistics.
+#include "reduction.hpp"
+
+#include <mpi.h>
+
+namespace amp {
+
+MinAvgMax min_avg_max(double local_value) {
+  int ranks = 1;
+  MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+  MinAvgMax result;
+  MPI_Allreduce(&local_value, &result.min, 1, MPI_DOUBLE, MPI_MIN, MPI_COMM_WORLD);
+  MPI_Allreduce(&local_value, &result.max, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+  MPI_Allreduce(&local_value, &result.avg, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+  result.avg /= ranks;
+  return result;
+}
+
+std::uint64_t sum_over_ranks(std::uint64_t local_value) {
+  std::uint64_t total = 0;
+  MPI_Allreduce(&local_value, &total, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+  return total;
+}
+
+double max_over_ranks(double local_value) {
+  double result = 0;
+  MPI_Allreduce(&local_value, &result, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+  return result;
+}
+
+}  // namespace amp

@@ -1,0 +1,20 @@
+// Cross-rank statistics for reports: min / avg / max of a per-rank value, and sums of counters.
+// Collective calls on MPI_COMM_WORLD, made after the traced region.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+
+namespace amp {
+
+struct MinAvgMax {
+  double min = 0, avg = 0, max = 0;
+  nlohmann::json to_json() const { return {{"min", min}, {"avg", avg}, {"max", max}}; }
+};
+
+MinAvgMax min_avg_max(double local_value);
+std::uint64_t sum_over_ranks(std::uint64_t local_value);
+double max_over_ranks(double local_value);
+
+}  // namespace amp

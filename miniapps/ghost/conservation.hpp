@@ -1,0 +1,26 @@
+// Verification bookkeeping of amp-ghost: per variable, what was injected (initial field + spikes),
+// what flowed out through the global boundary, and the check sum(interior) + outflow == injected.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace amp::ghost {
+
+struct Conservation {
+  std::vector<double> injected;       // global: initial sum + spikes
+  std::vector<double> local_outflow;  // this rank's accumulated outflow
+  double worst_error = 0.0;           // largest relative error seen in any check
+  int checks = 0;
+
+  explicit Conservation(int num_vars) : injected(num_vars, 0.0), local_outflow(num_vars, 0.0) {}
+
+  // Relative error of variable v given the global interior sum and global outflow.
+  double relative_error(int v, double global_sum, double global_outflow) const;
+
+  // Reduces the given local sums and outflows of variables [0, count) (one MPI_Allreduce) and
+  // records the errors; returns the worst relative error of this check and the worst variable.
+  double check(const std::vector<double>& local_sums, int count, int& worst_variable);
+};
+
+}  // namespace amp::ghost

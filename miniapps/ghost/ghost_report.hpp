@@ -1,0 +1,16 @@
+// amp-ghost's outputs: the human summary (rank 0) and the JSON results, from measurements reduced
+// over ranks (collective: every rank calls it).
+#pragma once
+
+#include "decomposition.hpp"
+#include "ghost_config.hpp"
+#include "ghost_run.hpp"
+
+#include <nlohmann/json.hpp>
+
+namespace amp::ghost {
+
+nlohmann::json ghost_results(const GhostConfig& config, const Decomposition& d, const GhostMeasurements& m, int ranks);
+void print_summary(const nlohmann::json& results);
+
+}  // namespace amp::ghost

@@ -1,0 +1,167 @@
+// The time loop, per step and variable: need_ghosts(v) -> stencil (sum fused) + outflow -> swap ->
+// computed(v); then one MPI_Allreduce of the summed variables. Spikes are added before computed(v)
+// so neighbours' ghosts always see them.
+#include "ghost_run.hpp"
+
+#include "conservation.hpp"
+#include "face_pieces.hpp"
+
+#include <comm/stopwatch.hpp>
+#include <comm/strategy_registry.hpp>
+#include <kernels/block_fields.hpp>
+#include <kernels/hash.hpp>
+#include <kernels/outflow.hpp>
+#include <kernels/stencil.hpp>
+
+#include <fmt/format.h>
+#include <mpi.h>
+
+#include <cstdio>
+#include <utility>
+
+namespace amp::ghost {
+
+namespace {
+
+using kernels::Grid;
+
+// Spike s: a global cell and, per variable, an amount of the order of the global cell count.
+struct Spike {
+  std::int64_t cell[3];
+  std::vector<double> amount;
+};
+
+Spike make_spike(const GhostConfig& config, const Decomposition& d, int s) {
+  Spike spike;
+  const std::uint64_t base = kernels::mix64(config.seed * 0x1000193ull + static_cast<std::uint64_t>(s) + 7);
+  for (int a = 0; a < 3; ++a) spike.cell[a] = static_cast<std::int64_t>(kernels::mix64(base + a) % d.placement.size[a]);
+  const double global_cells = static_cast<double>(d.placement.size[0]) * d.placement.size[1] * d.placement.size[2];
+  for (int v = 0; v < config.num_vars; ++v)
+    spike.amount.push_back(global_cells * (0.5 + kernels::unit_double(base + 100 + static_cast<std::uint64_t>(v))));
+  return spike;
+}
+
+int spike_starting_at(const GhostConfig& config, int step) {
+  for (int s = 0; s < config.num_spikes; ++s)
+    if (static_cast<long long>(s) * config.num_tsteps / config.num_spikes == step) return s;
+  return -1;
+}
+
+class GhostLoop {
+ public:
+  GhostLoop(const GhostConfig& config, const Decomposition& d)
+      : config_(config), d_(d), conservation_(config.num_vars), local_sums_(config.num_vars, 0.0) {
+    const auto& b = d.block;
+    for (int v = 0; v < config.num_vars; ++v) {
+      current_.emplace_back(Kokkos::view_alloc(std::string("amp::grid"), Kokkos::WithoutInitializing), b.nx + 2,
+                            b.ny + 2, b.nz + 2);
+      next_.emplace_back(std::string("amp::grid_next"), b.nx + 2, b.ny + 2, b.nz + 2);
+      kernels::fill_random(current_[v], b, d.placement, config.seed, v);
+      local_sums_[v] = kernels::interior_sum(current_[v], b);
+    }
+    std::vector<double> global(config.num_vars);
+    MPI_Allreduce(local_sums_.data(), global.data(), config.num_vars, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+    conservation_.injected = global;
+    for (int s = 0; s < config.num_spikes; ++s) spikes_.push_back(make_spike(config, d, s));
+    strategy_ = comm::make_strategy(config.comm_method, ghost_exchange_plan(d, config.stencil, config.num_vars));
+  }
+
+  GhostMeasurements run(const Environment& env) {
+    GhostMeasurements m;
+    const int rank = env.rank();
+    env.begin_traced_region();
+    const double start = now_seconds();
+    double next_progress = start + config_.progress_seconds;
+    for (int v = 0; v < config_.num_vars; ++v) {
+      add_spike_if_starting(v, 0);
+      strategy_->computed(v, current_[v].data());
+    }
+    for (int step = 0; step < config_.num_tsteps; ++step) {
+      for (int v = 0; v < config_.num_vars; ++v) {
+        strategy_->need_ghosts(v);
+        {
+          ScopedTimer timer(m.compute_seconds);
+          conservation_.local_outflow[v] += kernels::stencil_outflow(config_.stencil, current_[v], d_.block, d_.sides);
+          local_sums_[v] = kernels::apply_stencil(config_.stencil, current_[v], next_[v], d_.block);
+          std::swap(current_[v], next_[v]);
+          if (step + 1 < config_.num_tsteps) add_spike_if_starting(v, step + 1);
+          if (config_.inject_fault != 0 && step == config_.num_tsteps / 2 && v == 0 && rank == 0)
+            kernels::add_point_source(current_[v], 1, 1, 1, config_.inject_fault);
+        }
+        if (step + 1 < config_.num_tsteps) strategy_->computed(v, current_[v].data());
+      }
+      if (config_.summed_vars() > 0) {
+        ScopedTimer timer(m.collective_seconds);
+        int worst_variable = -1;
+        const double error = conservation_.check(local_sums_, config_.summed_vars(), worst_variable);
+        const bool report = config_.report_diffusion > 0 && (step + 1) % config_.report_diffusion == 0;
+        if (report && rank == 0)
+          std::printf("step %d: worst relative conservation error %.3e (variable %d)\n", step + 1, error, worst_variable);
+        if (!(error <= config_.tolerance()) && m.failure.empty())
+          m.failure = fmt::format("verification failed at step {}: variable {} relative error {:.3e} > {:.0e}",
+                                  step + 1, worst_variable, error, config_.tolerance());
+      }
+      if (config_.progress_seconds > 0 && rank == 0 && now_seconds() >= next_progress) {
+        std::printf("progress: step %d of %d, %.1f s\n", step + 1, config_.num_tsteps, now_seconds() - start);
+        std::fflush(stdout);
+        next_progress = now_seconds() + config_.progress_seconds;
+      }
+    }
+    strategy_->finish();
+    m.loop_seconds = now_seconds() - start;
+    env.end_traced_region();
+
+    // Final verification of every variable, and the digest of the global grid.
+    std::uint64_t digest = 0;
+    for (int v = 0; v < config_.num_vars; ++v) {
+      local_sums_[v] = kernels::interior_sum(current_[v], d_.block);
+      digest += kernels::interior_digest(current_[v], d_.block, d_.placement, v);
+    }
+    int worst_variable = -1;
+    const double error = conservation_.check(local_sums_, config_.num_vars, worst_variable);
+    if (!(error <= config_.tolerance()) && m.failure.empty())
+      m.failure = fmt::format("verification failed at the end: variable {} relative error {:.3e} > {:.0e}",
+                              worst_variable, error, config_.tolerance());
+    MPI_Allreduce(&digest, &m.checksum, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+    m.verified = m.failure.empty();
+    m.worst_error = conservation_.worst_error;
+    m.checks = conservation_.checks;
+    m.checked_variables = config_.num_vars;
+    m.exchange = strategy_->times();
+    m.traffic = strategy_->traffic();
+    return m;
+  }
+
+ private:
+  void add_spike_if_starting(int v, int step) {
+    const int s = spike_starting_at(config_, step);
+    if (s < 0) return;
+    const Spike& spike = spikes_[s];
+    conservation_.injected[v] += spike.amount[v];
+    int local[3];
+    for (int a = 0; a < 3; ++a) {
+      local[a] = static_cast<int>(spike.cell[a] - d_.placement.offset[a]) + 1;
+      const int n = a == 0 ? d_.block.nx : a == 1 ? d_.block.ny : d_.block.nz;
+      if (local[a] < 1 || local[a] > n) return;  // another rank owns the cell
+    }
+    kernels::add_point_source(current_[v], local[0], local[1], local[2], spike.amount[v]);
+    local_sums_[v] += spike.amount[v];
+  }
+
+  const GhostConfig& config_;
+  const Decomposition& d_;
+  Conservation conservation_;
+  std::vector<double> local_sums_;
+  std::vector<Grid<>> current_, next_;
+  std::vector<Spike> spikes_;
+  std::unique_ptr<comm::Strategy> strategy_;
+};
+
+}  // namespace
+
+GhostMeasurements run_ghost(const GhostConfig& config, const Decomposition& decomposition, const Environment& env) {
+  GhostLoop loop(config, decomposition);
+  return loop.run(env);
+}
+
+}  // namespace amp::ghost
