@@ -18,7 +18,7 @@ std::string format_cell(const nlohmann::ordered_json& value) {
   if (value.is_number_float()) {
     const double number = value.get<double>();
     const double magnitude = std::fabs(number);
-    if (magnitude >= 1e7 || (magnitude > 0 && magnitude < 1e-3)) return fmt::format("{:.3e}", number);
+    if (magnitude >= 1e7 || (magnitude > 0 && magnitude < 1e-2)) return fmt::format("{:.3e}", number);
     if (magnitude >= 100) return fmt::format("{:.1f}", number);
     return fmt::format("{:.3f}", number);
   }
