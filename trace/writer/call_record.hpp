@@ -43,6 +43,10 @@ class CallRecord {
   void win(MPI_Win win) { tracer_.out().put16(tracer_.handles().win(win)); }
   void info(MPI_Info info) { tracer_.out().put16(tracer_.handles().info(info)); }
   void i32(int value) { tracer_.out().put_i32(value); }
+  // Ranks and tags in DUMPI's encoding: ANY_SOURCE -> -1, ROOT -> -2, ANY_TAG -> -1, others raw.
+  void source(int rank) { i32(rank == MPI_ANY_SOURCE ? -1 : rank == MPI_ROOT ? -2 : rank); }
+  void dest(int rank) { i32(rank == MPI_ROOT ? -2 : rank); }
+  void tag(int tag) { i32(tag == MPI_ANY_TAG ? -1 : tag); }
   void int_array(const int* values, int count) {
     ByteSink& out = tracer_.out();
     out.put32(static_cast<std::uint32_t>(count));

@@ -20,8 +20,8 @@ int blocking_send(std::uint16_t function, int (*pmpi)(const void*, int, MPI_Data
   call.begin();
   call.i32(count);
   call.datatype(type);
-  call.i32(dest);
-  call.i32(tag);
+  call.dest(dest);
+  call.tag(tag);
   call.comm(comm);
   return rc;
 }
@@ -41,8 +41,8 @@ int nonblocking(std::uint16_t function, bool persistent,
   std::int32_t id = persistent ? requests.persistent_created(*request) : requests.started(*request);
   call.i32(count);
   call.datatype(type);
-  call.i32(peer);
-  call.i32(tag);
+  call.dest(peer);
+  call.i32(tag);  // libdumpi stores the Isend tag raw
   call.comm(comm);
   call.i32(id);
   return rc;
@@ -76,8 +76,8 @@ int MPI_Recv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_C
   call.begin();
   call.i32(count);
   call.datatype(type);
-  call.i32(source);
-  call.i32(tag);
+  call.source(source);
+  call.tag(tag);
   call.comm(comm);
   call.status(status);
   return rc;
@@ -123,8 +123,8 @@ int MPI_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_
   std::int32_t id = call.tracer().requests().started(*request);
   call.i32(count);
   call.datatype(type);
-  call.i32(source);
-  call.i32(tag);
+  call.source(source);
+  call.tag(tag);
   call.comm(comm);
   call.i32(id);
   return rc;
@@ -141,8 +141,8 @@ int MPI_Recv_init(void* buf, int count, MPI_Datatype type, int source, int tag, 
   std::int32_t id = call.tracer().requests().persistent_created(*request);
   call.i32(count);
   call.datatype(type);
-  call.i32(source);
-  call.i32(tag);
+  call.source(source);
+  call.tag(tag);
   call.comm(comm);
   call.i32(id);
   return rc;
@@ -161,12 +161,12 @@ int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int 
   call.begin();
   call.i32(sendcount);
   call.datatype(sendtype);
-  call.i32(dest);
-  call.i32(sendtag);
+  call.dest(dest);
+  call.tag(sendtag);
   call.i32(recvcount);
   call.datatype(recvtype);
-  call.i32(source);
-  call.i32(recvtag);
+  call.source(source);
+  call.tag(recvtag);
   call.comm(comm);
   call.status(status);
   return rc;
@@ -183,10 +183,10 @@ int MPI_Sendrecv_replace(void* buf, int count, MPI_Datatype type, int dest, int 
   call.begin();
   call.i32(count);
   call.datatype(type);
-  call.i32(dest);
-  call.i32(sendtag);
-  call.i32(source);
-  call.i32(recvtag);
+  call.dest(dest);
+  call.tag(sendtag);
+  call.source(source);
+  call.tag(recvtag);
   call.comm(comm);
   call.status(status);
   return rc;

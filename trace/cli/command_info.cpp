@@ -1,0 +1,45 @@
+// amp-trace info: per rank the header (version, host, start time), record and byte counts, and
+// the footer's call counts, then the call counts summed over ranks.
+#include <fmt/format.h>
+
+#include <iostream>
+#include <map>
+
+#include "../format/function_names.hpp"
+#include "../reader/trace_file.hpp"
+#include "../reader/trace_set.hpp"
+#include "commands.hpp"
+
+namespace amp::trace::cli {
+
+int run_info(const std::string& input) {
+  TraceSet set = locate_trace(input);
+  std::cout << fmt::format("trace: {}\n", set.description);
+  if (!set.meta.empty())
+    std::cout << fmt::format("prefix: {}  ranks: {}  host: {}  start time: {}\n", set.meta["fileprefix"],
+                             set.meta["numprocs"], set.meta["hostname"], set.meta["startime"]);
+  std::map<unsigned, std::uint64_t> total_calls, total_ignored;
+  for (std::size_t i = 0; i < set.bin_paths.size(); ++i) {
+    TraceFile file = TraceFile::open(set.bin_paths[i]);
+    const auto& h = file.header();
+    std::size_t records = 0;
+    auto cursor = file.records();
+    while (cursor.next()) ++records;
+    std::cout << fmt::format("rank {}: {}  DUMPI {}.{}.{}  host {}  user {}  start {}  {} bytes  {} records  {} datatypes\n",
+                             set.ranks[i], set.bin_paths[i], h.version[0], h.version[1], h.version[2], h.hostname,
+                             h.username, h.start_time, file.size(), records, file.datatype_sizes().size());
+    for (unsigned id = 0; id < kAllFunctions; ++id) {
+      total_calls[id] += file.footer().call_counts[id];
+      total_ignored[id] += file.footer().ignored_counts[id];
+    }
+  }
+  std::cout << "calls (all ranks, from the footers):\n";
+  std::cout << fmt::format("  {:<24} {:>12} {:>12}\n", "function", "recorded", "ignored");
+  for (unsigned id = 0; id < kAllFunctions; ++id) {
+    if (total_calls[id] == 0 && total_ignored[id] == 0) continue;
+    std::cout << fmt::format("  {:<24} {:>12} {:>12}\n", function_name(id), total_calls[id], total_ignored[id]);
+  }
+  return 0;
+}
+
+}  // namespace amp::trace::cli

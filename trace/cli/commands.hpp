@@ -1,0 +1,16 @@
+// The amp-trace subcommands, each a function from parsed options to an exit status; main() turns
+// any TraceFormatError or other exception into one line on stderr and a non-zero exit.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+namespace amp::trace::cli {
+
+int run_info(const std::string& input);
+int run_dump(const std::string& input, bool dumpi2ascii_layout);
+int run_stats(const std::string& input, bool json, const std::string& matrix_csv_path);
+int run_validate(const std::string& input);
+int run_repair(const std::string& bin_path, const std::string& output_path);
+
+}  // namespace amp::trace::cli

@@ -1,0 +1,40 @@
+// The argument layout of every call record this reader decodes (format doc §5, libdumpi's field
+// names and order), as data: one list of typed, named fields per function id.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace amp::trace {
+
+enum class FieldKind : std::uint8_t {
+  kInt,            // i32
+  kSource,         // i32 rank, -1 printed as MPI_ANY_SOURCE
+  kTag,            // i32, -1 printed as MPI_ANY_TAG
+  kDatatype,       // u16
+  kComm,           // u16
+  kOp,             // u8
+  kWin,            // u16
+  kInfo,           // u16
+  kByte,           // u8 plain number (Init_thread required/provided)
+  kFenceAssertion, // u8
+  kRequest,        // i32
+  kRequestArray,   // u32 n + n x i32
+  kIntArray,       // u32 n + n x i32
+  kStatus,         // STATUS (only when the mask enables statuses)
+  kStatusArray,    // STATUS array (same)
+  kArgv,           // u32 argc + argc long strings (printed as argc and argv)
+  kAddress,        // u64 (Function_enter/exit)
+  kIntIfRoot,      // i32 present only when field 0 (commrank) equals field 3 (root)
+  kDatatypeIfRoot, // u16, same condition
+};
+
+struct FieldSpec {
+  FieldKind kind;
+  const char* name;
+};
+
+// Fields of a function id, or nullptr when the layout is unknown to this reader.
+const std::vector<FieldSpec>* call_schema(unsigned function_id);
+
+}  // namespace amp::trace
