@@ -1,0 +1,42 @@
+// gather / scatter through an index list move exactly the listed elements, in order, over a range.
+#include <kernels/gather_scatter.hpp>
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+namespace {
+
+TEST(GatherScatter, GatherReadsListedElementsOfTheRangeInOrder) {
+  const std::vector<std::int64_t> index_host = {9, 0, 4, 4, 13, 2, 7};
+  Kokkos::View<std::int64_t*> index("index", index_host.size());
+  auto index_mirror = Kokkos::create_mirror_view(index);
+  for (std::size_t i = 0; i < index_host.size(); ++i) index_mirror(i) = index_host[i];
+  Kokkos::deep_copy(index, index_mirror);
+  Kokkos::View<double*> source("source", 16), buffer("buffer", 5);
+  Kokkos::parallel_for(16, KOKKOS_LAMBDA(int i) { source(i) = 100.0 + i; });
+  amp::kernels::gather(source.data(), amp::kernels::IndexList<>(index), 2, 7, buffer.data());
+  auto b = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), buffer);
+  for (int i = 0; i < 5; ++i) EXPECT_EQ(b(i), 100.0 + index_host[2 + i]);
+}
+
+TEST(GatherScatter, ScatterWritesOnlyListedElements) {
+  const std::vector<std::int64_t> index_host = {3, 8, 1, 10};
+  Kokkos::View<std::int64_t*> index("index", index_host.size());
+  auto index_mirror = Kokkos::create_mirror_view(index);
+  for (std::size_t i = 0; i < index_host.size(); ++i) index_mirror(i) = index_host[i];
+  Kokkos::deep_copy(index, index_mirror);
+  Kokkos::View<double*> target("target", 12), buffer("buffer", 4);
+  Kokkos::deep_copy(target, -1.0);
+  Kokkos::parallel_for(4, KOKKOS_LAMBDA(int i) { buffer(i) = 10.0 * (i + 1); });
+  amp::kernels::scatter(buffer.data(), amp::kernels::IndexList<>(index), 0, 4, target.data());
+  auto t = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), target);
+  for (int i = 0; i < 12; ++i) {
+    double expected = -1.0;
+    for (int n = 0; n < 4; ++n)
+      if (index_host[n] == i) expected = 10.0 * (n + 1);
+    EXPECT_EQ(t(i), expected) << "element " << i;
+  }
+}
+
+}  // namespace
