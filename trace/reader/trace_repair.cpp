@@ -32,7 +32,7 @@ namespace {
 // MPI_Type_size of the built-in datatypes on LP64 Linux (MPICH and Open MPI agree); the real
 // block was lost with the tail. Id 16 (LONG_LONG_INT) is an alias of 18 under MPICH.
 constexpr std::array<std::int32_t, 28> kBuiltinSizes = {0, 0, 1, 1, 1, 1, 4, 2, 2, 4, 4, 8, 8, 4,
-                                                        8, 16, 8, 8, 8, 1, 0, 0, 8, 12, 12, 6, 8, 20};
+                                                        8, 16, 0, 8, 8, 1, 0, 0, 8, 12, 12, 6, 8, 20};
 
 std::vector<std::uint8_t> read_all(const std::string& path) {
   std::ifstream file(path, std::ios::binary);
