@@ -1,0 +1,84 @@
+// Unit tests of the writer's request numbering: fresh ids per operation, shared handles mapped to
+// their oldest outstanding operations, persistent requests keeping one id until freed.
+#include <gtest/gtest.h>
+#include <mpi.h>
+
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include "request_numbering.hpp"
+
+using amp::trace::RequestNumbering;
+
+namespace {
+
+MPI_Request handle(std::uint64_t value) {  // a fake handle value; no MPI call ever sees it
+  MPI_Request request;
+  std::memset(&request, 0, sizeof(request));
+  std::memcpy(&request, &value, sizeof(request) < sizeof(value) ? sizeof(request) : sizeof(value));
+  return request;
+}
+
+TEST(RequestNumbering, EveryStartedOperationGetsAFreshIdEvenWithOneSharedHandle) {
+  RequestNumbering numbering;
+  MPI_Request shared = handle(0x1234);
+  EXPECT_EQ(numbering.started(shared), 2);
+  EXPECT_EQ(numbering.started(shared), 3);
+  EXPECT_EQ(numbering.started(handle(0x99)), 4);
+  EXPECT_EQ(numbering.started(shared), 5);
+}
+
+TEST(RequestNumbering, RepeatedSharedHandleMapsToOldestOutstandingFirst) {
+  RequestNumbering numbering;
+  MPI_Request shared = handle(0x1234), other = handle(0x77);
+  numbering.started(shared);  // 2
+  numbering.started(other);   // 3
+  numbering.started(shared);  // 4
+  numbering.started(shared);  // 5
+  MPI_Request waitall[4] = {shared, other, shared, shared};
+  std::vector<std::int32_t> ids;
+  numbering.resolve(waitall, 4, ids);
+  EXPECT_EQ(ids, (std::vector<std::int32_t>{2, 3, 4, 5}));
+  for (int i = 0; i < 4; ++i) numbering.completed(waitall, ids, i);
+  EXPECT_EQ(numbering.started(shared), 6);
+  EXPECT_EQ(numbering.resolve_one(shared), 6);
+}
+
+TEST(RequestNumbering, WaitanyRetiresOnlyTheCompletedOccurrence) {
+  RequestNumbering numbering;
+  MPI_Request shared = handle(0x42);
+  numbering.started(shared);  // 2
+  numbering.started(shared);  // 3
+  numbering.started(shared);  // 4
+  MPI_Request array[3] = {shared, shared, shared};
+  std::vector<std::int32_t> ids;
+  numbering.resolve(array, 3, ids);
+  numbering.completed(array, ids, 1);  // the operation with id 3 completed
+  numbering.resolve(array, 2, ids);
+  EXPECT_EQ(ids, (std::vector<std::int32_t>{2, 4}));
+}
+
+TEST(RequestNumbering, NullIsOneAndUnknownHandlesGetAnIdThatStaysUntilCompletion) {
+  RequestNumbering numbering;
+  EXPECT_EQ(numbering.resolve_one(MPI_REQUEST_NULL), 1);
+  MPI_Request unknown = handle(0x500);
+  std::int32_t first = numbering.resolve_one(unknown);  // e.g. started while tracing was paused
+  EXPECT_EQ(numbering.resolve_one(unknown), first);      // a Test that did not complete, then again
+  numbering.completed_one(unknown, first);
+  EXPECT_NE(numbering.resolve_one(unknown), first);
+}
+
+TEST(RequestNumbering, PersistentRequestKeepsItsIdAcrossCompletionsUntilFreed) {
+  RequestNumbering numbering;
+  MPI_Request persistent = handle(0x2000);
+  std::int32_t id = numbering.persistent_created(persistent);
+  for (int round = 0; round < 3; ++round) {
+    EXPECT_EQ(numbering.resolve_one(persistent), id);
+    numbering.completed_one(persistent, id);
+  }
+  numbering.freed(persistent, id);
+  EXPECT_NE(numbering.resolve_one(persistent), id);
+}
+
+}  // namespace
