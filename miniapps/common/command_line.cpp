@@ -10,11 +10,28 @@
 namespace amp {
 
 void add_common_options(CLI::App& app, CommonOptions& options) {
+  // A flag given twice (deck, then command line; or a script appending overrides) takes the last value.
+  app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   app.set_config("--input", "", "TOML input deck; command-line flags override it");
   app.add_option("--results", options.results_file, "write the results as JSON to this (new) file");
   app.add_option("--trace", options.trace_dir, "write a DUMPI trace of the time-stepping loop into DIR");
   app.add_flag("--trace-setup", options.trace_setup, "with --trace: record set-up and tear-down too");
 }
+
+namespace {
+
+// The --input value as typed (for naming the deck in error messages).
+std::string deck_path(int argc, char** argv) {
+  std::string path;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--input" && i + 1 < argc) path = argv[i + 1];
+    if (arg.rfind("--input=", 0) == 0) path = arg.substr(8);
+  }
+  return path;
+}
+
+}  // namespace
 
 bool parse_command_line(CLI::App& app, int argc, char** argv, int rank) {
   try {
@@ -25,6 +42,9 @@ bool parse_command_line(CLI::App& app, int argc, char** argv, int rank) {
   } catch (const CLI::ParseError& e) {
     std::string what = e.what();
     if (what.empty()) what = e.get_name();
+    const std::string ini_wording = "INI was not able to parse ";
+    if (what.rfind(ini_wording, 0) == 0) what = "cannot parse '" + what.substr(ini_wording.size()) + "' (unknown key or bad syntax)";
+    if (dynamic_cast<const CLI::ConfigError*>(&e) != nullptr) what = "input deck '" + deck_path(argc, argv) + "': " + what;
     throw InputError(what);
   }
   return true;

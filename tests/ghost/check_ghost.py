@@ -1,0 +1,170 @@
+#!/usr/bin/env python3
+"""amp-ghost system checks through mpiexec: the strategy x process-grid matrix (identical checksums,
+exact message and byte counts), verification catching a perturbed sum, bad input, and the input decks."""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+STRATEGIES = ["bspma", "svaf", "svcp"]
+GLOBAL = 12          # global cells per axis (strong scaling), divisible by 1, 2, 4
+VARS, STEPS = 3, 4
+GRIDS = [(1, (1, 1, 1)), (2, (2, 1, 1)), (2, (1, 1, 2)), (4, (4, 1, 1)), (4, (2, 2, 1)), (4, (1, 2, 2)), (4, (1, 1, 4))]
+
+
+def run(args, ranks, exe, mpiexec, extra, timeout=120):
+    cmd = [mpiexec, "-n", str(ranks), exe] + extra
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+
+
+def expected_traffic(stencil, grid, strategy):
+    """Messages and bytes of one run, summed over ranks, from the face geometry."""
+    edges = stencil in ("2d9pt", "3d27pt")
+    axes = 3 if stencil.startswith("3d") else 2
+    n = [GLOBAL // g for g in grid]
+    elements = [n[1] * n[2], (n[0] + 2 if edges else n[0]) * n[2], (n[0] + 2) * (n[1] + 2 if edges else n[1])]
+    pieces = [n[2], n[2], 1]
+    messages = bytes_ = 0
+    for pz in range(grid[2]):
+        for py in range(grid[1]):
+            for px in range(grid[0]):
+                coords = (px, py, pz)
+                for a in range(axes):
+                    for side in (-1, 1):
+                        if not 0 <= coords[a] + side < grid[a]:
+                            continue
+                        per_exchange = {"bspma": 1, "svaf": VARS, "svcp": VARS * pieces[a]}[strategy]
+                        messages += per_exchange * STEPS
+                        bytes_ += elements[a] * 8 * VARS * STEPS
+    return messages, bytes_
+
+
+def matrix(opts):
+    os.makedirs(opts.workdir, exist_ok=True)
+    checksums = {}
+    failures = []
+    for ranks, grid in GRIDS:
+        for strategy in STRATEGIES:
+            results = os.path.join(opts.workdir, f"{strategy}-{ranks}-{'x'.join(map(str, grid))}.json")
+            if os.path.exists(results):
+                os.remove(results)
+            extra = ["--scaling", "strong", "--nx", str(GLOBAL), "--ny", str(GLOBAL), "--nz", str(GLOBAL),
+                     "--num_vars", str(VARS), "--num_tsteps", str(STEPS), "--num_spikes", "2",
+                     "--stencil", opts.stencil, "--comm_method", strategy, "--npx", str(grid[0]),
+                     "--npy", str(grid[1]), "--npz", str(grid[2]), "--results", results]
+            proc = run(opts, ranks, opts.exe, opts.mpiexec, extra)
+            label = f"{opts.stencil} {strategy} ranks={ranks} grid={grid}"
+            if proc.returncode != 0:
+                failures.append(f"{label}: exit {proc.returncode}: {proc.stderr.strip()}")
+                continue
+            r = json.load(open(results))
+            checksums[label] = r["checksum"]
+            if not r["verification"]["passed"]:
+                failures.append(f"{label}: verification failed")
+            messages, bytes_ = expected_traffic(opts.stencil, grid, strategy)
+            if r["messages"]["total"] != messages or r["bytes"]["total"] != bytes_:
+                failures.append(f"{label}: messages {r['messages']['total']} bytes {r['bytes']['total']}, "
+                                f"expected {messages} and {bytes_}")
+            print(f"{label}: checksum {r['checksum']} messages {r['messages']['total']} bytes {r['bytes']['total']}")
+    if len(set(checksums.values())) != 1:
+        failures.append("checksums differ: " + json.dumps(checksums, indent=1))
+    return failures
+
+
+def fault(opts):
+    proc = run(opts, 2, opts.exe, opts.mpiexec, ["--nx", "8", "--ny", "8", "--nz", "8", "--num_vars", "2",
+                                                  "--num_tsteps", "6", "--inject_fault", "1000"])
+    print(proc.stdout, proc.stderr)
+    failures = []
+    if proc.returncode != 1:
+        failures.append(f"exit code {proc.returncode}, expected 1 (verification failure)")
+    if "verification failed" not in proc.stderr:
+        failures.append("no 'verification failed' message")
+    clean = run(opts, 2, opts.exe, opts.mpiexec, ["--nx", "8", "--ny", "8", "--nz", "8", "--num_vars", "2",
+                                                  "--num_tsteps", "6"])
+    if clean.returncode != 0:
+        failures.append(f"the same run without the fault failed: {clean.stderr}")
+    return failures
+
+
+def bad_input(opts):
+    os.makedirs(opts.workdir, exist_ok=True)
+    garbage = os.path.join(opts.workdir, "garbage.toml")
+    with open(garbage, "w") as f:
+        f.write("nx = = 3\n[[[\n")
+    unknown_key = os.path.join(opts.workdir, "unknown-key.toml")
+    with open(unknown_key, "w") as f:
+        f.write("nx = 8\nstencill = \"3d7pt\"\n")
+    existing = os.path.join(opts.workdir, "existing.json")
+    with open(existing, "w") as f:
+        f.write("user data\n")
+    small = ["--nx", "4", "--ny", "4", "--nz", "4", "--num_tsteps", "1", "--num_vars", "1"]
+    cases = [
+        (2, ["--comm_method", "carrier"], "unknown comm_method"),
+        (2, ["--stencil", "3d9pt"], "unknown stencil"),
+        (4, ["--scaling", "strong", "--nx", "10", "--npx", "4", "--npy", "1", "--npz", "1"], "does not divide"),
+        (2, ["--npx", "3"], "does not match"),
+        (2, ["--npx", "1", "--npy", "1", "--npz", "1"], "does not match"),
+        (2, ["--nx", "0"], "must be positive"),
+        (2, ["--num_vars", "0"], "num_vars"),
+        (2, ["--num_tsteps", "abc"], "num_tsteps"),
+        (2, ["--bogus"], "bogus"),
+        (2, ["--input", os.path.join(opts.workdir, "missing.toml")], "missing.toml"),
+        (2, ["--input", garbage], "garbage.toml"),
+        (2, ["--input", unknown_key], "stencill"),
+        (2, ["--results", existing], "already exists"),
+        (2, ["--error_tol", "40"], "error_tol"),
+        (2, ["--percent_sum", "101"], "percent_sum"),
+    ]
+    failures = []
+    for ranks, flags, needle in cases:
+        proc = run(opts, ranks, opts.exe, opts.mpiexec, small + flags, timeout=60)
+        lines = [l for l in proc.stderr.splitlines() if l.strip()]
+        ok = proc.returncode != 0 and len(lines) == 1 and needle in lines[0] and lines[0].startswith("amp-ghost: error:")
+        print(f"{'ok  ' if ok else 'FAIL'} {' '.join(flags)} -> exit {proc.returncode}: {proc.stderr.strip()}")
+        if not ok:
+            failures.append(f"{flags}: exit {proc.returncode}, stderr {proc.stderr!r}, expected one line with {needle!r}")
+    if open(existing).read() != "user data\n":
+        failures.append("an existing results file was modified")
+    return failures
+
+
+def decks(opts):
+    os.makedirs(opts.workdir, exist_ok=True)
+    failures = []
+    for name in sorted(os.listdir(opts.decks)):
+        if not name.endswith(".toml"):
+            continue
+        results = os.path.join(opts.workdir, name + ".json")
+        if os.path.exists(results):
+            os.remove(results)
+        # Every deck, shrunk to a few steps on a small block: it must parse and verify.
+        proc = run(opts, 2, opts.exe, opts.mpiexec, ["--input", os.path.join(opts.decks, name), "--nx", "10",
+                                                     "--ny", "10", "--nz", "10", "--num_tsteps", "3",
+                                                     "--num_spikes", "1", "--results", results])
+        print(f"{name}: exit {proc.returncode} {proc.stderr.strip()}")
+        if proc.returncode != 0 or not json.load(open(results))["verification"]["passed"]:
+            failures.append(f"deck {name} failed: {proc.stderr.strip()}")
+    return failures
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("mode", choices=["matrix", "fault", "badinput", "decks"])
+    parser.add_argument("--mpiexec", required=True)
+    parser.add_argument("--exe", required=True)
+    parser.add_argument("--stencil", default="3d7pt")
+    parser.add_argument("--decks")
+    parser.add_argument("--workdir", default=tempfile.mkdtemp())
+    opts = parser.parse_args()
+    failures = {"matrix": matrix, "fault": fault, "badinput": bad_input, "decks": decks}[opts.mode](opts)
+    for f in failures:
+        print("FAILED:", f)
+    print(f"{'FAILED' if failures else 'PASSED'}: amp-ghost {opts.mode}")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,103 @@
+// amp-ghost's face geometry for every stencil: exact pieces of each face and phase; the receive pieces
+// of all faces cover every ghost cell the stencil reads exactly once; each send piece mirrors its
+// receive piece one layer inside.
+#include <face_pieces.hpp>
+
+#include <gtest/gtest.h>
+
+#include <map>
+
+namespace {
+
+using amp::comm::Piece;
+using amp::ghost::face_phase;
+using amp::ghost::face_pieces;
+using amp::kernels::BlockExtent;
+using amp::kernels::Stencil;
+
+const BlockExtent kBlock{4, 3, 5};
+
+TEST(FacePieces, ThreeD7PtFacesAndSinglePhase) {
+  const BlockExtent& b = kBlock;
+  const auto x_low_send = face_pieces(b, Stencil::ThreeD7Pt, 0, 0, false);
+  ASSERT_EQ(x_low_send.size(), 5u);  // one strided row of ny values per z
+  EXPECT_EQ(x_low_send[0].offset, b.index(1, 1, 1));
+  EXPECT_EQ(x_low_send[0].count, 3);
+  EXPECT_EQ(x_low_send[0].stride, 6);
+  const auto x_high_recv = face_pieces(b, Stencil::ThreeD7Pt, 0, 1, true);
+  EXPECT_EQ(x_high_recv[4].offset, b.index(5, 1, 5));
+  const auto y_low_send = face_pieces(b, Stencil::ThreeD7Pt, 1, 0, false);
+  ASSERT_EQ(y_low_send.size(), 5u);  // one contiguous x row per z
+  EXPECT_EQ(y_low_send[2].offset, b.index(1, 1, 3));
+  EXPECT_EQ(y_low_send[2].count, 4);
+  EXPECT_TRUE(y_low_send[2].contiguous());
+  const auto z_high_send = face_pieces(b, Stencil::ThreeD7Pt, 2, 1, false);
+  ASSERT_EQ(z_high_send.size(), 1u);  // the xy plane, one contiguous piece
+  EXPECT_EQ(z_high_send[0].offset, b.index(0, 1, 5));
+  EXPECT_EQ(z_high_send[0].count, 6 * 3);
+  EXPECT_TRUE(z_high_send[0].contiguous());
+  for (int axis = 0; axis < 3; ++axis) EXPECT_EQ(face_phase(Stencil::ThreeD7Pt, axis), 0);
+}
+
+TEST(FacePieces, ThreeD27PtPhasesCarryEdgesAndCorners) {
+  const BlockExtent& b = kBlock;
+  EXPECT_EQ(face_phase(Stencil::ThreeD27Pt, 0), 0);
+  EXPECT_EQ(face_phase(Stencil::ThreeD27Pt, 1), 1);
+  EXPECT_EQ(face_phase(Stencil::ThreeD27Pt, 2), 2);
+  EXPECT_EQ(face_phase(Stencil::TwoD9Pt, 1), 1);
+  const auto y_send = face_pieces(b, Stencil::ThreeD27Pt, 1, 1, false);
+  EXPECT_EQ(y_send[0].offset, b.index(0, 3, 1));  // includes the x ghosts of phase 0
+  EXPECT_EQ(y_send[0].count, 6);
+  const auto z_send = face_pieces(b, Stencil::ThreeD27Pt, 2, 0, false);
+  ASSERT_EQ(z_send.size(), 1u);
+  EXPECT_EQ(z_send[0].offset, b.index(0, 0, 1));  // includes x and y ghosts
+  EXPECT_EQ(z_send[0].count, 6 * 5);
+}
+
+class FaceCoverage : public ::testing::TestWithParam<Stencil> {};
+
+TEST_P(FaceCoverage, ReceivePiecesCoverEveryGhostTheStencilReadsOnceAndSendsMirrorThem) {
+  const Stencil s = GetParam();
+  const BlockExtent& b = kBlock;
+  const int axes = amp::kernels::stencil_is_3d(s) ? 3 : 2;
+  std::map<std::int64_t, int> received;
+  for (int axis = 0; axis < axes; ++axis)
+    for (int side = 0; side < 2; ++side) {
+      const auto recv = face_pieces(b, s, axis, side, true);
+      const auto send = face_pieces(b, s, axis, side, false);
+      ASSERT_EQ(recv.size(), send.size());
+      const std::int64_t step[3] = {1, b.nx + 2, std::int64_t{b.nx + 2} * (b.ny + 2)};
+      for (std::size_t p = 0; p < recv.size(); ++p) {
+        std::vector<std::int64_t> r, t;
+        recv[p].append_elements(r);
+        send[p].append_elements(t);
+        ASSERT_EQ(r.size(), t.size());
+        for (std::size_t n = 0; n < r.size(); ++n) {
+          EXPECT_EQ(t[n], r[n] + (side == 0 ? step[axis] : -step[axis]));
+          ++received[r[n]];
+        }
+      }
+    }
+  for (const auto& [element, times] : received) EXPECT_EQ(times, 1) << "element " << element;
+  // Every ghost cell a stencil point reads is received.
+  for (int k = 1; k <= b.nz; ++k)
+    for (int j = 1; j <= b.ny; ++j)
+      for (int i = 1; i <= b.nx; ++i)
+        for (int dk = -1; dk <= 1; ++dk)
+          for (int dj = -1; dj <= 1; ++dj)
+            for (int di = -1; di <= 1; ++di) {
+              const int nonzero = (di != 0) + (dj != 0) + (dk != 0);
+              const bool reads = s == Stencil::ThreeD27Pt || (s == Stencil::ThreeD7Pt && nonzero <= 1) ||
+                                 (s == Stencil::TwoD9Pt && dk == 0) || (s == Stencil::TwoD5Pt && dk == 0 && nonzero <= 1);
+              const int c[3] = {i + di, j + dj, k + dk};
+              const bool ghost = c[0] == 0 || c[0] == b.nx + 1 || c[1] == 0 || c[1] == b.ny + 1 || c[2] == 0 ||
+                                 c[2] == b.nz + 1;
+              if (reads && ghost) EXPECT_EQ(received.count(b.index(c[0], c[1], c[2])), 1u) << c[0] << c[1] << c[2];
+            }
+}
+
+INSTANTIATE_TEST_SUITE_P(AllStencils, FaceCoverage,
+                         ::testing::Values(Stencil::TwoD5Pt, Stencil::TwoD9Pt, Stencil::ThreeD7Pt, Stencil::ThreeD27Pt),
+                         [](const auto& info) { return amp::kernels::stencil_name(info.param); });
+
+}  // namespace
