@@ -1,0 +1,241 @@
+#!/usr/bin/env python3
+"""Fault-case tests of libamp_dumpi and amp-trace, one per invocation:
+  sigterm     : ranks killed with SIGTERM mid-run leave traces that validate
+  exit        : exit() without MPI_Finalize leaves traces that validate
+  sigkill     : ranks killed with SIGKILL leave traces that validate rejects and repair fixes
+  truncated   : a truncated copy of a good trace is rejected cleanly and repaired
+  unwritable  : an unwritable AMP_TRACE_DIR stops every rank at start-up with one line each
+  no_overwrite: a second run with the same prefix never touches the first run's files
+  preload     : LD_PRELOAD on a plain MPI C program gives a valid trace with the right traffic
+Usage: fault_tests.py CASE MPIEXEC BUSY_PROGRAM AMP_TRACE LIBAMP_DUMPI PLAIN_PROGRAM WORKDIR"""
+import glob
+import hashlib
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+CASE, MPIEXEC, BUSY, AMP_TRACE, LIBRARY, PLAIN, WORKDIR = sys.argv[1:8]
+
+
+def fail(message):
+    print("FAILED: " + message, file=sys.stderr)
+    sys.exit(1)
+
+
+CREATED = []
+
+
+def fresh_dir():
+    os.makedirs(WORKDIR, exist_ok=True)
+    CREATED.append(tempfile.mkdtemp(prefix=CASE + "-", dir=WORKDIR))
+    return CREATED[-1]
+
+
+def amp_trace(*args):
+    return subprocess.run([AMP_TRACE] + list(args), capture_output=True, text=True, timeout=60)
+
+
+def start_busy(trace_dir, ranks, extra_env=None, args=()):
+    env = dict(os.environ, AMP_TRACE_DIR=trace_dir, OMP_NUM_THREADS="1", **(extra_env or {}))
+    return subprocess.Popen([MPIEXEC, "-n", str(ranks), BUSY] + list(args), env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def wait_for_pids(trace_dir, ranks):
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        pids = []
+        for rank in range(ranks):
+            try:
+                with open(os.path.join(trace_dir, f"pid.{rank}")) as f:
+                    pids.append(int(f.read().strip()))
+            except (OSError, ValueError):
+                break
+        if len(pids) == ranks:
+            return pids
+        time.sleep(0.05)
+    fail("the busy program did not start")
+
+
+def kill_mid_run(signal_number, ranks, extra_env=None, signal_launcher=False):
+    """SIGTERM goes to mpiexec, which forwards it to every rank (as a batch system does);
+    SIGKILL goes to the ranks themselves (mpiexec cannot forward it)."""
+    trace_dir = fresh_dir()
+    job = start_busy(trace_dir, ranks, extra_env)
+    pids = wait_for_pids(trace_dir, ranks)
+    time.sleep(0.5)  # let records stream to disk
+    if signal_launcher:
+        job.send_signal(signal_number)
+    else:
+        for pid in pids:
+            os.kill(pid, signal_number)
+    job.communicate(timeout=60)
+    return trace_dir
+
+
+def bins(trace_dir):
+    return sorted(glob.glob(os.path.join(trace_dir, "*.bin")))
+
+
+def record_count(path):
+    info = amp_trace("info", path)
+    if info.returncode != 0:
+        fail(f"info {path}: {info.stderr.strip()}")
+    for line in info.stdout.splitlines():
+        if " records " in line:
+            return int(line.split(" records ")[0].split()[-1])
+    fail("info printed no record count")
+
+
+def expect_valid(target):
+    result = amp_trace("validate", target)
+    if result.returncode != 0:
+        fail(f"validate {target}: {result.stderr.strip()}")
+
+
+def expect_rejected(target):
+    result = amp_trace("validate", target)
+    lines = result.stderr.strip().splitlines()
+    if result.returncode == 0 or len(lines) != 1 or not lines[0].startswith("amp-trace: "):
+        fail(f"validate accepted or gave no one-line error for {target}: rc={result.returncode} {result.stderr!r}")
+
+
+def case_sigterm():
+    trace_dir = kill_mid_run(signal.SIGTERM, 2, signal_launcher=True)
+    expect_valid(trace_dir)
+    for path in bins(trace_dir):
+        if record_count(path) < 100:
+            fail(f"{path} holds too few records after SIGTERM")
+
+
+def case_exit():
+    # One rank: with several, the launcher may kill the others as soon as the first one exits.
+    trace_dir = fresh_dir()
+    job = start_busy(trace_dir, 1, args=["exit"])
+    job.communicate(timeout=90)
+    expect_valid(trace_dir)
+    for path in bins(trace_dir):
+        if record_count(path) < 3 * 2000:
+            fail(f"{path}: the records before exit() are missing")
+
+
+def repair_all(trace_dir):
+    for path in bins(trace_dir):
+        result = amp_trace("repair", path)
+        if result.returncode != 0:
+            fail(f"repair {path}: {result.stderr.strip()}")
+        if not os.path.exists(path + ".damaged"):
+            fail("repair did not keep the original as .damaged")
+        if "original kept as" not in result.stdout:
+            fail("repair did not say where the original is")
+
+
+def case_sigkill():
+    trace_dir = kill_mid_run(signal.SIGKILL, 2, {"AMP_TRACE_BUFFER_BYTES": "64K"})
+    expect_rejected(trace_dir)
+    repair_all(trace_dir)
+    expect_valid(trace_dir)
+    for path in bins(trace_dir):
+        if record_count(path) < 100:
+            fail(f"{path}: too few records survived SIGKILL + repair")
+
+
+def case_truncated():
+    trace_dir = kill_mid_run(signal.SIGTERM, 1, signal_launcher=True)
+    [original] = bins(trace_dir)
+    expect_valid(original)
+    kept = record_count(original)
+    copy_dir = fresh_dir()
+    copy = os.path.join(copy_dir, os.path.basename(original))
+    with open(original, "rb") as f:
+        data = f.read()
+    with open(copy, "wb") as f:
+        f.write(data[: int(len(data) * 0.6) + 3])  # cut inside a record
+    expect_rejected(copy)
+    output = copy + ".repaired.bin"
+    result = amp_trace("repair", copy, "--output", output)
+    if result.returncode != 0:
+        fail(f"repair --output: {result.stderr.strip()}")
+    if not os.path.exists(copy):
+        fail("repair --output touched the input")
+    expect_valid(output)
+    repaired = record_count(output)
+    if not 0 < repaired < kept:
+        fail(f"repaired copy holds {repaired} records, original {kept}")
+    again = amp_trace("repair", copy, "--output", output)
+    if again.returncode == 0:
+        fail("repair overwrote an existing output file")
+    for junk in (b"", b"\x00" * 100, b"not a trace at all, just text\n" * 10):
+        path = os.path.join(copy_dir, "junk-0000.bin")
+        with open(path, "wb") as f:
+            f.write(junk)
+        expect_rejected(path)
+        if amp_trace("repair", path, "--output", path + ".out").returncode == 0:
+            fail("repair accepted a non-DUMPI file")
+        os.remove(path)
+
+
+def case_unwritable():
+    blocker = os.path.join(fresh_dir(), "a-file")
+    with open(blocker, "w") as f:
+        f.write("not a directory\n")
+    env = dict(os.environ, AMP_TRACE_DIR=os.path.join(blocker, "traces"), OMP_NUM_THREADS="1")
+    run = subprocess.run([MPIEXEC, "-n", "2", BUSY], env=env, capture_output=True, text=True, timeout=60)
+    if run.returncode == 0:
+        fail("an unwritable trace directory did not stop the run")
+    lines = [l for l in run.stderr.splitlines() if "amp_dumpi: rank" in l and "cannot create trace file" in l]
+    if sorted(l.split(":")[1].strip() for l in lines) != ["rank 0", "rank 1"]:
+        fail("expected one 'cannot create trace file' line from each rank, got:\n" + run.stderr)
+
+
+def digest(paths):
+    h = hashlib.sha256()
+    for p in sorted(paths):
+        with open(p, "rb") as f:
+            h.update(f.read())
+    return h.hexdigest()
+
+
+def case_no_overwrite():
+    trace_dir = fresh_dir()
+    env = dict(os.environ, AMP_TRACE_DIR=trace_dir, AMP_TRACE_PREFIX="same", OMP_NUM_THREADS="1")
+    subprocess.run([MPIEXEC, "-n", "2", PLAIN], env=dict(env, LD_PRELOAD=LIBRARY), check=True, timeout=60)
+    first = glob.glob(os.path.join(trace_dir, "same*"))
+    before = digest(first)
+    second = subprocess.run([MPIEXEC, "-n", "2", PLAIN], env=dict(env, LD_PRELOAD=LIBRARY),
+                            capture_output=True, text=True, timeout=60)
+    if second.returncode != 0:
+        fail("second run failed: " + second.stderr)
+    if digest(first) != before:
+        fail("the second run changed the first run's files")
+    if "writing 'same.2' instead" not in second.stderr:
+        fail("the second run did not say which fresh name it used: " + second.stderr)
+    expect_valid(os.path.join(trace_dir, "same.2.meta"))
+
+
+def case_preload():
+    trace_dir = fresh_dir()
+    env = dict(os.environ, AMP_TRACE_DIR=trace_dir, LD_PRELOAD=LIBRARY, OMP_NUM_THREADS="1")
+    subprocess.run([MPIEXEC, "-n", "2", PLAIN], env=env, check=True, timeout=60)
+    expect_valid(trace_dir)
+    stats = amp_trace("stats", "--json", trace_dir)
+    if stats.returncode != 0:
+        fail("stats: " + stats.stderr)
+    totals = json.loads(stats.stdout)["point_to_point"]
+    if totals != {"messages": 2 * 10, "bytes": 2 * 10 * 400}:
+        fail(f"plain_ring sends 20 messages of 400 bytes, trace says {totals}")
+
+
+CASES = {name[5:]: fn for name, fn in globals().items() if name.startswith("case_")}
+if __name__ == "__main__":
+    if CASE not in CASES:
+        fail("unknown case " + CASE)
+    CASES[CASE]()
+    for directory in CREATED:  # kept only when the case failed
+        shutil.rmtree(directory, ignore_errors=True)
+    print(f"{CASE}: ok")
