@@ -5,7 +5,6 @@
 #include "grid.hpp"
 #include "hash.hpp"
 
-#include <cstring>
 
 namespace amp::kernels {
 
@@ -26,7 +25,7 @@ template <class ExecutionSpace = Kokkos::DefaultExecutionSpace>
 void fill_random(const Grid<typename ExecutionSpace::memory_space>& grid, const BlockExtent& e,
                  const GlobalPlacement& place, std::uint64_t seed, int variable) {
   Kokkos::deep_copy(grid, 0.0);
-  const std::uint64_t stream = mix64(seed ^ mix64(static_cast<std::uint64_t>(variable) + 1));
+  const std::uint64_t stream = random_stream(seed, variable);
   Kokkos::parallel_for(
       "amp::fill_random", InteriorPolicy<ExecutionSpace>({1, 1, 1}, {e.nx + 1, e.ny + 1, e.nz + 1}),
       KOKKOS_LAMBDA(int i, int j, int k) {
@@ -57,14 +56,11 @@ template <class ExecutionSpace = Kokkos::DefaultExecutionSpace>
 std::uint64_t interior_digest(const Grid<typename ExecutionSpace::memory_space>& grid, const BlockExtent& e,
                               const GlobalPlacement& place, int variable) {
   std::uint64_t digest = 0;
-  const std::uint64_t salt = mix64(0xA5A5ull + static_cast<std::uint64_t>(variable));
+  const std::uint64_t salt = digest_salt(variable);
   Kokkos::parallel_reduce(
       "amp::interior_digest", InteriorPolicy<ExecutionSpace>({1, 1, 1}, {e.nx + 1, e.ny + 1, e.nz + 1}),
       KOKKOS_LAMBDA(int i, int j, int k, std::uint64_t& d) {
-        const double value = grid(i, j, k);
-        std::uint64_t bits;
-        std::memcpy(&bits, &value, sizeof bits);
-        d += mix64(mix64(salt ^ static_cast<std::uint64_t>(place.global_index(i, j, k))) ^ bits);
+        d += value_digest(salt, static_cast<std::uint64_t>(place.global_index(i, j, k)), grid(i, j, k));
       },
       digest);
   return digest;

@@ -5,6 +5,7 @@
 #include <Kokkos_Core.hpp>
 
 #include <cstdint>
+#include <cstring>
 
 namespace amp::kernels {
 
@@ -18,6 +19,21 @@ KOKKOS_INLINE_FUNCTION std::uint64_t mix64(std::uint64_t x) {
 // Uniform in [0, 1) with 53 random bits.
 KOKKOS_INLINE_FUNCTION double unit_double(std::uint64_t x) {
   return static_cast<double>(mix64(x) >> 11) * (1.0 / 9007199254740992.0);
+}
+
+// The stream of (seed, variable) that unit_double(stream + global index) draws initial values from.
+KOKKOS_INLINE_FUNCTION std::uint64_t random_stream(std::uint64_t seed, int variable) {
+  return mix64(seed ^ mix64(static_cast<std::uint64_t>(variable) + 1));
+}
+
+// One cell's term of an order-independent field digest: a hash of (variable salt, global index, value bits).
+KOKKOS_INLINE_FUNCTION std::uint64_t digest_salt(int variable) {
+  return mix64(0xA5A5ull + static_cast<std::uint64_t>(variable));
+}
+KOKKOS_INLINE_FUNCTION std::uint64_t value_digest(std::uint64_t salt, std::uint64_t global_index, double value) {
+  std::uint64_t bits;
+  std::memcpy(&bits, &value, sizeof bits);
+  return mix64(mix64(salt ^ global_index) ^ bits);
 }
 
 }  // namespace amp::kernels

@@ -24,7 +24,8 @@ class PerVariableExchange : public Strategy {
   void send_phase(int v, int phase);
 
   bool one_message_per_piece_;
-  std::vector<std::vector<std::vector<Message>>> messages_;  // [variable][phase] -> messages
+  std::vector<std::vector<std::vector<Message>>> send_messages_;  // [variable][phase] -> messages
+  std::vector<std::vector<std::vector<Message>>> recv_messages_;
   std::vector<std::vector<std::vector<MPI_Request>>> recv_requests_;  // [variable][phase]
   std::vector<std::vector<MPI_Request>> send_requests_;  // [variable]
   std::vector<char> pending_;

@@ -6,7 +6,7 @@
 
 #include <cmath>
 
-namespace amp::ghost {
+namespace amp {
 
 double Conservation::relative_error(int v, double global_sum, double global_outflow) const {
   const double reference = std::fabs(injected[v]) > 0 ? std::fabs(injected[v]) : 1.0;
@@ -34,4 +34,4 @@ double Conservation::check(const std::vector<double>& local_sums, int count, int
   return worst;
 }
 
-}  // namespace amp::ghost
+}  // namespace amp

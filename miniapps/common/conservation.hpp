@@ -1,11 +1,11 @@
-// Verification bookkeeping of amp-ghost: per variable, what was injected (initial field + spikes),
-// what flowed out through the global boundary, and the check sum(interior) + outflow == injected.
+// Verification bookkeeping shared by the proxies: per variable, what was injected (initial field,
+// sources), what flowed out through the global boundary, and the check sum(owned) + outflow == injected.
 #pragma once
 
 #include <string>
 #include <vector>
 
-namespace amp::ghost {
+namespace amp {
 
 struct Conservation {
   std::vector<double> injected;       // global: initial sum + spikes
@@ -23,4 +23,4 @@ struct Conservation {
   double check(const std::vector<double>& local_sums, int count, int& worst_variable);
 };
 
-}  // namespace amp::ghost
+}  // namespace amp

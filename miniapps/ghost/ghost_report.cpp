@@ -3,29 +3,12 @@
 #include "ghost_report.hpp"
 
 #include <reduction.hpp>
+#include <traffic_report.hpp>
 
 #include <fmt/format.h>
 #include <mpi.h>
 
 namespace amp::ghost {
-
-namespace {
-
-nlohmann::json histogram_json(const comm::Traffic& traffic) {
-  std::vector<std::uint64_t> global(comm::Traffic::kBuckets);
-  MPI_Allreduce(traffic.size_histogram.data(), global.data(), comm::Traffic::kBuckets, MPI_UINT64_T, MPI_SUM,
-                MPI_COMM_WORLD);
-  nlohmann::json rows = nlohmann::json::array();
-  for (int b = 0; b < comm::Traffic::kBuckets; ++b) {
-    if (global[b] == 0) continue;
-    rows.push_back({{"min_bytes", comm::Traffic::bucket_low(b)},
-                    {"max_bytes", b == 0 ? 0 : (std::uint64_t{1} << b) - 1},
-                    {"count", global[b]}});
-  }
-  return rows;
-}
-
-}  // namespace
 
 nlohmann::json ghost_results(const GhostConfig& c, const Decomposition& d, const GhostMeasurements& m, int ranks) {
   const double steps = c.num_tsteps;
@@ -52,7 +35,7 @@ nlohmann::json ghost_results(const GhostConfig& c, const Decomposition& d, const
   r["checksum"] = fmt::format("{:016x}", m.checksum);
   r["messages"] = {{"total", sum_over_ranks(m.traffic.messages)},
                    {"per_step_per_rank", min_avg_max(m.traffic.messages / steps).to_json()},
-                   {"size_histogram", histogram_json(m.traffic)}};
+                   {"size_histogram", size_histogram_json(m.traffic)}};
   r["bytes"] = {{"total", sum_over_ranks(m.traffic.bytes)},
                 {"per_step_per_rank", min_avg_max(m.traffic.bytes / steps).to_json()}};
   r["timing"] = {{"loop_seconds", loop},
@@ -73,10 +56,7 @@ nlohmann::json ghost_results(const GhostConfig& c, const Decomposition& d, const
 void print_summary(const nlohmann::json& r) {
   const auto& c = r["config"];
   const auto& t = r["timing"];
-  auto mam = [](const nlohmann::json& j, const char* unit, double scale = 1.0) {
-    return fmt::format("min {:.4g} avg {:.4g} max {:.4g}{}", j["min"].get<double>() * scale,
-                       j["avg"].get<double>() * scale, j["max"].get<double>() * scale, unit);
-  };
+  const auto mam = [](const nlohmann::json& j, const char* unit) { return format_min_avg_max(j, unit); };
   fmt::print("amp-ghost: {} on {} ranks (process grid {}x{}x{}), block {}x{}x{} per rank, {} variables, {} steps, {}\n",
              c["stencil"].get<std::string>(), r["ranks"].get<int>(), c["process_grid"][0].get<int>(),
              c["process_grid"][1].get<int>(), c["process_grid"][2].get<int>(), c["local_block"][0].get<int>(),

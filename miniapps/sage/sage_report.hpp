@@ -1,0 +1,16 @@
+// amp-sage's outputs: the human summary (rank 0) and the JSON results, from measurements reduced
+// over ranks (collective: every rank calls it).
+#pragma once
+
+#include "local_mesh.hpp"
+#include "sage_config.hpp"
+#include "sage_run.hpp"
+
+#include <nlohmann/json.hpp>
+
+namespace amp::sage {
+
+nlohmann::json sage_results(const SageConfig& config, const LocalMesh& mesh, const SageMeasurements& m, int ranks);
+void print_summary(const nlohmann::json& results);
+
+}  // namespace amp::sage
