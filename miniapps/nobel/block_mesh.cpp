@@ -1,0 +1,124 @@
+// Leaf lookup by packed key, neighbours through the same level, the parent or the four adjacent
+// children, and the Morton sort that gives the rank partition its locality.
+#include "block_mesh.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace amp::nobel {
+
+std::uint64_t BlockKey::packed() const {
+  return (static_cast<std::uint64_t>(level) << 60) | (static_cast<std::uint64_t>(at[0]) << 40) |
+         (static_cast<std::uint64_t>(at[1]) << 20) | static_cast<std::uint64_t>(at[2]);
+}
+
+BlockKey BlockKey::parent() const { return {level - 1, {at[0] >> 1, at[1] >> 1, at[2] >> 1}}; }
+
+BlockKey BlockKey::child(int c) const {
+  return {level + 1, {2 * at[0] + (c & 1), 2 * at[1] + ((c >> 1) & 1), 2 * at[2] + ((c >> 2) & 1)}};
+}
+
+bool RootGrid::inside(const BlockKey& key) const {
+  for (int a = 0; a < 3; ++a)
+    if (key.at[a] < 0 || key.at[a] >= (blocks[a] << key.level)) return false;
+  return true;
+}
+
+std::array<int, 2> tangential_axes(int axis) {
+  if (axis == 0) return {1, 2};
+  if (axis == 1) return {0, 2};
+  return {0, 1};
+}
+
+std::uint64_t morton_key(const BlockKey& key, int max_level) {
+  std::uint64_t code = 0;
+  for (int bit = 20; bit >= 0; --bit)
+    for (int a = 2; a >= 0; --a)
+      code = (code << 1) | ((static_cast<std::uint64_t>(key.at[a]) << (max_level - key.level)) >> bit & 1u);
+  return code;
+}
+
+BlockMesh::BlockMesh(RootGrid root, std::vector<BlockKey> leaves) : root_(root), leaves_(std::move(leaves)) {
+  std::vector<std::pair<std::uint64_t, BlockKey>> keyed;
+  keyed.reserve(leaves_.size());
+  for (const BlockKey& key : leaves_) keyed.emplace_back(morton_key(key, root_.max_level), key);
+  std::sort(keyed.begin(), keyed.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  for (std::size_t i = 0; i < keyed.size(); ++i) {
+    leaves_[i] = keyed[i].second;
+    if (!index_.emplace(leaves_[i].packed(), static_cast<int>(i)).second)
+      throw std::logic_error("block mesh: a leaf is listed twice");
+  }
+}
+
+int BlockMesh::find(const BlockKey& key) const {
+  const auto it = index_.find(key.packed());
+  return it == index_.end() ? -1 : it->second;
+}
+
+FaceNeighbours BlockMesh::neighbours(int leaf, int face) const {
+  const int axis = face / 2, side = face % 2;
+  const BlockKey& self = leaves_[leaf];
+  BlockKey across = self;
+  across.at[axis] += side == 0 ? -1 : 1;
+  FaceNeighbours result;
+  if (!root_.inside(across)) return result;
+  if (const int same = find(across); same >= 0) {
+    result.kind = kernels::FaceNeighbour::SameLevel;
+    result.count = 1;
+    result.leaf[0] = same;
+    return result;
+  }
+  if (self.level > 0) {
+    if (const int coarse = find(across.parent()); coarse >= 0) {
+      result.kind = kernels::FaceNeighbour::Coarser;
+      result.count = 1;
+      result.leaf[0] = coarse;
+      return result;
+    }
+  }
+  const auto t = tangential_axes(axis);
+  result.kind = kernels::FaceNeighbour::Finer;
+  result.count = 4;
+  for (int q = 0; q < 4; ++q) {
+    BlockKey fine{self.level + 1, {2 * across.at[0], 2 * across.at[1], 2 * across.at[2]}};
+    fine.at[axis] += side == 0 ? 1 : 0;  // the children of `across` that touch this face
+    fine.at[t[0]] += q & 1;
+    fine.at[t[1]] += q >> 1;
+    result.leaf[q] = find(fine);
+    if (result.leaf[q] < 0) throw std::logic_error("block mesh: face neighbours more than one level apart");
+  }
+  return result;
+}
+
+bool BlockMesh::balanced() const {
+  double covered = 0;
+  for (int b = 0; b < size(); ++b) {
+    covered += 1.0 / static_cast<double>(std::uint64_t{1} << (3 * leaves_[b].level));
+    for (int f = 0; f < 6; ++f) {
+      try {
+        neighbours(b, f);
+      } catch (const std::logic_error&) {
+        return false;
+      }
+    }
+  }
+  return covered == static_cast<double>(root_.blocks[0]) * root_.blocks[1] * root_.blocks[2];
+}
+
+int BlockMesh::first_leaf(int rank, int ranks) const {
+  return static_cast<int>(static_cast<std::int64_t>(size()) * rank / ranks);
+}
+
+int BlockMesh::owner(int leaf, int ranks) const {
+  // The largest r with first_leaf(r) <= leaf.
+  int r = static_cast<int>((static_cast<std::int64_t>(leaf) * ranks) / std::max(size(), 1));
+  while (r + 1 < ranks && first_leaf(r + 1, ranks) <= leaf) ++r;
+  while (r > 0 && first_leaf(r, ranks) > leaf) --r;
+  return r;
+}
+
+int BlockMesh::count_at_level(int level) const {
+  return static_cast<int>(std::count_if(leaves_.begin(), leaves_.end(), [&](const BlockKey& k) { return k.level == level; }));
+}
+
+}  // namespace amp::nobel

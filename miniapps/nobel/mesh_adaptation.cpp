@@ -1,0 +1,118 @@
+// Desired levels (+1 near the feature, -1 elsewhere, coarsening only as whole sibling groups), then a
+// ripple that splits any leaf with a face neighbour two levels finer. Runs identically on every rank.
+#include "mesh_adaptation.hpp"
+
+#include <map>
+#include <unordered_set>
+
+namespace amp::nobel {
+
+namespace {
+
+class LeafSet {
+ public:
+  explicit LeafSet(const RootGrid& root) : root_(root) {}
+  void insert(const BlockKey& k) {
+    if (packed_.insert(k.packed()).second) keys_.emplace(k.packed(), k);
+  }
+  void erase(const BlockKey& k) {
+    packed_.erase(k.packed());
+    keys_.erase(k.packed());
+  }
+  bool has(const BlockKey& k) const { return packed_.count(k.packed()) != 0; }
+  bool covered(BlockKey k) const {
+    for (; k.level >= 0; k = k.parent())
+      if (has(k)) return true;
+    return false;
+  }
+  // A face neighbour region of `k` holds leaves two or more levels finer.
+  bool unbalanced(const BlockKey& k) const {
+    for (int face = 0; face < 6; ++face) {
+      const int axis = face / 2, side = face % 2;
+      BlockKey across = k;
+      across.at[axis] += side == 0 ? -1 : 1;
+      if (!root_.inside(across) || covered(across)) continue;
+      const auto t = tangential_axes(axis);
+      for (int q = 0; q < 4; ++q) {
+        BlockKey fine{k.level + 1, {2 * across.at[0], 2 * across.at[1], 2 * across.at[2]}};
+        fine.at[axis] += side == 0 ? 1 : 0;
+        fine.at[t[0]] += q & 1;
+        fine.at[t[1]] += q >> 1;
+        if (!has(fine)) return true;
+      }
+    }
+    return false;
+  }
+  std::vector<BlockKey> keys() const {
+    std::vector<BlockKey> out;
+    out.reserve(keys_.size());
+    for (const auto& [packed, key] : keys_) out.push_back(key);
+    return out;
+  }
+
+ private:
+  RootGrid root_;
+  std::unordered_set<std::uint64_t> packed_;
+  std::map<std::uint64_t, BlockKey> keys_;  // deterministic iteration order
+};
+
+}  // namespace
+
+BlockMesh adapt_mesh(const BlockMesh& old, const RefineTest& refine, AdaptationCounts& counts) {
+  const RootGrid& root = old.root();
+  const auto& leaves = old.leaves();
+  std::vector<int> wish(leaves.size());  // +1 refine, 0 keep, -1 coarsen
+  for (std::size_t b = 0; b < leaves.size(); ++b) {
+    const BlockKey& k = leaves[b];
+    if (refine(k)) wish[b] = k.level < root.max_level ? 1 : 0;
+    else wish[b] = k.level > 0 ? -1 : 0;
+  }
+  auto sibling_group_coarsens = [&](const BlockKey& k) {
+    const BlockKey parent = k.parent();
+    for (int c = 0; c < 8; ++c) {
+      const int s = old.find(parent.child(c));
+      if (s < 0 || wish[s] != -1) return false;
+    }
+    return true;
+  };
+  LeafSet next(root);
+  for (std::size_t b = 0; b < leaves.size(); ++b) {
+    const BlockKey& k = leaves[b];
+    if (wish[b] == 1) {
+      for (int c = 0; c < 8; ++c) next.insert(k.child(c));
+    } else if (wish[b] == -1 && sibling_group_coarsens(k)) {
+      next.insert(k.parent());
+    } else {
+      next.insert(k);
+    }
+  }
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const BlockKey& k : next.keys()) {
+      if (k.level >= root.max_level || !next.unbalanced(k)) continue;
+      next.erase(k);
+      for (int c = 0; c < 8; ++c) next.insert(k.child(c));
+      changed = true;
+    }
+  }
+  BlockMesh mesh(root, next.keys());
+  counts = {};
+  for (const BlockKey& k : leaves)
+    if (mesh.find(k) < 0 && mesh.find(k.child(0)) >= 0) ++counts.refined;
+  for (const BlockKey& k : mesh.leaves())
+    if (old.find(k) < 0 && old.find(k.child(0)) >= 0) ++counts.coarsened;
+  return mesh;
+}
+
+BlockMesh initial_mesh(const RootGrid& root, const RefineTest& refine) {
+  std::vector<BlockKey> roots;
+  for (int z = 0; z < root.blocks[2]; ++z)
+    for (int y = 0; y < root.blocks[1]; ++y)
+      for (int x = 0; x < root.blocks[0]; ++x) roots.push_back({0, {x, y, z}});
+  BlockMesh mesh(root, roots);
+  AdaptationCounts ignored;
+  for (int pass = 0; pass < root.max_level; ++pass) mesh = adapt_mesh(mesh, refine, ignored);
+  return mesh;
+}
+
+}  // namespace amp::nobel

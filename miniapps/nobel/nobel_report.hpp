@@ -1,0 +1,16 @@
+// amp-nobel's results: reduction of per-rank numbers into the JSON every proxy writes (plus blocks per
+// rank, AMR statistics, migrated bytes, message rate) and the human summary printed by rank 0.
+#pragma once
+
+#include "nobel_config.hpp"
+#include "nobel_run.hpp"
+
+#include <nlohmann/json.hpp>
+
+namespace amp::nobel {
+
+// Collective: every rank calls it; the result is complete on every rank.
+nlohmann::json nobel_results(const NobelConfig& config, const NobelMeasurements& m, int ranks);
+void print_summary(const nlohmann::json& results);
+
+}  // namespace amp::nobel

@@ -1,0 +1,52 @@
+// One amp-nobel run: set-up, the time loop (ghost faces through a comm strategy, batched block update,
+// MPI_Allreduce(MIN) of the time step, AMR steps with migration), verification and measured numbers.
+#pragma once
+
+#include "nobel_config.hpp"
+
+#include <comm/traffic.hpp>
+#include <environment.hpp>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace amp::nobel {
+
+// One AMR step: global mesh numbers plus this rank's migration.
+struct AmrRecord {
+  int after_step = 0;
+  int blocks = 0;  // global, after the step
+  int refined = 0, coarsened = 0;
+  bool balanced = false;
+  int blocks_received = 0;  // this rank
+  double relative_error = 0;  // conservation check right after the step
+};
+
+struct NobelMeasurements {
+  double loop_seconds = 0;
+  double compute_seconds = 0;
+  double collective_seconds = 0;
+  double amr_seconds = 0;
+  comm::ExchangeTimes exchange;  // stepping
+  comm::Traffic traffic;
+  comm::ExchangeTimes amr_exchange;  // migration
+  comm::Traffic amr_traffic;
+  std::vector<AmrRecord> amr;
+  int initial_blocks = 0;  // global
+  bool initial_balanced = false;
+  int local_blocks = 0;    // this rank, final mesh
+  std::vector<int> blocks_per_level;  // global, final mesh
+  int local_faces = 0, remote_faces = 0;  // this rank, final mesh
+  double cell_updates = 0;  // this rank, all steps and variables
+  double last_time_step = 0;
+  std::uint64_t checksum = 0;  // global
+  bool verified = false;
+  double worst_error = 0;
+  int checks = 0;
+  std::string failure;
+};
+
+NobelMeasurements run_nobel(const NobelConfig& config, const Environment& env);
+
+}  // namespace amp::nobel
