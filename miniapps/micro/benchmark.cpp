@@ -32,6 +32,8 @@ void add_run_options(CLI::App& command, const Benchmark& benchmark, RunSettings&
       ->capture_default_str();
   command.add_option("--csv", settings.csv_file, "write the table as CSV to this (new) file");
   command.add_option("--results", settings.results_file, "write the results as JSON to this (new) file");
+  command.add_option("--trace", settings.trace_dir, "write a DUMPI trace of the benchmark (warm-up, timed part, check) into DIR");
+  command.add_flag("--trace-setup", settings.trace_setup, "with --trace: record set-up and tear-down too");
 }
 
 namespace {
@@ -88,6 +90,7 @@ nlohmann::ordered_json run_settings_json(const RunSettings& settings, const Benc
   json["repetitions"] = settings.repetitions;
   json["csv"] = settings.csv_file;
   json["results"] = settings.results_file;
+  json["trace"] = settings.trace_dir;
   json["options"] = benchmark.options_json();
   return json;
 }

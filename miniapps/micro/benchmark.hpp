@@ -39,6 +39,8 @@ struct RunSettings {
   std::uint64_t volume = 0;
   std::string csv_file;
   std::string results_file;
+  std::string trace_dir;     // read before MPI_Init by amp::Environment; accepted here so CLI11 knows it
+  bool trace_setup = false;
 };
 
 class Benchmark {
@@ -61,7 +63,7 @@ class Benchmark {
 };
 
 // Adds the shared flags (--min-size/--max-size/--volume where sizes apply, --iterations, --warmup,
-// --repetitions, --csv, --results) with the benchmark's defaults.
+// --repetitions, --csv, --results, --trace, --trace-setup) with the benchmark's defaults.
 void add_run_options(CLI::App& command, const Benchmark& benchmark, RunSettings& settings);
 
 // Checks the shared flags (ranges, output paths) and then the benchmark's own; throws InputError.

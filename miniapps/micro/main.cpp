@@ -46,7 +46,7 @@ void run_micro(const amp::Environment& env, int argc, char** argv) {
   for (std::size_t i = 0; i < benchmarks.size(); ++i) {
     if (!commands[i]->parsed()) continue;
     amp::micro::validate_run_settings(settings[i], *benchmarks[i], env.size());
-    amp::micro::run_benchmark(*benchmarks[i], settings[i], MPI_COMM_WORLD);
+    amp::micro::run_benchmark(*benchmarks[i], settings[i], env, MPI_COMM_WORLD);
   }
 }
 

@@ -11,7 +11,7 @@
 
 namespace amp::micro {
 
-void run_benchmark(Benchmark& benchmark, const RunSettings& settings, MPI_Comm comm) {
+void run_benchmark(Benchmark& benchmark, const RunSettings& settings, const Environment& environment, MPI_Comm comm) {
   int rank = 0;
   MPI_Comm_rank(comm, &rank);
   const RunContext context = describe_run_context(comm);
@@ -21,7 +21,9 @@ void run_benchmark(Benchmark& benchmark, const RunSettings& settings, MPI_Comm c
                              context.max_ranks_per_node, context.host_threads_per_rank, context.mpi_library)
               << std::flush;
   }
+  environment.begin_traced_region();
   const ResultTable table = benchmark.run(settings, comm);
+  environment.end_traced_region();
   const bool verified = table.all_verified();
   if (rank == 0) {
     table.print(std::cout);

@@ -3,9 +3,11 @@
 #pragma once
 
 #include "benchmark.hpp"
+#include "environment.hpp"
 
 namespace amp::micro {
 
-void run_benchmark(Benchmark& benchmark, const RunSettings& settings, MPI_Comm comm);
+// With --trace, the benchmark's run (warm-up, timed repetitions, verification) is the traced region.
+void run_benchmark(Benchmark& benchmark, const RunSettings& settings, const Environment& environment, MPI_Comm comm);
 
 }  // namespace amp::micro

@@ -31,6 +31,8 @@ def parse_arguments():
                         help="the run must exit non-zero with exactly one error line matching REGEX")
     parser.add_argument("--existing-results", action="store_true",
                         help="point --results at an existing file; it must be refused and left unchanged")
+    parser.add_argument("--expect-trace", action="store_true",
+                        help="pass --trace DIR; DIR must then hold one .meta and one .bin per rank")
     parser.add_argument("--timeout", type=int, default=60)
     parser.add_argument("benchmark_arguments", nargs=argparse.REMAINDER)
     arguments = parser.parse_args()
@@ -81,7 +83,12 @@ def matches(value, expected):
 def check_success(arguments, folder):
     results_path = os.path.join(folder, "results.json")
     csv_path = os.path.join(folder, "results.csv")
-    result = run(arguments, ["--results", results_path, "--csv", csv_path])
+    extra = ["--results", results_path, "--csv", csv_path]
+    trace_folder = os.path.join(folder, "trace")
+    if arguments.expect_trace:
+        os.mkdir(trace_folder)
+        extra += ["--trace", trace_folder]
+    result = run(arguments, extra)
     print(result.stdout, result.stderr, sep="\n")
     if result.returncode != 0:
         fail(f"exit code {result.returncode}")
@@ -114,6 +121,12 @@ def check_success(arguments, folder):
         for row in rows:
             if not float(row[name]) >= float(least):
                 fail(f"column {name} is {row[name]!r}, expected at least {least}")
+    if arguments.expect_trace:
+        names = os.listdir(trace_folder)
+        metas = [name for name in names if name.endswith(".meta")]
+        bins = [name for name in names if name.endswith(".bin") and os.path.getsize(os.path.join(trace_folder, name)) > 0]
+        if len(metas) != 1 or len(bins) != arguments.np:
+            fail(f"trace folder holds {names}; expected one .meta and {arguments.np} non-empty .bin files")
     with open(csv_path, newline="") as source:
         table = list(csv.reader(source))
     if table[0] != results["columns"] or len(table) != len(rows) + 1:
