@@ -15,7 +15,7 @@ bool MovingFront::touches(const BlockKey& key, const RootGrid& root, int block_c
   const double angle = 2.0 * pi * amr_step / period;
   centre[0] = extent[0] * (0.5 + 0.25 * std::cos(angle));
   centre[1] = extent[1] * (0.5 + 0.25 * std::sin(angle));
-  centre[2] = extent[2] * 0.5;
+  centre[2] = extent[2] * (0.5 + 0.125 * std::sin(2.0 * angle));  // off the midplane: no mirror symmetry
   const double r = radius * shortest;
   const double width = static_cast<double>(block_cells) / static_cast<double>(1 << key.level);
   double near2 = 0, far2 = 0;

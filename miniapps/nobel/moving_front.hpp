@@ -1,4 +1,4 @@
-// The feature AMR follows: a spherical front whose centre circles the domain, one step of its path per
+// The feature AMR follows: a spherical front whose centre circles the domain (bobbing in z), one step per
 // AMR step. Blocks its surface passes through are refined; the others coarsen.
 #pragma once
 

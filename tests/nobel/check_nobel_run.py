@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+# Runs amp-nobel under mpiexec for several strategies and checks its JSON: verification passed, 2:1
+# balance kept, checksums equal across strategies and to a 1-rank reference, exact message counts,
+# AMR steps made and data migrated; or, for bad input, a non-zero exit with one error line.
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+
+def fail(message):
+    print(f"check_nobel_run: FAIL: {message}")
+    sys.exit(1)
+
+
+def parse_arguments():
+    p = argparse.ArgumentParser()
+    p.add_argument("--mpiexec", required=True)
+    p.add_argument("--mpiexec-flags", default="")
+    p.add_argument("--np", type=int, required=True)
+    p.add_argument("--exe", required=True)
+    p.add_argument("--strategies", default="bspma,svaf,svcp")
+    p.add_argument("--reference", action="store_true", help="also run bspma on 1 rank; checksums must match it")
+    p.add_argument("--expect-messages", action="append", default=[], metavar="STRATEGY=N",
+                   help="messages.total of this strategy's run")
+    p.add_argument("--expect-message-bytes", type=int, help="every stepping message has this size (svcp)")
+    p.add_argument("--min-amr-steps", type=int, default=0)
+    p.add_argument("--expect-migration", action="store_true", help="AMR steps moved blocks between ranks")
+    p.add_argument("--expect-failure", metavar="REGEX")
+    p.add_argument("--timeout", type=int, default=100)
+    p.add_argument("proxy_arguments", nargs=argparse.REMAINDER)
+    a = p.parse_args()
+    if a.proxy_arguments[:1] == ["--"]:
+        a.proxy_arguments = a.proxy_arguments[1:]
+    return a
+
+
+def run(a, np, arguments, folder, name):
+    results = os.path.join(folder, f"{name}.json")
+    command = [a.mpiexec] + a.mpiexec_flags.split() + ["-n", str(np), a.exe, "--progress", "0",
+                                                       "--results", results] + arguments
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=a.timeout)
+    except subprocess.TimeoutExpired:
+        fail(f"{name} did not finish in {a.timeout} s: {' '.join(command)}")
+    return done, results
+
+
+def main():
+    a = parse_arguments()
+    with tempfile.TemporaryDirectory() as folder:
+        if a.expect_failure:
+            done, results = run(a, a.np, a.proxy_arguments, folder, "bad")
+            lines = [line for line in (done.stdout + done.stderr).splitlines() if line.strip()]
+            if done.returncode == 0:
+                fail(f"expected failure, got exit 0: {lines}")
+            if len(lines) != 1 or not re.search(a.expect_failure, lines[0]):
+                fail(f"expected one line matching '{a.expect_failure}', got {lines}")
+            if os.path.exists(results):
+                fail("a failed run wrote results")
+            print(f"check_nobel_run: OK: rejected with: {lines[0]}")
+            return
+        expected = dict(item.split("=", 1) for item in a.expect_messages)
+        runs = {}
+        strategies = a.strategies.split(",")
+        plan = [(s, a.np) for s in strategies] + ([("bspma", 1)] if a.reference and a.np != 1 else [])
+        for strategy, np in plan:
+            name = f"{strategy}-np{np}"
+            done, results = run(a, np, a.proxy_arguments + ["--comm_method", strategy], folder, name)
+            if done.returncode != 0:
+                fail(f"{name} exited {done.returncode}: {done.stdout[-2000:]} {done.stderr[-2000:]}")
+            with open(results) as f:
+                r = json.load(f)
+            v = r["verification"]
+            if not v["passed"] or not v["balanced_2to1"]:
+                fail(f"{name}: verification {v}")
+            if r["ranks"] != np or r["config"]["comm_method"] != strategy:
+                fail(f"{name}: ran with {r['ranks']} ranks, {r['config']['comm_method']}")
+            if r["amr"]["steps"] < a.min_amr_steps:
+                fail(f"{name}: {r['amr']['steps']} AMR steps, expected at least {a.min_amr_steps}")
+            if any(not h["balanced_2to1"] for h in r["amr"]["history"]):
+                fail(f"{name}: 2:1 balance broken after an AMR step: {r['amr']['history']}")
+            if a.expect_migration and np == a.np and (r["amr"]["migrated_blocks"] == 0 or r["amr"]["migrated_bytes"] == 0):
+                fail(f"{name}: no blocks migrated: {r['amr']}")
+            if strategy in expected and np == a.np and r["messages"]["total"] != int(expected[strategy]):
+                fail(f"{name}: {r['messages']['total']} messages, expected {expected[strategy]}")
+            if a.expect_message_bytes and strategy == "svcp" and np == a.np:
+                sizes = {(row["min_bytes"], row["max_bytes"]) for row in r["messages"]["size_histogram"]}
+                bucket = [s for s in sizes if s[0] <= a.expect_message_bytes <= s[1]]
+                if len(sizes) != 1 or not bucket or r["bytes"]["total"] != r["messages"]["total"] * a.expect_message_bytes:
+                    fail(f"{name}: messages are not all {a.expect_message_bytes} B: {r['messages']}, {r['bytes']}")
+            runs[name] = r
+        checksums = {name: r["checksum"] for name, r in runs.items()}
+        if len(set(checksums.values())) != 1:
+            fail(f"checksums differ: {checksums}")
+        print(f"check_nobel_run: OK: {len(runs)} runs, checksum {next(iter(checksums.values()))}")
+
+
+if __name__ == "__main__":
+    main()
