@@ -1,0 +1,48 @@
+#!/usr/bin/env python3
+# Message rate and time breakdown of amp-nobel: svcp (one 512 B message per remote block face and
+# variable) against bspma (one aggregated message per neighbour rank) at 2 and 4 ranks, same deck.
+import argparse
+import json
+import os
+import subprocess
+import tempfile
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--exe", required=True)
+    p.add_argument("--mpiexec", default="mpiexec")
+    p.add_argument("--mpiexec-flags", default="")
+    p.add_argument("--ranks", default="2,4")
+    p.add_argument("--strategies", default="svcp,svaf,bspma")
+    p.add_argument("--repetitions", type=int, default=3, help="best loop time of this many runs")
+    p.add_argument("proxy_arguments", nargs=argparse.REMAINDER)
+    a = p.parse_args()
+    extra = a.proxy_arguments[1:] if a.proxy_arguments[:1] == ["--"] else a.proxy_arguments
+    env = dict(os.environ, OMP_NUM_THREADS="1", OMP_PROC_BIND="false")
+    print("| ranks | strategy | msgs/step/rank | msg size (B) | msgs/s/rank | loop s | compute | pack+unpack | MPI post | MPI wait | allreduce | AMR | FOM cells/step/PE/s |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    with tempfile.TemporaryDirectory() as folder:
+        for ranks in a.ranks.split(","):
+            for strategy in a.strategies.split(","):
+                best = None
+                for rep in range(a.repetitions):
+                    results = os.path.join(folder, f"{strategy}-{ranks}-{rep}.json")
+                    command = [a.mpiexec] + a.mpiexec_flags.split() + ["-n", ranks, a.exe, "--progress", "0",
+                                                                       "--comm_method", strategy, "--results", results] + extra
+                    subprocess.run(command, check=True, capture_output=True, env=env)
+                    with open(results) as f:
+                        r = json.load(f)
+                    if best is None or r["timing"]["loop_seconds"] < best["timing"]["loop_seconds"]:
+                        best = r
+                r, t = best, best["timing"]
+                size = r["bytes"]["total"] / max(r["messages"]["total"], 1)
+                print(f"| {ranks} | {strategy} | {r['messages']['per_step_per_rank']['avg']:.1f} | {size:.0f} | "
+                      f"{r['messages']['per_second_per_rank']['avg']:.3g} | {t['loop_seconds']:.3f} | "
+                      f"{t['compute']['avg']:.3f} | {t['pack']['avg'] + t['unpack']['avg']:.3f} | "
+                      f"{t['mpi_post']['avg']:.3f} | {t['mpi_wait']['avg']:.3f} | {t['collective']['avg']:.3f} | "
+                      f"{t['amr']['avg']:.3f} | {r['fom']['cells_per_step_per_pe_per_second']:.3g} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
