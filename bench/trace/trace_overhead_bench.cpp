@@ -26,9 +26,11 @@ double cpu_seconds() {
 }
 
 // One phase: `windows` windows of 64 Irecv + 64 Isend + 1 Waitall; returns this rank's CPU seconds.
-double message_rate_phase(int peer, int windows) {
+double message_rate_phase(int peer, int windows, bool statuses) {
   static char out[kWindow][8], in[kWindow][8];
   std::vector<MPI_Request> requests(2 * kWindow);
+  std::vector<MPI_Status> status_array(2 * kWindow);
+  MPI_Status* status_argument = statuses ? status_array.data() : MPI_STATUSES_IGNORE;
   PMPI_Barrier(MPI_COMM_WORLD);
   const double start = cpu_seconds();
   for (int w = 0; w < windows; ++w) {
@@ -36,7 +38,7 @@ double message_rate_phase(int peer, int windows) {
       MPI_Irecv(in[i], 8, MPI_BYTE, peer, i, MPI_COMM_WORLD, &requests[i]);
       MPI_Isend(out[i], 8, MPI_BYTE, peer, i, MPI_COMM_WORLD, &requests[kWindow + i]);
     }
-    MPI_Waitall(2 * kWindow, requests.data(), MPI_STATUSES_IGNORE);
+    MPI_Waitall(2 * kWindow, requests.data(), status_argument);
   }
   return cpu_seconds() - start;
 }
@@ -44,8 +46,11 @@ double message_rate_phase(int peer, int windows) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  int windows = 4000, repetitions = 5;
-  for (int i = 1; i + 1 < argc; ++i) {
+  int windows = 2000, repetitions = 7;
+  bool statuses = false;  // --statuses: Waitall gets a status array (as in the sst-dumpi comparison)
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--statuses") == 0) statuses = true;
+    if (i + 1 >= argc) continue;
     if (std::strcmp(argv[i], "--windows") == 0) windows = std::atoi(argv[i + 1]);
     if (std::strcmp(argv[i], "--repetitions") == 0) repetitions = std::atoi(argv[i + 1]);
   }
@@ -61,15 +66,15 @@ int main(int argc, char** argv) {
   const bool traced = amp_dumpi_active() != 0;
   const int peer = 1 - rank;
   const long calls_per_phase = static_cast<long>(windows) * (2 * kWindow + 1);
-  message_rate_phase(peer, windows / 10 + 1);  // warm-up, recorded when traced
+  message_rate_phase(peer, windows / 10 + 1, statuses);  // warm-up, recorded when traced
 
   // Alternate untraced (MPI_Pcontrol(0): the wrappers' pass-through path) and traced phases.
   double best_untraced = 1e30, best_traced = 1e30;
   for (int r = 0; r < repetitions; ++r) {
     MPI_Pcontrol(0);
-    best_untraced = std::min(best_untraced, message_rate_phase(peer, windows));
+    best_untraced = std::min(best_untraced, message_rate_phase(peer, windows, statuses));
     MPI_Pcontrol(1);
-    best_traced = std::min(best_traced, message_rate_phase(peer, windows));
+    best_traced = std::min(best_traced, message_rate_phase(peer, windows, statuses));
   }
   double worst[2], mine[2] = {best_untraced, best_traced};
   PMPI_Allreduce(mine, worst, 2, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
@@ -79,7 +84,7 @@ int main(int argc, char** argv) {
 
   if (rank != 0) return 0;
   std::printf("amp-trace-bench: 2 ranks, %d windows x (64 Isend + 64 Irecv + 1 Waitall) = %ld calls per phase, "
-              "best of %d\n", windows, calls_per_phase, repetitions);
+              "best of %d, statuses %s\n", windows, calls_per_phase, repetitions, statuses ? "kept" : "ignored");
   std::printf("untraced (paused) CPU per call: %.1f ns\n", worst[0] / calls_per_phase * 1e9);
   if (!traced) {
     std::printf("tracing off (AMP_TRACE_DIR unset): only the untraced number is meaningful\n");

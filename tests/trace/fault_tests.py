@@ -68,7 +68,10 @@ def kill_mid_run(signal_number, ranks, extra_env=None, signal_launcher=False):
     trace_dir = fresh_dir()
     job = start_busy(trace_dir, ranks, extra_env)
     pids = wait_for_pids(trace_dir, ranks)
-    time.sleep(0.5)  # let records stream to disk
+    time.sleep(0.5)  # let records stream to disk: at least two buffer flushes per rank
+    deadline = time.time() + 30
+    while time.time() < deadline and not all(os.path.getsize(p) >= 2 * 65536 for p in bins(trace_dir)):
+        time.sleep(0.1)
     if signal_launcher:
         job.send_signal(signal_number)
     else:

@@ -25,6 +25,23 @@ class ByteSink {
   void put32(std::uint32_t v) { put_raw(__builtin_bswap32(v)); }
   void put64(std::uint64_t v) { put_raw(__builtin_bswap64(v)); }
   void put_i32(std::int32_t v) { put32(static_cast<std::uint32_t>(v)); }
+  // Room for n (<= capacity) contiguous bytes, to be filled with the store_* helpers below.
+  unsigned char* claim(std::size_t n) {
+    if (pos_ + n > capacity_) make_room();
+    unsigned char* at = buffer_ + pos_;
+    pos_ += n;
+    return at;
+  }
+  static unsigned char* store16(unsigned char* at, std::uint16_t v) {
+    v = __builtin_bswap16(v);
+    std::memcpy(at, &v, 2);
+    return at + 2;
+  }
+  static unsigned char* store32(unsigned char* at, std::uint32_t v) {
+    v = __builtin_bswap32(v);
+    std::memcpy(at, &v, 4);
+    return at + 4;
+  }
   void put_bytes(const void* data, std::size_t n);
   // u16 length + bytes (header strings, address names); longer strings are cut at 65535 bytes.
   void put_short_string(std::string_view s);

@@ -35,8 +35,7 @@ std::int32_t RequestNumbering::resolve_one(MPI_Request handle) {
 
 void RequestNumbering::resolve(const MPI_Request* handles, int count, std::vector<std::int32_t>& ids) {
   ids.resize(static_cast<std::size_t>(count));
-  const bool may_repeat = count > 1;
-  if (may_repeat) occurrences_.clear();
+  const std::uint64_t call = ++resolve_calls_;
   for (int i = 0; i < count; ++i) {
     if (handles[i] == MPI_REQUEST_NULL) {
       ids[i] = dumpi_request::kNull;
@@ -51,7 +50,11 @@ void RequestNumbering::resolve(const MPI_Request* handles, int count, std::vecto
       }
     }
     Outstanding& queue = outstanding_[key];
-    std::uint32_t occurrence = may_repeat ? occurrences_[key]++ : 0;
+    if (queue.resolve_call != call) {
+      queue.resolve_call = call;
+      queue.occurrences = 0;
+    }
+    std::uint32_t occurrence = queue.occurrences++;
     while (queue.size() <= occurrence) queue.ids.push_back(next_id_++);
     ids[i] = queue.ids[queue.head + occurrence];
   }

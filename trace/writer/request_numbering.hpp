@@ -33,6 +33,8 @@ class RequestNumbering {
   struct Outstanding {  // FIFO of operation ids sharing one handle value
     std::vector<std::int32_t> ids;
     std::size_t head = 0;
+    std::uint64_t resolve_call = 0;   // which resolve() last saw this handle
+    std::uint32_t occurrences = 0;    // how often it appeared in that call so far
     std::size_t size() const { return ids.size() - head; }
   };
   void remove(std::uint64_t key, std::int32_t id);
@@ -40,7 +42,7 @@ class RequestNumbering {
   std::int32_t next_id_ = 2;
   std::unordered_map<std::uint64_t, Outstanding> outstanding_;
   std::unordered_map<std::uint64_t, std::int32_t> persistent_;
-  std::unordered_map<std::uint64_t, std::uint32_t> occurrences_;  // scratch for resolve()
+  std::uint64_t resolve_calls_ = 0;
 };
 
 }  // namespace amp::trace

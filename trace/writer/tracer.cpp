@@ -21,10 +21,16 @@ Tracer& Tracer::instance() {
   return *tracer;
 }
 
+namespace {
+std::atomic<std::uint16_t> next_thread_number{0};
+// initial-exec: the library is linked or preloaded, never dlopen'ed, so static TLS is cheap and safe.
+thread_local std::uint32_t thread_number_plus_one __attribute__((tls_model("initial-exec"))) = 0;
+}  // namespace
+
 std::uint16_t current_thread_number() {
-  static std::atomic<std::uint16_t> next_thread{0};
-  thread_local std::uint16_t number = next_thread.fetch_add(1, std::memory_order_relaxed);
-  return number;
+  if (thread_number_plus_one == 0)
+    thread_number_plus_one = 1u + next_thread_number.fetch_add(1, std::memory_order_relaxed);
+  return static_cast<std::uint16_t>(thread_number_plus_one - 1);
 }
 
 namespace {
@@ -127,20 +133,21 @@ void Tracer::start(const TraceSettings& settings, Timestamp init_wall_start, boo
 }
 
 void Tracer::write_prefix(std::uint16_t function, const CallTimes& times) {
-  ByteSink& out = *out_;
-  out.put16(function);
-  out.put8(mask_);
-  out.put16(current_thread_number());
-  if (mask_ & kMaskCpuTime) {
-    out.put16(static_cast<std::uint16_t>(times.cpu_start.sec - cpu_offset_));
-    out.put32(times.cpu_start.nsec);
-    out.put16(static_cast<std::uint16_t>(times.cpu_stop.sec - cpu_offset_));
-    out.put32(times.cpu_stop.nsec);
+  const bool cpu = (mask_ & kMaskCpuTime) != 0;
+  unsigned char* at = out_->claim(cpu ? 29 : 17);
+  at = ByteSink::store16(at, function);
+  *at++ = mask_;
+  at = ByteSink::store16(at, current_thread_number());
+  if (cpu) {
+    at = ByteSink::store16(at, static_cast<std::uint16_t>(times.cpu_start.sec - cpu_offset_));
+    at = ByteSink::store32(at, times.cpu_start.nsec);
+    at = ByteSink::store16(at, static_cast<std::uint16_t>(times.cpu_stop.sec - cpu_offset_));
+    at = ByteSink::store32(at, times.cpu_stop.nsec);
   }
-  out.put16(static_cast<std::uint16_t>(times.wall_start.sec - wall_offset_));
-  out.put32(times.wall_start.nsec);
-  out.put16(static_cast<std::uint16_t>(times.wall_stop.sec - wall_offset_));
-  out.put32(times.wall_stop.nsec);
+  at = ByteSink::store16(at, static_cast<std::uint16_t>(times.wall_start.sec - wall_offset_));
+  at = ByteSink::store32(at, times.wall_start.nsec);
+  at = ByteSink::store16(at, static_cast<std::uint16_t>(times.wall_stop.sec - wall_offset_));
+  ByteSink::store32(at, times.wall_stop.nsec);
 }
 
 void Tracer::end_record(std::uint16_t function) {
