@@ -154,10 +154,17 @@ int main(int argc, char** argv) {
   MPI_Win_fence(0, win);
   MPI_Win_free(&win);
 
-  // A paused region: the Barrier inside is counted as ignored, not recorded.
+  // A paused region: the Barrier inside is counted as ignored, not recorded; the Comm_dup is
+  // recorded anyway (object lifecycle), so the message on it after resuming stays replayable.
   MPI_Pcontrol(0);
   MPI_Barrier(MPI_COMM_WORLD);
+  MPI_Comm late;
+  MPI_Comm_dup(MPI_COMM_WORLD, &late);
   MPI_Pcontrol(1);
+  MPI_Irecv(ints_in.data(), 1, MPI_INT, left, 14, late, &recv_request);
+  MPI_Send(ints.data(), 1, MPI_INT, right, 14, late);
+  MPI_Wait(&recv_request, MPI_STATUS_IGNORE);
+  MPI_Comm_free(&late);
 
   MPI_Finalize();
   return 0;

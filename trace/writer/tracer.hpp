@@ -32,6 +32,10 @@ class Tracer {
   // Static so that the untraced path of every wrapper is one load and one compare.
   static TraceState state() { return state_.load(std::memory_order_relaxed); }
   static bool recording() { return state() == TraceState::kRecording; }
+  // Calls that create or free MPI objects (communicators, datatypes, windows, persistent requests)
+  // are recorded even while paused, so that a trace of a region still defines every object its
+  // calls use and replays.
+  static bool records_object_lifecycle() { return active(); }
   static bool active() {
     TraceState s = state();
     return s == TraceState::kRecording || s == TraceState::kPaused;

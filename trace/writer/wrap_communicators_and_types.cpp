@@ -35,7 +35,7 @@ int MPI_Comm_size(MPI_Comm comm, int* size) {
 }
 
 int MPI_Comm_dup(MPI_Comm comm, MPI_Comm* newcomm) {
-  if (!Tracer::recording()) {
+  if (!Tracer::records_object_lifecycle()) {
     note_unrecorded(kCommDup);
     return PMPI_Comm_dup(comm, newcomm);
   }
@@ -48,7 +48,7 @@ int MPI_Comm_dup(MPI_Comm comm, MPI_Comm* newcomm) {
 }
 
 int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm* newcomm) {
-  if (!Tracer::recording()) {
+  if (!Tracer::records_object_lifecycle()) {
     note_unrecorded(kCommSplit);
     return PMPI_Comm_split(comm, color, key, newcomm);
   }
@@ -63,7 +63,7 @@ int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm* newcomm) {
 }
 
 int MPI_Comm_free(MPI_Comm* comm) {
-  if (!Tracer::recording()) {
+  if (!Tracer::records_object_lifecycle()) {
     note_unrecorded(kCommFree);
     return PMPI_Comm_free(comm);
   }
@@ -77,7 +77,7 @@ int MPI_Comm_free(MPI_Comm* comm) {
 }
 
 int MPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype* newtype) {
-  if (!Tracer::recording()) {
+  if (!Tracer::records_object_lifecycle()) {
     note_unrecorded(kTypeContiguous);
     return PMPI_Type_contiguous(count, oldtype, newtype);
   }
@@ -91,7 +91,7 @@ int MPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype* newtype) 
 }
 
 int MPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype oldtype, MPI_Datatype* newtype) {
-  if (!Tracer::recording()) {
+  if (!Tracer::records_object_lifecycle()) {
     note_unrecorded(kTypeVector);
     return PMPI_Type_vector(count, blocklength, stride, oldtype, newtype);
   }
@@ -107,7 +107,7 @@ int MPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype oldtype
 }
 
 int MPI_Type_commit(MPI_Datatype* type) {
-  if (!Tracer::recording()) {
+  if (!Tracer::records_object_lifecycle()) {
     note_unrecorded(kTypeCommit);
     return PMPI_Type_commit(type);
   }
@@ -119,7 +119,7 @@ int MPI_Type_commit(MPI_Datatype* type) {
 }
 
 int MPI_Type_free(MPI_Datatype* type) {
-  if (!Tracer::recording()) {
+  if (!Tracer::records_object_lifecycle()) {
     note_unrecorded(kTypeFree);
     return PMPI_Type_free(type);
   }

@@ -39,7 +39,7 @@ int transfer(int rc_of_call, CallRecord& call, int origin_count, MPI_Datatype or
 extern "C" {
 
 int MPI_Win_create(void* base, MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, MPI_Win* win) {
-  if (!Tracer::recording()) {
+  if (!Tracer::records_object_lifecycle()) {
     note_unrecorded(kWinCreate);
     return PMPI_Win_create(base, size, disp_unit, info, comm, win);
   }
@@ -68,7 +68,7 @@ int MPI_Win_fence(int assertion, MPI_Win win) {
 }
 
 int MPI_Win_free(MPI_Win* win) {
-  if (!Tracer::recording()) {
+  if (!Tracer::records_object_lifecycle()) {
     note_unrecorded(kWinFree);
     return PMPI_Win_free(win);
   }

@@ -30,7 +30,7 @@ int blocking_send(std::uint16_t function, int (*pmpi)(const void*, int, MPI_Data
 int nonblocking(std::uint16_t function, bool persistent,
                 int (*pmpi)(const void*, int, MPI_Datatype, int, int, MPI_Comm, MPI_Request*), const void* buf,
                 int count, MPI_Datatype type, int peer, int tag, MPI_Comm comm, MPI_Request* request) {
-  if (!Tracer::recording()) {
+  if (persistent ? !Tracer::records_object_lifecycle() : !Tracer::recording()) {
     note_unrecorded(function);
     return pmpi(buf, count, type, peer, tag, comm, request);
   }
@@ -131,7 +131,7 @@ int MPI_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_
 }
 
 int MPI_Recv_init(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Request* request) {
-  if (!Tracer::recording()) {
+  if (!Tracer::records_object_lifecycle()) {
     note_unrecorded(kRecvInit);
     return PMPI_Recv_init(buf, count, type, source, tag, comm, request);
   }
@@ -220,7 +220,7 @@ int MPI_Startall(int count, MPI_Request requests[]) {
 }
 
 int MPI_Request_free(MPI_Request* request) {
-  if (!Tracer::recording()) {
+  if (!Tracer::records_object_lifecycle()) {
     note_unrecorded(kRequestFree);
     return PMPI_Request_free(request);
   }
