@@ -47,19 +47,19 @@ inline double serial_stencil_value(kernels::Stencil s, const HostGrid& in, int i
   using kernels::Stencil;
   switch (s) {
     case Stencil::TwoD5Pt:
-      return (in(i, j - 1, k) + in(i - 1, j, k) + in(i, j, k) + in(i + 1, j, k) + in(i, j + 1, k)) / 5.0;
+      return (in(i, j - 1, k) + in(i - 1, j, k) + in(i, j, k) + in(i + 1, j, k) + in(i, j + 1, k)) * (1.0 / 5);
     case Stencil::ThreeD7Pt:
       return (in(i, j, k - 1) + in(i, j - 1, k) + in(i - 1, j, k) + in(i, j, k) + in(i + 1, j, k) + in(i, j + 1, k) +
-              in(i, j, k + 1)) / 7.0;
+              in(i, j, k + 1)) * (1.0 / 7);
     case Stencil::TwoD9Pt:
       return (in(i - 1, j - 1, k) + in(i, j - 1, k) + in(i + 1, j - 1, k) + in(i - 1, j, k) + in(i, j, k) +
-              in(i + 1, j, k) + in(i - 1, j + 1, k) + in(i, j + 1, k) + in(i + 1, j + 1, k)) / 9.0;
+              in(i + 1, j, k) + in(i - 1, j + 1, k) + in(i, j + 1, k) + in(i + 1, j + 1, k)) * (1.0 / 9);
     case Stencil::ThreeD27Pt: {
       double s27 = 0.0;
       for (int dk = -1; dk <= 1; ++dk)
         for (int dj = -1; dj <= 1; ++dj)  // the kernel adds each x-triple first
           s27 += in(i - 1, j + dj, k + dk) + in(i, j + dj, k + dk) + in(i + 1, j + dj, k + dk);
-      return s27 / 27.0;
+      return s27 * (1.0 / 27);
     }
   }
   return 0.0;

@@ -1,0 +1,59 @@
+// Kernel bandwidth benchmark: effective GB/s of the 3D7PT and 3D27PT sweeps (one read of the input,
+// one write of the output per cell) against a Kokkos STREAM triad on arrays of the same size, same run.
+#include <kernels/stencil.hpp>
+
+#include <Kokkos_Core.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+namespace {
+
+template <class F>
+double best_seconds(int repetitions, F&& f) {
+  f();  // warm-up
+  double best = 1e30;
+  for (int r = 0; r < repetitions; ++r) {
+    const auto t0 = std::chrono::steady_clock::now();
+    f();
+    Kokkos::fence();
+    best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  }
+  return best;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Kokkos::ScopeGuard kokkos(argc, argv);
+  const int n = argc > 1 ? std::atoi(argv[1]) : 160;
+  const int repetitions = argc > 2 ? std::atoi(argv[2]) : 10;
+  const amp::kernels::BlockExtent e{n, n, n};
+  const std::size_t cells = e.storage();
+
+  Kokkos::View<double*> a("a", cells), b("b", cells), c("c", cells);
+  Kokkos::deep_copy(b, 1.0);
+  Kokkos::deep_copy(c, 2.0);
+  const double triad = best_seconds(repetitions, [&] {
+    Kokkos::parallel_for("triad", cells, KOKKOS_LAMBDA(std::size_t i) { a(i) = b(i) + 3.0 * c(i); });
+  });
+  const double triad_gbs = 3.0 * 8.0 * cells / triad * 1e-9;
+
+  amp::kernels::Grid<> in("in", n + 2, n + 2, n + 2), out("out", n + 2, n + 2, n + 2);
+  Kokkos::deep_copy(in, 1.0);
+  std::printf("stencil bandwidth: %d^3 interior, %d threads, best of %d\n", n,
+              Kokkos::DefaultExecutionSpace().concurrency(), repetitions);
+  std::printf("  %-8s %10.2f GB/s  (%.3f ms, 3 x 8 B per element)\n", "triad", triad_gbs, triad * 1e3);
+  for (auto s : {amp::kernels::Stencil::ThreeD7Pt, amp::kernels::Stencil::ThreeD27Pt}) {
+    double sink = 0;
+    const double t = best_seconds(repetitions, [&] { sink += amp::kernels::apply_stencil(s, in, out, e); });
+    const double gbs = 2.0 * 8.0 * e.cells() / t * 1e-9;
+    std::printf("  %-8s %10.2f GB/s  (%.3f ms, 2 x 8 B per cell)  %.0f%% of triad  %.2f Gcell/s\n",
+                amp::kernels::stencil_name(s).c_str(), gbs, t * 1e3, 100.0 * gbs / triad_gbs, e.cells() / t * 1e-9);
+    if (sink < 0) std::printf("%f\n", sink);
+  }
+  return 0;
+}
