@@ -9,6 +9,7 @@
   unwritable  : an unwritable AMP_TRACE_DIR stops every rank at start-up with one line each
   no_overwrite: a second run with the same prefix never touches the first run's files
   preload     : LD_PRELOAD on a plain MPI C program gives a valid trace with the right traffic
+  off         : with AMP_TRACE_DIR unset or empty the library writes nothing
 Usage: fault_tests.py CASE MPIEXEC BUSY_PROGRAM AMP_TRACE LIBAMP_DUMPI PLAIN_PROGRAM WORKDIR"""
 import glob
 import hashlib
@@ -237,6 +238,19 @@ def case_no_overwrite():
     if "writing 'same.2' instead" not in second.stderr:
         fail("the second run did not say which fresh name it used: " + second.stderr)
     expect_valid(os.path.join(trace_dir, "same.2.meta"))
+
+
+def case_off():
+    # Library present, AMP_TRACE_DIR unset (or empty): the program runs and nothing is written.
+    work = fresh_dir()
+    for value in (None, ""):
+        env = dict(os.environ, LD_PRELOAD=LIBRARY, OMP_NUM_THREADS="1")
+        env.pop("AMP_TRACE_DIR", None)
+        if value is not None:
+            env["AMP_TRACE_DIR"] = value
+        subprocess.run([MPIEXEC, "-n", "2", PLAIN], env=env, cwd=work, check=True, timeout=60)
+    if os.listdir(work):
+        fail("tracing off still wrote files: " + ", ".join(os.listdir(work)))
 
 
 def case_preload():
