@@ -447,5 +447,10 @@ int main(int argc, char** argv) {
   run_workload();
   MPI_Finalize();
   ::testing::InitGoogleTest(&argc, argv);
-  return RUN_ALL_TESTS();
+  const int result = RUN_ALL_TESTS();
+  if (result == 0) {  // keep the files only when something failed
+    std::remove(g_bin_path.c_str());
+    std::remove(g_meta_path.c_str());
+  }
+  return result;
 }
