@@ -26,8 +26,10 @@ namespace detail {
 #if defined(_OPENMP)
 #define AMP_PRAGMA(text) _Pragma(#text)
 #define AMP_SIMD_SUM(var) AMP_PRAGMA(omp simd reduction(+ : var))
+#define AMP_SIMD AMP_PRAGMA(omp simd)
 #else
 #define AMP_SIMD_SUM(var)
+#define AMP_SIMD
 #endif
 
 // One x-line (all i of a (j, k) pair) per call: the inner loop runs over contiguous memory and
@@ -69,16 +71,35 @@ struct StencilSweep {
         line += v;
       }
     } else {
+      // 27 points as 9 column sums (the 3x3 (j, k) neighbourhood at each x) then 3 adjacent columns:
+      // 10 additions per cell instead of 26. Lines are done in chunks so the columns stay in registers/L1.
       const double* rows[9];
       for (int dk = -1, r = 0; dk <= 1; ++dk)
         for (int dj = -1; dj <= 1; ++dj, ++r) rows[r] = &in(0, j + dj, k + dk);
-      AMP_SIMD_SUM(line)
-      for (int i = 1; i <= nx; ++i) {
-        double v = 0.0;
-        for (int r = 0; r < 9; ++r) v += rows[r][i - 1] + rows[r][i] + rows[r][i + 1];
-        v *= weight;
-        o[i] = v;
-        line += v;
+      constexpr int chunk = 256;
+      double column[chunk + 2];
+      for (int first = 1; first <= nx; first += chunk) {
+        const int last = first + chunk - 1 < nx ? first + chunk - 1 : nx;
+        const double* const r0 = rows[0] + first - 1;
+        const double* const r1 = rows[1] + first - 1;
+        const double* const r2 = rows[2] + first - 1;
+        const double* const r3 = rows[3] + first - 1;
+        const double* const r4 = rows[4] + first - 1;
+        const double* const r5 = rows[5] + first - 1;
+        const double* const r6 = rows[6] + first - 1;
+        const double* const r7 = rows[7] + first - 1;
+        const double* const r8 = rows[8] + first - 1;
+        const int columns = last - first + 3;
+        AMP_SIMD
+        for (int x = 0; x < columns; ++x)
+          column[x] = r0[x] + r1[x] + r2[x] + r3[x] + r4[x] + r5[x] + r6[x] + r7[x] + r8[x];
+        AMP_SIMD_SUM(line)
+        for (int i = first; i <= last; ++i) {
+          const int x = i - first;
+          const double v = (column[x] + column[x + 1] + column[x + 2]) * weight;
+          o[i] = v;
+          line += v;
+        }
       }
     }
     sum += line;

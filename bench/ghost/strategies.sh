@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # Strategy benchmark: time per step and messages per step of bspma, svaf and svcp on amp-ghost,
-# 100^3 per rank x 40 variables x 3D27PT at 2 ranks (override with RANKS, NX, STEPS, STENCIL).
+# 100^3 per rank x 40 variables x 3D27PT at 2 ranks (override with RANKS, NX, STEPS, STENCIL, and
+# GRID="npx npy npz" for the process grid; default MPI_Dims_create).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 ranks=${RANKS:-2} nx=${NX:-100} steps=${STEPS:-10} stencil=${STENCIL:-3d27pt}
+read -r npx npy npz <<<"${GRID:-0 0 0}"
 out=$(mktemp -d "${TMPDIR:-/tmp}/amp-bench-ghost.XXXXXX")
 export OMP_NUM_THREADS=${OMP_NUM_THREADS:-1} OMP_PROC_BIND=${OMP_PROC_BIND:-false}
 for strategy in bspma svaf svcp; do
   mpiexec -n "$ranks" "$root/build/bin/amp-ghost" --nx "$nx" --ny "$nx" --nz "$nx" --num_vars 40 \
-    --num_tsteps "$steps" --stencil "$stencil" --comm_method "$strategy" --progress 0 \
+    --num_tsteps "$steps" --stencil "$stencil" --comm_method "$strategy" --progress 0 --npx "$npx" --npy "$npy" --npz "$npz" \
     --results "$out/$strategy.json" >/dev/null
 done
-echo "amp-ghost ${nx}^3 per rank x 40 vars x $stencil, $ranks ranks, $steps steps, OMP_NUM_THREADS=$OMP_NUM_THREADS"
+echo "amp-ghost ${nx}^3 per rank x 40 vars x $stencil, $ranks ranks (grid $(python3 -c "import json;print('x'.join(map(str,json.load(open('$out/bspma.json'))['config']['process_grid'])))")), $steps steps, OMP_NUM_THREADS=$OMP_NUM_THREADS"
 python3 "$root/tools/compare_runs.py" "$out"/bspma.json "$out"/svaf.json "$out"/svcp.json

@@ -55,11 +55,20 @@ inline double serial_stencil_value(kernels::Stencil s, const HostGrid& in, int i
       return (in(i - 1, j - 1, k) + in(i, j - 1, k) + in(i + 1, j - 1, k) + in(i - 1, j, k) + in(i, j, k) +
               in(i + 1, j, k) + in(i - 1, j + 1, k) + in(i, j + 1, k) + in(i + 1, j + 1, k)) * (1.0 / 9);
     case Stencil::ThreeD27Pt: {
-      double s27 = 0.0;
-      for (int dk = -1; dk <= 1; ++dk)
-        for (int dj = -1; dj <= 1; ++dj)  // the kernel adds each x-triple first
-          s27 += in(i - 1, j + dj, k + dk) + in(i, j + dj, k + dk) + in(i + 1, j + dj, k + dk);
-      return s27 * (1.0 / 27);
+      // The kernel's order: per x, the column of the 3x3 (j, k) neighbourhood (dk outer, dj inner),
+      // then the three adjacent columns.
+      double column[3];
+      for (int di = -1; di <= 1; ++di) {
+        double c = 0.0;
+        bool first = true;
+        for (int dk = -1; dk <= 1; ++dk)
+          for (int dj = -1; dj <= 1; ++dj) {
+            c = first ? in(i + di, j + dj, k + dk) : c + in(i + di, j + dj, k + dk);
+            first = false;
+          }
+        column[di + 1] = c;
+      }
+      return (column[0] + column[1] + column[2]) * (1.0 / 27);
     }
   }
   return 0.0;
