@@ -4,6 +4,8 @@
 
 #include <mpi.h>
 
+#include <fmt/format.h>
+
 #include <cmath>
 
 namespace amp {
@@ -32,6 +34,12 @@ double Conservation::check(const std::vector<double>& local_sums, int count, int
   ++checks;
   if (!(worst <= worst_error)) worst_error = worst;
   return worst;
+}
+
+void Conservation::judge(double error, int variable, double tolerance, const std::string& when) {
+  if (error <= tolerance || !failure.empty()) return;
+  failure = fmt::format("verification failed at {}: variable {} relative error {:.3e} > {:.0e}", when, variable, error,
+                        tolerance);
 }
 
 }  // namespace amp

@@ -21,6 +21,11 @@ struct Conservation {
   // Reduces the given local sums and outflows of variables [0, count) (one MPI_Allreduce) and
   // records the errors; returns the worst relative error of this check and the worst variable.
   double check(const std::vector<double>& local_sums, int count, int& worst_variable);
+
+  // Keeps the first failure: when `error` exceeds `tolerance`, records "verification failed at
+  // <when>: variable v relative error e > tol". Every rank judges the same reduced numbers.
+  void judge(double error, int variable, double tolerance, const std::string& when);
+  std::string failure;  // empty while every check passed
 };
 
 }  // namespace amp

@@ -7,6 +7,7 @@
 #include "face_pieces.hpp"
 
 #include <comm/stopwatch.hpp>
+#include <progress_line.hpp>
 #include <comm/strategy_registry.hpp>
 #include <kernels/block_fields.hpp>
 #include <kernels/hash.hpp>
@@ -71,7 +72,7 @@ class GhostLoop {
     const int rank = env.rank();
     env.begin_traced_region();
     const double start = now_seconds();
-    double next_progress = start + config_.progress_seconds;
+    ProgressLine progress(config_.progress_seconds, rank, config_.num_tsteps);
     for (int v = 0; v < config_.num_vars; ++v) {
       add_spike_if_starting(v, 0);
       strategy_->computed(v, current_[v].data());
@@ -97,15 +98,9 @@ class GhostLoop {
         const bool report = config_.report_diffusion > 0 && (step + 1) % config_.report_diffusion == 0;
         if (report && rank == 0)
           std::printf("step %d: worst relative conservation error %.3e (variable %d)\n", step + 1, error, worst_variable);
-        if (!(error <= config_.tolerance()) && m.failure.empty())
-          m.failure = fmt::format("verification failed at step {}: variable {} relative error {:.3e} > {:.0e}",
-                                  step + 1, worst_variable, error, config_.tolerance());
+        conservation_.judge(error, worst_variable, config_.tolerance(), fmt::format("step {}", step + 1));
       }
-      if (config_.progress_seconds > 0 && rank == 0 && now_seconds() >= next_progress) {
-        std::printf("progress: step %d of %d, %.1f s\n", step + 1, config_.num_tsteps, now_seconds() - start);
-        std::fflush(stdout);
-        next_progress = now_seconds() + config_.progress_seconds;
-      }
+      progress.after_step(step);
     }
     strategy_->finish();
     m.loop_seconds = now_seconds() - start;
@@ -119,10 +114,9 @@ class GhostLoop {
     }
     int worst_variable = -1;
     const double error = conservation_.check(local_sums_, config_.num_vars, worst_variable);
-    if (!(error <= config_.tolerance()) && m.failure.empty())
-      m.failure = fmt::format("verification failed at the end: variable {} relative error {:.3e} > {:.0e}",
-                              worst_variable, error, config_.tolerance());
+    conservation_.judge(error, worst_variable, config_.tolerance(), "the end");
     MPI_Allreduce(&digest, &m.checksum, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+    m.failure = conservation_.failure;
     m.verified = m.failure.empty();
     m.worst_error = conservation_.worst_error;
     m.checks = conservation_.checks;

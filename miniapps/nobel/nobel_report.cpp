@@ -2,6 +2,7 @@
 // traffic are kept apart, as are their times.
 #include "nobel_report.hpp"
 
+#include <loop_report.hpp>
 #include <reduction.hpp>
 #include <traffic_report.hpp>
 
@@ -11,8 +12,6 @@ namespace amp::nobel {
 
 nlohmann::json nobel_results(const NobelConfig& c, const NobelMeasurements& m, int ranks) {
   const double steps = c.num_tsteps;
-  const double loop = max_over_ranks(m.loop_seconds);
-  const double mpi_seconds = m.exchange.post + m.exchange.wait;
   const double updates = sum_over_ranks(static_cast<std::uint64_t>(m.cell_updates));
 
   nlohmann::json r;
@@ -25,27 +24,13 @@ nlohmann::json nobel_results(const NobelConfig& c, const NobelMeasurements& m, i
   r["ranks"] = ranks;
   bool balanced = m.initial_balanced;
   for (const AmrRecord& a : m.amr) balanced = balanced && a.balanced;
-  r["verification"] = {{"passed", m.verified}, {"checks", m.checks}, {"checked_variables", c.num_vars},
-                       {"max_relative_error", m.worst_error}, {"tolerance", c.tolerance()},
-                       {"balanced_2to1", balanced}, {"failure", m.failure}};
-  r["checksum"] = fmt::format("{:016x}", m.checksum);
-  r["messages"] = {{"total", sum_over_ranks(m.traffic.messages)},
-                   {"per_step_per_rank", min_avg_max(m.traffic.messages / steps).to_json()},
-                   {"per_second_per_rank",
-                    min_avg_max(m.loop_seconds > 0 ? m.traffic.messages / m.loop_seconds : 0.0).to_json()},
-                   {"size_histogram", size_histogram_json(m.traffic)}};
-  r["bytes"] = {{"total", sum_over_ranks(m.traffic.bytes)},
-                {"per_step_per_rank", min_avg_max(m.traffic.bytes / steps).to_json()}};
-  r["timing"] = {{"loop_seconds", loop},
-                 {"per_step_seconds", loop / steps},
-                 {"compute", min_avg_max(m.compute_seconds).to_json()},
-                 {"pack", min_avg_max(m.exchange.pack).to_json()},
-                 {"unpack", min_avg_max(m.exchange.unpack).to_json()},
-                 {"mpi", min_avg_max(mpi_seconds).to_json()},
-                 {"mpi_post", min_avg_max(m.exchange.post).to_json()},
-                 {"mpi_wait", min_avg_max(m.exchange.wait).to_json()},
-                 {"collective", min_avg_max(m.collective_seconds).to_json()},
-                 {"amr", min_avg_max(m.amr_seconds).to_json()}};
+  add_loop_results(r, m, c.num_tsteps, c.tolerance());
+  r["verification"]["checked_variables"] = c.num_vars;
+  r["verification"]["balanced_2to1"] = balanced;
+  r["messages"]["per_second_per_rank"] =
+      min_avg_max(m.loop_seconds > 0 ? m.traffic.messages / m.loop_seconds : 0.0).to_json();
+  r["timing"]["amr"] = min_avg_max(m.amr_seconds).to_json();
+  const double loop = r["timing"]["loop_seconds"].get<double>();
 
   nlohmann::json levels = nlohmann::json::array();
   for (int n : m.blocks_per_level) levels.push_back(n);
@@ -93,30 +78,17 @@ void print_summary(const nlohmann::json& r) {
              r["ranks"].get<int>(), c["block"].get<int>(), c["root_blocks"][0].get<int>(),
              c["root_blocks"][1].get<int>(), c["root_blocks"][2].get<int>(), c["max_level"].get<int>(),
              c["num_vars"].get<int>(), c["num_tsteps"].get<int>(), c["comm_method"].get<std::string>());
-  const auto& v = r["verification"];
-  fmt::print("  verification      {} (max relative error {:.3e}, tolerance {:.0e}, {} checks, 2:1 balance {})\n",
-             v["passed"].get<bool>() ? "PASSED" : "FAILED", v["max_relative_error"].get<double>(),
-             v["tolerance"].get<double>(), v["checks"].get<int>(), v["balanced_2to1"].get<bool>() ? "kept" : "BROKEN");
-  fmt::print("  checksum          {}\n", r["checksum"].get<std::string>());
+  print_verification_summary(r);
+  fmt::print("  2:1 balance       {}\n", r["verification"]["balanced_2to1"].get<bool>() ? "kept" : "BROKEN");
   fmt::print("  blocks            {} initial, {} final; per rank {}\n", r["blocks"]["initial"].get<int>(),
              r["blocks"]["final"].get<int>(), format_min_avg_max(r["blocks"]["per_rank"], ""));
   fmt::print("  AMR               {} steps, {} refined, {} coarsened, {} blocks migrated ({} B in {} messages)\n",
              a["steps"].get<int>(), a["refined"].get<int>(), a["coarsened"].get<int>(),
              a["migrated_blocks"].get<std::uint64_t>(), a["migrated_bytes"].get<std::uint64_t>(),
              a["messages"].get<std::uint64_t>());
-  fmt::print("  loop time         {:.4f} s, {:.3f} ms per step\n", t["loop_seconds"].get<double>(),
-             t["per_step_seconds"].get<double>() * 1e3);
-  fmt::print("  compute           {}\n", format_min_avg_max(t["compute"], " s"));
-  fmt::print("  pack + unpack     pack {:.4g} s, unpack {:.4g} s (avg)\n", t["pack"]["avg"].get<double>(),
-             t["unpack"]["avg"].get<double>());
-  fmt::print("  MPI p2p           {} (post + wait)\n", format_min_avg_max(t["mpi"], " s"));
-  fmt::print("  collectives       {}\n", format_min_avg_max(t["collective"], " s"));
+  print_loop_summary(r);
   fmt::print("  AMR steps         {}\n", format_min_avg_max(t["amr"], " s"));
-  fmt::print("  messages/step/rk  {}\n", format_min_avg_max(r["messages"]["per_step_per_rank"], ""));
   fmt::print("  messages/s/rank   {}\n", format_min_avg_max(r["messages"]["per_second_per_rank"], ""));
-  fmt::print("  bytes/step/rank   {}\n", format_min_avg_max(r["bytes"]["per_step_per_rank"], " B"));
-  fmt::print("  messages total    {} ({} bytes)\n", r["messages"]["total"].get<std::uint64_t>(),
-             r["bytes"]["total"].get<std::uint64_t>());
   fmt::print("  FOM               {:.4g} cells per step per PE per second\n",
              r["fom"]["cells_per_step_per_pe_per_second"].get<double>());
 }

@@ -9,6 +9,7 @@
 #include "moving_front.hpp"
 
 #include <comm/stopwatch.hpp>
+#include <progress_line.hpp>
 #include <conservation.hpp>
 #include <comm/strategy_registry.hpp>
 #include <kernels/amr_cell_values.hpp>
@@ -74,7 +75,7 @@ class NobelLoop {
   NobelMeasurements run(const Environment& env) {
     env.begin_traced_region();
     const double start = now_seconds();
-    double next_progress = start + config_.progress_seconds;
+    ProgressLine progress(config_.progress_seconds, rank_, config_.num_tsteps);
     for (int v = 0; v < config_.num_vars; ++v) strategy_->computed(v, current_[v].data());
     int amr_index = 0;
     for (int step = 0; step < config_.num_tsteps; ++step) {
@@ -102,12 +103,7 @@ class NobelLoop {
       if (amr_due)
         for (int v = 0; v < config_.num_vars; ++v) strategy_->computed(v, current_[v].data());
       if (config_.check_every > 0 && (step + 1) % config_.check_every == 0) check(fmt::format("step {}", step + 1));
-      if (config_.progress_seconds > 0 && rank_ == 0 && now_seconds() >= next_progress) {
-        std::printf("progress: step %d of %d, %d blocks, %.1f s\n", step + 1, config_.num_tsteps, mesh_.size(),
-                    now_seconds() - start);
-        std::fflush(stdout);
-        next_progress = now_seconds() + config_.progress_seconds;
-      }
+      progress.after_step(step, fmt::format(", {} blocks", mesh_.size()));
     }
     strategy_->finish();
     m_.loop_seconds = now_seconds() - start;
@@ -118,6 +114,7 @@ class NobelLoop {
     std::uint64_t digest = 0;
     for (int v = 0; v < config_.num_vars; ++v) digest += kernels::amr_digest(current_[v].data(), blocks_, shape_, v);
     MPI_Allreduce(&digest, &m_.checksum, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+    m_.failure = balance_->failure;
     m_.verified = m_.failure.empty();
     m_.worst_error = balance_->worst_error;
     m_.checks = balance_->checks;
@@ -220,7 +217,8 @@ class NobelLoop {
     add(m_.amr_exchange, mover->times());
     int worst = 0;
     record.relative_error = balance_->check(totals, config_.num_vars, worst);
-    record_failure(record.relative_error, worst, fmt::format("AMR step {} (after step {})", amr_index, after_step));
+    balance_->judge(record.relative_error, worst, config_.tolerance(),
+                    fmt::format("AMR step {} (after step {})", amr_index, after_step));
     m_.amr.push_back(record);
   }
 
@@ -229,13 +227,7 @@ class NobelLoop {
     for (int v = 0; v < config_.num_vars; ++v) totals[v] = kernels::amr_total(current_[v].data(), blocks_, shape_);
     int worst = 0;
     const double error = balance_->check(totals, config_.num_vars, worst);
-    record_failure(error, worst, when);
-  }
-
-  void record_failure(double error, int variable, const std::string& when) {
-    if (!(error <= config_.tolerance()) && m_.failure.empty())
-      m_.failure = fmt::format("verification failed at {}: variable {} relative error {:.3e} > {:.0e}", when, variable,
-                               error, config_.tolerance());
+    balance_->judge(error, worst, config_.tolerance(), when);
   }
 
   // Testing only: unaccounted mass in the first cell of this rank's first block (every rank adds it).

@@ -6,6 +6,7 @@
 
 #include <comm/traffic.hpp>
 #include <environment.hpp>
+#include <loop_report.hpp>
 
 #include <cstdint>
 #include <string>
@@ -23,14 +24,9 @@ struct AmrRecord {
   double relative_error = 0;  // conservation check right after the step
 };
 
-struct NobelMeasurements {
-  double loop_seconds = 0;
-  double compute_seconds = 0;
-  double collective_seconds = 0;
+struct NobelMeasurements : LoopMeasurements {
   double amr_seconds = 0;
-  comm::ExchangeTimes exchange;  // stepping
-  comm::Traffic traffic;
-  comm::ExchangeTimes amr_exchange;  // migration
+  comm::ExchangeTimes amr_exchange;  // migration (the stepping ones are in LoopMeasurements)
   comm::Traffic amr_traffic;
   std::vector<AmrRecord> amr;
   int initial_blocks = 0;  // global
@@ -40,11 +36,6 @@ struct NobelMeasurements {
   int local_faces = 0, remote_faces = 0;  // this rank, final mesh
   double cell_updates = 0;  // this rank, all steps and variables
   double last_time_step = 0;
-  std::uint64_t checksum = 0;  // global
-  bool verified = false;
-  double worst_error = 0;
-  int checks = 0;
-  std::string failure;
 };
 
 NobelMeasurements run_nobel(const NobelConfig& config, const Environment& env);

@@ -8,6 +8,7 @@
 #include <comm/stopwatch.hpp>
 #include <comm/strategy_registry.hpp>
 #include <conservation.hpp>
+#include <progress_line.hpp>
 #include <kernels/cell_fields.hpp>
 #include <kernels/face_flux.hpp>
 #include <kernels/hash.hpp>
@@ -66,7 +67,7 @@ class SageLoop {
     const int rank = env.rank();
     env.begin_traced_region();
     const double start = now_seconds();
-    double next_progress = start + config_.progress_seconds;
+    ProgressLine progress(config_.progress_seconds, rank, config_.num_tsteps);
     for (int v = 0; v < config_.num_vars; ++v) strategy_->computed(v, current_[v].data());
     for (int step = 0; step < config_.num_tsteps; ++step) {
       for (int v = 0; v < config_.num_vars; ++v) {
@@ -89,15 +90,9 @@ class SageLoop {
         ScopedTimer timer(m.collective_seconds);
         int worst_variable = -1;
         const double error = conservation_.check(local_sums_, config_.num_vars, worst_variable);
-        if (!(error <= config_.tolerance()) && m.failure.empty())
-          m.failure = fmt::format("verification failed at step {}: variable {} relative error {:.3e} > {:.0e}",
-                                  step + 1, worst_variable, error, config_.tolerance());
+        conservation_.judge(error, worst_variable, config_.tolerance(), fmt::format("step {}", step + 1));
       }
-      if (config_.progress_seconds > 0 && rank == 0 && now_seconds() >= next_progress) {
-        std::printf("progress: step %d of %d, %.1f s\n", step + 1, config_.num_tsteps, now_seconds() - start);
-        std::fflush(stdout);
-        next_progress = now_seconds() + config_.progress_seconds;
-      }
+      progress.after_step(step);
     }
     strategy_->finish();
     m.loop_seconds = now_seconds() - start;
@@ -107,6 +102,7 @@ class SageLoop {
     for (int v = 0; v < config_.num_vars; ++v)
       digest += kernels::owned_digest(Kokkos::View<const double*>(current_[v]), global_id_, mesh_.owned, v);
     MPI_Allreduce(&digest, &m.checksum, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+    m.failure = conservation_.failure;
     m.verified = m.failure.empty();
     m.worst_error = conservation_.worst_error;
     m.checks = conservation_.checks;
