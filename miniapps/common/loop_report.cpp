@@ -8,6 +8,13 @@
 
 namespace amp {
 
+void LoopMeasurements::record_verdict(const Conservation& conservation) {
+  failure = conservation.failure;
+  verified = failure.empty();
+  worst_error = conservation.worst_error;
+  checks = conservation.checks;
+}
+
 void add_loop_results(nlohmann::json& r, const LoopMeasurements& m, int steps, double tolerance) {
   const double loop = max_over_ranks(m.loop_seconds);
   const double per_step = 1.0 / steps;

@@ -2,6 +2,8 @@
 // that all proxies share: verification, checksum, messages, bytes, timing (collective calls).
 #pragma once
 
+#include "conservation.hpp"
+
 #include <comm/traffic.hpp>
 
 #include <nlohmann/json.hpp>
@@ -23,6 +25,9 @@ struct LoopMeasurements {
   double worst_error = 0;         // largest relative conservation error seen
   int checks = 0;
   std::string failure;            // the first failed check; empty when verified
+
+  // Takes the verdict of the run's conservation checks (failure, verified, worst error, checks).
+  void record_verdict(const Conservation& conservation);
 };
 
 // Adds "verification" (passed, checks, max_relative_error, tolerance, failure), "checksum",

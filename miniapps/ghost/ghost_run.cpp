@@ -116,10 +116,7 @@ class GhostLoop {
     const double error = conservation_.check(local_sums_, config_.num_vars, worst_variable);
     conservation_.judge(error, worst_variable, config_.tolerance(), "the end");
     MPI_Allreduce(&digest, &m.checksum, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
-    m.failure = conservation_.failure;
-    m.verified = m.failure.empty();
-    m.worst_error = conservation_.worst_error;
-    m.checks = conservation_.checks;
+    m.record_verdict(conservation_);
     m.checked_variables = config_.num_vars;
     m.exchange = strategy_->times();
     m.traffic = strategy_->traffic();

@@ -114,10 +114,7 @@ class NobelLoop {
     std::uint64_t digest = 0;
     for (int v = 0; v < config_.num_vars; ++v) digest += kernels::amr_digest(current_[v].data(), blocks_, shape_, v);
     MPI_Allreduce(&digest, &m_.checksum, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
-    m_.failure = balance_->failure;
-    m_.verified = m_.failure.empty();
-    m_.worst_error = balance_->worst_error;
-    m_.checks = balance_->checks;
+    m_.record_verdict(*balance_);
     m_.local_blocks = static_cast<int>(blocks_.extent(0));
     for (int level = 0; level <= config_.max_level; ++level) m_.blocks_per_level.push_back(mesh_.count_at_level(level));
     m_.last_time_step = dt_;

@@ -102,10 +102,7 @@ class SageLoop {
     for (int v = 0; v < config_.num_vars; ++v)
       digest += kernels::owned_digest(Kokkos::View<const double*>(current_[v]), global_id_, mesh_.owned, v);
     MPI_Allreduce(&digest, &m.checksum, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
-    m.failure = conservation_.failure;
-    m.verified = m.failure.empty();
-    m.worst_error = conservation_.worst_error;
-    m.checks = conservation_.checks;
+    m.record_verdict(conservation_);
     m.exchange = strategy_->times();
     m.traffic = strategy_->traffic();
   }
