@@ -62,7 +62,7 @@ Strategy::Strategy(ExchangePlan plan) : plan_(std::move(plan)) {
   check_peers_agree();
 }
 
-void Strategy::check_peers_agree() const {
+void Strategy::check_peers_agree() {
   // Each link sends a signature of its send pieces (count, elements, hash of the sizes); the peer
   // compares it with the same signature of its receive pieces.
   auto signature = [](const std::vector<std::int64_t>& begin) {
@@ -80,6 +80,7 @@ void Strategy::check_peers_agree() const {
     outgoing[l] = signature(ld.send_piece_begin);
     MPI_Irecv(incoming[l].data(), 3, MPI_INT64_T, ld.peer, ld.phase, MPI_COMM_WORLD, &requests[2 * l]);
     MPI_Isend(outgoing[l].data(), 3, MPI_INT64_T, ld.peer, ld.phase, MPI_COMM_WORLD, &requests[2 * l + 1]);
+    setup_traffic_.count_message(sizeof(outgoing[l]));
   }
   MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
   for (std::size_t l = 0; l < links_.size(); ++l) {

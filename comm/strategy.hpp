@@ -36,6 +36,9 @@ class Strategy {
   void finish();
 
   const Traffic& traffic() const { return traffic_; }
+  // The messages of the start-up size check with each peer (one small message per link), kept apart
+  // from traffic(): a strategy built inside a traced region adds them to the trace.
+  const Traffic& setup_traffic() const { return setup_traffic_; }
   const ExchangeTimes& times() const { return times_; }
   const ExchangePlan& plan() const { return plan_; }
 
@@ -97,13 +100,14 @@ class Strategy {
   double* send_address(const Message& m);
   double* recv_address(const Message& m);
   std::int64_t message_elements(const Message& m, bool send) const;
-  void check_peers_agree() const;
+  void check_peers_agree();
 
   ExchangePlan plan_;
   std::vector<LinkData> links_;
   std::vector<std::vector<int>> phase_links_;
   std::vector<double*> storage_;
   Traffic traffic_;
+  Traffic setup_traffic_;
   ExchangeTimes times_;
   int tag_ub_ = 32767;
 };

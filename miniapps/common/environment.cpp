@@ -7,6 +7,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <vector>
 
 namespace amp {
 
@@ -26,6 +27,26 @@ std::string find_trace_dir(int argc, char** argv, bool& trace_setup) {
   return dir;
 }
 
+// Kokkos sees only the --kokkos-* arguments (which are removed from argv for the proxy's parser):
+// Kokkos 3.4 would otherwise also act on the proxy's own --help.
+void initialize_kokkos(int& argc, char**& argv) {
+  std::vector<char*> kokkos_args{argv[0]};
+  int kept = 1;
+  for (int i = 1; i < argc; ++i) {
+    if (std::strncmp(argv[i], "--kokkos-", 9) == 0) kokkos_args.push_back(argv[i]);
+    else argv[kept++] = argv[i];
+  }
+  argc = kept;
+  argv[argc] = nullptr;
+  // Unset OMP_PROC_BIND already means "no binding" to the OpenMP runtime (read at program load);
+  // saying so explicitly keeps Kokkos 3.4 from warning about it on every rank.
+  setenv("OMP_PROC_BIND", "false", /*overwrite=*/0);
+  int kokkos_argc = static_cast<int>(kokkos_args.size());
+  kokkos_args.push_back(nullptr);
+  char** kokkos_argv = kokkos_args.data();
+  Kokkos::initialize(kokkos_argc, kokkos_argv);
+}
+
 }  // namespace
 
 Environment::Environment(int& argc, char**& argv) {
@@ -35,7 +56,7 @@ Environment::Environment(int& argc, char**& argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
   MPI_Comm_size(MPI_COMM_WORLD, &size_);
   if (!trace_setup_) MPI_Pcontrol(0);
-  Kokkos::initialize(argc, argv);
+  initialize_kokkos(argc, argv);
 }
 
 Environment::~Environment() {

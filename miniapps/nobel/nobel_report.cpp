@@ -61,6 +61,8 @@ nlohmann::json nobel_results(const NobelConfig& c, const NobelMeasurements& m, i
               {"migrated_blocks", migrated_blocks},
               {"migrated_bytes", sum_over_ranks(m.amr_traffic.bytes)},
               {"messages", sum_over_ranks(m.amr_traffic.messages)},
+              {"setup_messages", sum_over_ranks(m.amr_setup_traffic.messages)},
+              {"setup_bytes", sum_over_ranks(m.amr_setup_traffic.bytes)},
               {"size_histogram", size_histogram_json(m.amr_traffic)},
               {"seconds", min_avg_max(m.amr_seconds).to_json()},
               {"mpi_wait", min_avg_max(m.amr_exchange.wait).to_json()},

@@ -201,6 +201,8 @@ class NobelLoop {
     mesh_ = std::move(next_mesh);
     const auto remap = to_device(migration.remap, "amp::nobel_remap");
     rebuild_step_exchange(false);
+    add(m_.amr_setup_traffic, mover->setup_traffic());
+    add(m_.amr_setup_traffic, strategy_->setup_traffic());
     std::vector<double> totals(config_.num_vars);
     for (int v = 0; v < config_.num_vars; ++v) {
       mover->need_ghosts(v);

@@ -28,6 +28,7 @@ struct NobelMeasurements : LoopMeasurements {
   double amr_seconds = 0;
   comm::ExchangeTimes amr_exchange;  // migration (the stepping ones are in LoopMeasurements)
   comm::Traffic amr_traffic;
+  comm::Traffic amr_setup_traffic;  // the size checks of the strategies an AMR step builds
   std::vector<AmrRecord> amr;
   int initial_blocks = 0;  // global
   bool initial_balanced = false;
