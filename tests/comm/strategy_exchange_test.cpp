@@ -89,6 +89,35 @@ TEST_P(EveryStrategy, MovesEveryValueAndCountsMessagesExactly) {
   EXPECT_EQ(strategy->traffic().bytes, 2 * peers * kVars * 12 * sizeof(double));
 }
 
+// Rank r sends r + 1 single-element pieces to every peer, so on each link a rank sends and receives
+// different numbers of pieces (as amp-sage's irregular partitions do).
+TEST_P(EveryStrategy, SendAndReceivePieceCountsMayDifferOnALink) {
+  World w;
+  ExchangePlan plan;
+  plan.num_vars = 2;
+  const int slots = 8;  // ghost slots per peer, at kOwned + slots * peer
+  for (int q = 0; q < w.size; ++q) {
+    if (q == w.rank) continue;
+    amp::comm::Link link;
+    link.peer = q;
+    for (int p = 0; p <= w.rank; ++p) link.send.push_back(Piece::strided(3 * p + q, 1));
+    for (int p = 0; p <= q; ++p) link.recv.push_back(Piece::strided(kOwned + slots * q + p, 1));
+    plan.links.push_back(link);
+  }
+  auto strategy = amp::comm::make_strategy(GetParam(), plan);
+  std::vector<std::vector<double>> storage(2, std::vector<double>(kOwned + slots * w.size, -1.0));
+  for (int v = 0; v < 2; ++v) {
+    for (int e = 0; e < kOwned; ++e) storage[v][e] = owned_value(w.rank, v, e, 0);
+    strategy->computed(v, storage[v].data());
+  }
+  for (int v = 0; v < 2; ++v) {
+    strategy->need_ghosts(v);
+    for (int q = 0; q < w.size; ++q)
+      for (int p = 0; q != w.rank && p <= q; ++p)
+        EXPECT_EQ(storage[v][kOwned + slots * q + p], owned_value(q, v, 3 * p + w.rank, 0)) << "peer " << q;
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Strategies, EveryStrategy, ::testing::ValuesIn(amp::comm::strategy_names()),
                          [](const auto& info) { return info.param; });
 
