@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """amp-ghost system checks through mpiexec: the strategy x process-grid matrix (identical checksums,
-exact message and byte counts), verification catching a perturbed sum, bad input, and the input decks."""
+exact message and byte counts), verification catching a perturbed sum, and bad input."""
 import argparse
 import json
 import os
@@ -131,35 +131,15 @@ def bad_input(opts):
     return failures
 
 
-def decks(opts):
-    os.makedirs(opts.workdir, exist_ok=True)
-    failures = []
-    for name in sorted(os.listdir(opts.decks)):
-        if not name.endswith(".toml"):
-            continue
-        results = os.path.join(opts.workdir, name + ".json")
-        if os.path.exists(results):
-            os.remove(results)
-        # Every deck, shrunk to a few steps on a small block: it must parse and verify.
-        proc = run(opts, 2, opts.exe, opts.mpiexec, ["--input", os.path.join(opts.decks, name), "--nx", "10",
-                                                     "--ny", "10", "--nz", "10", "--num_tsteps", "3",
-                                                     "--num_spikes", "1", "--results", results])
-        print(f"{name}: exit {proc.returncode} {proc.stderr.strip()}")
-        if proc.returncode != 0 or not json.load(open(results))["verification"]["passed"]:
-            failures.append(f"deck {name} failed: {proc.stderr.strip()}")
-    return failures
-
-
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("mode", choices=["matrix", "fault", "badinput", "decks"])
+    parser.add_argument("mode", choices=["matrix", "fault", "badinput"])
     parser.add_argument("--mpiexec", required=True)
     parser.add_argument("--exe", required=True)
     parser.add_argument("--stencil", default="3d7pt")
-    parser.add_argument("--decks")
     parser.add_argument("--workdir", default=tempfile.mkdtemp())
     opts = parser.parse_args()
-    failures = {"matrix": matrix, "fault": fault, "badinput": bad_input, "decks": decks}[opts.mode](opts)
+    failures = {"matrix": matrix, "fault": fault, "badinput": bad_input}[opts.mode](opts)
     for f in failures:
         print("FAILED:", f)
     print(f"{'FAILED' if failures else 'PASSED'}: amp-ghost {opts.mode}")
