@@ -92,7 +92,9 @@ TEST_P(FaceCoverage, ReceivePiecesCoverEveryGhostTheStencilReadsOnceAndSendsMirr
               const int c[3] = {i + di, j + dj, k + dk};
               const bool ghost = c[0] == 0 || c[0] == b.nx + 1 || c[1] == 0 || c[1] == b.ny + 1 || c[2] == 0 ||
                                  c[2] == b.nz + 1;
-              if (reads && ghost) EXPECT_EQ(received.count(b.index(c[0], c[1], c[2])), 1u) << c[0] << c[1] << c[2];
+              if (reads && ghost) {
+                EXPECT_EQ(received.count(b.index(c[0], c[1], c[2])), 1u) << c[0] << c[1] << c[2];
+              }
             }
 }
 

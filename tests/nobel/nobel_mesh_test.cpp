@@ -45,7 +45,9 @@ TEST(NobelMesh, UniformMeshFacesAreSameLevelOrBoundary) {
     for (int f = 0; f < 6; ++f) {
       const auto nb = mesh.neighbours(b, f);
       (nb.kind == FaceNeighbour::SameLevel ? same : boundary) += 1;
-      if (nb.kind == FaceNeighbour::SameLevel) EXPECT_EQ(mesh.neighbours(nb.leaf[0], f ^ 1).leaf[0], b);
+      if (nb.kind == FaceNeighbour::SameLevel) {
+        EXPECT_EQ(mesh.neighbours(nb.leaf[0], f ^ 1).leaf[0], b);
+      }
     }
   EXPECT_EQ(same, 6 * 64 - 6 * 16);
   EXPECT_EQ(boundary, 6 * 16);

@@ -39,7 +39,9 @@ TEST(SpaceFillingCurve, HilbertVisitsEveryCellOfACubeOnceMovingOneFaceAtATime) {
     EXPECT_EQ(by_key.rbegin()->first, static_cast<std::uint64_t>(mesh.size() - 1));
     std::int64_t previous = -1;
     for (const auto& [key, id] : by_key) {
-      if (previous >= 0) EXPECT_EQ(manhattan(mesh, previous, id), 1) << "bits " << bits << " key " << key;
+      if (previous >= 0) {
+        EXPECT_EQ(manhattan(mesh, previous, id), 1) << "bits " << bits << " key " << key;
+      }
       previous = id;
     }
   }
@@ -171,8 +173,9 @@ TEST(ExchangePlan, SendRunsMatchThePeersReceiveRunsOneToOne) {
           for (std::int64_t i = 0; i < link.send[p].size(); ++i)  // same cells, same order
             EXPECT_EQ(meshes[a].global_id[link.send[p].first() + i],
                       meshes[link.peer].global_id[peer_link->recv[p].first() + i]);
-          if (p > 0)  // maximal runs: never two that could be one
+          if (p > 0) {  // maximal runs: never two that could be one
             EXPECT_NE(link.send[p - 1].first() + link.send[p - 1].size(), link.send[p].first());
+          }
         }
       }
     }
