@@ -1,24 +1,13 @@
 // The four stencils of amp-ghost (2D5PT, 2D9PT, 3D7PT, 3D27PT): unweighted averages (sum times
-// 1/points) written to a second array (Jacobi), with the interior sum of the new values fused in.
+// 1/points) written to a second array (Jacobi), with the interior sum of the new values and,
+// optionally, the outflow through the global boundary fused into the same sweep.
 #pragma once
 
 #include "grid.hpp"
-
-#include <string>
+#include "outflow.hpp"
+#include "stencil_kind.hpp"
 
 namespace amp::kernels {
-
-enum class Stencil { TwoD5Pt, TwoD9Pt, ThreeD7Pt, ThreeD27Pt };
-
-constexpr int stencil_points(Stencil s) {
-  return s == Stencil::TwoD5Pt ? 5 : s == Stencil::TwoD9Pt ? 9 : s == Stencil::ThreeD7Pt ? 7 : 27;
-}
-constexpr bool stencil_is_3d(Stencil s) { return s == Stencil::ThreeD7Pt || s == Stencil::ThreeD27Pt; }
-// 9- and 27-point stencils read edges (and corners): their ghosts come in x, y (, z) phases.
-constexpr bool stencil_reads_edges(Stencil s) { return s == Stencil::TwoD9Pt || s == Stencil::ThreeD27Pt; }
-inline std::string stencil_name(Stencil s) {
-  return s == Stencil::TwoD5Pt ? "2d5pt" : s == Stencil::TwoD9Pt ? "2d9pt" : s == Stencil::ThreeD7Pt ? "3d7pt" : "3d27pt";
-}
 
 namespace detail {
 
@@ -39,6 +28,9 @@ struct StencilSweep {
   Kokkos::View<const double***, Kokkos::LayoutLeft, MemorySpace> in;
   Grid<MemorySpace> out;
   int nx;
+  BlockExtent extent;
+  GlobalSides sides;
+  LineOutflow<MemorySpace> line_outflow;  // (j-1, k-1): this line's outflow; empty: not wanted
 
   KOKKOS_INLINE_FUNCTION void operator()(int j, int k, double& sum) const {
     constexpr double weight = 1.0 / stencil_points(S);
@@ -103,8 +95,42 @@ struct StencilSweep {
       }
     }
     sum += line;
+    if (line_outflow.data() != nullptr) line_outflow(j - 1, k - 1) = outflow_of_line<S>(in, j, k, extent, sides);
   }
 };
+
+}  // namespace detail
+
+namespace detail {
+
+template <class ExecutionSpace>
+double sweep(Stencil stencil, const Grid<typename ExecutionSpace::memory_space>& in,
+             const Grid<typename ExecutionSpace::memory_space>& out, const BlockExtent& e, const GlobalSides& sides,
+             const LineOutflow<typename ExecutionSpace::memory_space>& line_outflow) {
+  using Policy = Kokkos::MDRangePolicy<ExecutionSpace, Kokkos::Rank<2, Kokkos::Iterate::Left, Kokkos::Iterate::Left>>;
+  const Policy policy({1, 1}, {e.ny + 1, e.nz + 1}, {16, 4});
+  using M = typename ExecutionSpace::memory_space;
+  double sum = 0.0;
+  switch (stencil) {
+    case Stencil::TwoD5Pt:
+      Kokkos::parallel_reduce("amp::stencil_2d5pt", policy,
+                              StencilSweep<Stencil::TwoD5Pt, M>{in, out, e.nx, e, sides, line_outflow}, sum);
+      break;
+    case Stencil::TwoD9Pt:
+      Kokkos::parallel_reduce("amp::stencil_2d9pt", policy,
+                              StencilSweep<Stencil::TwoD9Pt, M>{in, out, e.nx, e, sides, line_outflow}, sum);
+      break;
+    case Stencil::ThreeD7Pt:
+      Kokkos::parallel_reduce("amp::stencil_3d7pt", policy,
+                              StencilSweep<Stencil::ThreeD7Pt, M>{in, out, e.nx, e, sides, line_outflow}, sum);
+      break;
+    case Stencil::ThreeD27Pt:
+      Kokkos::parallel_reduce("amp::stencil_3d27pt", policy,
+                              StencilSweep<Stencil::ThreeD27Pt, M>{in, out, e.nx, e, sides, line_outflow}, sum);
+      break;
+  }
+  return sum;
+}
 
 }  // namespace detail
 
@@ -113,26 +139,32 @@ struct StencilSweep {
 template <class ExecutionSpace = Kokkos::DefaultExecutionSpace>
 double apply_stencil(Stencil stencil, const Grid<typename ExecutionSpace::memory_space>& in,
                      const Grid<typename ExecutionSpace::memory_space>& out, const BlockExtent& e) {
-  using Policy = Kokkos::MDRangePolicy<ExecutionSpace, Kokkos::Rank<2, Kokkos::Iterate::Left, Kokkos::Iterate::Left>>;
-  const Policy policy({1, 1}, {e.ny + 1, e.nz + 1}, {16, 4});
-  using M = typename ExecutionSpace::memory_space;
-  double sum = 0.0;
-  switch (stencil) {
-    case Stencil::TwoD5Pt:
-      Kokkos::parallel_reduce("amp::stencil_2d5pt", policy, detail::StencilSweep<Stencil::TwoD5Pt, M>{in, out, e.nx}, sum);
-      break;
-    case Stencil::TwoD9Pt:
-      Kokkos::parallel_reduce("amp::stencil_2d9pt", policy, detail::StencilSweep<Stencil::TwoD9Pt, M>{in, out, e.nx}, sum);
-      break;
-    case Stencil::ThreeD7Pt:
-      Kokkos::parallel_reduce("amp::stencil_3d7pt", policy, detail::StencilSweep<Stencil::ThreeD7Pt, M>{in, out, e.nx}, sum);
-      break;
-    case Stencil::ThreeD27Pt:
-      Kokkos::parallel_reduce("amp::stencil_3d27pt", policy, detail::StencilSweep<Stencil::ThreeD27Pt, M>{in, out, e.nx},
-                              sum);
-      break;
+  return detail::sweep<ExecutionSpace>(stencil, in, out, e, GlobalSides{}, {});
+}
+
+struct SweepSums {
+  double interior = 0.0;  // sum of the new interior values
+  double outflow = 0.0;   // what this application pushed through the global boundary (as stencil_outflow)
+};
+
+// apply_stencil plus the outflow, computed in the same sweep while each line is in cache (a separate
+// pass over the boundary costs a cache miss per x-face cell). `scratch` is ny x nz, reused across calls.
+template <class ExecutionSpace = Kokkos::DefaultExecutionSpace>
+SweepSums apply_stencil_with_outflow(Stencil stencil, const Grid<typename ExecutionSpace::memory_space>& in,
+                                     const Grid<typename ExecutionSpace::memory_space>& out, const BlockExtent& e,
+                                     const GlobalSides& sides,
+                                     const LineOutflow<typename ExecutionSpace::memory_space>& scratch) {
+  SweepSums sums;
+  if (!sides.any()) {
+    sums.interior = detail::sweep<ExecutionSpace>(stencil, in, out, e, sides, {});
+    return sums;
   }
-  return sum;
+  sums.interior = detail::sweep<ExecutionSpace>(stencil, in, out, e, sides, scratch);
+  using Policy = Kokkos::MDRangePolicy<ExecutionSpace, Kokkos::Rank<2, Kokkos::Iterate::Left, Kokkos::Iterate::Left>>;
+  Kokkos::parallel_reduce(
+      "amp::sum_line_outflow", Policy({0, 0}, {e.ny, e.nz}),
+      KOKKOS_LAMBDA(int j, int k, double& s) { s += scratch(j, k); }, sums.outflow);
+  return sums;
 }
 
 }  // namespace amp::kernels

@@ -11,7 +11,6 @@
 #include <comm/strategy_registry.hpp>
 #include <kernels/block_fields.hpp>
 #include <kernels/hash.hpp>
-#include <kernels/outflow.hpp>
 #include <kernels/stencil.hpp>
 
 #include <fmt/format.h>
@@ -53,6 +52,7 @@ class GhostLoop {
   GhostLoop(const GhostConfig& config, const Decomposition& d)
       : config_(config), d_(d), conservation_(config.num_vars), local_sums_(config.num_vars, 0.0) {
     const auto& b = d.block;
+    line_outflow_ = kernels::LineOutflow<>("amp::line_outflow", b.ny, b.nz);
     for (int v = 0; v < config.num_vars; ++v) {
       current_.emplace_back(Kokkos::view_alloc(std::string("amp::grid"), Kokkos::WithoutInitializing), b.nx + 2,
                             b.ny + 2, b.nz + 2);
@@ -82,8 +82,10 @@ class GhostLoop {
         strategy_->need_ghosts(v);
         {
           ScopedTimer timer(m.compute_seconds);
-          conservation_.local_outflow[v] += kernels::stencil_outflow(config_.stencil, current_[v], d_.block, d_.sides);
-          local_sums_[v] = kernels::apply_stencil(config_.stencil, current_[v], next_[v], d_.block);
+          const auto sums = kernels::apply_stencil_with_outflow(config_.stencil, current_[v], next_[v], d_.block,
+                                                                d_.sides, line_outflow_);
+          conservation_.local_outflow[v] += sums.outflow;
+          local_sums_[v] = sums.interior;
           std::swap(current_[v], next_[v]);
           if (step + 1 < config_.num_tsteps) add_spike_if_starting(v, step + 1);
           if (config_.inject_fault != 0 && step == config_.num_tsteps / 2 && v == 0 && rank == 0)
@@ -144,6 +146,7 @@ class GhostLoop {
   Conservation conservation_;
   std::vector<double> local_sums_;
   std::vector<Grid<>> current_, next_;
+  kernels::LineOutflow<> line_outflow_;  // scratch of the fused outflow: one value per x-line
   std::vector<Spike> spikes_;
   std::unique_ptr<comm::Strategy> strategy_;
 };

@@ -3,6 +3,7 @@
 #include "serial_reference.hpp"
 
 #include <kernels/outflow.hpp>
+#include <kernels/stencil.hpp>
 
 #include <gtest/gtest.h>
 
@@ -81,6 +82,27 @@ TEST_P(OutflowMatchesBruteForce, ConservesHeatOnAZeroBoundedDomain) {
   const double after = amp::kernels::apply_stencil(GetParam(), in, out, e);
   EXPECT_NEAR(after + outflow, before, 1e-12 * before);
   EXPECT_GT(outflow, 0.0);
+}
+
+TEST_P(OutflowMatchesBruteForce, FusedIntoTheSweepEqualsTheSeparatePass) {
+  for (const BlockExtent e : {BlockExtent{4, 3, 5}, BlockExtent{1, 2, 1}, BlockExtent{6, 1, 3}}) {
+    amp::kernels::LineOutflow<> scratch("scratch", e.ny, e.nz);
+    for (int mask = 0; mask < 64; mask += 3) {
+      GlobalSides sides;
+      for (int a = 0; a < 3; ++a) {
+        sides.low[a] = (mask >> (2 * a)) & 1;
+        sides.high[a] = (mask >> (2 * a + 1)) & 1;
+      }
+      const auto host = amp::test::sample_grid(e, mask);
+      const auto in = amp::test::to_device(host);
+      amp::kernels::Grid<> fused_out("fused", e.nx + 2, e.ny + 2, e.nz + 2), plain_out("plain", e.nx + 2, e.ny + 2, e.nz + 2);
+      const auto sums = amp::kernels::apply_stencil_with_outflow(GetParam(), in, fused_out, e, sides, scratch);
+      EXPECT_NEAR(sums.outflow, brute_force_outflow(GetParam(), host, sides), 1e-12) << "mask " << mask;
+      EXPECT_EQ(sums.interior, amp::kernels::apply_stencil(GetParam(), in, plain_out, e));
+      const auto fused_host = amp::test::to_host(fused_out, e), plain_host = amp::test::to_host(plain_out, e);
+      EXPECT_EQ(fused_host.v, plain_host.v);
+    }
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(AllStencils, OutflowMatchesBruteForce,
