@@ -1,5 +1,5 @@
-// The time loop, per step and variable: need_ghosts(v) -> stencil (sum fused) + outflow -> swap ->
-// computed(v); then one MPI_Allreduce of the summed variables. Spikes are added before computed(v)
+// The time loop, per step and variable: need_ghosts(v) -> stencil (interior sum and outflow fused) ->
+// swap -> computed(v); then one MPI_Allreduce of the summed variables. Spikes are added before computed(v)
 // so neighbours' ghosts always see them.
 #include "ghost_run.hpp"
 
@@ -7,11 +7,11 @@
 #include "face_pieces.hpp"
 
 #include <comm/stopwatch.hpp>
-#include <progress_line.hpp>
 #include <comm/strategy_registry.hpp>
 #include <kernels/block_fields.hpp>
 #include <kernels/hash.hpp>
 #include <kernels/stencil.hpp>
+#include <progress_line.hpp>
 
 #include <fmt/format.h>
 #include <mpi.h>
