@@ -52,3 +52,20 @@ function(amp_add_gtest)
     set_tests_properties(${ARG_NAME} PROPERTIES TIMEOUT ${ARG_TIMEOUT} ENVIRONMENT "${AMP_TEST_ENVIRONMENT}")
   endif()
 endfunction()
+
+# amp_add_checked_run(PREFIX p CHECKER script.py EXE target NAME n RANKS r [TIMEOUT s] ARGS args...):
+# a Python checker that runs `mpiexec -n r <target> ...` and checks what it wrote. Test p.n.npR, label p.
+# The checker takes --mpiexec, --mpiexec-flags, --np and --exe, then its own ARGS.
+function(amp_add_checked_run)
+  cmake_parse_arguments(ARG "" "PREFIX;CHECKER;EXE;NAME;RANKS;TIMEOUT" "ARGS" ${ARGN})
+  if(NOT ARG_TIMEOUT)
+    set(ARG_TIMEOUT 120)
+  endif()
+  set(test ${ARG_PREFIX}.${ARG_NAME}.np${ARG_RANKS})
+  add_test(NAME ${test}
+           COMMAND ${Python3_EXECUTABLE} ${ARG_CHECKER} --mpiexec ${MPIEXEC_EXECUTABLE}
+                   "--mpiexec-flags=${AMP_MPIEXEC_EXTRA_FLAGS}" --np ${ARG_RANKS} --exe $<TARGET_FILE:${ARG_EXE}>
+                   ${ARG_ARGS})
+  set_tests_properties(${test} PROPERTIES TIMEOUT ${ARG_TIMEOUT} PROCESSORS ${ARG_RANKS}
+                       ENVIRONMENT "${AMP_TEST_ENVIRONMENT}" LABELS ${ARG_PREFIX})
+endfunction()
