@@ -32,12 +32,16 @@ bool is_strategy(const std::string& name) {
   return false;
 }
 
+std::string strategy_list() {
+  std::string list;
+  for (const auto& entry : registry()) list += (list.empty() ? "" : ", ") + entry.first;
+  return list;
+}
+
 std::unique_ptr<Strategy> make_strategy(const std::string& name, ExchangePlan plan) {
   for (const auto& entry : registry())
     if (entry.first == name) return entry.second(std::move(plan));
-  std::string known;
-  for (const auto& n : strategy_names()) known += (known.empty() ? "" : ", ") + n;
-  throw std::invalid_argument("unknown communication strategy '" + name + "' (known: " + known + ")");
+  throw std::invalid_argument("unknown communication strategy '" + name + "' (known: " + strategy_list() + ")");
 }
 
 }  // namespace amp::comm

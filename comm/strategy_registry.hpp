@@ -12,6 +12,8 @@ namespace amp::comm {
 
 std::vector<std::string> strategy_names();
 bool is_strategy(const std::string& name);
+// "bspma, svaf, svcp": the names, for messages.
+std::string strategy_list();
 // Throws std::invalid_argument for an unknown name.
 std::unique_ptr<Strategy> make_strategy(const std::string& name, ExchangePlan plan);
 

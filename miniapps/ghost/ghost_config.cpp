@@ -1,26 +1,18 @@
 // Flags, deck keys, miniGhost's numeric codes (stencil 21-24, comm_method 10/11) and validation.
 #include "ghost_config.hpp"
 
-#include <comm/strategy_registry.hpp>
-#include <errors.hpp>
+#include <config_checks.hpp>
 
 #include <fmt/format.h>
 
-#include <algorithm>
-#include <cctype>
 #include <cmath>
 
 namespace amp::ghost {
 
 namespace {
 
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return s;
-}
-
 kernels::Stencil parse_stencil(const std::string& text) {
-  const std::string s = lower(text);
+  const std::string s = lowercase(text);
   if (s == "2d5pt" || s == "21") return kernels::Stencil::TwoD5Pt;
   if (s == "2d9pt" || s == "22") return kernels::Stencil::TwoD9Pt;
   if (s == "3d7pt" || s == "23") return kernels::Stencil::ThreeD7Pt;
@@ -29,19 +21,9 @@ kernels::Stencil parse_stencil(const std::string& text) {
 }
 
 std::string parse_method(const std::string& text) {
-  std::string s = lower(text);
-  if (s == "10") s = "bspma";
-  if (s == "11") s = "svaf";
-  if (!comm::is_strategy(s)) {
-    std::string known;
-    for (const auto& name : comm::strategy_names()) known += (known.empty() ? "" : ", ") + name;
-    throw InputError(fmt::format("unknown comm_method '{}' (use {}, or miniGhost's 10, 11)", text, known));
-  }
-  return s;
-}
-
-void require(bool ok, const std::string& message) {
-  if (!ok) throw InputError(message);
+  if (text == "10") return "bspma";
+  if (text == "11") return "svaf";
+  return checked_comm_method(text, ", or miniGhost's 10, 11");
 }
 
 }  // namespace
@@ -78,7 +60,7 @@ void add_ghost_options(CLI::App& app, GhostConfig& c, RawGhostFlags& raw) {
 void finish_config(GhostConfig& c, const RawGhostFlags& raw, int ranks) {
   c.stencil = parse_stencil(raw.stencil);
   c.comm_method = parse_method(raw.comm_method);
-  const std::string scaling = lower(raw.scaling);
+  const std::string scaling = lowercase(raw.scaling);
   require(scaling == "weak" || scaling == "strong", fmt::format("unknown scaling '{}' (use weak or strong)", raw.scaling));
   c.strong_scaling = scaling == "strong";
 

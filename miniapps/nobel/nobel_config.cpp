@@ -2,24 +2,14 @@
 // values, so a bad input stops every rank with the same one-line message.
 #include "nobel_config.hpp"
 
-#include <comm/strategy_registry.hpp>
-#include <errors.hpp>
+#include <config_checks.hpp>
 
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 
 namespace amp::nobel {
-
-namespace {
-
-void require(bool ok, const std::string& message) {
-  if (!ok) throw InputError(message);
-}
-
-}  // namespace
 
 double NobelConfig::tolerance() const { return std::pow(10.0, -error_tol); }
 
@@ -49,13 +39,7 @@ void add_nobel_options(CLI::App& app, NobelConfig& c) {
 }
 
 void finish_config(NobelConfig& c, int ranks) {
-  std::transform(c.comm_method.begin(), c.comm_method.end(), c.comm_method.begin(),
-                 [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
-  if (!comm::is_strategy(c.comm_method)) {
-    std::string known;
-    for (const auto& name : comm::strategy_names()) known += (known.empty() ? "" : ", ") + name;
-    throw InputError(fmt::format("unknown comm_method '{}' (use {})", c.comm_method, known));
-  }
+  c.comm_method = checked_comm_method(c.comm_method);
   require(c.block >= 2 && c.block <= 64 && c.block % 2 == 0,
           fmt::format("block must be an even number of cells from 2 to 64 (got {})", c.block));
   require(c.max_level >= 0 && c.max_level <= 10, fmt::format("max_level must be 0..10 (got {})", c.max_level));

@@ -2,13 +2,11 @@
 // times a balanced factorisation of the rank count.
 #include "sage_config.hpp"
 
-#include <comm/strategy_registry.hpp>
-#include <errors.hpp>
+#include <config_checks.hpp>
 
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <vector>
 
@@ -16,29 +14,12 @@ namespace amp::sage {
 
 namespace {
 
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return s;
-}
-
-void require(bool ok, const std::string& message) {
-  if (!ok) throw InputError(message);
-}
-
 Partition parse_partition(const std::string& text) {
-  const std::string s = lower(text);
+  const std::string s = lowercase(text);
   if (s == "hilbert") return Partition::Hilbert;
   if (s == "morton") return Partition::Morton;
   if (s == "slab") return Partition::Slab;
   throw InputError(fmt::format("unknown partition '{}' (use hilbert, morton or slab)", text));
-}
-
-std::string parse_method(const std::string& text) {
-  const std::string s = lower(text);
-  if (comm::is_strategy(s)) return s;
-  std::string known;
-  for (const auto& name : comm::strategy_names()) known += (known.empty() ? "" : ", ") + name;
-  throw InputError(fmt::format("unknown comm_method '{}' (use {})", text, known));
 }
 
 }  // namespace
@@ -88,8 +69,8 @@ void add_sage_options(CLI::App& app, SageConfig& c, RawSageFlags& raw) {
 
 void finish_config(SageConfig& c, const RawSageFlags& raw, int ranks) {
   c.partition = parse_partition(raw.partition);
-  c.comm_method = parse_method(raw.comm_method);
-  const std::string scaling = lower(raw.scaling);
+  c.comm_method = checked_comm_method(raw.comm_method);
+  const std::string scaling = lowercase(raw.scaling);
   require(scaling == "weak" || scaling == "strong", fmt::format("unknown scaling '{}' (use strong or weak)", raw.scaling));
   c.weak_scaling = scaling == "weak";
 

@@ -1,0 +1,34 @@
+// Small pieces every proxy's configuration validation uses: case-folding of text flags, a check
+// that throws InputError with its message, and the --comm_method check against the registry.
+#pragma once
+
+#include "errors.hpp"
+
+#include <comm/strategy_registry.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <string>
+
+namespace amp {
+
+inline std::string lowercase(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return s;
+}
+
+inline void require(bool ok, const std::string& message) {
+  if (!ok) throw InputError(message);
+}
+
+// The registered strategy named by `text` (any case); InputError listing the known ones otherwise.
+// `also` is appended to the list of choices (e.g. miniGhost's numeric codes).
+inline std::string checked_comm_method(const std::string& text, const std::string& also = "") {
+  const std::string name = lowercase(text);
+  if (!comm::is_strategy(name)) {
+    throw InputError("unknown comm_method '" + text + "' (use " + comm::strategy_list() + also + ")");
+  }
+  return name;
+}
+
+}  // namespace amp
