@@ -11,7 +11,9 @@ namespace amp::comm {
 
 void ExchangePlan::validate(int rank, int ranks) const {
   if (num_vars < 1) throw std::invalid_argument("exchange plan: num_vars must be at least 1");
-  if (num_phases < 1) throw std::invalid_argument("exchange plan: num_phases must be at least 1");
+  if (num_phases < 1 || num_phases > TagLayout::kSizeCheckTags)
+    throw std::invalid_argument("exchange plan: num_phases must be 1 to " + std::to_string(TagLayout::kSizeCheckTags));
+  if (tag_epoch < 0) throw std::invalid_argument("exchange plan: negative tag epoch");
   std::set<std::pair<int, int>> seen;
   for (const Link& link : links) {
     if (link.peer < 0 || link.peer >= ranks || link.peer == rank) {

@@ -3,6 +3,7 @@
 // ghosts that phase p received (edges and corners of 9- and 27-point stencils).
 #pragma once
 
+#include "message_tags.hpp"
 #include "piece.hpp"
 
 #include <vector>
@@ -20,6 +21,10 @@ struct ExchangePlan {
   int num_vars = 1;
   int num_phases = 1;
   std::vector<Link> links;
+  // Which data tags the plan's messages use (message_tags.hpp): a proxy whose plans change during a
+  // run gives each generation its own epoch, and data that moves only once (migration) its own class.
+  MessageClass message_class = MessageClass::kExchange;
+  int tag_epoch = 0;
 
   // Checks what one rank can check (peers in range and not itself, phases in range, one link per
   // peer and phase); throws std::invalid_argument naming the problem.

@@ -33,15 +33,11 @@ void describe(const std::vector<Piece>& pieces, std::vector<std::int64_t>& begin
 
 }  // namespace
 
-Strategy::Strategy(ExchangePlan plan) : plan_(std::move(plan)) {
+Strategy::Strategy(ExchangePlan plan) : plan_(std::move(plan)), tags_(TagLayout::for_world()) {
   int rank = 0, ranks = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &ranks);
   plan_.validate(rank, ranks);
-  int* tag_ub = nullptr;
-  int found = 0;
-  MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &tag_ub, &found);
-  if (found && tag_ub != nullptr) tag_ub_ = *tag_ub;
 
   storage_.assign(plan_.num_vars, nullptr);
   phase_links_.assign(plan_.num_phases, {});
@@ -78,8 +74,9 @@ void Strategy::check_peers_agree() {
   for (std::size_t l = 0; l < links_.size(); ++l) {
     const LinkData& ld = links_[l];
     outgoing[l] = signature(ld.send_piece_begin);
-    MPI_Irecv(incoming[l].data(), 3, MPI_INT64_T, ld.peer, ld.phase, MPI_COMM_WORLD, &requests[2 * l]);
-    MPI_Isend(outgoing[l].data(), 3, MPI_INT64_T, ld.peer, ld.phase, MPI_COMM_WORLD, &requests[2 * l + 1]);
+    const int tag = tags_.size_check_tag(ld.phase);
+    MPI_Irecv(incoming[l].data(), 3, MPI_INT64_T, ld.peer, tag, MPI_COMM_WORLD, &requests[2 * l]);
+    MPI_Isend(outgoing[l].data(), 3, MPI_INT64_T, ld.peer, tag, MPI_COMM_WORLD, &requests[2 * l + 1]);
     setup_traffic_.count_message(sizeof(outgoing[l]));
   }
   MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
@@ -93,12 +90,7 @@ void Strategy::check_peers_agree() {
 }
 
 int Strategy::tag_for(int phase, int ordinal) const {
-  const long long tag = static_cast<long long>(ordinal) * plan_.num_phases + phase;
-  if (tag > tag_ub_) {
-    throw std::runtime_error("too many messages per link for this MPI's MPI_TAG_UB (" + std::to_string(tag_ub_) +
-                             "); use an aggregating strategy or smaller pieces");
-  }
-  return static_cast<int>(tag);
+  return tags_.data_tag(plan_.message_class, plan_.tag_epoch, phase, plan_.num_phases, ordinal);
 }
 
 void Strategy::pack(int l, int v, bool skip_contiguous) {

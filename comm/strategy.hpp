@@ -80,7 +80,8 @@ class Strategy {
   int num_links() const { return static_cast<int>(links_.size()); }
   const LinkData& link(int l) const { return links_[l]; }
 
-  // Tags: unique per (phase, message ordinal on the link); checked against MPI_TAG_UB.
+  // The data tag of message `ordinal` of a link in `phase` (message_tags.hpp): unique per (phase,
+  // ordinal) within this plan's class and epoch, so one tag always carries one message size.
   int tag_for(int phase, int ordinal) const;
 
   // Gathers variable v's send pieces [piece_begin, piece_end) of a link into its buffer slot; only
@@ -109,7 +110,7 @@ class Strategy {
   Traffic traffic_;
   Traffic setup_traffic_;
   ExchangeTimes times_;
-  int tag_ub_ = 32767;
+  TagLayout tags_;
 };
 
 }  // namespace amp::comm

@@ -38,6 +38,15 @@ class MessageRate final : public Benchmark {
       throw InputError(fmt::format("--peers {} is out of range: 1 to {} (ranks - 1)", peers_, ranks - 1));
     }
     if (window_ < 1 || window_ > 4096) throw InputError(fmt::format("--window {} is out of range: 1 to 4096", window_));
+    // One tag per (size, message in the window): see SweepPoint::tag.
+    int* tag_ub = nullptr;
+    int found = 0;
+    MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &tag_ub, &found);
+    const std::size_t tags = size_sweep(settings).size() * static_cast<std::size_t>(window_);
+    if (found && tag_ub != nullptr && tags > static_cast<std::size_t>(*tag_ub) + 1) {
+      throw InputError(fmt::format("--window {} x {} sizes needs {} tags; this MPI's MPI_TAG_UB is {}", window_,
+                                   size_sweep(settings).size(), tags, *tag_ub));
+    }
     const std::uint64_t receive_bytes = settings.max_size * static_cast<std::uint64_t>(peers_ * window_);
     if (receive_bytes > (std::uint64_t{1} << 30)) {
       throw InputError(fmt::format("--max-size x --peers x --window = {} bytes of receive buffers; the limit is 1 GiB",
@@ -67,13 +76,13 @@ class MessageRate final : public Benchmark {
             const int source = (rank - p + ranks) % ranks;
             for (int m = 0; m < window_; ++m) {
               const std::size_t slot = static_cast<std::size_t>((p - 1) * window_ + m);
-              MPI_Irecv(incoming.data() + slot * point.bytes, count, MPI_BYTE, source, m, comm, requests.next());
+              MPI_Irecv(incoming.data() + slot * point.bytes, count, MPI_BYTE, source, point.tag * window_ + m, comm, requests.next());
             }
           }
           for (int p = 1; p <= peers_; ++p) {
             const int destination = (rank + p) % ranks;
             for (int m = 0; m < window_; ++m) {
-              MPI_Isend(outgoing.data(), count, MPI_BYTE, destination, m, comm, requests.next());
+              MPI_Isend(outgoing.data(), count, MPI_BYTE, destination, point.tag * window_ + m, comm, requests.next());
             }
           }
           requests.wait_all();

@@ -48,11 +48,11 @@ class PingPong final : public Benchmark {
       auto bounce = [&](int round_trips) {
         for (int i = 0; i < round_trips; ++i) {
           if (starts) {
-            MPI_Send(outgoing.data(), count, MPI_BYTE, partner, 0, comm);
-            MPI_Recv(incoming.data(), count, MPI_BYTE, partner, 0, comm, MPI_STATUS_IGNORE);
+            MPI_Send(outgoing.data(), count, MPI_BYTE, partner, point.tag, comm);
+            MPI_Recv(incoming.data(), count, MPI_BYTE, partner, point.tag, comm, MPI_STATUS_IGNORE);
           } else {
-            MPI_Recv(incoming.data(), count, MPI_BYTE, partner, 0, comm, MPI_STATUS_IGNORE);
-            MPI_Send(outgoing.data(), count, MPI_BYTE, partner, 0, comm);
+            MPI_Recv(incoming.data(), count, MPI_BYTE, partner, point.tag, comm, MPI_STATUS_IGNORE);
+            MPI_Send(outgoing.data(), count, MPI_BYTE, partner, point.tag, comm);
           }
         }
       };

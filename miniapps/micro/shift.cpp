@@ -49,8 +49,8 @@ class Shift final : public Benchmark {
         auto shift = [&](int shifts) {
           for (int i = 0; i < shifts; ++i) {
             RequestList requests(2);
-            MPI_Irecv(incoming.data(), count, MPI_BYTE, source, 0, comm, requests.next());
-            MPI_Isend(outgoing.data(), count, MPI_BYTE, destination, 0, comm, requests.next());
+            MPI_Irecv(incoming.data(), count, MPI_BYTE, source, point.tag, comm, requests.next());
+            MPI_Isend(outgoing.data(), count, MPI_BYTE, destination, point.tag, comm, requests.next());
             requests.wait_all();
           }
         };

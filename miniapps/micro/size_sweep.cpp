@@ -13,7 +13,8 @@ int iterations_within_volume(std::uint64_t bytes, int iterations, std::uint64_t 
 std::vector<SweepPoint> size_sweep(const RunSettings& settings) {
   std::vector<SweepPoint> points;
   for (std::uint64_t bytes = settings.min_size; bytes <= settings.max_size; bytes *= 2) {
-    points.push_back({bytes, iterations_within_volume(bytes, settings.iterations, settings.volume)});
+    points.push_back({bytes, iterations_within_volume(bytes, settings.iterations, settings.volume),
+                      static_cast<int>(points.size())});
   }
   return points;
 }

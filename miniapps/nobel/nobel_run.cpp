@@ -61,7 +61,7 @@ class NobelLoop {
         mesh_(initial_mesh(root(config), refine_test(0))) {
     m_.initial_blocks = mesh_.size();
     m_.initial_balanced = mesh_.balanced();
-    rebuild_step_exchange(true);
+    rebuild_step_exchange(true, 0);
     std::vector<double> totals(config_.num_vars);
     for (int v = 0; v < config_.num_vars; ++v) {
       kernels::fill_amr_initial_values(current_[v].data(), blocks_, shape_, config_.seed, v);
@@ -137,8 +137,11 @@ class NobelLoop {
   }
 
   // Face tasks, block descriptions and the step strategy for the current mesh; storage when `allocate`.
-  void rebuild_step_exchange(bool allocate) {
+  // mesh_epoch: how many AMR steps made this mesh; each mesh's exchange has tags of its own, since its
+  // message sizes differ from the last mesh's.
+  void rebuild_step_exchange(bool allocate, int mesh_epoch) {
     FaceExchange x = build_face_exchange(mesh_, config_.block, config_.num_vars, rank_, ranks_);
+    x.plan.tag_epoch = mesh_epoch;
     blocks_ = to_device(x.blocks, "amp::nobel_blocks");
     fill_tasks_ = to_device(x.fill_tasks, "amp::nobel_fill_tasks");
     storage_size_ = x.storage_size;
@@ -189,6 +192,8 @@ class NobelLoop {
 
     BlockMigration migration = build_block_migration(mesh_, next_mesh, config_.block, config_.num_vars, rank_, ranks_);
     record.blocks_received = migration.blocks_received;
+    migration.plan.message_class = comm::MessageClass::kMigration;
+    migration.plan.tag_epoch = amr_index;
     auto mover = comm::make_strategy(config_.comm_method, std::move(migration.plan));
     std::vector<Storage> exchange;
     for (int v = 0; v < config_.num_vars; ++v) {
@@ -200,7 +205,7 @@ class NobelLoop {
     }
     mesh_ = std::move(next_mesh);
     const auto remap = to_device(migration.remap, "amp::nobel_remap");
-    rebuild_step_exchange(false);
+    rebuild_step_exchange(false, amr_index);
     add(m_.amr_setup_traffic, mover->setup_traffic());
     add(m_.amr_setup_traffic, strategy_->setup_traffic());
     std::vector<double> totals(config_.num_vars);

@@ -1,5 +1,7 @@
-// MPI_* wrappers for communicator queries and creation (rank, size, dup, split, free) and derived
-// datatypes (contiguous, vector, commit, free); creation calls give the new handle a fresh id.
+// MPI_* wrappers for communicator queries and creation (rank, size, dup, split, split_type, free) and
+// derived datatypes (contiguous, vector, commit, free); creation calls give the new handle a fresh id.
+// MPI_Comm_split_type (MPI-3, no DUMPI record) is recorded as the MPI_Comm_split it amounts to, so
+// that replayers know the communicator it makes.
 #include <mpi.h>
 
 #include "call_record.hpp"
@@ -58,6 +60,43 @@ int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm* newcomm) {
   call.comm(comm);
   call.i32(color);
   call.i32(key);
+  call.tracer().out().put16(call.tracer().handles().new_comm(*newcomm));
+  return rc;
+}
+
+namespace {
+
+// The colour under which MPI_Comm_split makes the same groups as a split_type that gave `newcomm`:
+// the parent rank of newcomm's rank 0 (the same on every member); MPI_UNDEFINED for no communicator.
+int equivalent_split_color(MPI_Comm parent, MPI_Comm newcomm) {
+  if (newcomm == MPI_COMM_NULL) return MPI_UNDEFINED;
+  MPI_Group parent_group, new_group;
+  PMPI_Comm_group(parent, &parent_group);
+  PMPI_Comm_group(newcomm, &new_group);
+  int first = 0, in_parent = 0;
+  PMPI_Group_translate_ranks(new_group, 1, &first, parent_group, &in_parent);
+  PMPI_Group_free(&new_group);
+  PMPI_Group_free(&parent_group);
+  return in_parent;
+}
+
+}  // namespace
+
+int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm* newcomm) {
+  if (!Tracer::records_object_lifecycle()) {
+    note_unrecorded(kCommSplit);
+    return PMPI_Comm_split_type(comm, split_type, key, info, newcomm);
+  }
+  CallRecord call(kCommSplit);
+  int rc = PMPI_Comm_split_type(comm, split_type, key, info, newcomm);
+  const int color = equivalent_split_color(comm, *newcomm);
+  // The rank in newcomm as key gives split's order whatever order split_type chose for equal keys.
+  int new_rank = key;
+  if (*newcomm != MPI_COMM_NULL) PMPI_Comm_rank(*newcomm, &new_rank);
+  call.begin();
+  call.comm(comm);
+  call.i32(color);
+  call.i32(new_rank);
   call.tracer().out().put16(call.tracer().handles().new_comm(*newcomm));
   return rc;
 }

@@ -1,5 +1,7 @@
 // MPI_* wrappers for one-sided communication: Win_create/fence/free, Put, Get, Accumulate
 // (target displacement stored as 32 bits, fence assertions as libdumpi encodes them).
+// MPI_Win_allocate (MPI-3, no DUMPI record) is recorded as the MPI_Win_create it amounts to, so that
+// the window its Puts and Gets name is defined in the trace.
 #include <mpi.h>
 
 #include "call_record.hpp"
@@ -34,6 +36,18 @@ int transfer(int rc_of_call, CallRecord& call, int origin_count, MPI_Datatype or
   return rc_of_call;
 }
 
+// Win_create's record: size (32 bits), dispunit, info, comm, the new window.
+int window_created(int rc_of_call, CallRecord& call, MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
+                   MPI_Win win) {
+  call.begin();
+  call.i32(static_cast<int>(size));
+  call.i32(disp_unit);
+  call.info(info);
+  call.comm(comm);
+  call.tracer().out().put16(call.tracer().handles().new_win(win));
+  return rc_of_call;
+}
+
 }  // namespace
 
 extern "C" {
@@ -45,13 +59,17 @@ int MPI_Win_create(void* base, MPI_Aint size, int disp_unit, MPI_Info info, MPI_
   }
   CallRecord call(kWinCreate);
   int rc = PMPI_Win_create(base, size, disp_unit, info, comm, win);
-  call.begin();
-  call.i32(static_cast<int>(size));
-  call.i32(disp_unit);
-  call.info(info);
-  call.comm(comm);
-  call.tracer().out().put16(call.tracer().handles().new_win(*win));
-  return rc;
+  return window_created(rc, call, size, disp_unit, info, comm, *win);
+}
+
+int MPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void* baseptr, MPI_Win* win) {
+  if (!Tracer::records_object_lifecycle()) {
+    note_unrecorded(kWinCreate);
+    return PMPI_Win_allocate(size, disp_unit, info, comm, baseptr, win);
+  }
+  CallRecord call(kWinCreate);
+  int rc = PMPI_Win_allocate(size, disp_unit, info, comm, baseptr, win);
+  return window_created(rc, call, size, disp_unit, info, comm, *win);
 }
 
 int MPI_Win_fence(int assertion, MPI_Win win) {

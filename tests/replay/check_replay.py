@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""Replays a proxy's trace in the real clients: runs `mpiexec -n NP EXE ARGS --trace DIR`, then
+sst-dumpi's dumpi2ascii must read every rank's file, `amp-trace check` must find nothing and SST-macro
+must replay the trace on a torus (exit 0, "Estimated total runtime").
+With --unreplayable CALL the trace holds calls SST-macro does not implement: `amp-trace check` must
+name CALL as unreplayable (exit 1) and SST-macro must refuse it ("... CALL not implemented").
+The real clients come from the environment: AMP_SSTMAC (the sstmac binary) and AMP_DUMPI2ASCII;
+without them the test is skipped (exit 77).
+Usage: check_replay.py --mpiexec M --mpiexec-flags F --np N --exe EXE --amp-trace T --params DIR
+                       --workdir W [--unreplayable CALL] [PROXY ARGS...]"""
+import argparse
+import glob
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+SKIP = 77
+
+
+def fail(message):
+    print("FAILED: " + message, file=sys.stderr)
+    sys.exit(1)
+
+
+def run(command, what, timeout=200, **kwargs):
+    try:
+        return subprocess.run(command, capture_output=True, text=True, timeout=timeout, **kwargs)
+    except subprocess.TimeoutExpired:
+        fail(f"{what} did not finish in {timeout} s: {' '.join(command)}")
+
+
+def last_lines(text, n=6):
+    return "\n".join(text.strip().splitlines()[-n:])
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    for option in ("--mpiexec", "--np", "--exe", "--amp-trace", "--params", "--workdir"):
+        parser.add_argument(option, required=True)
+    parser.add_argument("--mpiexec-flags", default="")
+    parser.add_argument("--unreplayable", default=None)
+    args, proxy_args = parser.parse_known_args()
+
+    sstmac, dumpi2ascii = os.environ.get("AMP_SSTMAC"), os.environ.get("AMP_DUMPI2ASCII")
+    if not sstmac or not dumpi2ascii:
+        print("skipped: set AMP_SSTMAC (sstmac) and AMP_DUMPI2ASCII (dumpi2ascii) to run the replay tests")
+        return SKIP
+    for tool in (sstmac, dumpi2ascii):
+        if not os.access(tool, os.X_OK):
+            fail(f"{tool} is not an executable")
+
+    name = os.path.basename(args.exe)
+    os.makedirs(args.workdir, exist_ok=True)
+    work = tempfile.mkdtemp(prefix=f"{name}-np{args.np}-", dir=args.workdir)
+    trace = os.path.join(work, "trace")
+    command = [args.mpiexec] + args.mpiexec_flags.split() + ["-n", args.np, args.exe] + proxy_args + ["--trace", trace]
+    env = dict(os.environ, OMP_NUM_THREADS="1")
+    env.pop("AMP_TRACE_DIR", None)
+    traced = run(command, "the traced run", env=env)
+    if traced.returncode != 0:
+        fail(f"traced run failed ({traced.returncode}): {last_lines(traced.stderr)}")
+
+    bins = sorted(glob.glob(os.path.join(trace, "*.bin")))
+    metas = glob.glob(os.path.join(trace, "*.meta"))
+    if len(bins) != int(args.np) or len(metas) != 1:
+        fail(f"expected {args.np} .bin files and one .meta in {trace}, found {len(bins)} and {len(metas)}")
+    for path in bins:
+        read = subprocess.run([dumpi2ascii, path], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                              timeout=200)
+        if read.returncode != 0:
+            fail(f"dumpi2ascii cannot read {path} ({read.returncode}): {last_lines(read.stderr)}")
+
+    check = run([args.amp_trace, "check", trace], "amp-trace check")
+    replay = run([sstmac, "-f", "torus.ini", "-p", f"node.app1.dumpi_metaname={metas[0]}",
+                  "-p", f"node.app1.size={args.np}"], "SST-macro", cwd=args.params)
+    replay_output = replay.stdout + replay.stderr
+
+    if args.unreplayable:
+        if check.returncode != 1 or not re.search(re.escape(args.unreplayable), check.stdout):
+            fail(f"amp-trace check should name {args.unreplayable} as unreplayable (exit 1), "
+                 f"got exit {check.returncode}: {last_lines(check.stdout + check.stderr)}")
+        if replay.returncode == 0 or f"{args.unreplayable} not implemented" not in replay_output:
+            fail(f"SST-macro was expected to refuse {args.unreplayable}: exit {replay.returncode}, "
+                 f"{last_lines(replay_output)}")
+        print(f"{name} {' '.join(proxy_args)} at {args.np} ranks: read by dumpi2ascii; amp-trace check and "
+              f"SST-macro both name {args.unreplayable} as unreplayable")
+    else:
+        if check.returncode != 0:
+            fail(f"amp-trace check found problems (exit {check.returncode}):\n{last_lines(check.stdout + check.stderr, 12)}")
+        estimate = re.search(r"Estimated total runtime of\s+(\S+) seconds", replay_output)
+        if replay.returncode != 0 or estimate is None:
+            fail(f"SST-macro replay failed (exit {replay.returncode}):\n{last_lines(replay_output)}")
+        print(f"{name} {' '.join(proxy_args)} at {args.np} ranks: read by dumpi2ascii, clean in amp-trace check, "
+              f"SST-macro torus estimate {estimate.group(1)} s")
+    shutil.rmtree(work)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
