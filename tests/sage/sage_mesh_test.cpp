@@ -99,6 +99,48 @@ TEST(CellPartition, ChunksAreContiguousBalancedAndCoverEveryCellOnce) {
   }
 }
 
+// The order the partition must give: every mesh cell sorted by its curve key (slab: by id).
+std::vector<std::int64_t> sorted_by_key(const GlobalMesh& mesh, Partition curve) {
+  const int bits = curve_bits(mesh.cells);
+  std::vector<std::pair<std::uint64_t, std::int64_t>> keyed;
+  for (std::int64_t id = 0; id < mesh.size(); ++id) {
+    const auto c = mesh.coordinates(id);
+    const auto x = static_cast<std::uint32_t>(c[0]), y = static_cast<std::uint32_t>(c[1]),
+               z = static_cast<std::uint32_t>(c[2]);
+    const std::uint64_t key = curve == Partition::Hilbert  ? hilbert_key(x, y, z, bits)
+                              : curve == Partition::Morton ? morton_key(x, y, z, bits)
+                                                           : static_cast<std::uint64_t>(id);
+    keyed.emplace_back(key, id);
+  }
+  std::sort(keyed.begin(), keyed.end());
+  std::vector<std::int64_t> order;
+  for (const auto& entry : keyed) order.push_back(entry.second);
+  return order;
+}
+
+TEST(CellPartition, OctreeDescentEqualsSortingEveryCell) {
+  const std::vector<Box> boxes = {{1, 1, 1}, {2, 2, 2}, {4, 4, 4}, {5, 3, 4}, {7, 2, 3}, {9, 1, 1},
+                                  {1, 6, 1}, {1, 1, 13}, {16, 5, 3}, {8, 8, 9}, {10, 11, 12}, {3, 17, 2}};
+  for (const Box& box : boxes) {
+    for (Partition curve : {Partition::Hilbert, Partition::Morton, Partition::Slab}) {
+      const GlobalMesh mesh{box};
+      const CellPartition partition(mesh, curve, 3);
+      const std::vector<std::int64_t> expected = sorted_by_key(mesh, curve);
+      const std::int64_t n = mesh.size();
+      EXPECT_EQ(partition.cells_between(0, n), expected) << partition_name(curve) << " " << box[0] << "x" << box[1]
+                                                          << "x" << box[2];
+      for (std::int64_t p = 0; p < n; ++p) {
+        ASSERT_EQ(partition.cell_at(p), expected[p]);
+        ASSERT_EQ(partition.position_of(expected[p]), p);
+      }
+      // Any sub-range, as one rank's chunk asks for it.
+      for (std::int64_t b = 0; b <= n; b += 1 + n / 7)
+        for (std::int64_t e = b; e <= n; e += 1 + n / 5)
+          EXPECT_EQ(partition.cells_between(b, e), std::vector<std::int64_t>(expected.begin() + b, expected.begin() + e));
+    }
+  }
+}
+
 // The cells of `from` that share a face with some cell of `to`, in curve order, by comparing every pair.
 std::vector<std::int64_t> brute_force_boundary(const CellPartition& partition, int from, int to) {
   const GlobalMesh& mesh = partition.mesh();
