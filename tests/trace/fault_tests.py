@@ -5,12 +5,17 @@
   sigabrt     : the same for SIGABRT
   exit        : exit() without MPI_Finalize leaves traces that validate
   sigkill     : ranks killed with SIGKILL leave traces that validate rejects and repair fixes
+  sigkill_recent: a rank SIGKILLed 3.5 s into a run leaves, once repaired, records up to about one
+                flush interval (AMP_TRACE_FLUSH_SECONDS, default 1) before the kill; dumpi2ascii reads it
+  flush_every_record: AMP_TRACE_FLUSH_SECONDS=0 writes every record at once
+  flush_bad_value: a malformed AMP_TRACE_FLUSH_SECONDS stops every rank at start-up with one line each
   truncated   : a truncated copy of a good trace is rejected cleanly and repaired
   unwritable  : an unwritable AMP_TRACE_DIR stops every rank at start-up with one line each
   no_overwrite: a second run with the same prefix never touches the first run's files
   preload     : LD_PRELOAD on a plain MPI C program gives a valid trace with the right traffic
   off         : with AMP_TRACE_DIR unset or empty the library writes nothing
-Usage: fault_tests.py CASE MPIEXEC BUSY_PROGRAM AMP_TRACE LIBAMP_DUMPI PLAIN_PROGRAM WORKDIR"""
+Usage: fault_tests.py CASE MPIEXEC BUSY_PROGRAM AMP_TRACE LIBAMP_DUMPI PLAIN_PROGRAM WORKDIR [DUMPI2ASCII]
+(DUMPI2ASCII: sst-dumpi's reader, for sigkill_recent; that check is skipped, saying so, without it)"""
 import glob
 import hashlib
 import json
@@ -23,6 +28,7 @@ import tempfile
 import time
 
 CASE, MPIEXEC, BUSY, AMP_TRACE, LIBRARY, PLAIN, WORKDIR = sys.argv[1:8]
+DUMPI2ASCII = sys.argv[8] if len(sys.argv) > 8 else ""
 
 
 def fail(message):
@@ -65,24 +71,27 @@ def wait_for_pids(trace_dir, ranks):
     fail("the busy program did not start")
 
 
-def kill_mid_run(signal_number, ranks, extra_env=None, signal_launcher=False, wait_for_flushes=False):
+def kill_mid_run(signal_number, ranks, extra_env=None, signal_launcher=False, wait_for_flushes=False,
+                 run_seconds=0.5):
     """SIGTERM goes to mpiexec, which forwards it to every rank (as a batch system does);
-    SIGKILL goes to the ranks themselves (mpiexec cannot forward it)."""
+    SIGKILL goes to the ranks themselves (mpiexec cannot forward it). Returns the trace directory
+    and when the signal was sent, in time.monotonic() (CLOCK_MONOTONIC, the trace's wall clock)."""
     trace_dir = fresh_dir()
     job = start_busy(trace_dir, ranks, extra_env)
     pids = wait_for_pids(trace_dir, ranks)
-    time.sleep(0.5)  # let records stream to disk: at least two buffer flushes per rank
+    time.sleep(run_seconds)  # let records stream to disk
     deadline = time.time() + 30
     while wait_for_flushes and time.time() < deadline and not all(
             os.path.getsize(p) >= 2 * 65536 for p in bins(trace_dir)):
         time.sleep(0.1)
+    signalled_at = time.monotonic()
     if signal_launcher:
         job.send_signal(signal_number)
     else:
         for pid in pids:
             os.kill(pid, signal_number)
     job.communicate(timeout=60)
-    return trace_dir
+    return trace_dir, signalled_at
 
 
 def bins(trace_dir):
@@ -116,7 +125,7 @@ def case_sigterm():
     # One rank, signalled through mpiexec (which forwards SIGTERM). With several ranks under MPICH's
     # launcher, the first rank to die makes it SIGKILL the others, racing their handlers; their
     # files are then what the sigkill case covers (amp-trace repair).
-    trace_dir = kill_mid_run(signal.SIGTERM, 1, signal_launcher=True)
+    trace_dir, _ = kill_mid_run(signal.SIGTERM, 1, signal_launcher=True)
     expect_valid(trace_dir)
     for path in bins(trace_dir):
         if record_count(path) < 100:
@@ -124,12 +133,12 @@ def case_sigterm():
 
 
 def case_sigint():
-    trace_dir = kill_mid_run(signal.SIGINT, 1, signal_launcher=True)
+    trace_dir, _ = kill_mid_run(signal.SIGINT, 1, signal_launcher=True)
     expect_valid(trace_dir)
 
 
 def case_sigabrt():
-    trace_dir = kill_mid_run(signal.SIGABRT, 1)  # to the rank itself, as abort() would raise it
+    trace_dir, _ = kill_mid_run(signal.SIGABRT, 1)  # to the rank itself, as abort() would raise it
     expect_valid(trace_dir)
     if record_count(bins(trace_dir)[0]) < 100:
         fail("too few records after SIGABRT")
@@ -158,7 +167,7 @@ def repair_all(trace_dir):
 
 
 def case_sigkill():
-    trace_dir = kill_mid_run(signal.SIGKILL, 2, {"AMP_TRACE_BUFFER_BYTES": "64K"}, wait_for_flushes=True)
+    trace_dir, _ = kill_mid_run(signal.SIGKILL, 2, {"AMP_TRACE_BUFFER_BYTES": "64K"}, wait_for_flushes=True)
     expect_rejected(trace_dir)
     repair_all(trace_dir)
     expect_valid(trace_dir)
@@ -167,8 +176,94 @@ def case_sigkill():
             fail(f"{path}: too few records survived SIGKILL + repair")
 
 
+def last_wall_stop(path):
+    """The wall stop time (CLOCK_MONOTONIC seconds) of the last record, from `amp-trace dump`."""
+    dump = amp_trace("dump", path)
+    if dump.returncode != 0 or not dump.stdout:
+        fail(f"dump {path}: {dump.stderr.strip()}")
+    last = dump.stdout.splitlines()[-1]  # "MPI_Waitall wall 1234.000000001..1234.000000002 thread 0 | ..."
+    return float(last.split(" wall ")[1].split()[0].split("..")[1])
+
+
+def expect_recent_records(path, killed_at, flush_seconds):
+    """The repaired trace's last record is at most one flush interval + 0.6 s older than the kill."""
+    records, last = record_count(path), last_wall_stop(path)
+    print(f"{os.path.basename(path)}: {records} records, the last {killed_at - last:.3f} s before the kill")
+    if records < 1000:
+        fail(f"{path}: only {records} records survived SIGKILL + repair")
+    if last > killed_at:
+        fail(f"last record at {last:.6f} s is after the kill at {killed_at:.6f} s: not the same clock")
+    if killed_at - last > flush_seconds + 0.6:
+        fail(f"the last record is {killed_at - last:.3f} s older than the kill (flush interval {flush_seconds} s)")
+
+
+def without_status_lines(text):
+    # dumpi2ascii prints MPI_STATUSES_IGNORE as "statuses[N]=<IGNORED>", amp-trace as "statuses[0]=[]".
+    return [line for line in text.splitlines() if not line.startswith("MPI_Status ")]
+
+
+def expect_dumpi2ascii_reads(path):
+    """sst-dumpi's own reader decodes the repaired file as `amp-trace dump --dumpi2ascii` does: the
+    same records with the same times and arguments (status lines aside)."""
+    if not DUMPI2ASCII:
+        print("dumpi2ascii not given: sst-dumpi check skipped")
+        return
+    theirs = subprocess.run([DUMPI2ASCII, path], capture_output=True, text=True, timeout=60)
+    if theirs.returncode != 0:
+        fail(f"dumpi2ascii could not read the repaired {path}: {theirs.stderr.strip()[-300:]}")
+    ours = amp_trace("dump", "--dumpi2ascii", path)
+    if ours.returncode != 0 or without_status_lines(ours.stdout) != without_status_lines(theirs.stdout):
+        fail(f"dumpi2ascii and amp-trace dump --dumpi2ascii read {path} differently")
+
+
+def case_sigkill_recent():
+    # One rank: several under hydra see the kill race the launcher's own SIGKILLs.
+    # 3.5 s: flushes come about 1 s, 2 s, 3 s after MPI_Init, so about half a second is at stake.
+    trace_dir, killed_at = kill_mid_run(signal.SIGKILL, 1, run_seconds=3.5)
+    expect_rejected(trace_dir)
+    repair_all(trace_dir)
+    expect_valid(trace_dir)
+    [path] = bins(trace_dir)
+    expect_recent_records(path, killed_at, 1.0)
+    expect_dumpi2ascii_reads(path)
+
+
+def case_flush_every_record():
+    trace_dir = fresh_dir()
+    job = start_busy(trace_dir, 1, {"AMP_TRACE_FLUSH_SECONDS": "0"})
+    [pid] = wait_for_pids(trace_dir, 1)
+    [path] = bins(trace_dir)
+    sizes = []
+    for _ in range(4):  # with the default 1 s interval the file could grow at most twice in 0.6 s
+        time.sleep(0.2)
+        sizes.append(os.path.getsize(path))
+    killed_at = time.monotonic()
+    os.kill(pid, signal.SIGKILL)
+    job.communicate(timeout=60)
+    if any(later <= earlier for earlier, later in zip(sizes, sizes[1:])):
+        fail(f"the file did not grow every 0.2 s with AMP_TRACE_FLUSH_SECONDS=0: sizes {sizes}")
+    repair_all(trace_dir)
+    expect_valid(trace_dir)
+    expect_recent_records(path, killed_at, 0.0)
+
+
+def case_flush_bad_value():
+    for value in ("soon", "-1", "1s", "nan"):
+        trace_dir = fresh_dir()
+        env = dict(os.environ, AMP_TRACE_DIR=trace_dir, AMP_TRACE_FLUSH_SECONDS=value, OMP_NUM_THREADS="1")
+        run = subprocess.run([MPIEXEC, "-n", "2", BUSY], env=env, capture_output=True, text=True, timeout=60)
+        if run.returncode == 0:
+            fail(f"AMP_TRACE_FLUSH_SECONDS={value} did not stop the run")
+        expected = [f"amp_dumpi: rank {rank}: AMP_TRACE_FLUSH_SECONDS='{value}' must be a number of seconds "
+                    "between 0 and 86400 (e.g. 1 or 0.5)" for rank in (0, 1)]
+        if sorted(l for l in run.stderr.splitlines() if "AMP_TRACE_FLUSH_SECONDS" in l) != expected:
+            fail(f"expected one line from each rank for AMP_TRACE_FLUSH_SECONDS={value}, got:\n" + run.stderr)
+        if bins(trace_dir):
+            fail(f"AMP_TRACE_FLUSH_SECONDS={value} still created trace files")
+
+
 def case_truncated():
-    trace_dir = kill_mid_run(signal.SIGTERM, 1, signal_launcher=True)
+    trace_dir, _ = kill_mid_run(signal.SIGTERM, 1, signal_launcher=True)
     [original] = bins(trace_dir)
     expect_valid(original)
     kept = record_count(original)

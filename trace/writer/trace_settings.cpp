@@ -2,6 +2,7 @@
 // the variable and the accepted values.
 #include "trace_settings.hpp"
 
+#include <cmath>
 #include <cstdlib>
 #include <stdexcept>
 
@@ -20,6 +21,18 @@ bool env_flag(const char* name, bool fallback) {
   if (value == "1" || value == "yes" || value == "on" || value == "true") return true;
   if (value == "0" || value == "no" || value == "off" || value == "false") return false;
   throw std::runtime_error(std::string(name) + "='" + value + "' is not a switch; use 1 or 0");
+}
+
+// Seconds as a decimal number from 0 to one day, in nanoseconds; fallback when unset or empty.
+std::int64_t env_seconds_as_ns(const char* name, std::int64_t fallback) {
+  std::string value = env_or_empty(name);
+  if (value.empty()) return fallback;
+  char* end = nullptr;
+  double seconds = std::strtod(value.c_str(), &end);
+  if (end == value.c_str() || *end != '\0' || !std::isfinite(seconds) || seconds < 0 || seconds > 86400)
+    throw std::runtime_error(std::string(name) + "='" + value +
+                             "' must be a number of seconds between 0 and 86400 (e.g. 1 or 0.5)");
+  return static_cast<std::int64_t>(std::llround(seconds * 1e9));
 }
 
 }  // namespace
@@ -46,6 +59,7 @@ TraceSettings TraceSettings::from_environment() {
   settings.cpu_times = env_flag("AMP_TRACE_CPU_TIMES", false);
   settings.statuses = env_flag("AMP_TRACE_STATUSES", true);
   settings.start_paused = env_flag("AMP_TRACE_START_PAUSED", false);
+  settings.flush_interval_ns = env_seconds_as_ns("AMP_TRACE_FLUSH_SECONDS", settings.flush_interval_ns);
   return settings;
 }
 

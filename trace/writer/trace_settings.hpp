@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 
 namespace amp::trace {
@@ -14,6 +15,9 @@ struct TraceSettings {
   bool cpu_times = false;              // AMP_TRACE_CPU_TIMES=1
   bool statuses = true;                // AMP_TRACE_STATUSES=0 drops status fields
   bool start_paused = false;           // AMP_TRACE_START_PAUSED=1: record only after MPI_Pcontrol(1)
+  // AMP_TRACE_FLUSH_SECONDS: buffered records reach the file at most this long after the last flush
+  // (0: after every record), so a SIGKILL loses about this much.
+  std::int64_t flush_interval_ns = 1'000'000'000;
 
   // Returns settings with an empty directory when AMP_TRACE_DIR is unset or empty.
   // Throws std::runtime_error on malformed values.

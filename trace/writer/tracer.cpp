@@ -1,5 +1,6 @@
-// Tracer: start-up (names, files, built-in handles), record prefixes and footer counts, pausing,
-// and the normal and fault-time endings that write the footer and index.
+// Tracer: start-up (names, files, built-in handles), record prefixes and footer counts, flushes at
+// least every AMP_TRACE_FLUSH_SECONDS, pausing, and the normal and fault-time endings that write the
+// footer and index.
 #include "tracer.hpp"
 
 #include <mpi.h>
@@ -148,10 +149,18 @@ void Tracer::write_prefix(std::uint16_t function, const CallTimes& times) {
   at = ByteSink::store32(at, times.wall_start.nsec);
   at = ByteSink::store16(at, static_cast<std::uint16_t>(times.wall_stop.sec - wall_offset_));
   ByteSink::store32(at, times.wall_stop.nsec);
+  record_stop_ns_ = times.wall_stop.sec * 1'000'000'000 + times.wall_stop.nsec;
+}
+
+void Tracer::complete_record() {
+  out_->commit();
+  if (record_stop_ns_ < next_flush_ns_) return;
+  out_->flush();
+  next_flush_ns_ = record_stop_ns_ + settings_.flush_interval_ns;
 }
 
 void Tracer::end_record(std::uint16_t function) {
-  out_->commit();
+  complete_record();
   if (function < kAllFunctions) {
     ++call_counts_[function];
     ++call_counts_[kAllFunctions];
@@ -179,7 +188,7 @@ void Tracer::record_pcontrol(int level, const CallTimes& times) {
   }
   write_prefix(kFunctionEnter, times);
   out_->put64(address);
-  out_->commit();
+  complete_record();
 }
 
 void Tracer::pause() {

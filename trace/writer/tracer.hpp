@@ -1,5 +1,6 @@
 // The per-process tracing session behind the MPI_* wrappers: its on/paused/recording state, output
-// file, handle numbering, footer counts, and the fault handlers that still finish the file.
+// file and its timed flushes, handle numbering, footer counts, and the fault handlers that still
+// finish the file.
 // One instance per process, because PMPI interposition itself is process-wide.
 #pragma once
 
@@ -74,6 +75,10 @@ class Tracer {
  private:
   Tracer() = default;
   void fail_start(const std::string& own_error, bool any_failed, int rank);
+  // With guard() held, after a record's last byte: marks it complete, and writes the buffer to the
+  // file when the flush interval has passed since the last flush (judged by the record's own stop
+  // time, so the check reads no clock).
+  void complete_record();
   void install_fault_handlers();
   TraceTail tail_contents() const;
 
@@ -85,6 +90,8 @@ class Tracer {
   std::uint8_t mask_ = 0;
   std::int64_t wall_offset_ = 0;
   std::int64_t cpu_offset_ = 0;
+  std::int64_t record_stop_ns_ = 0;  // wall stop time of the record being written
+  std::int64_t next_flush_ns_ = 0;   // 0: MPI_Init's record flushes the file's lead-in at once
   TraceHeader header_;
   std::string bin_path_;
   std::unique_ptr<ByteSink> out_;
