@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Replays a proxy's trace in the real clients: runs `mpiexec -n NP EXE ARGS --trace DIR`, then
-sst-dumpi's dumpi2ascii must read every rank's file, `amp-trace check` must find nothing and SST-macro
+sst-dumpi's dumpi2ascii must read every rank's file (and print exactly what `amp-trace dump --dumpi2ascii`
+prints), `amp-trace check` must find nothing and SST-macro
 must replay the trace on a torus (exit 0, "Estimated total runtime").
 With --unreplayable CALL the trace holds calls SST-macro does not implement: `amp-trace check` must
 name CALL as unreplayable (exit 1) and SST-macro must refuse it ("... CALL not implemented").
@@ -68,10 +69,15 @@ def main():
     if len(bins) != int(args.np) or len(metas) != 1:
         fail(f"expected {args.np} .bin files and one .meta in {trace}, found {len(bins)} and {len(metas)}")
     for path in bins:
-        read = subprocess.run([dumpi2ascii, path], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                              timeout=200)
+        read = run([dumpi2ascii, path], "dumpi2ascii")
         if read.returncode != 0:
             fail(f"dumpi2ascii cannot read {path} ({read.returncode}): {last_lines(read.stderr)}")
+        ours = run([args.amp_trace, "dump", "--dumpi2ascii", path], "amp-trace dump")
+        if ours.stdout != read.stdout:
+            theirs_lines, our_lines = read.stdout.splitlines(), ours.stdout.splitlines()
+            line = next((i for i, (a, b) in enumerate(zip(theirs_lines, our_lines)) if a != b),
+                        min(len(theirs_lines), len(our_lines)))
+            fail(f"amp-trace dump --dumpi2ascii differs from dumpi2ascii on {path} at line {line + 1}")
 
     check = run([args.amp_trace, "check", trace], "amp-trace check")
     replay = run([sstmac, "-f", "torus.ini", "-p", f"node.app1.dumpi_metaname={metas[0]}",
@@ -85,7 +91,7 @@ def main():
         if replay.returncode == 0 or f"{args.unreplayable} not implemented" not in replay_output:
             fail(f"SST-macro was expected to refuse {args.unreplayable}: exit {replay.returncode}, "
                  f"{last_lines(replay_output)}")
-        print(f"{name} {' '.join(proxy_args)} at {args.np} ranks: read by dumpi2ascii; amp-trace check and "
+        print(f"{name} {' '.join(proxy_args)} at {args.np} ranks: read alike by dumpi2ascii and amp-trace; amp-trace check and "
               f"SST-macro both name {args.unreplayable} as unreplayable")
     else:
         if check.returncode != 0:
@@ -93,7 +99,7 @@ def main():
         estimate = re.search(r"Estimated total runtime of\s+(\S+) seconds", replay_output)
         if replay.returncode != 0 or estimate is None:
             fail(f"SST-macro replay failed (exit {replay.returncode}):\n{last_lines(replay_output)}")
-        print(f"{name} {' '.join(proxy_args)} at {args.np} ranks: read by dumpi2ascii, clean in amp-trace check, "
+        print(f"{name} {' '.join(proxy_args)} at {args.np} ranks: read alike by dumpi2ascii and amp-trace, clean in amp-trace check, "
               f"SST-macro torus estimate {estimate.group(1)} s")
     shutil.rmtree(work)
     return 0

@@ -70,8 +70,10 @@ std::string statuses_text(const std::vector<StatusEntry>& statuses) {
   return s;
 }
 
-// One field as dumpi2ascii prints it (possibly several lines for argv); empty when absent.
-std::string field_text(const Field& f) {
+// One field as dumpi2ascii prints it (possibly several lines for argv); empty when absent. Statuses
+// stored as none (MPI_STATUS(ES)_IGNORE) print as <IGNORED>, an array with the length of the call's
+// count (outcount for Waitsome/Testsome), as dumpi2ascii does.
+std::string field_text(const Field& f, const Record& record) {
   const char* name = f.spec->name;
   switch (f.spec->kind) {
     case FieldKind::kInt:
@@ -98,8 +100,14 @@ std::string field_text(const Field& f) {
     case FieldKind::kRequestArray:
       return fmt::format("MPI_Request {}[{}]=[{}]", name, f.values.size(), join_ints(f.values));
     case FieldKind::kIntArray: return fmt::format("int {}[{}]=[{}]", name, f.values.size(), join_ints(f.values));
-    case FieldKind::kStatus: return fmt::format("MPI_Status {}=[{}]", name, statuses_text(f.statuses));
+    case FieldKind::kStatus:
+      if (f.statuses.empty()) return fmt::format("MPI_Status {}=<IGNORED>", name);
+      return fmt::format("MPI_Status {}=[{}]", name, statuses_text(f.statuses));
     case FieldKind::kStatusArray:
+      if (f.statuses.empty()) {
+        const bool some = record.field("outcount") != nullptr;
+        return fmt::format("MPI_Status {}[{}]=<IGNORED>", name, record.scalar(some ? "outcount" : "count"));
+      }
       return fmt::format("MPI_Status {}[{}]=[{}]", name, f.statuses.size(), statuses_text(f.statuses));
     case FieldKind::kArgv: {
       std::string strings;
@@ -115,13 +123,24 @@ std::string clock_text(const ClockTime& t) { return fmt::format("{}.{:09d}", t.s
 
 }  // namespace
 
-void dump_record_dumpi2ascii(const Record& record, std::ostream& out) {
-  const auto name = function_name(record.function);
+void dump_record_dumpi2ascii(const Record& record, const std::vector<FunctionAddress>& addresses, std::ostream& out) {
+  const bool annotation = record.function == kFunctionEnter || record.function == kFunctionExit;
+  // dumpi2ascii names these two without the MPI_ prefix, and the address as a decimal with its label.
+  const std::string name = annotation ? std::string(function_name(record.function)).substr(4)
+                                      : std::string(function_name(record.function));
   out << fmt::format("{} entering at walltime {}, cputime {} seconds in thread {}.\n", name,
                      clock_text(record.wall_start), clock_text(record.cpu_start), record.thread);
   for (const Field& f : record.fields) {
     if (!f.present) continue;
-    out << field_text(f) << '\n';
+    if (annotation && f.spec->kind == FieldKind::kAddress) {
+      const auto address = static_cast<std::uint64_t>(f.value);
+      std::string label;
+      for (const FunctionAddress& a : addresses)
+        if (a.address == address) label = a.name;
+      out << fmt::format("int {}={} (\"{}\")\n", f.spec->name, address, label);
+      continue;
+    }
+    out << field_text(f, record) << '\n';
   }
   out << fmt::format("{} returning at walltime {}, cputime {} seconds in thread {}.\n", name,
                      clock_text(record.wall_stop), clock_text(record.cpu_stop), record.thread);
@@ -132,7 +151,7 @@ void dump_record_one_line(const Record& record, std::ostream& out) {
                                  clock_text(record.wall_start), clock_text(record.wall_stop), record.thread);
   for (const Field& f : record.fields) {
     if (!f.present) continue;
-    std::string text = field_text(f);
+    std::string text = field_text(f, record);
     for (char& c : text)
       if (c == '\n') c = ' ';
     line += " | " + text;
@@ -143,7 +162,7 @@ void dump_record_one_line(const Record& record, std::ostream& out) {
 void dump_records(const TraceFile& file, DumpLayout layout, std::ostream& out) {
   auto cursor = file.records();
   while (auto record = cursor.next()) {
-    if (layout == DumpLayout::kDumpi2ascii) dump_record_dumpi2ascii(*record, out);
+    if (layout == DumpLayout::kDumpi2ascii) dump_record_dumpi2ascii(*record, file.addresses(), out);
     else dump_record_one_line(*record, out);
   }
 }
