@@ -94,6 +94,20 @@ int world_size(const TraceSet& set) {
   return highest + 1;
 }
 
+// What replayers make of a user datatype no recorded call created: SST-macro's parsedumpi
+// (getMpitype) substitutes its built-in type of the size the sizes block gives, and has built-ins
+// of 1, 2, 4, 6, 8, 12, 16, 20, 32, 48 and 64 bytes only; without a size it assumes MPI_DOUBLE.
+std::string undefined_datatype_text(std::int64_t id, const std::vector<std::int32_t>& sizes) {
+  std::string text = fmt::format("uses datatype {}, which no recorded MPI_Type_* call on this rank created", id);
+  if (id < 0 || static_cast<std::size_t>(id) >= sizes.size())
+    return text + "; the sizes block does not list it, so SST-macro assumes MPI_DOUBLE";
+  const std::int32_t size = sizes[static_cast<std::size_t>(id)];
+  for (std::int32_t builtin : {1, 2, 4, 6, 8, 12, 16, 20, 32, 48, 64})
+    if (size == builtin)
+      return text + fmt::format("; SST-macro substitutes its {}-byte built-in, other replayers fail", size);
+  return text + fmt::format("; SST-macro has no {}-byte built-in to substitute and aborts (unknown type id)", size);
+}
+
 std::string site_text(const CallSite& site) {
   return fmt::format("rank {} record {} {}", site.rank, site.record, function_name(site.function));
 }
@@ -270,15 +284,7 @@ class ReplayChecker {
       if (is_type && name != "newtype" && f.value >= dumpi_datatype::kFirstUser && r.user_types.count(f.value) == 0 &&
           r.reported_types.insert(f.value).second) {
         const auto& sizes = r.file.datatype_sizes();
-        const bool sized = static_cast<std::size_t>(f.value) < sizes.size();
-        add(FindingKind::kUndefinedDatatype, site,
-            sized ? fmt::format("uses datatype {}, which no recorded MPI_Type_* call on this rank created; the "
-                                "sizes block gives it {} bytes, so SST-macro replays it as a built-in of that size "
-                                "(if it has one) and other replayers fail",
-                                f.value, sizes[static_cast<std::size_t>(f.value)])
-                  : fmt::format("uses datatype {}, which no recorded MPI_Type_* call on this rank created and "
-                                "the sizes block does not list; SST-macro assumes MPI_DOUBLE",
-                                f.value));
+        add(FindingKind::kUndefinedDatatype, site, undefined_datatype_text(f.value, sizes));
       }
     }
   }
