@@ -166,19 +166,27 @@ class RankTrace {
   std::vector<std::int32_t> sizes_ = {0, 0, 1, 1, 1, 1, 4, 2, 2, 4, 4, 8, 8, 4, 8, 16, 0, 8, 8, 1, 0, 0, 8, 12, 12, 6, 8, 20};
 };
 
-// Writes DIR/PREFIX-NNNN.bin for every rank and DIR/PREFIX.meta; returns the .meta path.
-inline std::string write_trace(const std::string& dir, const std::string& prefix, const std::vector<RankTrace>& ranks) {
-  for (std::size_t r = 0; r < ranks.size(); ++r) {
-    char name[32];
-    std::snprintf(name, sizeof(name), "-%04zu.bin", r);
-    ranks[r].write(dir + "/" + prefix + name);
-  }
+// DIR/PREFIX-NNNN.bin, the file of one rank.
+inline std::string rank_file(const std::string& dir, const std::string& prefix, std::size_t rank) {
+  char name[32];
+  std::snprintf(name, sizeof(name), "-%04zu.bin", rank);
+  return dir + "/" + prefix + name;
+}
+
+// Writes DIR/PREFIX.meta for a run of `ranks` ranks; returns its path.
+inline std::string write_meta(const std::string& dir, const std::string& prefix, std::size_t ranks) {
   const std::string meta = dir + "/" + prefix + ".meta";
   std::ofstream out(meta);
-  out << "hostname=builder\nnumprocs=" << ranks.size() << "\nusername=test\nstartime=1700000000\nfileprefix="
+  out << "hostname=builder\nnumprocs=" << ranks << "\nusername=test\nstartime=1700000000\nfileprefix="
       << prefix << "\nversion=1\nsubversion=0\nsubsubversion=0\n";
   if (!out) throw std::runtime_error("cannot write " + meta);
   return meta;
+}
+
+// Writes DIR/PREFIX-NNNN.bin for every rank and DIR/PREFIX.meta; returns the .meta path.
+inline std::string write_trace(const std::string& dir, const std::string& prefix, const std::vector<RankTrace>& ranks) {
+  for (std::size_t r = 0; r < ranks.size(); ++r) ranks[r].write(rank_file(dir, prefix, r));
+  return write_meta(dir, prefix, ranks.size());
 }
 
 }  // namespace amp::trace::test
