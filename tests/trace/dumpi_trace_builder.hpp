@@ -27,11 +27,16 @@ struct BuiltStatus {
 };
 
 // One rank's file. Each record starts at the builder's clock (microseconds, set with at()) and
-// lasts 1 µs; the clock then advances by 1 µs, so records of one rank keep their order.
+// lasts 1 µs (or what lasting() says); the next starts 1 µs after it returns.
 class RankTrace {
  public:
   RankTrace& at(std::uint64_t microseconds) {
     clock_ = microseconds;
+    return *this;
+  }
+  // The next record returns `microseconds` after it starts (a Wait that blocks, say).
+  RankTrace& lasting(std::uint64_t microseconds) {
+    next_duration_ = microseconds;
     return *this;
   }
   // Registers a user datatype's size in the sizes block (as libdumpi does on first use).
@@ -115,8 +120,9 @@ class RankTrace {
 
   // Any record: function id and its argument bytes.
   RankTrace& call(std::uint16_t function, const ExpectedBytes& args) {
-    const std::uint64_t start = clock_, stop = clock_ + 1;
-    clock_ += 2;
+    const std::uint64_t start = clock_, stop = clock_ + next_duration_;
+    clock_ = stop + 1;
+    next_duration_ = 1;
     records_.u16(function).u8(0x4B).u16(0);
     records_.u16(static_cast<std::uint32_t>(start / 1000000)).u32(static_cast<std::uint32_t>(start % 1000000 * 1000));
     records_.u16(static_cast<std::uint32_t>(stop / 1000000)).u32(static_cast<std::uint32_t>(stop % 1000000 * 1000));
@@ -160,6 +166,7 @@ class RankTrace {
   }
 
   std::uint64_t clock_ = 1000;
+  std::uint64_t next_duration_ = 1;
   ExpectedBytes records_;
   std::array<std::uint32_t, kFooterSlots> counts_{};
   // MPI_Type_size of the built-ins on LP64 Linux, as libdumpi registers them at MPI_Init.

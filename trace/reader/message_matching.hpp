@@ -32,6 +32,7 @@ struct SentMessage {
   int dest_world = 0;
   int tag = 0;
   std::int64_t bytes = -1;  // -1: datatype size unknown
+  std::uint64_t serial = 0;  // unique per message
 };
 
 struct PostedReceive {

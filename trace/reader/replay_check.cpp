@@ -16,6 +16,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <memory>
 #include <optional>
@@ -94,18 +95,22 @@ int world_size(const TraceSet& set) {
   return highest + 1;
 }
 
-// What replayers make of a user datatype no recorded call created: SST-macro's parsedumpi
-// (getMpitype) substitutes its built-in type of the size the sizes block gives, and has built-ins
-// of 1, 2, 4, 6, 8, 12, 16, 20, 32, 48 and 64 bytes only; without a size it assumes MPI_DOUBLE.
-std::string undefined_datatype_text(std::int64_t id, const std::vector<std::int32_t>& sizes) {
+// SST-macro's parsedumpi (getMpitype) replays a datatype id it saw no creation call for as its
+// built-in type of the size the sizes block gives; it has built-ins of these sizes only. CODES
+// takes every size from the sizes block. So an uncreated id 28+ (libdumpi and libamp_dumpi also
+// number predefined types DUMPI does not know, such as MPI_INT64_T, from 28) replays when the
+// sizes block gives it one of these sizes, and fails otherwise.
+constexpr std::int32_t kSstMacroBuiltinSizes[] = {1, 2, 4, 6, 8, 12, 16, 20, 32, 48, 64};
+
+// Why an uncreated datatype id breaks a replay, or nothing when replayers substitute it.
+std::optional<std::string> undefined_datatype_problem(std::int64_t id, const std::vector<std::int32_t>& sizes) {
   std::string text = fmt::format("uses datatype {}, which no recorded MPI_Type_* call on this rank created", id);
   if (id < 0 || static_cast<std::size_t>(id) >= sizes.size())
-    return text + "; the sizes block does not list it, so SST-macro assumes MPI_DOUBLE";
+    return text + " and the sizes block does not list (SST-macro assumes MPI_DOUBLE, other replayers fail)";
   const std::int32_t size = sizes[static_cast<std::size_t>(id)];
-  for (std::int32_t builtin : {1, 2, 4, 6, 8, 12, 16, 20, 32, 48, 64})
-    if (size == builtin)
-      return text + fmt::format("; SST-macro substitutes its {}-byte built-in, other replayers fail", size);
-  return text + fmt::format("; SST-macro has no {}-byte built-in to substitute and aborts (unknown type id)", size);
+  for (std::int32_t builtin : kSstMacroBuiltinSizes)
+    if (size == builtin) return std::nullopt;
+  return text + fmt::format("; SST-macro has no {}-byte built-in to replay it as and aborts (unknown type id)", size);
 }
 
 std::string site_text(const CallSite& site) {
@@ -135,6 +140,7 @@ class ReplayChecker {
     while (!order.empty()) {
       const std::size_t index = std::get<3>(order.top());
       RankState& r = *ranks_[index];
+      complete_receives_until(r.next->wall_start);
       order.pop();
       ++report_.records;
       handle(r, *r.next);
@@ -142,6 +148,7 @@ class ReplayChecker {
       r.advance();
       if (r.next) order.emplace(r.next->wall_start.sec, r.next->wall_start.nsec, r.rank, index);
     }
+    complete_receives_until({std::numeric_limits<std::int64_t>::max(), 0});
     report_unmatched();
     std::stable_sort(report_.findings.begin(), report_.findings.end(), [](const ReplayFinding& a, const ReplayFinding& b) {
       return std::tie(a.kind, a.rank, a.record) < std::tie(b.kind, b.rank, b.record);
@@ -170,6 +177,7 @@ class ReplayChecker {
 
   void handle(RankState& r, const Record& record) {
     const CallSite site = site_of(r, record);
+    returns_at_ = record.wall_stop;
     if (auto reason = unreplayable_reason(record.function); reason && r.reported_calls.insert(record.function).second) {
       std::string message(*reason);
       if (r.file.footer().present)
@@ -283,8 +291,8 @@ class ReplayChecker {
       const bool is_type = f.spec->kind == FieldKind::kDatatype || f.spec->kind == FieldKind::kDatatypeIfRoot;
       if (is_type && name != "newtype" && f.value >= dumpi_datatype::kFirstUser && r.user_types.count(f.value) == 0 &&
           r.reported_types.insert(f.value).second) {
-        const auto& sizes = r.file.datatype_sizes();
-        add(FindingKind::kUndefinedDatatype, site, undefined_datatype_text(f.value, sizes));
+        if (auto problem = undefined_datatype_problem(f.value, r.file.datatype_sizes()))
+          add(FindingKind::kUndefinedDatatype, site, std::move(*problem));
       }
     }
   }
@@ -315,8 +323,11 @@ class ReplayChecker {
     auto it = r.requests.find(id);
     if (it == r.requests.end()) return;
     RequestInfo& info = it->second;
-    if (!info.is_send && info.from_minus_one && status != nullptr && status->source == -1 && info.posted_serial != 0)
-      matcher_.withdraw(r.rank, info.posted_comm, info.posted_serial);  // it was a receive from MPI_PROC_NULL
+    if (info.is_send || info.posted_serial == 0) return;
+    // A receive from -1 that completes with source -1 was a receive from MPI_PROC_NULL: no message.
+    const bool from_proc_null = info.from_minus_one && status != nullptr && status->source == -1 &&
+                                matcher_.withdraw(r.rank, info.posted_comm, info.posted_serial);
+    if (!from_proc_null) schedule_completion(info.posted_serial);
     info.posted_serial = 0;
   }
 
@@ -330,9 +341,10 @@ class ReplayChecker {
     const int dest_world = group.world_rank(static_cast<int>(dest));
     if (source < 0 || dest_world < 0) return;
     SentMessage message{site, comm, static_cast<int>(comm_id), source, static_cast<int>(dest), dest_world,
-                        static_cast<int>(tag), message_bytes(r, count, datatype)};
+                        static_cast<int>(tag), message_bytes(r, count, datatype), next_message_serial_++};
     ++report_.messages;
     check_channel(message);
+    open_messages_.insert(message.serial);
     if (auto receive = matcher_.send(message)) matched(message, *receive);
   }
 
@@ -348,14 +360,17 @@ class ReplayChecker {
     auto message = matcher_.post(r.rank, posted);
     if (request != nullptr) {
       request->posted_comm = comm;
-      request->posted_serial = message ? 0 : posted.serial;
+      request->posted_serial = posted.serial;
       request->from_minus_one = source == kAnySource;
     }
     if (message) matched(*message, posted);
+    if (request == nullptr) schedule_completion(posted.serial);  // Recv, Sendrecv: done when the call returns
   }
 
   void matched(const SentMessage& message, const PostedReceive& receive) {
     ++report_.matched;
+    if (completed_unmatched_.erase(receive.serial) != 0) open_messages_.erase(message.serial);
+    else message_of_receive_[receive.serial] = message.serial;
     if (message.bytes >= 0 && receive.capacity >= 0 && receive.capacity < message.bytes)
       add(FindingKind::kSmallReceive, receive.site,
           fmt::format("receive of {} bytes is smaller than the {}-byte message from rank {} ({}, tag {}, {})",
@@ -363,15 +378,19 @@ class ReplayChecker {
                       comm_text(message.comm_id)));
   }
 
-  // Consecutive messages of one channel (communicator, source, destination, tag) must have one size:
-  // replayers that do not keep MPI's order within a channel may hand the second to the first's
-  // receive ("MPI matching error: incoming message has N bytes, but matches buffer of too small size").
+  // Consecutive messages of one channel (communicator, source, destination, tag) that are in flight
+  // together must have one size: replayers that do not keep MPI's order within a channel may hand
+  // the second to the first's receive ("MPI matching error: incoming message has N bytes, but
+  // matches buffer of too small size"). In flight together: the second is sent before the receive
+  // of the first has returned (its Wait/Test or blocking call ended). A size change after that
+  // point (e.g. after an AMR regrid) cannot be mismatched and is not reported.
   void check_channel(const SentMessage& message) {
     const auto key = std::make_tuple(message.comm, message.source, message.dest, message.tag);
-    auto [it, fresh] = channels_.try_emplace(key, Channel{message.bytes, message.site, false});
+    auto [it, fresh] = channels_.try_emplace(key, Channel{message.bytes, message.site, message.serial, false});
     if (fresh) return;
     auto& channel = it->second;
-    if (!channel.reported && channel.bytes >= 0 && message.bytes >= 0 && channel.bytes != message.bytes) {
+    if (!channel.reported && channel.bytes >= 0 && message.bytes >= 0 && channel.bytes != message.bytes &&
+        open_messages_.count(channel.last_serial) != 0) {
       channel.reported = true;
       add(FindingKind::kChannelSizeChange, message.site,
           fmt::format("message of {} bytes to rank {} (tag {}, {}) follows a {}-byte message on the same channel "
@@ -381,6 +400,7 @@ class ReplayChecker {
     }
     channel.bytes = message.bytes;
     channel.last = message.site;
+    channel.last_serial = message.serial;
   }
 
   void report_unmatched() {
@@ -399,14 +419,42 @@ class ReplayChecker {
         });
   }
 
+  // A receive is complete when the call that completes it returns (wall stop time); completions are
+  // applied in time order between records.
+  void schedule_completion(std::uint64_t receive_serial) {
+    completions_.emplace(returns_at_.sec, returns_at_.nsec, receive_serial);
+  }
+  void complete_receives_until(const ClockTime& t) {
+    while (!completions_.empty() && std::make_tuple(std::get<0>(completions_.top()), std::get<1>(completions_.top())) <=
+                                        std::make_tuple(t.sec, t.nsec)) {
+      const std::uint64_t serial = std::get<2>(completions_.top());
+      completions_.pop();
+      auto it = message_of_receive_.find(serial);
+      if (it == message_of_receive_.end()) {
+        completed_unmatched_.insert(serial);
+      } else {
+        open_messages_.erase(it->second);
+        message_of_receive_.erase(it);
+      }
+    }
+  }
+
   ReplayCheckOptions options_;
   ReplayCheckReport report_;
+  ClockTime returns_at_;  // wall stop time of the record being handled
+  using Completion = std::tuple<std::int64_t, std::uint32_t, std::uint64_t>;  // time, receive serial
+  std::priority_queue<Completion, std::vector<Completion>, std::greater<Completion>> completions_;
+  std::uint64_t next_message_serial_ = 1;
+  std::unordered_set<std::uint64_t> open_messages_;       // sent, and not yet received by a returned call
+  std::unordered_map<std::uint64_t, std::uint64_t> message_of_receive_;  // matched, not completed
+  std::unordered_set<std::uint64_t> completed_unmatched_;  // receives completed before any match
   std::vector<std::unique_ptr<RankState>> ranks_;
   CommRegistry registry_;
   MessageMatcher matcher_;
   struct Channel {
     std::int64_t bytes;
     CallSite last;
+    std::uint64_t last_serial;
     bool reported;
   };
   std::map<std::tuple<int, int, int, int>, Channel> channels_;  // (communicator, source, dest, tag)
