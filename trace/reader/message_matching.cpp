@@ -11,36 +11,34 @@ bool matches(const PostedReceive& r, const SentMessage& m) {
   return (r.source == kAnySource || r.source == m.source) && (r.tag == kAnyTag || r.tag == m.tag);
 }
 
+// Takes the first candidate that matches `item` out of its queue, or queues `item` to wait.
+template <class Candidate, class Item, class Match>
+std::optional<Candidate> take_or_wait(std::deque<Candidate>& candidates, std::deque<Item>& waiting, const Item& item,
+                                      Match match, std::uint64_t& in_flight) {
+  auto it = std::find_if(candidates.begin(), candidates.end(), [&](const Candidate& c) { return match(c, item); });
+  if (it == candidates.end()) {
+    waiting.push_back(item);
+    ++in_flight;
+    return std::nullopt;
+  }
+  Candidate found = *it;
+  candidates.erase(it);
+  --in_flight;
+  return found;
+}
+
 }  // namespace
 
 std::optional<PostedReceive> MessageMatcher::send(const SentMessage& message) {
   Queues& q = queues_[{message.dest_world, message.comm}];
-  auto it = std::find_if(q.posted.begin(), q.posted.end(), [&](const PostedReceive& r) { return matches(r, message); });
-  if (it == q.posted.end()) {
-    q.unexpected.push_back(message);
-    ++in_flight_;
-    return std::nullopt;
-  }
-  PostedReceive receive = *it;
-  q.posted.erase(it);
-  --in_flight_;
-  return receive;
+  return take_or_wait(q.posted, q.unexpected, message, matches, in_flight_);
 }
 
 std::optional<SentMessage> MessageMatcher::post(int rank, PostedReceive& receive) {
   receive.serial = next_serial_++;
   Queues& q = queues_[{rank, receive.comm}];
-  auto it = std::find_if(q.unexpected.begin(), q.unexpected.end(),
-                         [&](const SentMessage& m) { return matches(receive, m); });
-  if (it == q.unexpected.end()) {
-    q.posted.push_back(receive);
-    ++in_flight_;
-    return std::nullopt;
-  }
-  SentMessage message = *it;
-  q.unexpected.erase(it);
-  --in_flight_;
-  return message;
+  return take_or_wait(q.unexpected, q.posted, receive,
+                      [](const SentMessage& m, const PostedReceive& r) { return matches(r, m); }, in_flight_);
 }
 
 bool MessageMatcher::withdraw(int rank, int comm, std::uint64_t serial) {
