@@ -7,7 +7,9 @@
 // on that order for receives naming their source and tag — per channel, the n-th send matches the
 // n-th receive in each rank's program order, as in MPI — only wildcard receives without a recorded
 // status and the memory held (messages in flight) do. Blocking receives and Sendrecv use their
-// recorded status to turn MPI_ANY_SOURCE / MPI_ANY_TAG into the source and tag that matched.
+// recorded status to turn MPI_ANY_SOURCE / MPI_ANY_TAG into the source and tag that matched. A
+// receive is complete when the call completing it (Wait*, Test* with flag, Recv, Sendrecv) returns:
+// its wall stop time, applied between records in time order; channel_size_change depends on that.
 // A receive from -1 whose status says source -1 was from MPI_PROC_NULL (MPICH writes PROC_NULL as
 // -1, the value DUMPI uses for ANY_SOURCE), so it is not a receive: dropped, or withdrawn when its
 // request completes.
@@ -55,7 +57,6 @@ namespace {
 struct RequestInfo {
   bool persistent = false;
   bool is_send = false;
-  std::uint16_t function = 0;
   std::int64_t count = 0, datatype = 0, peer = 0, tag = 0, comm = 0;
   int posted_comm = -1;            // active receive: its registry communicator and serial
   std::uint64_t posted_serial = 0;
@@ -106,7 +107,7 @@ constexpr std::int32_t kSstMacroBuiltinSizes[] = {1, 2, 4, 6, 8, 12, 16, 20, 32,
 std::optional<std::string> undefined_datatype_problem(std::int64_t id, const std::vector<std::int32_t>& sizes) {
   std::string text = fmt::format("uses datatype {}, which no recorded MPI_Type_* call on this rank created", id);
   if (id < 0 || static_cast<std::size_t>(id) >= sizes.size())
-    return text + " and the sizes block does not list (SST-macro assumes MPI_DOUBLE, other replayers fail)";
+    return text + " and the sizes block does not list; SST-macro assumes MPI_DOUBLE, other replayers fail";
   const std::int32_t size = sizes[static_cast<std::size_t>(id)];
   for (std::int32_t builtin : kSstMacroBuiltinSizes)
     if (size == builtin) return std::nullopt;
@@ -191,20 +192,20 @@ class ReplayChecker {
         send(r, site, s("count"), s("datatype"), s("dest"), s("tag"), s("comm"));
         break;
       case kIsend: case kIbsend: case kIssend: case kIrsend:
-        r.requests[static_cast<std::int32_t>(s("request"))] = RequestInfo{false, true, record.function};
+        r.requests[static_cast<std::int32_t>(s("request"))] = RequestInfo{false, true};
         send(r, site, s("count"), s("datatype"), s("dest"), s("tag"), s("comm"));
         break;
       case kRecv:
         receive(r, site, s("count"), s("datatype"), s("source"), s("tag"), s("comm"), status_of(record, 0), nullptr);
         break;
       case kIrecv: {
-        RequestInfo& info = r.requests[static_cast<std::int32_t>(s("request"))] = RequestInfo{false, false, record.function};
+        RequestInfo& info = r.requests[static_cast<std::int32_t>(s("request"))] = RequestInfo{false, false};
         receive(r, site, s("count"), s("datatype"), s("source"), s("tag"), s("comm"), nullptr, &info);
         break;
       }
       case kSendInit: case kBsendInit: case kSsendInit: case kRsendInit: case kRecvInit:
         r.requests[static_cast<std::int32_t>(s("request"))] =
-            RequestInfo{true, record.function != kRecvInit, record.function, s("count"), s("datatype"),
+            RequestInfo{true, record.function != kRecvInit, s("count"), s("datatype"),
                         record.function == kRecvInit ? s("source") : s("dest"), s("tag"), s("comm")};
         break;
       case kStart: start(r, site, static_cast<std::int32_t>(s("request"))); break;
