@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """amp-trace check at scale, end to end: a hand-made ring trace of RANKS ranks (replay_ring_trace)
 checks clean (exit 0, every message matched); the same ring with one receive a double too small
-gives exactly that one small_receive finding (exit 1); unreadable input exits 2 with one line.
+gives exactly that one small_receive finding (exit 1); unreadable input exits 2 with one line. The
+clean check runs with at most 64 open files: the check must not hold a file open per rank.
 Usage: replay_check_ring_test.py GENERATOR AMP_TRACE WORKDIR RANKS STEPS"""
 import json
 import os
+import resource
 import shutil
 import subprocess
 import sys
@@ -27,8 +29,13 @@ def generate(work, prefix, *defect):
     return out.stdout.strip()
 
 
-def check(*args):
-    return subprocess.run([AMP_TRACE, "check", *args], capture_output=True, text=True, timeout=120)
+def few_open_files():
+    resource.setrlimit(resource.RLIMIT_NOFILE, (64, 64))
+
+
+def check(*args, limit_files=False):
+    return subprocess.run([AMP_TRACE, "check", *args], capture_output=True, text=True, timeout=120,
+                          preexec_fn=few_open_files if limit_files else None)
 
 
 def main():
@@ -36,7 +43,7 @@ def main():
     work = tempfile.mkdtemp(prefix=f"replay-ring-np{RANKS}-", dir=WORKDIR)
     messages = 2 * RANKS * STEPS  # each rank sends to both neighbours every step
 
-    clean = check(generate(work, "clean"))
+    clean = check(generate(work, "clean"), limit_files=True)
     if clean.returncode != 0 or not clean.stdout.rstrip().endswith(
             f"{RANKS} ranks, {RANKS * (2 + 5 * STEPS)} records, {messages} messages ({messages} matched): clean"):
         fail(f"clean ring: exit {clean.returncode}, output {clean.stdout[-500:]!r} {clean.stderr.strip()}")
