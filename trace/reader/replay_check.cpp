@@ -96,21 +96,13 @@ int world_size(const TraceSet& set) {
   return highest + 1;
 }
 
-// SST-macro's parsedumpi (getMpitype) replays a datatype id it saw no creation call for as its
-// built-in type of the size the sizes block gives; it has built-ins of these sizes only. CODES
-// takes every size from the sizes block. So an uncreated id 28+ (libdumpi and libamp_dumpi also
-// number predefined types DUMPI does not know, such as MPI_INT64_T, from 28) replays when the
-// sizes block gives it one of these sizes, and fails otherwise.
-constexpr std::int32_t kSstMacroBuiltinSizes[] = {1, 2, 4, 6, 8, 12, 16, 20, 32, 48, 64};
-
 // Why an uncreated datatype id breaks a replay, or nothing when replayers substitute it.
 std::optional<std::string> undefined_datatype_problem(std::int64_t id, const std::vector<std::int32_t>& sizes) {
   std::string text = fmt::format("uses datatype {}, which no recorded MPI_Type_* call on this rank created", id);
   if (id < 0 || static_cast<std::size_t>(id) >= sizes.size())
     return text + " and the sizes block does not list; SST-macro assumes MPI_DOUBLE, other replayers fail";
   const std::int32_t size = sizes[static_cast<std::size_t>(id)];
-  for (std::int32_t builtin : kSstMacroBuiltinSizes)
-    if (size == builtin) return std::nullopt;
+  if (replayers_substitute_datatype_of_size(size)) return std::nullopt;
   return text + fmt::format("; SST-macro has no {}-byte built-in to replay it as and aborts (unknown type id)", size);
 }
 

@@ -1,5 +1,6 @@
-// The table of calls SST-macro cannot replay. Source: sstsimulator/sst-macro (the 16.0 line, as built
-// in shared/tools), sstmac/skeletons/undumpi/parsedumpi_callbacks.cc: every callback that returns
+// The table of calls SST-macro cannot replay, and the datatype sizes it stands in for. Source:
+// sstsimulator/sst-macro (the 16.0 line, as built in shared/tools),
+// sstmac/skeletons/undumpi/parsedumpi_callbacks.cc: every callback that returns
 // not_implemented(...), which aborts the replay with "DUMPI callback <name> not implemented"
 // (checked against shared/tools/sst-macro/bin/sstmac: MPI_Win_create and MPI_Cart_create abort so).
 // MPI_Pcontrol (128) is added: libundumpi has no decoder for it and asserts. Calls newer than MPI-2
@@ -8,6 +9,7 @@
 #include "replay_support.hpp"
 
 #include <algorithm>
+#include <iterator>
 #include <utility>
 
 namespace amp::trace {
@@ -125,6 +127,12 @@ const std::vector<unsigned>& unreplayable_functions() {
     return v;
   }();
   return ids;
+}
+
+bool replayers_substitute_datatype_of_size(std::int32_t size) {
+  static constexpr std::int32_t kSstMacroBuiltinSizes[] = {1, 2, 4, 6, 8, 12, 16, 20, 32, 48, 64};
+  return std::find(std::begin(kSstMacroBuiltinSizes), std::end(kSstMacroBuiltinSizes), size) !=
+         std::end(kSstMacroBuiltinSizes);
 }
 
 }  // namespace amp::trace
