@@ -1,5 +1,5 @@
 // amp-trace: inspect, summarise, check and repair DUMPI traces (from AMP's libamp_dumpi or
-// sst-dumpi). Subcommands: info, stats, dump, validate, repair.
+// sst-dumpi). Subcommands: info, stats, dump, validate, repair, check.
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
@@ -24,6 +24,9 @@ int main(int argc, char** argv) {
   dump->add_flag("--dumpi2ascii", dumpi2ascii, "print in sst-dumpi's dumpi2ascii layout (several lines per record)");
   auto* validate = app.add_subcommand("validate", "structural checks; the first problem is reported");
   validate->add_option("trace", input, "trace (.meta, prefix, .bin or directory)")->required();
+  auto* check = app.add_subcommand("check", "replay all ranks' point-to-point traffic; report what breaks replayers");
+  check->add_option("trace", input, "trace (.meta, prefix, .bin or directory)")->required();
+  check->add_flag("--json", json, "print machine-readable JSON instead of one line per finding");
   auto* repair = app.add_subcommand("repair", "rebuild footer and index of a .bin whose writer was killed");
   repair->add_option("file", input, "the damaged <prefix>-NNNN.bin")->required();
   repair->add_option("-o,--output", output,
@@ -41,6 +44,7 @@ int main(int argc, char** argv) {
     if (*dump) return cli::run_dump(input, dumpi2ascii);
     if (*validate) return cli::run_validate(input);
     if (*repair) return cli::run_repair(input, output);
+    if (*check) return cli::run_check(input, json);
   } catch (const std::exception& error) {
     std::fflush(stdout);
     std::fprintf(stderr, "amp-trace: %s\n", error.what());

@@ -95,6 +95,7 @@ std::string field_text(const Field& f, const Record& record) {
       return fmt::format("int {}={} ({})", name, f.value, f.value == 0 ? "MPI_WIN_NULL" : "user-defined-win");
     case FieldKind::kInfo:
       return fmt::format("MPI_Info {}={} ({})", name, f.value, f.value == 0 ? "MPI_INFO_NULL" : "user-defined-info");
+    case FieldKind::kGroup: return fmt::format("MPI_Group {}={}", name, f.value);
     case FieldKind::kFenceAssertion: return fmt::format("int {}={} ({})", name, f.value, fence_name(f.value));
     case FieldKind::kRequest: return fmt::format("MPI_Request {}=[{}]", name, f.value);
     case FieldKind::kRequestArray:

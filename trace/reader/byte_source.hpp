@@ -1,5 +1,6 @@
-// Bounds-checked big-endian reads from a trace held in memory: every read past the end becomes a
-// TraceFormatError that says what was being read and where, never a crash.
+// Bounds-checked big-endian reads from a trace held in memory (the whole file, or a window of it
+// read by a streaming cursor): every read past the end becomes a TraceFormatError that says what
+// was being read and where, never a crash. Positions are always absolute file offsets.
 #pragma once
 
 #include <cstddef>
@@ -14,12 +15,18 @@ class ByteSource {
  public:
   ByteSource(const std::uint8_t* data, std::size_t size, std::size_t position = 0)
       : data_(data), size_(size), position_(position) {}
+  // A window: data holds the file's bytes [begin, end); reads outside it fail like reads past EOF.
+  static ByteSource window(const std::uint8_t* data, std::size_t begin, std::size_t end, std::size_t position) {
+    ByteSource source(data, end, position);
+    source.begin_ = begin;
+    return source;
+  }
 
   std::size_t position() const { return position_; }
   std::size_t size() const { return size_; }
   std::size_t remaining() const { return position_ <= size_ ? size_ - position_ : 0; }
   void seek(std::size_t position, const char* what) {
-    if (position > size_)
+    if (position > size_ || position < begin_)
       throw TraceFormatError(std::string(what) + " at offset " + std::to_string(position) + " lies beyond the end (" +
                              std::to_string(size_) + " bytes)");
     position_ = position;
@@ -33,7 +40,7 @@ class ByteSource {
   // Reads n bytes as text (no terminator in the file).
   std::string text(std::size_t n, const char* what) {
     require(n, what);
-    std::string s(reinterpret_cast<const char*>(data_ + position_), n);
+    std::string s(reinterpret_cast<const char*>(data_ + (position_ - begin_)), n);
     position_ += n;
     return s;
   }
@@ -50,21 +57,22 @@ class ByteSource {
 
  private:
   void require(std::size_t n, const char* what) const {
-    if (n > remaining())
+    if (n > remaining() || position_ < begin_)
       throw TraceFormatError(std::string("truncated ") + what + " at offset " + std::to_string(position_) + ": needs " +
                              std::to_string(n) + " bytes, " + std::to_string(remaining()) + " left");
   }
   std::uint64_t take(std::size_t n, const char* what) {
     require(n, what);
     std::uint64_t value = 0;
-    for (std::size_t i = 0; i < n; ++i) value = (value << 8) | data_[position_ + i];
+    for (std::size_t i = 0; i < n; ++i) value = (value << 8) | data_[position_ - begin_ + i];
     position_ += n;
     return value;
   }
 
-  const std::uint8_t* data_;
+  const std::uint8_t* data_;  // holds the file's bytes [begin_, size_)
   std::size_t size_;
   std::size_t position_;
+  std::size_t begin_ = 0;
 };
 
 }  // namespace amp::trace

@@ -53,6 +53,12 @@ std::array<std::unique_ptr<std::vector<FieldSpec>>, kFunctionIdCount> build_sche
   set(kTypeContiguous, {{K::kInt, "count"}, {K::kDatatype, "oldtype"}, {K::kDatatype, "newtype"}});
   set(kTypeVector, {{K::kInt, "count"}, {K::kInt, "blocklength"}, {K::kInt, "stride"}, {K::kDatatype, "oldtype"},
                     {K::kDatatype, "newtype"}});
+  set(kTypeHvector, {{K::kInt, "count"}, {K::kInt, "blocklength"}, {K::kInt, "stride"}, {K::kDatatype, "oldtype"},
+                     {K::kDatatype, "newtype"}});
+  const std::vector<FieldSpec> indexed = {{K::kInt, "count"}, {K::kIntArray, "lengths"}, {K::kIntArray, "indices"},
+                                          {K::kDatatype, "oldtype"}, {K::kDatatype, "newtype"}};
+  set(kTypeIndexed, indexed);
+  set(kTypeHindexed, indexed);
   set(kTypeCommit, {{K::kDatatype, "datatype"}});
   set(kTypeFree, {{K::kDatatype, "datatype"}});
   set(kBarrier, {{K::kComm, "comm"}});
@@ -82,6 +88,11 @@ std::array<std::unique_ptr<std::vector<FieldSpec>>, kFunctionIdCount> build_sche
   set(kCommDup, {{K::kComm, "oldcomm"}, {K::kComm, "newcomm"}});
   set(kCommSplit, {{K::kComm, "oldcomm"}, {K::kInt, "color"}, {K::kInt, "key"}, {K::kComm, "newcomm"}});
   set(kCommFree, {{K::kComm, "comm"}});
+  set(kCommGroup, {{K::kComm, "comm"}, {K::kGroup, "group"}});
+  set(kGroupIncl, {{K::kGroup, "group"}, {K::kInt, "count"}, {K::kIntArray, "ranks"}, {K::kGroup, "newgroup"}});
+  set(kCommCreate, {{K::kComm, "oldcomm"}, {K::kGroup, "group"}, {K::kComm, "newcomm"}});
+  set(kCartCreate, {{K::kComm, "oldcomm"}, {K::kInt, "ndim"}, {K::kIntArray, "dims"}, {K::kIntArray, "periods"},
+                    {K::kInt, "reorder"}, {K::kComm, "newcomm"}});
   set(kInit, {{K::kArgv, "argv"}});
   set(kInitThread, {{K::kArgv, "argv"}, {K::kByte, "required"}, {K::kByte, "provided"}});
   set(kFinalize, {});

@@ -16,6 +16,7 @@ enum class FieldKind : std::uint8_t {
   kOp,             // u8
   kWin,            // u16
   kInfo,           // u16
+  kGroup,          // u16
   kByte,           // u8 plain number (Init_thread required/provided)
   kFenceAssertion, // u8
   kRequest,        // i32

@@ -2,6 +2,13 @@
 // schema table; every length and offset is checked against the file before it is used.
 #include "trace_file.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <iterator>
 
@@ -50,6 +57,32 @@ ClockTime read_time(ByteSource& in, std::int32_t offset, const char* what) {
   return t;
 }
 
+std::uint64_t file_size_of(const std::string& path) {
+  struct stat info {};
+  if (::stat(path.c_str(), &info) != 0) throw TraceFormatError("cannot open for reading: " + std::string(std::strerror(errno)));
+  return static_cast<std::uint64_t>(info.st_size);
+}
+
+// Reads the file's bytes [begin, end) into out (opening and closing the file each time).
+void read_file_range(const std::string& path, std::uint64_t begin, std::uint64_t end, std::vector<std::uint8_t>& out) {
+  out.resize(static_cast<std::size_t>(end - begin));
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) throw TraceFormatError("cannot open for reading: " + std::string(std::strerror(errno)));
+  std::size_t done = 0;
+  while (done < out.size()) {
+    ssize_t n = ::pread(fd, out.data() + done, out.size() - done, static_cast<off_t>(begin + done));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      int error = n < 0 ? errno : 0;
+      ::close(fd);
+      throw TraceFormatError(error != 0 ? "read error: " + std::string(std::strerror(error))
+                                        : "file shrank while being read");
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  ::close(fd);
+}
+
 }  // namespace
 
 TraceFile TraceFile::open(const std::string& path) {
@@ -64,24 +97,47 @@ TraceFile TraceFile::parse(std::vector<std::uint8_t> bytes, const std::string& n
   TraceFile trace;
   trace.name_ = name;
   trace.bytes_ = std::move(bytes);
+  trace.file_size_ = trace.bytes_.size();
+  const std::uint8_t* data = trace.bytes_.data();
+  const std::size_t size = trace.bytes_.size();
   try {
-    trace.read_blocks();
+    trace.read_blocks([data, size](std::uint64_t, std::uint64_t) { return ByteSource(data, size); });
   } catch (const TraceFormatError& error) {
     throw TraceFormatError(name + ": " + error.what());
   }
   return trace;
 }
 
-void TraceFile::read_blocks() {
-  const std::size_t size = bytes_.size();
+TraceFile TraceFile::open_streaming(const std::string& path) {
+  TraceFile trace;
+  trace.name_ = path;
+  trace.streaming_ = true;
+  std::vector<std::uint8_t> window;
+  try {
+    trace.file_size_ = file_size_of(path);
+    trace.read_blocks([&window, &path, &trace](std::uint64_t begin, std::uint64_t end) {
+      end = std::min<std::uint64_t>(end, trace.file_size_);
+      begin = std::min(begin, end);
+      read_file_range(path, begin, end, window);
+      return ByteSource::window(window.data(), begin, end, begin);
+    });
+  } catch (const TraceFormatError& error) {
+    throw TraceFormatError(path + ": " + error.what());
+  }
+  return trace;
+}
+
+void TraceFile::read_blocks(const std::function<ByteSource(std::uint64_t, std::uint64_t)>& load) {
+  const std::size_t size = file_size_;
   if (size == 0) throw TraceFormatError("empty file, not a DUMPI trace");
-  ByteSource in(bytes_.data(), size);
-  if (size < 8 || in.u64("magic") != kHeadMagic)
+  ByteSource head = load(0, 8);
+  if (size < 8 || head.u64("magic") != kHeadMagic)
     throw TraceFormatError("not a DUMPI trace (no magic " + hex64(kHeadMagic) + " at offset 0)");
   if (size < kFirstRecordOffset + 40)
     throw TraceFormatError("too short for a DUMPI trace (" + std::to_string(size) + " bytes); truncated?");
 
   // The index: 8 words at EOF-64; older writers left out the first 1..3 words (format doc §3).
+  ByteSource in = load(size >= kIndexBytes ? size - kIndexBytes : 0, size);
   std::size_t words = 0;
   for (std::size_t candidate : {8u, 7u, 6u, 5u}) {
     in.seek(size - candidate * 8, "index");
@@ -108,6 +164,11 @@ void TraceFile::read_blocks() {
   }
   if (index_.header == 0) throw TraceFormatError("index has no header block");
   if (index_.body == 0) throw TraceFormatError("index has no body block");
+  // Every block but the body lies after the record stream in libdumpi's layout: load from the first.
+  std::uint64_t tail_begin = index_.header;
+  for (std::uint64_t offset : {index_.sizes, index_.addresses, index_.perf_labels, index_.footer})
+    if (offset != 0) tail_begin = std::min(tail_begin, offset);
+  in = load(tail_begin, index_start);
 
   in.seek(index_.header, "header");
   for (auto& v : header_.version) v = in.u8("header version");
@@ -149,6 +210,7 @@ void TraceFile::read_blocks() {
       a.name = read_short_string(in, "function name");
     }
   }
+  in = load(index_.body, index_.body + 8);
   in.seek(index_.body, "body");
   cpu_offset_ = in.i32("cpu time offset");
   wall_offset_ = in.i32("wall time offset");
@@ -192,7 +254,8 @@ Record TraceFile::decode_record(ByteSource& in, std::uint16_t function, std::uin
       case FieldKind::kDatatype:
       case FieldKind::kComm:
       case FieldKind::kWin:
-      case FieldKind::kInfo: field.value = in.u16(spec.name); break;
+      case FieldKind::kInfo:
+      case FieldKind::kGroup: field.value = in.u16(spec.name); break;
       case FieldKind::kOp:
       case FieldKind::kByte:
       case FieldKind::kFenceAssertion: field.value = in.u8(spec.name); break;
@@ -227,7 +290,20 @@ Record TraceFile::decode_record(ByteSource& in, std::uint16_t function, std::uin
 }
 
 TraceFile::Cursor::Cursor(const TraceFile& file)
-    : file_(file), source_(file.bytes_.data(), file.bytes_.size(), file.index_.body + 8) {}
+    : file_(file), source_(file.bytes_.data(), file.bytes_.size(), file.index_.body + 8) {
+  if (file.streaming_) refill(file.index_.body + 8, file.index_.footer != 0 ? file.index_.footer : file.index_.header);
+}
+
+void TraceFile::Cursor::refill(std::size_t at, std::uint64_t limit) {
+  const std::uint64_t end = std::min<std::uint64_t>(limit, at + window_bytes_);
+  try {
+    read_file_range(file_.name_, at, std::max<std::uint64_t>(end, at), window_);
+  } catch (const TraceFormatError& error) {
+    throw TraceFormatError(file_.name_ + ": " + error.what());
+  }
+  source_ = ByteSource::window(window_.data(), at, std::max<std::uint64_t>(end, at), at);
+  window_begin_ = at;
+}
 
 std::optional<Record> TraceFile::Cursor::next() {
   if (done_) return std::nullopt;
@@ -238,20 +314,28 @@ std::optional<Record> TraceFile::Cursor::next() {
     done_ = true;
     return std::nullopt;
   }
-  try {
-    std::uint16_t function = source_.u16("function id");
-    if (function == kEndOfStream) {
+  for (;;) {
+    try {
+      std::uint16_t function = source_.u16("function id");
+      if (function == kEndOfStream) {
+        done_ = true;
+        saw_end_marker_ = true;
+        return std::nullopt;
+      }
+      if (function > kEndOfStream) throw TraceFormatError("invalid function id " + std::to_string(function));
+      Record record = decode_record(source_, function, at, file_.cpu_offset_, file_.wall_offset_, file_.perf_label_count_);
+      if (source_.position() > limit) throw TraceFormatError("record runs into the footer");
+      return record;
+    } catch (const TraceFormatError& error) {
+      // Streaming: a record cut by the window's end is read again from a window starting at it.
+      if (file_.streaming_ && source_.size() < limit) {
+        if (window_begin_ == at) window_bytes_ *= 2;  // one record larger than the whole window
+        refill(at, limit);
+        continue;
+      }
       done_ = true;
-      saw_end_marker_ = true;
-      return std::nullopt;
+      throw TraceFormatError(file_.name_ + ": record at offset " + std::to_string(at) + ": " + error.what());
     }
-    if (function > kEndOfStream) throw TraceFormatError("invalid function id " + std::to_string(function));
-    Record record = decode_record(source_, function, at, file_.cpu_offset_, file_.wall_offset_, file_.perf_label_count_);
-    if (source_.position() > limit) throw TraceFormatError("record runs into the footer");
-    return record;
-  } catch (const TraceFormatError& error) {
-    done_ = true;
-    throw TraceFormatError(file_.name_ + ": record at offset " + std::to_string(at) + ": " + error.what());
   }
 }
 

@@ -1,9 +1,13 @@
 // A DUMPI .bin file opened for reading: index, header, footer, datatype sizes, function addresses,
 // and a cursor over the call records. Any structural problem throws TraceFormatError.
+// open() holds the whole file in memory; open_streaming() holds only the blocks after the record
+// stream and lets its cursors read the records through a small window (bounded memory, no file
+// descriptor kept open between refills, so thousands of ranks can be streamed side by side).
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -44,9 +48,13 @@ class TraceFile {
   static TraceFile open(const std::string& path);
   // The same from bytes already in memory (name is used in messages).
   static TraceFile parse(std::vector<std::uint8_t> bytes, const std::string& name);
+  // Reads the index and the blocks it points to, not the records; records() streams them.
+  static TraceFile open_streaming(const std::string& path);
 
   const std::string& name() const { return name_; }
-  std::size_t size() const { return bytes_.size(); }
+  std::size_t size() const { return file_size_; }
+  bool streaming() const { return streaming_; }
+  // The whole file (empty for a file opened with open_streaming).
   const std::vector<std::uint8_t>& bytes() const { return bytes_; }
   const TraceIndex& index() const { return index_; }
   const TraceFileHeader& header() const { return header_; }
@@ -67,7 +75,13 @@ class TraceFile {
    private:
     friend class TraceFile;
     explicit Cursor(const TraceFile& file);
+    // Streaming: reads the file's bytes [at, at + window) into window_ (growing it when one record
+    // does not fit) and points source_ at them.
+    void refill(std::size_t at, std::uint64_t limit);
     const TraceFile& file_;
+    std::vector<std::uint8_t> window_;
+    std::size_t window_bytes_ = 16 * 1024;
+    std::size_t window_begin_ = 0;
     ByteSource source_;
     bool done_ = false;
     bool saw_end_marker_ = false;
@@ -80,10 +94,13 @@ class TraceFile {
 
  private:
   TraceFile() = default;
-  void read_blocks();
+  // load(begin, end) returns a source whose window covers the file's bytes [begin, end).
+  void read_blocks(const std::function<ByteSource(std::uint64_t, std::uint64_t)>& load);
 
   std::string name_;
   std::vector<std::uint8_t> bytes_;
+  std::uint64_t file_size_ = 0;
+  bool streaming_ = false;
   TraceIndex index_;
   TraceFileHeader header_;
   TraceFooter footer_;

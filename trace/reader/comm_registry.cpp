@@ -1,0 +1,112 @@
+// CommRegistry: each creation call is the n-th on its parent communicator on the calling rank; the
+// n-th calls of all the parent's members form one creation, resolved once every member has made
+// it. A creation still incomplete when one of its communicators is used is resolved from the
+// members seen so far (with wall-clock ordering that happens only for traces missing ranks' calls).
+#include "comm_registry.hpp"
+
+#include <algorithm>
+#include <tuple>
+
+#include "../format/dumpi_format.hpp"
+
+namespace amp::trace {
+
+CommGroup CommGroup::world(int size) {
+  CommGroup group;
+  group.identity_ = true;
+  group.size_ = size;
+  return group;
+}
+
+CommGroup::CommGroup(std::vector<int> world_ranks) : world_of_(std::move(world_ranks)) {
+  for (std::size_t i = 0; i < world_of_.size(); ++i) rank_of_[world_of_[i]] = static_cast<int>(i);
+}
+
+int CommGroup::world_rank(int comm_rank) const {
+  if (comm_rank < 0 || comm_rank >= size()) return -1;
+  return identity_ ? comm_rank : world_of_[static_cast<std::size_t>(comm_rank)];
+}
+
+int CommGroup::comm_rank(int world_rank) const {
+  if (identity_) return world_rank >= 0 && world_rank < size_ ? world_rank : -1;
+  auto it = rank_of_.find(world_rank);
+  return it == rank_of_.end() ? -1 : it->second;
+}
+
+CommRegistry::CommRegistry(int world_size)
+    : local_(static_cast<std::size_t>(world_size)),
+      creations_on_(static_cast<std::size_t>(world_size)),
+      self_(static_cast<std::size_t>(world_size), -1) {
+  comms_.push_back(CommGroup::world(world_size));
+}
+
+int CommRegistry::resolve(int rank, int local_id) {
+  if (local_id == dumpi_comm::kWorld) return 0;
+  if (local_id == dumpi_comm::kSelf) {
+    int& self = self_[static_cast<std::size_t>(rank)];
+    if (self < 0) {
+      self = static_cast<int>(comms_.size());
+      comms_.push_back(CommGroup({rank}));
+    }
+    return self;
+  }
+  auto& map = local_[static_cast<std::size_t>(rank)];
+  auto it = map.find(local_id);
+  if (it == map.end()) return kUndefined;
+  if (it->second <= kPendingBase) {
+    resolve_creation(static_cast<std::size_t>(kPendingBase - it->second));
+    it = map.find(local_id);
+    if (it->second <= kPendingBase) it->second = kOpaque;  // this rank was left out after all
+  }
+  return it->second;
+}
+
+void CommRegistry::created(int rank, int parent_local, int color, int key, int new_local) {
+  const bool gets_comm = new_local != dumpi_comm::kNull && new_local != dumpi_comm::kError;
+  auto& map = local_[static_cast<std::size_t>(rank)];
+  const int parent = resolve(rank, parent_local);
+  const int parent_rank = parent >= 0 ? comm(parent).comm_rank(rank) : -1;
+  if (parent < 0 || parent_rank < 0) {
+    if (gets_comm) map[new_local] = kOpaque;
+    return;
+  }
+  const int nth = creations_on_[static_cast<std::size_t>(rank)][parent]++;
+  auto [it, fresh] = creation_index_.try_emplace({parent, nth}, creations_.size());
+  if (fresh) creations_.push_back(Creation{parent, false, {}});
+  const std::size_t index = it->second;
+  Creation& creation = creations_[index];
+  if (creation.resolved) {  // resolved early from the members seen then; this one came too late
+    if (gets_comm) map[new_local] = kOpaque;
+    return;
+  }
+  creation.contributions.push_back({parent_rank, rank, gets_comm ? color : kNotAMember, key, new_local});
+  if (gets_comm) map[new_local] = kPendingBase - static_cast<int>(index);
+  if (static_cast<int>(creation.contributions.size()) == comm(parent).size()) resolve_creation(index);
+}
+
+void CommRegistry::resolve_creation(std::size_t index) {
+  std::vector<Contribution> members = std::move(creations_[index].contributions);
+  creations_[index].contributions.clear();
+  creations_[index].resolved = true;
+  std::sort(members.begin(), members.end(), [](const Contribution& a, const Contribution& b) {
+    return std::tie(a.color, a.key, a.parent_rank) < std::tie(b.color, b.key, b.parent_rank);
+  });
+  for (std::size_t begin = 0; begin < members.size();) {
+    std::size_t end = begin;
+    while (end < members.size() && members[end].color == members[begin].color) ++end;
+    if (members[begin].color != kNotAMember) {
+      std::vector<int> world_ranks;
+      for (std::size_t i = begin; i < end; ++i) world_ranks.push_back(members[i].world_rank);
+      const int global = static_cast<int>(comms_.size());
+      comms_.emplace_back(std::move(world_ranks));
+      for (std::size_t i = begin; i < end; ++i) {
+        auto& map = local_[static_cast<std::size_t>(members[i].world_rank)];
+        auto it = map.find(members[i].new_local);
+        if (it != map.end() && it->second == kPendingBase - static_cast<int>(index)) it->second = global;
+      }
+    }
+    begin = end;
+  }
+}
+
+}  // namespace amp::trace
