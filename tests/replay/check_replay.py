@@ -3,14 +3,16 @@
 sst-dumpi's dumpi2ascii must read every rank's file (and print exactly what `amp-trace dump --dumpi2ascii`
 prints), `amp-trace check` must find nothing and SST-macro
 must replay the trace on a torus (exit 0, "Estimated total runtime").
-With --unreplayable CALL the trace holds calls SST-macro does not implement: `amp-trace check` must
-name CALL as unreplayable (exit 1) and SST-macro must refuse it ("... CALL not implemented").
+With --unreplayable CALL[,CALL...] the trace holds calls SST-macro does not implement: `amp-trace check`
+must name every CALL as unreplayable (exit 1) and SST-macro must refuse the first ("... CALL not
+implemented"), the first it meets.
 The real clients come from the environment: AMP_SSTMAC (the sstmac binary) and AMP_DUMPI2ASCII;
 without them the test is skipped (exit 77).
 Usage: check_replay.py --mpiexec M --mpiexec-flags F --np N --exe EXE --amp-trace T --params DIR
                        --workdir W [--unreplayable CALL] [PROXY ARGS...]"""
 import argparse
 import glob
+import json
 import os
 import re
 import shutil
@@ -79,23 +81,29 @@ def main():
                         min(len(theirs_lines), len(our_lines)))
             fail(f"amp-trace dump --dumpi2ascii differs from dumpi2ascii on {path} at line {line + 1}")
 
-    check = run([args.amp_trace, "check", trace], "amp-trace check")
+    check = run([args.amp_trace, "check", "--json", trace], "amp-trace check")
     replay = run([sstmac, "-f", "torus.ini", "-p", f"node.app1.dumpi_metaname={metas[0]}",
                   "-p", f"node.app1.size={args.np}"], "SST-macro", cwd=args.params)
     replay_output = replay.stdout + replay.stderr
 
     if args.unreplayable:
-        if check.returncode != 1 or not re.search(re.escape(args.unreplayable), check.stdout):
-            fail(f"amp-trace check should name {args.unreplayable} as unreplayable (exit 1), "
-                 f"got exit {check.returncode}: {last_lines(check.stdout + check.stderr)}")
-        if replay.returncode == 0 or f"{args.unreplayable} not implemented" not in replay_output:
-            fail(f"SST-macro was expected to refuse {args.unreplayable}: exit {replay.returncode}, "
-                 f"{last_lines(replay_output)}")
-        print(f"{name} {' '.join(proxy_args)} at {args.np} ranks: read alike by dumpi2ascii and amp-trace; amp-trace check and "
-              f"SST-macro both name {args.unreplayable} as unreplayable")
+        calls = args.unreplayable.split(",")
+        findings = json.loads(check.stdout)["findings"] if check.returncode == 1 else []
+        unreplayable = {f["call"] for f in findings if f["kind"] == "unreplayable_call"}
+        named = [c for c in calls if c in unreplayable]
+        others = [f for f in findings if f["kind"] != "unreplayable_call"]
+        if check.returncode != 1 or named != calls or others:
+            fail(f"amp-trace check should name {', '.join(calls)} as unreplayable (exit 1) and find nothing else, "
+                 f"got exit {check.returncode}, naming {named}, other findings {others[:3]}: {check.stderr.strip()}")
+        if replay.returncode == 0 or f"{calls[0]} not implemented" not in replay_output:
+            fail(f"SST-macro was expected to refuse {calls[0]}: exit {replay.returncode}, {last_lines(replay_output)}")
+        print(f"{name} {' '.join(proxy_args)} at {args.np} ranks: read alike by dumpi2ascii and amp-trace; amp-trace "
+              f"check names {', '.join(calls)} as unreplayable and SST-macro stops at {calls[0]}")
     else:
         if check.returncode != 0:
-            fail(f"amp-trace check found problems (exit {check.returncode}):\n{last_lines(check.stdout + check.stderr, 12)}")
+            found = json.loads(check.stdout)["findings"] if check.returncode == 1 else []
+            lines = [f"rank {f['rank']} record {f['record']} {f['call']}: {f['message']}" for f in found[:8]]
+            fail(f"amp-trace check found problems (exit {check.returncode}): {check.stderr.strip()}\n" + "\n".join(lines))
         estimate = re.search(r"Estimated total runtime of\s+(\S+) seconds", replay_output)
         if replay.returncode != 0 or estimate is None:
             fail(f"SST-macro replay failed (exit {replay.returncode}):\n{last_lines(replay_output)}")

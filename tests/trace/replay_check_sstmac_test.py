@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """The replayer agrees with `amp-trace check`: replays the hand-made traces trace_replay_check_test
-wrote (one directory per test case) in the real SST-macro 16.0 (shared/tools/sst-macro) and asserts
+wrote (one directory per test case) in the real SST-macro 16.0 (AMP_SSTMAC) and asserts
 that each trace the check finds a replay-breaking defect in aborts SST-macro with the message the
-finding names, and that the traces the check finds clean replay to the end.
-Usage: replay_check_sstmac_test.py SSTMAC_DIR TRACES_DIR"""
+finding names, and that the traces the check finds clean replay to the end. SST-macro is the sstmac
+binary AMP_SSTMAC names; without it the test is skipped (exit 77).
+Usage: replay_check_sstmac_test.py PARAMS_DIR (where torus.ini is) TRACES_DIR"""
 import os
 import subprocess
 import sys
 
-SSTMAC_DIR, TRACES = sys.argv[1:3]
+PARAMS, TRACES = sys.argv[1:3]
 # test case -> what SST-macro prints (None: replays to the end)
 EXPECTED = {
     "SmallReceiveIsFoundAtTheReceive": "MPI matching error: incoming message has 4096 bytes, but matches buffer of too small size 24",
@@ -25,14 +26,17 @@ EXPECTED = {
 
 
 def main():
-    sstmac = os.path.join(SSTMAC_DIR, "bin", "sstmac")
+    sstmac = os.environ.get("AMP_SSTMAC")
+    if not sstmac:
+        print("skipped: set AMP_SSTMAC (the sstmac binary) to cross-check against SST-macro")
+        sys.exit(77)
     failures = []
     for case, expected in EXPECTED.items():
         meta = os.path.join(TRACES, case, "built.meta")
         with open(meta) as f:
             ranks = next(line.split("=")[1].strip() for line in f if line.startswith("numprocs="))
         run = subprocess.run([sstmac, "-f", "torus.ini", "-p", f"node.app1.dumpi_metaname={os.path.abspath(meta)}",
-                              "-p", f"node.app1.size={ranks}"], cwd=os.path.join(SSTMAC_DIR, "params"),
+                              "-p", f"node.app1.size={ranks}"], cwd=PARAMS,
                              capture_output=True, text=True, timeout=120)
         output = run.stdout + run.stderr
         if expected is None and (run.returncode != 0 or "Estimated total runtime" not in output):
