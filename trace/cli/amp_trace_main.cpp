@@ -11,7 +11,7 @@ int main(int argc, char** argv) {
   CLI::App app{"amp-trace: read DUMPI traces (a .meta file, a prefix, a single .bin, or a directory)"};
   app.require_subcommand(1);
   std::string input, matrix_csv, output;
-  bool json = false, dumpi2ascii = false;
+  bool json = false, dumpi2ascii = false, in_flight_only = false;
 
   auto* info = app.add_subcommand("info", "header, ranks and call counts");
   info->add_option("trace", input, "trace (.meta, prefix, .bin or directory)")->required();
@@ -27,6 +27,8 @@ int main(int argc, char** argv) {
   auto* check = app.add_subcommand("check", "replay all ranks' point-to-point traffic; report what breaks replayers");
   check->add_option("trace", input, "trace (.meta, prefix, .bin or directory)")->required();
   check->add_flag("--json", json, "print machine-readable JSON instead of one line per finding");
+  check->add_flag("--in-flight-only", in_flight_only,
+                  "report a channel's size change only while its earlier message is still in flight");
   auto* repair = app.add_subcommand("repair", "rebuild footer and index of a .bin whose writer was killed");
   repair->add_option("file", input, "the damaged <prefix>-NNNN.bin")->required();
   repair->add_option("-o,--output", output,
@@ -44,7 +46,7 @@ int main(int argc, char** argv) {
     if (*dump) return cli::run_dump(input, dumpi2ascii);
     if (*validate) return cli::run_validate(input);
     if (*repair) return cli::run_repair(input, output);
-    if (*check) return cli::run_check(input, json);
+    if (*check) return cli::run_check(input, json, in_flight_only);
   } catch (const std::exception& error) {
     std::fflush(stdout);
     std::fprintf(stderr, "amp-trace: %s\n", error.what());

@@ -58,10 +58,11 @@ void print_lines(const TraceSet& set, const ReplayCheckReport& report) {
 
 }  // namespace
 
-int run_check(const std::string& input, bool json) {
+int run_check(const std::string& input, bool json, bool in_flight_only) {
   TraceSet set = locate_trace(input);
   ReplayCheckOptions options;
   options.keep_per_kind = kPrintedPerKind;
+  options.every_size_change = !in_flight_only;
   ReplayCheckReport report = check_replay(set, options);
   if (json) print_json(set, report);
   else print_lines(set, report);

@@ -13,6 +13,6 @@ int run_stats(const std::string& input, bool json, const std::string& matrix_csv
 int run_validate(const std::string& input);
 int run_repair(const std::string& bin_path, const std::string& output_path);
 // Exit status 0 when the replay check finds nothing, 1 when it finds something.
-int run_check(const std::string& input, bool json);
+int run_check(const std::string& input, bool json, bool in_flight_only);
 
 }  // namespace amp::trace::cli

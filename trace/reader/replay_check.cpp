@@ -371,25 +371,26 @@ class ReplayChecker {
                       comm_text(message.comm_id)));
   }
 
-  // Consecutive messages of one channel (communicator, source, destination, tag) that are in flight
-  // together must have one size: replayers that do not keep MPI's order within a channel may hand
-  // the second to the first's receive ("MPI matching error: incoming message has N bytes, but
-  // matches buffer of too small size"). In flight together: the second is sent before the receive
-  // of the first has returned (its Wait/Test or blocking call ended). A size change after that
-  // point (e.g. after an AMR regrid) cannot be mismatched and is not reported.
+  // Consecutive messages of one channel (communicator, source, destination, tag) must have one size:
+  // replayers that do not keep MPI's order within a channel may hand the second to the first's
+  // receive ("MPI matching error: incoming message has N bytes, but matches buffer of too small
+  // size"). That certainly happens when the second is sent before the receive of the first has
+  // returned (its Wait/Test or blocking call ended); with options.every_size_change (the default)
+  // a change after that point (e.g. after an AMR regrid that kept its tags) is reported too.
   void check_channel(const SentMessage& message) {
     const auto key = std::make_tuple(message.comm, message.source, message.dest, message.tag);
     auto [it, fresh] = channels_.try_emplace(key, Channel{message.bytes, message.site, message.serial, false});
     if (fresh) return;
     auto& channel = it->second;
+    const bool in_flight = open_messages_.count(channel.last_serial) != 0;
     if (!channel.reported && channel.bytes >= 0 && message.bytes >= 0 && channel.bytes != message.bytes &&
-        open_messages_.count(channel.last_serial) != 0) {
+        (in_flight || options_.every_size_change)) {
       channel.reported = true;
       add(FindingKind::kChannelSizeChange, message.site,
           fmt::format("message of {} bytes to rank {} (tag {}, {}) follows a {}-byte message on the same channel "
-                      "({}); a replayer that does not keep order within a channel can match it to the wrong receive",
+                      "({}{}); a replayer that does not keep order within a channel can match it to the wrong receive",
                       message.bytes, message.dest_world, message.tag, comm_text(message.comm_id), channel.bytes,
-                      site_text(channel.last)));
+                      site_text(channel.last), in_flight ? ", still in flight" : ", already received"));
     }
     channel.bytes = message.bytes;
     channel.last = message.site;
