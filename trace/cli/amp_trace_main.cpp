@@ -28,6 +28,9 @@ int main(int argc, char** argv) {
   repair->add_option("file", input, "the damaged <prefix>-NNNN.bin")->required();
   repair->add_option("-o,--output", output,
                      "write the repaired trace here (default: repair in place, keeping the original as FILE.damaged)");
+  auto* otf2 = app.add_subcommand("otf2", "convert to a new OTF2 archive directory (Vampir, Score-P tools, SST/Ember)");
+  otf2->add_option("trace", input, "trace (.meta, prefix, .bin or directory)")->required();
+  otf2->add_option("output", output, "the archive directory to create (must not exist)")->required();
 
   try {
     app.parse(argc, argv);
@@ -41,6 +44,7 @@ int main(int argc, char** argv) {
     if (*dump) return cli::run_dump(input, dumpi2ascii);
     if (*validate) return cli::run_validate(input);
     if (*repair) return cli::run_repair(input, output);
+    if (*otf2) return cli::run_otf2(input, output);
   } catch (const std::exception& error) {
     std::fflush(stdout);
     std::fprintf(stderr, "amp-trace: %s\n", error.what());

@@ -12,5 +12,6 @@ int run_dump(const std::string& input, bool dumpi2ascii_layout);
 int run_stats(const std::string& input, bool json, const std::string& matrix_csv_path);
 int run_validate(const std::string& input);
 int run_repair(const std::string& bin_path, const std::string& output_path);
+int run_otf2(const std::string& input, const std::string& output_directory);
 
 }  // namespace amp::trace::cli
