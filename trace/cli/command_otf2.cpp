@@ -26,8 +26,8 @@ int run_otf2(const std::string& input, const std::string& output_directory) {
   if (s.never_completed != 0)
     std::cout << fmt::format("note: {} nonblocking operations were never completed in the trace\n", s.never_completed);
   if (s.receives_without_source != 0)
-    std::cout << fmt::format("note: {} receives from MPI_ANY_SOURCE/MPI_PROC_NULL have no status to name the sender "
-                             "(not exported as messages)\n",
+    std::cout << fmt::format("note: {} receives name no sender (MPI_PROC_NULL, or MPI_ANY_SOURCE without a status); "
+                             "not exported as messages\n",
                              s.receives_without_source);
   if (s.unmatched_function_exits != 0)
     std::cout << fmt::format("note: {} Function_exit records match no open Function_enter (ignored)\n",

@@ -78,7 +78,8 @@ void write_archive(const TraceSet& set, CommunicatorTable& comms, const fs::path
 }  // namespace
 
 ExportResult export_otf2(const std::string& input, const std::string& output_directory) {
-  const fs::path output(output_directory);
+  fs::path output(output_directory);
+  if (!output.has_filename() && output.has_parent_path()) output = output.parent_path();  // "out/" -> "out"
   std::error_code ignored;
   if (fs::exists(fs::symlink_status(output, ignored)))
     throw std::runtime_error(output_directory + ": already exists; amp-trace never overwrites, name a new directory");
