@@ -2,8 +2,9 @@
 """Checks of `amp-trace otf2`, one per invocation, on a trace made for the test or given:
   stats      : otf2-print reads the archive without warnings; per location Enter = Leave = the rank's
                records, MpiSend+MpiIsend count and bytes = `amp-trace stats --json` point_to_point,
-               receives = sends, and the rank-to-rank bytes (receivers mapped through the communicator
-               groups) = the stats matrix; messages on other communicators = stats' unplaced ones
+               every send pairs with a receive (sender, receiver, communicator, tag, bytes), the
+               rank-to-rank bytes on MPI_COMM_WORLD and its dups = the stats matrix, and the sends on
+               other communicators = stats' unplaced messages
   every_call : stats, plus the Comm_dup/Comm_split communicators of every_call_program (split by
                rank % 2) and the exact bytes of every collective on every rank
   refuse     : a second export to the same directory (and one to an existing empty directory) exits
@@ -116,6 +117,7 @@ def check_against_stats(trace, anchor):
     events, comms = read_events(anchor), read_communicators(anchor)
     world = range(stats["ranks"])
     sent, received = [0, 0], [0, 0]
+    sends, receives = collections.Counter(), collections.Counter()  # (from, to, comm, tag, bytes)
     matrix = [[0] * len(world) for _ in world]
     unplaced = 0
     for per_rank in stats["per_rank"]:
@@ -126,10 +128,13 @@ def check_against_stats(trace, anchor):
         for name, attributes in events[rank]:
             if name not in ("MPI_SEND", "MPI_ISEND", "MPI_RECV", "MPI_IRECV"):
                 continue
-            peer, comm, _, length = (int(x) for x in PEER.search(attributes).groups())
+            peer, comm, tag, length = (int(x) for x in PEER.search(attributes).groups())
             totals = sent if name in ("MPI_SEND", "MPI_ISEND") else received
             totals[0] += 1
             totals[1] += length
+            members = comms[comm][1] or [rank]  # MPI_COMM_SELF: the rank itself
+            ends = (rank, members[peer]) if totals is sent else (members[peer], rank)
+            (sends if totals is sent else receives)[ends + (comm, tag, length)] += 1
             if totals is sent:  # in the matrix, like stats: MPI_COMM_WORLD and its dups (of dups)
                 name, members = comms[comm]
                 if WORLD_LIKE.match(name):
@@ -141,6 +146,9 @@ def check_against_stats(trace, anchor):
         fail(f"MpiSend+MpiIsend: {sent[0]} messages, {sent[1]} bytes; amp-trace stats: {expected[0]}, {expected[1]}")
     if received != sent:
         fail(f"MpiRecv+MpiIrecv: {received[0]} messages, {received[1]} bytes; sent: {sent[0]}, {sent[1]}")
+    if sends != receives:
+        fail(f"sends and receives do not pair up by (sender, receiver, communicator, tag, bytes): "
+             f"unmatched sends {dict(sends - receives)}, unmatched receives {dict(receives - sends)}")
     if matrix != stats["matrix_bytes"]:
         fail(f"rank-to-rank bytes {matrix} differ from amp-trace stats' {stats['matrix_bytes']}")
     if unplaced != stats["unplaced_messages"]:
