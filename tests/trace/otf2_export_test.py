@@ -107,7 +107,7 @@ def read_communicators(anchor):
             if "Type: COMM_SELF" in line:
                 groups[gid] = None
             elif "Type: COMM_GROUP" in line:
-                groups[gid] = [int(x) for x in re.findall(r'(\d+) \("', line.split("Members:", 1)[1])]
+                groups[gid] = [int(x) for x in re.findall(r'(\d+) \("', re.split(r"Members?:", line, 1)[1])]
         elif line.startswith("COMM "):
             cid = int(line.split()[1])
             name = re.search(r'Name: "(.*?)" <', line).group(1)
