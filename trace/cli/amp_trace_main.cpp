@@ -1,5 +1,5 @@
 // amp-trace: inspect, summarise, check and repair DUMPI traces (from AMP's libamp_dumpi or
-// sst-dumpi). Subcommands: info, stats, dump, validate, repair, check.
+// sst-dumpi). Subcommands: info, stats, dump, validate, repair, check, otf2.
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
@@ -33,6 +33,9 @@ int main(int argc, char** argv) {
   repair->add_option("file", input, "the damaged <prefix>-NNNN.bin")->required();
   repair->add_option("-o,--output", output,
                      "write the repaired trace here (default: repair in place, keeping the original as FILE.damaged)");
+  auto* otf2 = app.add_subcommand("otf2", "convert to a new OTF2 archive directory (Vampir, Score-P tools, SST/Ember)");
+  otf2->add_option("trace", input, "trace (.meta, prefix, .bin or directory)")->required();
+  otf2->add_option("output", output, "the archive directory to create (must not exist)")->required();
 
   try {
     app.parse(argc, argv);
@@ -47,6 +50,7 @@ int main(int argc, char** argv) {
     if (*validate) return cli::run_validate(input);
     if (*repair) return cli::run_repair(input, output);
     if (*check) return cli::run_check(input, json, in_flight_only);
+    if (*otf2) return cli::run_otf2(input, output);
   } catch (const std::exception& error) {
     std::fflush(stdout);
     std::fprintf(stderr, "amp-trace: %s\n", error.what());

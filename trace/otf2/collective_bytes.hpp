@@ -1,0 +1,31 @@
+// What an OTF2 MpiCollectiveEnd says about one recorded collective call: the operation, its root
+// and the bytes this rank sent and received, counted as Score-P counts them (without MPI_IN_PLACE,
+// which DUMPI does not record).
+#pragma once
+
+#include <otf2/OTF2_Events.h>
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+
+#include "../reader/record.hpp"
+
+namespace amp::trace::otf2 {
+
+struct CollectiveCall {
+  OTF2_CollectiveOp op = OTF2_COLLECTIVE_OP_BARRIER;
+  std::optional<std::int64_t> root;  // communicator rank of the root, for rooted operations
+  std::uint64_t sent = 0;
+  std::uint64_t received = 0;
+};
+
+// Bytes of `count` elements of a DUMPI datatype id (0 when the size is unknown).
+using ByteCounter = std::function<std::uint64_t(std::int64_t count, std::int64_t datatype)>;
+
+// The collective a record stands for, or nothing when the record is not a collective data call.
+// comm_size and my_rank are this rank's view of the record's communicator.
+std::optional<CollectiveCall> collective_call(const Record& record, std::uint64_t comm_size, std::int64_t my_rank,
+                                              const ByteCounter& bytes_of);
+
+}  // namespace amp::trace::otf2

@@ -1,0 +1,24 @@
+// amp-trace otf2: a whole DUMPI trace (any input the other subcommands accept) to a new OTF2
+// archive directory, written aside and moved into place only when complete; never overwrites.
+#pragma once
+
+#include <string>
+
+#include "event_mapping.hpp"
+
+namespace amp::trace::otf2 {
+
+struct ExportResult {
+  std::string anchor_path;  // <output>/traces.otf2, what Vampir and otf2-print open
+  int world_size = 0;
+  int traced_ranks = 0;
+  std::uint64_t events = 0;
+  std::uint64_t communicators = 0;
+  MappingSummary summary;
+};
+
+// Throws TraceFormatError for unreadable input, std::runtime_error when output exists or cannot
+// be written; in both cases nothing is left at output_directory.
+ExportResult export_otf2(const std::string& input, const std::string& output_directory);
+
+}  // namespace amp::trace::otf2
