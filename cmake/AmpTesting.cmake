@@ -13,6 +13,7 @@ if(MPIEXEC_EXECUTABLE)
     set(AMP_MPIEXEC_EXTRA_FLAGS "--oversubscribe" CACHE STRING "" FORCE)
     file(STRINGS ${PROJECT_SOURCE_DIR}/cmake/openmpi.env _amp_openmpi_settings REGEX "^[A-Za-z_][A-Za-z0-9_]*=")
     list(APPEND AMP_TEST_ENVIRONMENT ${_amp_openmpi_settings})
+    set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/cmake/openmpi.env)
   endif()
 endif()
 
