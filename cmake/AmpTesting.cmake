@@ -1,15 +1,21 @@
 # Test helpers: serial GoogleTest executables and MPI tests run through mpiexec at a given rank count.
 # amp_add_mpi_test(NAME n RANKS r COMMAND exe args...) runs oversubscribed with OMP_NUM_THREADS=1.
 
+set(AMP_TEST_ENVIRONMENT OMP_NUM_THREADS=1 OMP_PROC_BIND=false)
+
+# Open MPI: the settings the amp driver also uses (cmake/openmpi.env: one-sided component,
+# oversubscription, Kokkos' rank count) reach every test through its environment; --oversubscribe
+# also goes on the command line of the checkers and benchmarks that take AMP_MPIEXEC_EXTRA_FLAGS.
 set(AMP_MPIEXEC_EXTRA_FLAGS "" CACHE STRING "extra flags for mpiexec in tests (e.g. --oversubscribe)")
 if(MPIEXEC_EXECUTABLE)
   execute_process(COMMAND ${MPIEXEC_EXECUTABLE} --version OUTPUT_VARIABLE _amp_mpiexec_version ERROR_QUIET)
   if(_amp_mpiexec_version MATCHES "Open MPI|OpenRTE")
     set(AMP_MPIEXEC_EXTRA_FLAGS "--oversubscribe" CACHE STRING "" FORCE)
+    file(STRINGS ${PROJECT_SOURCE_DIR}/cmake/openmpi.env _amp_openmpi_settings REGEX "^[A-Za-z_][A-Za-z0-9_]*=")
+    list(APPEND AMP_TEST_ENVIRONMENT ${_amp_openmpi_settings})
+    set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/cmake/openmpi.env)
   endif()
 endif()
-
-set(AMP_TEST_ENVIRONMENT OMP_NUM_THREADS=1 OMP_PROC_BIND=false)
 
 function(amp_add_mpi_test)
   cmake_parse_arguments(ARG "WILL_FAIL" "NAME;RANKS;TIMEOUT;FAIL_REGULAR_EXPRESSION;PASS_REGULAR_EXPRESSION" "COMMAND;LABELS" ${ARGN})

@@ -7,9 +7,12 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 ranks=${RANKS:-2} nx=${NX:-100} steps=${STEPS:-10} stencil=${STENCIL:-3d27pt}
 read -r npx npy npz <<<"${GRID:-0 0 0}"
 out=$(mktemp -d "${TMPDIR:-/tmp}/amp-bench-ghost.XXXXXX")
+# The launcher the build was configured with (plain `mpiexec` follows Debian's alternatives link,
+# which may name another MPI than the one build/ was compiled with).
+mpiexec=$(sed -n 's/^MPIEXEC_EXECUTABLE:FILEPATH=//p' "$root/build/CMakeCache.txt")
 export OMP_NUM_THREADS=${OMP_NUM_THREADS:-1} OMP_PROC_BIND=${OMP_PROC_BIND:-false}
 for strategy in bspma svaf svcp; do
-  mpiexec -n "$ranks" "$root/build/bin/amp-ghost" --nx "$nx" --ny "$nx" --nz "$nx" --num_vars 40 \
+  "$mpiexec" -n "$ranks" "$root/build/bin/amp-ghost" --nx "$nx" --ny "$nx" --nz "$nx" --num_vars 40 \
     --num_tsteps "$steps" --stencil "$stencil" --comm_method "$strategy" --progress 0 --npx "$npx" --npy "$npy" --npz "$npz" \
     --results "$out/$strategy.json" >/dev/null
 done

@@ -4,8 +4,9 @@
 set -e
 build=${1:-build}; shift || true
 out=$(mktemp -d)
+mpiexec=$(sed -n 's/^MPIEXEC_EXECUTABLE:FILEPATH=//p' "$build/CMakeCache.txt")  # the build's own launcher
 for method in bspma svaf svcp; do
-  OMP_NUM_THREADS=1 OMP_PROC_BIND=false mpiexec -n 2 "$build/bin/amp-sage" --nx 64 --ny 64 --nz 64 --num_vars 8 \
+  OMP_NUM_THREADS=1 OMP_PROC_BIND=false "$mpiexec" -n 2 "$build/bin/amp-sage" --nx 64 --ny 64 --nz 64 --num_vars 8 \
     --num_tsteps 20 --progress 0 "$@" --comm_method $method --results "$out/$method.json" > /dev/null
 done
 python3 - "$out" <<'PY'

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Checks the amp driver's answers that need no build: help lists the two commands; an unknown
-# command or proxy ends non-zero with one "amp: error:" line naming it.
+# command, proxy or AMP_MPI ends non-zero with one "amp: error:" line naming it; each MPI has its
+# own build folder (checked with `clean` on a copy of the driver, never on the real build folders).
 set -u
 amp=$1 case=$2
 case "$case" in
@@ -14,5 +15,20 @@ case "$case" in
     # The proxy name is checked before anything is installed or built.
     err=$("$amp" run frobnicate 2>&1 >/dev/null) && { echo "unknown proxy accepted"; exit 1; }
     grep -q "unknown proxy 'frobnicate'" <<<"$err" || { echo "message was: $err"; exit 1; } ;;
+  unknown_mpi)
+    err=$(AMP_MPI=lam "$amp" build 2>&1 >/dev/null) && { echo "unknown AMP_MPI accepted"; exit 1; }
+    [[ "$err" == "amp: error: unknown AMP_MPI 'lam' (use mpich or openmpi)" ]] || { echo "message was: $err"; exit 1; } ;;
+  build_folder_per_mpi)
+    copy=$(mktemp -d) && trap 'rm -rf "$copy"' EXIT
+    mkdir -p "$copy/cmake" "$copy/build/bin" "$copy/build-openmpi/bin"
+    cp "$amp" "$copy/amp" && cp "$(dirname "$amp")/cmake/openmpi.env" "$copy/cmake/"
+    out=$(AMP_MPI=openmpi "$copy/amp" clean) || { echo "clean failed: $out"; exit 1; }
+    [[ "$out" == "amp: removed build-openmpi/" && -d "$copy/build" && ! -e "$copy/build-openmpi" ]] \
+      || { echo "AMP_MPI=openmpi clean: '$out', left: $(ls "$copy")"; exit 1; }
+    mkdir "$copy/build-openmpi"
+    out=$(env -u AMP_MPI "$copy/amp" clean) || { echo "clean failed: $out"; exit 1; }
+    [[ "$out" == "amp: removed build/" && -d "$copy/build-openmpi" && ! -e "$copy/build" ]] \
+      || { echo "default clean: '$out', left: $(ls "$copy")"; exit 1; } ;;
+  *) echo "unknown case $case"; exit 1 ;;
 esac
 echo "driver $case: ok"

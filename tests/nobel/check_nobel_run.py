@@ -10,6 +10,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+from launcher_banners import without_exit_banners  # noqa: E402  (Open MPI's banners on a non-zero exit)
+
 
 def fail(message):
     print(f"check_nobel_run: FAIL: {message}")
@@ -54,7 +57,8 @@ def main():
     with tempfile.TemporaryDirectory() as folder:
         if a.expect_failure:
             done, results = run(a, a.np, a.proxy_arguments, folder, "bad")
-            lines = [line for line in (done.stdout + done.stderr).splitlines() if line.strip()]
+            output = done.stdout + without_exit_banners(done.stderr)
+            lines = [line for line in output.splitlines() if line.strip()]
             if done.returncode == 0:
                 fail(f"expected failure, got exit 0: {lines}")
             if len(lines) != 1 or not re.search(a.expect_failure, lines[0]):

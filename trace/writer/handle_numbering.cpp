@@ -27,10 +27,10 @@ std::vector<BuiltinType> builtin_types() {
       {22, MPI_FLOAT_INT},    {23, MPI_DOUBLE_INT},        {24, MPI_LONG_INT},
       {25, MPI_SHORT_INT},    {26, MPI_2INT},              {27, MPI_LONG_DOUBLE_INT},
   };
-#if defined(MPI_LB)
+  // 20 LB and 21 UB were removed in MPI-3.0: MPICH still defines them, Open MPI 4 only with its MPI-1
+  // compatibility switch (otherwise the names are static assertions). The ids stay reserved either way.
+#if defined(MPI_LB) && defined(MPI_UB) && (!defined(OPEN_MPI) || OMPI_ENABLE_MPI1_COMPAT)
   types.push_back({20, MPI_LB});
-#endif
-#if defined(MPI_UB)
   types.push_back({21, MPI_UB});
 #endif
   return types;
