@@ -121,4 +121,11 @@ int BlockMesh::count_at_level(int level) const {
   return static_cast<int>(std::count_if(leaves_.begin(), leaves_.end(), [&](const BlockKey& k) { return k.level == level; }));
 }
 
+std::int64_t BlockMesh::memory_bytes() const {
+  // libstdc++ hash nodes: next pointer + (key, value), rounded up to malloc's 16-byte granule.
+  const std::int64_t node = (sizeof(void*) + sizeof(std::pair<const std::uint64_t, int>) + 15) / 16 * 16;
+  return static_cast<std::int64_t>(leaves_.capacity() * sizeof(BlockKey) + index_.bucket_count() * sizeof(void*) +
+                                   index_.size() * node);
+}
+
 }  // namespace amp::nobel

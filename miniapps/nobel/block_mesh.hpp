@@ -58,6 +58,8 @@ class BlockMesh {
   int first_leaf(int rank, int ranks) const;
   int owner(int leaf, int ranks) const;
   int count_at_level(int level) const;
+  // Heap bytes of the replicated record (leaf keys and the key -> leaf index), as allocated.
+  std::int64_t memory_bytes() const;
 
  private:
   RootGrid root_;
