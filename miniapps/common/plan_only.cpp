@@ -13,6 +13,7 @@
 #include <fstream>
 #include <stdexcept>
 #include <sys/resource.h>
+#include <time.h>
 
 namespace amp {
 
@@ -115,14 +116,28 @@ double peak_rss_mib() {
   return static_cast<double>(usage.ru_maxrss) / 1024.0;  // ru_maxrss is in KiB on Linux
 }
 
+namespace {
+
+double cpu_now_seconds() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
+
+}  // namespace
+
 PlanBuild PlanBuild::started() {
   PlanBuild build;
   build.rss_before_mib = peak_rss_mib();
   build.start = now_seconds();
+  build.cpu_start = cpu_now_seconds();
   return build;
 }
 
-void PlanBuild::stop() { seconds = now_seconds() - start; }
+void PlanBuild::stop() {
+  seconds = now_seconds() - start;
+  cpu_seconds = cpu_now_seconds() - cpu_start;
+}
 
 bool plan_only_done(const char* proxy, const PlanOptions& o, const CommonOptions& common,
                     const comm::ExchangePlan& plan, const PlanTarget& target, const PlanBuild& build) {
@@ -135,15 +150,16 @@ bool plan_only_done(const char* proxy, const PlanOptions& o, const CommonOptions
   const double peak = peak_rss_mib();
   std::string extra_text;
   for (const auto& [key, value] : build.extra.items()) extra_text += fmt::format(", {} {}", key, value.dump());
-  fmt::print("{} plan-only: rank {} of {}: plan {:.3f} s, peak RSS {:.1f} MiB ({:.1f} before set-up), links {}, "
+  fmt::print("{} plan-only: rank {} of {}: plan {:.3f} s ({:.3f} s CPU), peak RSS {:.1f} MiB ({:.1f} before set-up), links {}, "
              "pieces {} send + {} recv, elements {} send + {} recv{}\n",
-             proxy, target.rank, target.ranks, build.seconds, peak, build.rss_before_mib, plan.links.size(),
+             proxy, target.rank, target.ranks, build.seconds, build.cpu_seconds, peak, build.rss_before_mib, plan.links.size(),
              size.send_pieces, size.recv_pieces, size.send_elements, size.recv_elements, extra_text);
   nlohmann::json results = {{"proxy", proxy},
                             {"mode", "plan-only"},
                             {"rank", target.rank},
                             {"ranks", target.ranks},
                             {"plan_seconds", build.seconds},
+                            {"plan_cpu_seconds", build.cpu_seconds},
                             {"peak_rss_mib", peak},
                             {"rss_before_setup_mib", build.rss_before_mib},
                             {"links", plan.links.size()},

@@ -46,8 +46,9 @@ double peak_rss_mib();
 // What --plan-only prints and writes: the plan's size, the seconds the set-up took, peak memory;
 // `extra` (proxy-specific sizes, e.g. cells or blocks) is added to the JSON and the line.
 struct PlanBuild {
-  double start = 0;
-  double seconds = 0;
+  double start = 0, cpu_start = 0;
+  double seconds = 0;      // wall clock
+  double cpu_seconds = 0;  // this process's CPU time (user + system): the figure a loaded machine keeps
   double rss_before_mib = 0;  // peak RSS before the set-up started (MPI, Kokkos, the binary)
   nlohmann::json extra = nlohmann::json::object();
 
