@@ -38,11 +38,24 @@ std::array<int, 2> tangential_axes(int axis) {
   return {0, 1};
 }
 
+namespace {
+
+// Bits 0..20 of v moved to bits 0, 3, 6, ..., 60.
+std::uint64_t spread_bits(std::uint64_t v) {
+  v &= 0x1fffff;
+  v = (v | v << 32) & 0x1f00000000ffffull;
+  v = (v | v << 16) & 0x1f0000ff0000ffull;
+  v = (v | v << 8) & 0x100f00f00f00f00full;
+  v = (v | v << 4) & 0x10c30c30c30c30c3ull;
+  v = (v | v << 2) & 0x1249249249249249ull;
+  return v;
+}
+
+}  // namespace
+
 std::uint64_t morton_key(const BlockKey& key, int max_level) {
   std::uint64_t code = 0;
-  for (int bit = 20; bit >= 0; --bit)
-    for (int a = 2; a >= 0; --a)
-      code = (code << 1) | ((static_cast<std::uint64_t>(key.at[a]) << (max_level - key.level)) >> bit & 1u);
+  for (int a = 0; a < 3; ++a) code |= spread_bits(static_cast<std::uint64_t>(key.at[a]) << (max_level - key.level)) << a;
   return code;
 }
 

@@ -4,6 +4,7 @@
 
 #include "packed_key_set.hpp"
 
+#include <algorithm>
 #include <vector>
 
 namespace amp::nobel {
@@ -12,7 +13,7 @@ namespace {
 
 class LeafSet {
  public:
-  explicit LeafSet(const RootGrid& root) : root_(root) {}
+  LeafSet(const RootGrid& root, std::size_t expected_leaves) : root_(root) { packed_.reserve(expected_leaves); }
   void insert(const BlockKey& k) { packed_.insert(k.packed()); }
   void erase(const BlockKey& k) { packed_.erase(k.packed()); }
   bool has(const BlockKey& k) const { return packed_.contains(k.packed()); }
@@ -45,9 +46,11 @@ class LeafSet {
   // can leave unbalanced.
   void coarser_neighbours(const BlockKey& k, std::vector<BlockKey>& out) const {
     for (int face = 0; face < 6; ++face) {
+      const int axis = face / 2, side = face % 2;
+      if (k.level == 0 || (k.at[axis] & 1) != side) continue;  // across lies in k's parent: not coarser
       BlockKey across = k;
-      across.at[face / 2] += face % 2 == 0 ? -1 : 1;
-      if (!root_.inside(across) || across.level == 0) continue;
+      across.at[axis] += side == 0 ? -1 : 1;
+      if (!root_.inside(across)) continue;
       const BlockKey coarser = covering_leaf(across.parent());
       if (coarser.level >= 0) out.push_back(coarser);
     }
@@ -94,7 +97,7 @@ BlockMesh adapt_mesh(const BlockMesh& old, const RefineTest& refine, AdaptationC
     }
     return true;
   };
-  LeafSet next(root);
+  LeafSet next(root, leaves.size() + 7 * static_cast<std::size_t>(std::count(wish.begin(), wish.end(), 1)));
   for (std::size_t b = 0; b < leaves.size(); ++b) {
     const BlockKey& k = leaves[b];
     if (wish[b] == 1) {

@@ -18,6 +18,12 @@ void PackedKeySet::rehash(std::size_t capacity) {
     if (key != kEmpty && key != kErased) insert(key);
 }
 
+void PackedKeySet::reserve(std::size_t keys) {
+  std::size_t capacity = 16;
+  while (capacity < 2 * keys + 2) capacity *= 2;
+  if (capacity > slots_.size()) rehash(capacity);
+}
+
 bool PackedKeySet::insert(std::uint64_t key) {
   if (2 * (used_ + 1) > slots_.size()) {
     // Half full counting tombstones: double when the live keys fill a quarter, else only drop tombstones.

@@ -10,6 +10,7 @@ namespace amp::nobel {
 
 class PackedKeySet {
  public:
+  void reserve(std::size_t keys);  // room for this many keys without growing
   bool insert(std::uint64_t key);  // false when already present
   bool erase(std::uint64_t key);   // false when absent
   bool contains(std::uint64_t key) const;
