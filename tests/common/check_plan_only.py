@@ -28,6 +28,10 @@ def parse_arguments():
     p.add_argument("--expect-phases", type=int, help="num_phases of every plan")
     p.add_argument("--expect-failure", metavar="REGEX", help="bad input: exit 2, one line matching REGEX")
     p.add_argument("--existing", metavar="NAME", help="create {tmp}/NAME before the run")
+    p.add_argument("--max-peak-mib", type=float,
+                   help="one plan-only run (the arguments say which rank of how many): peak RSS at most this")
+    p.add_argument("--at-least", action="append", default=[], metavar="KEY=N",
+                   help="with --max-peak-mib: the plan-only results KEY must be >= N")
     p.add_argument("--timeout", type=int, default=100)
     p.add_argument("proxy_arguments", nargs=argparse.REMAINDER)
     a = p.parse_args()
@@ -84,6 +88,22 @@ def check_report(a, rank, stdout, results_path, plan):
         fail(f"rank {rank}: plan_seconds {results['plan_seconds']} / peak_rss_mib {results['peak_rss_mib']}")
 
 
+def check_limits(a, arguments, folder):
+    results = os.path.join(folder, "limits.json")
+    done = run(a, mpi_command(a, 1, arguments + ["--results", results]))
+    if done.returncode != 0:
+        fail(f"plan-only run exited {done.returncode}: {done.stderr.strip()}")
+    with open(results) as f:
+        r = json.load(f)
+    for rule in a.at_least:
+        key, value = rule.split("=")
+        if r.get(key, -1) < float(value):
+            fail(f"{key} = {r.get(key)}, expected at least {value}")
+    if r["peak_rss_mib"] > a.max_peak_mib:
+        fail(f"peak RSS {r['peak_rss_mib']:.1f} MiB, over the bound of {a.max_peak_mib} MiB")
+    print(f"check_plan_only: peak RSS {r['peak_rss_mib']:.1f} MiB <= {a.max_peak_mib} MiB; {done.stdout.strip()}")
+
+
 def main():
     a = parse_arguments()
     with tempfile.TemporaryDirectory() as folder:
@@ -92,6 +112,9 @@ def main():
             open(os.path.join(folder, a.existing), "w").close()
         if a.expect_failure:
             check_failure(a, arguments)
+            return
+        if a.max_peak_mib is not None:
+            check_limits(a, arguments, folder)
             return
         real = os.path.join(folder, "real")
         done = run(a, mpi_command(a, a.np, arguments + ["--num_tsteps", "1", "--dump-plan", real]))
