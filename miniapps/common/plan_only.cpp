@@ -62,7 +62,8 @@ namespace {
 
 nlohmann::json piece_json(const comm::Piece& p) {
   if (!p.indices.empty()) return {{"indices", p.indices}};
-  return {{"offset", p.offset}, {"count", p.count}, {"stride", p.stride}, {"rows", p.rows}, {"row_stride", p.row_stride}};
+  return {{"offset", p.offset}, {"count", p.count}, {"stride", p.stride}, {"rows", p.rows},
+          {"row_stride", p.row_stride}};
 }
 
 nlohmann::json pieces_json(const std::vector<comm::Piece>& pieces) {
@@ -150,10 +151,10 @@ bool plan_only_done(const char* proxy, const PlanOptions& o, const CommonOptions
   const double peak = peak_rss_mib();
   std::string extra_text;
   for (const auto& [key, value] : build.extra.items()) extra_text += fmt::format(", {} {}", key, value.dump());
-  fmt::print("{} plan-only: rank {} of {}: plan {:.3f} s ({:.3f} s CPU), peak RSS {:.1f} MiB ({:.1f} before set-up), links {}, "
-             "pieces {} send + {} recv, elements {} send + {} recv{}\n",
-             proxy, target.rank, target.ranks, build.seconds, build.cpu_seconds, peak, build.rss_before_mib, plan.links.size(),
-             size.send_pieces, size.recv_pieces, size.send_elements, size.recv_elements, extra_text);
+  fmt::print("{} plan-only: rank {} of {}: plan {:.3f} s ({:.3f} s CPU), peak RSS {:.1f} MiB ({:.1f} before set-up), "
+             "links {}, pieces {} send + {} recv, elements {} send + {} recv{}\n",
+             proxy, target.rank, target.ranks, build.seconds, build.cpu_seconds, peak, build.rss_before_mib,
+             plan.links.size(), size.send_pieces, size.recv_pieces, size.send_elements, size.recv_elements, extra_text);
   nlohmann::json results = {{"proxy", proxy},
                             {"mode", "plan-only"},
                             {"rank", target.rank},

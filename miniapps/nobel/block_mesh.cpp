@@ -55,7 +55,8 @@ std::uint64_t spread_bits(std::uint64_t v) {
 
 std::uint64_t morton_key(const BlockKey& key, int max_level) {
   std::uint64_t code = 0;
-  for (int a = 0; a < 3; ++a) code |= spread_bits(static_cast<std::uint64_t>(key.at[a]) << (max_level - key.level)) << a;
+  for (int a = 0; a < 3; ++a)
+    code |= spread_bits(static_cast<std::uint64_t>(key.at[a]) << (max_level - key.level)) << a;
   return code;
 }
 

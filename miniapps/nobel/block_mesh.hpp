@@ -1,5 +1,6 @@
-// The AMR block mesh, replicated on every rank (as Chombo replicates box metadata): the leaf blocks in space-filling-curve (Morton) order,
-// face-neighbour queries across refinement levels, the 2:1 balance check and the partition over ranks.
+// The AMR block mesh, replicated on every rank (as Chombo replicates box metadata): the leaf blocks in
+// space-filling-curve (Morton) order, face-neighbour queries across refinement levels, the 2:1 balance
+// check and the partition over ranks.
 #pragma once
 
 #include <kernels/amr_block.hpp>

@@ -175,7 +175,8 @@ TEST(NobelMesh, PackedKeySetAgreesWithStdSetThroughInsertsErasesAndRehashes) {
   PackedKeySet set;
   std::set<std::uint64_t> reference;
   for (std::uint64_t i = 0; i < 200000; ++i) {
-    const std::uint64_t key = BlockKey{3, {static_cast<int>(kernels::mix64(i) % 97), static_cast<int>(i % 13), 5}}.packed();
+    const int x = static_cast<int>(kernels::mix64(i) % 97), y = static_cast<int>(i % 13);
+    const std::uint64_t key = BlockKey{3, {x, y, 5}}.packed();
     if (kernels::mix64(i + 7) % 3 == 0) {
       EXPECT_EQ(set.erase(key), reference.erase(key) == 1);
     } else {
