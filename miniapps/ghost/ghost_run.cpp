@@ -49,7 +49,7 @@ int spike_starting_at(const GhostConfig& config, int step) {
 
 class GhostLoop {
  public:
-  GhostLoop(const GhostConfig& config, const Decomposition& d)
+  GhostLoop(const GhostConfig& config, const Decomposition& d, comm::ExchangePlan plan)
       : config_(config), d_(d), conservation_(config.num_vars), local_sums_(config.num_vars, 0.0) {
     const auto& b = d.block;
     line_outflow_ = kernels::LineOutflow<>("amp::line_outflow", b.ny, b.nz);
@@ -64,7 +64,7 @@ class GhostLoop {
     MPI_Allreduce(local_sums_.data(), global.data(), config.num_vars, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
     conservation_.injected = global;
     for (int s = 0; s < config.num_spikes; ++s) spikes_.push_back(make_spike(config, d, s));
-    strategy_ = comm::make_strategy(config.comm_method, ghost_exchange_plan(d, config.stencil, config.num_vars));
+    strategy_ = comm::make_strategy(config.comm_method, std::move(plan));
   }
 
   GhostMeasurements run(const Environment& env) {
@@ -153,8 +153,16 @@ class GhostLoop {
 
 }  // namespace
 
-GhostMeasurements run_ghost(const GhostConfig& config, const Decomposition& decomposition, const Environment& env) {
-  GhostLoop loop(config, decomposition);
+GhostSetup build_ghost_setup(const GhostConfig& config, int rank, int ranks) {
+  GhostSetup setup;
+  setup.decomposition = decompose(config, rank, ranks);
+  setup.plan = ghost_exchange_plan(setup.decomposition, config.stencil, config.num_vars);
+  return setup;
+}
+
+GhostMeasurements run_ghost(const GhostConfig& config, const Decomposition& decomposition, comm::ExchangePlan plan,
+                            const Environment& env) {
+  GhostLoop loop(config, decomposition, std::move(plan));
   return loop.run(env);
 }
 

@@ -5,6 +5,8 @@
 #include "decomposition.hpp"
 #include "ghost_config.hpp"
 
+#include <comm/exchange_plan.hpp>
+
 #include <environment.hpp>
 #include <loop_report.hpp>
 
@@ -14,6 +16,15 @@ struct GhostMeasurements : LoopMeasurements {
   int checked_variables = 0;
 };
 
-GhostMeasurements run_ghost(const GhostConfig& config, const Decomposition& decomposition, const Environment& env);
+// The set-up of rank `rank` of `ranks`: its block and neighbours, and its exchange plan. The real run
+// and --plan-only both build it here.
+struct GhostSetup {
+  Decomposition decomposition;
+  comm::ExchangePlan plan;
+};
+GhostSetup build_ghost_setup(const GhostConfig& config, int rank, int ranks);
+
+GhostMeasurements run_ghost(const GhostConfig& config, const Decomposition& decomposition, comm::ExchangePlan plan,
+                            const Environment& env);
 
 }  // namespace amp::ghost

@@ -1,5 +1,6 @@
 // amp-ghost: the miniGhost-style stencil proxy (CTH). Parses flags/deck, decomposes, runs the time loop
-// under the chosen comm strategy, verifies, prints the summary and writes JSON results.
+// under the chosen comm strategy, verifies, prints the summary and writes JSON results (or, with
+// --plan-only, stops after the set-up of one virtual rank and reports it).
 #include "decomposition.hpp"
 #include "ghost_config.hpp"
 #include "ghost_report.hpp"
@@ -7,6 +8,7 @@
 
 #include <command_line.hpp>
 #include <errors.hpp>
+#include <plan_only.hpp>
 #include <results_file.hpp>
 #include <run_proxy.hpp>
 
@@ -17,15 +19,24 @@ int main(int argc, char** argv) {
     amp::ghost::GhostConfig config;
     amp::ghost::RawGhostFlags raw;
     amp::CommonOptions common;
+    amp::PlanOptions plan_options;
     amp::add_common_options(app, common);
+    amp::add_plan_options(app, plan_options);
     amp::ghost::add_ghost_options(app, config, raw);
     if (!amp::parse_command_line(app, argc, argv, env.rank())) return;
-    amp::ghost::finish_config(config, raw, env.size());
+    const amp::PlanTarget target = amp::checked_plan_target(plan_options, common, env);
+    amp::ghost::finish_config(config, raw, target.ranks);
     amp::check_results_path(common.results_file);
-    const auto decomposition = amp::ghost::decompose(config, env.rank(), env.size());
 
-    const auto measurements = amp::ghost::run_ghost(config, decomposition, env);
-    const auto results = amp::ghost::ghost_results(config, decomposition, measurements, env.size());
+    amp::PlanBuild build = amp::PlanBuild::started();
+    auto setup = amp::ghost::build_ghost_setup(config, target.rank, target.ranks);
+    build.stop();
+    const auto& d = setup.decomposition;
+    build.extra = {{"block", {d.block.nx, d.block.ny, d.block.nz}}, {"process_grid", d.grid}};
+    if (amp::plan_only_done("amp-ghost", plan_options, common, setup.plan, target, build)) return;
+
+    const auto measurements = amp::ghost::run_ghost(config, d, std::move(setup.plan), env);
+    const auto results = amp::ghost::ghost_results(config, d, measurements, env.size());
     if (env.rank() == 0) amp::ghost::print_summary(results);
     amp::write_results_file(common.results_file, results, env.rank());
     if (!measurements.verified) throw amp::VerificationError(measurements.failure);

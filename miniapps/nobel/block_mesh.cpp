@@ -2,6 +2,8 @@
 // children, and the Morton sort that gives the rank partition its locality.
 #include "block_mesh.hpp"
 
+#include "packed_key_set.hpp"
+
 #include <algorithm>
 #include <stdexcept>
 
@@ -10,6 +12,12 @@ namespace amp::nobel {
 std::uint64_t BlockKey::packed() const {
   return (static_cast<std::uint64_t>(level) << 60) | (static_cast<std::uint64_t>(at[0]) << 40) |
          (static_cast<std::uint64_t>(at[1]) << 20) | static_cast<std::uint64_t>(at[2]);
+}
+
+BlockKey BlockKey::unpacked(std::uint64_t p) {
+  const std::uint64_t field = (std::uint64_t{1} << 20) - 1;
+  return {static_cast<int>(p >> 60), {static_cast<int>(p >> 40 & field), static_cast<int>(p >> 20 & field),
+                                      static_cast<int>(p & field)}};
 }
 
 BlockKey BlockKey::parent() const { return {level - 1, {at[0] >> 1, at[1] >> 1, at[2] >> 1}}; }
@@ -30,11 +38,25 @@ std::array<int, 2> tangential_axes(int axis) {
   return {0, 1};
 }
 
+namespace {
+
+// Bits 0..20 of v moved to bits 0, 3, 6, ..., 60.
+std::uint64_t spread_bits(std::uint64_t v) {
+  v &= 0x1fffff;
+  v = (v | v << 32) & 0x1f00000000ffffull;
+  v = (v | v << 16) & 0x1f0000ff0000ffull;
+  v = (v | v << 8) & 0x100f00f00f00f00full;
+  v = (v | v << 4) & 0x10c30c30c30c30c3ull;
+  v = (v | v << 2) & 0x1249249249249249ull;
+  return v;
+}
+
+}  // namespace
+
 std::uint64_t morton_key(const BlockKey& key, int max_level) {
   std::uint64_t code = 0;
-  for (int bit = 20; bit >= 0; --bit)
-    for (int a = 2; a >= 0; --a)
-      code = (code << 1) | ((static_cast<std::uint64_t>(key.at[a]) << (max_level - key.level)) >> bit & 1u);
+  for (int a = 0; a < 3; ++a)
+    code |= spread_bits(static_cast<std::uint64_t>(key.at[a]) << (max_level - key.level)) << a;
   return code;
 }
 
@@ -43,16 +65,26 @@ BlockMesh::BlockMesh(RootGrid root, std::vector<BlockKey> leaves) : root_(root),
   keyed.reserve(leaves_.size());
   for (const BlockKey& key : leaves_) keyed.emplace_back(morton_key(key, root_.max_level), key);
   std::sort(keyed.begin(), keyed.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
-  for (std::size_t i = 0; i < keyed.size(); ++i) {
-    leaves_[i] = keyed[i].second;
-    if (!index_.emplace(leaves_[i].packed(), static_cast<int>(i)).second)
-      throw std::logic_error("block mesh: a leaf is listed twice");
+  for (std::size_t i = 0; i < keyed.size(); ++i) leaves_[i] = keyed[i].second;
+  std::vector<std::pair<std::uint64_t, BlockKey>>().swap(keyed);
+  std::size_t capacity = 16;
+  while (capacity < 2 * leaves_.size()) capacity *= 2;
+  index_.assign(capacity, -1);
+  for (std::size_t i = 0; i < leaves_.size(); ++i) {
+    const std::uint64_t packed = leaves_[i].packed();
+    std::size_t slot = PackedKeySet::home_slot(packed, capacity);
+    for (; index_[slot] >= 0; slot = (slot + 1) & (capacity - 1))
+      if (leaves_[index_[slot]] == leaves_[i]) throw std::logic_error("block mesh: a leaf is listed twice");
+    index_[slot] = static_cast<int>(i);
   }
 }
 
 int BlockMesh::find(const BlockKey& key) const {
-  const auto it = index_.find(key.packed());
-  return it == index_.end() ? -1 : it->second;
+  const std::size_t capacity = index_.size();
+  for (std::size_t slot = PackedKeySet::home_slot(key.packed(), capacity); index_[slot] >= 0;
+       slot = (slot + 1) & (capacity - 1))
+    if (leaves_[index_[slot]] == key) return index_[slot];
+  return -1;
 }
 
 FaceNeighbours BlockMesh::neighbours(int leaf, int face) const {
@@ -119,6 +151,10 @@ int BlockMesh::owner(int leaf, int ranks) const {
 
 int BlockMesh::count_at_level(int level) const {
   return static_cast<int>(std::count_if(leaves_.begin(), leaves_.end(), [&](const BlockKey& k) { return k.level == level; }));
+}
+
+std::int64_t BlockMesh::memory_bytes() const {
+  return static_cast<std::int64_t>(leaves_.capacity() * sizeof(BlockKey) + index_.capacity() * sizeof(int));
 }
 
 }  // namespace amp::nobel

@@ -1,12 +1,12 @@
-// The AMR block mesh, replicated on every rank: the leaf blocks in space-filling-curve (Morton) order,
-// face-neighbour queries across refinement levels, the 2:1 balance check and the partition over ranks.
+// The AMR block mesh, replicated on every rank (as Chombo replicates box metadata): the leaf blocks in
+// space-filling-curve (Morton) order, face-neighbour queries across refinement levels, the 2:1 balance
+// check and the partition over ranks.
 #pragma once
 
 #include <kernels/amr_block.hpp>
 
 #include <array>
 #include <cstdint>
-#include <unordered_map>
 #include <vector>
 
 namespace amp::nobel {
@@ -18,7 +18,8 @@ struct BlockKey {
 
   bool operator==(const BlockKey& o) const { return level == o.level && at == o.at; }
   bool operator<(const BlockKey& o) const { return level != o.level ? level < o.level : at < o.at; }
-  std::uint64_t packed() const;
+  std::uint64_t packed() const;  // level (4 bits) and x, y, z (20 bits each) in one word
+  static BlockKey unpacked(std::uint64_t packed);
   BlockKey parent() const;
   BlockKey child(int c) const;  // c = x + 2y + 4z
   int child_index() const { return (at[0] & 1) + 2 * (at[1] & 1) + 4 * (at[2] & 1); }
@@ -58,11 +59,15 @@ class BlockMesh {
   int first_leaf(int rank, int ranks) const;
   int owner(int leaf, int ranks) const;
   int count_at_level(int level) const;
+  // Heap bytes of the replicated record (leaf keys and the key -> leaf index): 16 + 8 to 16 per leaf.
+  std::int64_t memory_bytes() const;
 
  private:
   RootGrid root_;
   std::vector<BlockKey> leaves_;
-  std::unordered_map<std::uint64_t, int> index_;
+  // key -> leaf index: a flat open-addressing table of leaf indices (-1 empty), at most half full,
+  // probed by PackedKeySet::home_slot of the packed key; 4 bytes a slot instead of a hash-map node.
+  std::vector<int> index_;
 };
 
 // Morton key of a block's lowest corner at max_level resolution: the space-filling-curve order.

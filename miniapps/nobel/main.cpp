@@ -1,11 +1,13 @@
 // amp-nobel: the xNOBEL-like small-message proxy with block AMR. Parses flags/deck, runs the time loop
-// under the chosen comm strategy, verifies, prints the summary and writes JSON results.
+// under the chosen comm strategy, verifies, prints the summary and writes JSON results (or, with
+// --plan-only, stops after the set-up of one virtual rank and reports it).
 #include "nobel_config.hpp"
 #include "nobel_report.hpp"
 #include "nobel_run.hpp"
 
 #include <command_line.hpp>
 #include <errors.hpp>
+#include <plan_only.hpp>
 #include <results_file.hpp>
 #include <run_proxy.hpp>
 
@@ -15,13 +17,24 @@ int main(int argc, char** argv) {
     app.allow_config_extras(false);
     amp::nobel::NobelConfig config;
     amp::CommonOptions common;
+    amp::PlanOptions plan_options;
     amp::add_common_options(app, common);
+    amp::add_plan_options(app, plan_options);
     amp::nobel::add_nobel_options(app, config);
     if (!amp::parse_command_line(app, argc, argv, env.rank())) return;
-    amp::nobel::finish_config(config, env.size());
+    const amp::PlanTarget target = amp::checked_plan_target(plan_options, common, env);
+    amp::nobel::finish_config(config, target.ranks);
     amp::check_results_path(common.results_file);
 
-    const auto measurements = amp::nobel::run_nobel(config, env);
+    amp::PlanBuild build = amp::PlanBuild::started();
+    auto setup = amp::nobel::build_nobel_setup(config, target.rank, target.ranks);
+    build.stop();
+    build.extra = {{"global_blocks", setup.mesh.size()},
+                   {"local_blocks", setup.exchange.local_blocks},
+                   {"mesh_bytes", setup.mesh.memory_bytes()}};
+    if (amp::plan_only_done("amp-nobel", plan_options, common, setup.exchange.plan, target, build)) return;
+
+    const auto measurements = amp::nobel::run_nobel(config, std::move(setup), env);
     const auto results = amp::nobel::nobel_results(config, measurements, env.size());
     if (env.rank() == 0) amp::nobel::print_summary(results);
     amp::write_results_file(common.results_file, results, env.rank());

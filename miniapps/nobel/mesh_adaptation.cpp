@@ -2,8 +2,10 @@
 // ripple that splits any leaf with a face neighbour two levels finer. Runs identically on every rank.
 #include "mesh_adaptation.hpp"
 
-#include <map>
-#include <unordered_set>
+#include "packed_key_set.hpp"
+
+#include <algorithm>
+#include <vector>
 
 namespace amp::nobel {
 
@@ -11,20 +13,17 @@ namespace {
 
 class LeafSet {
  public:
-  explicit LeafSet(const RootGrid& root) : root_(root) {}
-  void insert(const BlockKey& k) {
-    if (packed_.insert(k.packed()).second) keys_.emplace(k.packed(), k);
-  }
-  void erase(const BlockKey& k) {
-    packed_.erase(k.packed());
-    keys_.erase(k.packed());
-  }
-  bool has(const BlockKey& k) const { return packed_.count(k.packed()) != 0; }
-  bool covered(BlockKey k) const {
+  LeafSet(const RootGrid& root, std::size_t expected_leaves) : root_(root) { packed_.reserve(expected_leaves); }
+  void insert(const BlockKey& k) { packed_.insert(k.packed()); }
+  void erase(const BlockKey& k) { packed_.erase(k.packed()); }
+  bool has(const BlockKey& k) const { return packed_.contains(k.packed()); }
+  // The leaf that is `k` or an ancestor of it, if any (level -1: none; `k` is refined).
+  BlockKey covering_leaf(BlockKey k) const {
     for (; k.level >= 0; k = k.parent())
-      if (has(k)) return true;
-    return false;
+      if (has(k)) return k;
+    return k;
   }
+  bool covered(const BlockKey& k) const { return covering_leaf(k).level >= 0; }
   // A face neighbour region of `k` holds leaves two or more levels finer.
   bool unbalanced(const BlockKey& k) const {
     for (int face = 0; face < 6; ++face) {
@@ -43,17 +42,40 @@ class LeafSet {
     }
     return false;
   }
+  // Appends the leaves coarser than `k` across its faces: the only leaves that `k` (or its children)
+  // can leave unbalanced.
+  void coarser_neighbours(const BlockKey& k, std::vector<BlockKey>& out) const {
+    for (int face = 0; face < 6; ++face) {
+      const int axis = face / 2, side = face % 2;
+      if (k.level == 0 || (k.at[axis] & 1) != side) continue;  // across lies in k's parent: not coarser
+      BlockKey across = k;
+      across.at[axis] += side == 0 ? -1 : 1;
+      if (!root_.inside(across)) continue;
+      const BlockKey coarser = covering_leaf(across.parent());
+      if (coarser.level >= 0) out.push_back(coarser);
+    }
+  }
+  // Splits leaf `k` into its eight children; `touched` gets the leaves whose balance that may break:
+  // the children and the coarser leaves across k's faces.
+  void split(const BlockKey& k, std::vector<BlockKey>& touched) {
+    erase(k);
+    for (int c = 0; c < 8; ++c) {
+      insert(k.child(c));
+      touched.push_back(k.child(c));
+    }
+    coarser_neighbours(k, touched);
+  }
+  // In no particular order: BlockMesh sorts its leaves.
   std::vector<BlockKey> keys() const {
     std::vector<BlockKey> out;
-    out.reserve(keys_.size());
-    for (const auto& [packed, key] : keys_) out.push_back(key);
+    out.reserve(packed_.size());
+    for (std::uint64_t packed : packed_.keys()) out.push_back(BlockKey::unpacked(packed));
     return out;
   }
 
  private:
   RootGrid root_;
-  std::unordered_set<std::uint64_t> packed_;
-  std::map<std::uint64_t, BlockKey> keys_;  // deterministic iteration order
+  PackedKeySet packed_;
 };
 
 }  // namespace
@@ -75,7 +97,7 @@ BlockMesh adapt_mesh(const BlockMesh& old, const RefineTest& refine, AdaptationC
     }
     return true;
   };
-  LeafSet next(root);
+  LeafSet next(root, leaves.size() + 7 * static_cast<std::size_t>(std::count(wish.begin(), wish.end(), 1)));
   for (std::size_t b = 0; b < leaves.size(); ++b) {
     const BlockKey& k = leaves[b];
     if (wish[b] == 1) {
@@ -86,14 +108,17 @@ BlockMesh adapt_mesh(const BlockMesh& old, const RefineTest& refine, AdaptationC
       next.insert(k);
     }
   }
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (const BlockKey& k : next.keys()) {
-      if (k.level >= root.max_level || !next.unbalanced(k)) continue;
-      next.erase(k);
-      for (int c = 0; c < 8; ++c) next.insert(k.child(c));
-      changed = true;
-    }
+  // Ripple: a leaf is unbalanced only next to a leaf two levels finer, so check the coarser face
+  // neighbours of every leaf of level >= 2, and again each leaf a split may have unbalanced, until none
+  // is. The result is the coarsest balanced refinement, whatever the order of the checks.
+  std::vector<BlockKey> pending;
+  for (const BlockKey& k : next.keys())
+    if (k.level >= 2) next.coarser_neighbours(k, pending);
+  while (!pending.empty()) {
+    const BlockKey k = pending.back();
+    pending.pop_back();
+    if (k.level >= root.max_level || !next.has(k) || !next.unbalanced(k)) continue;
+    next.split(k, pending);
   }
   BlockMesh mesh(root, next.keys());
   counts = {};

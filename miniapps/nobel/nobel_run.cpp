@@ -54,14 +54,27 @@ void add(comm::ExchangeTimes& into, const comm::ExchangeTimes& from) {
   into.wait += from.wait;
 }
 
+RootGrid root_grid(const NobelConfig& c) {
+  RootGrid r;
+  r.blocks = c.root_blocks;
+  r.max_level = c.max_level;
+  return r;
+}
+
+RefineTest refine_test(const NobelConfig& config, int amr_step) {
+  MovingFront front{config.front_radius, config.front_period};
+  const RootGrid grid = root_grid(config);
+  const int cells = config.block;
+  return [front, grid, cells, amr_step](const BlockKey& key) { return front.touches(key, grid, cells, amr_step); };
+}
+
 class NobelLoop {
  public:
-  NobelLoop(const NobelConfig& config, const Environment& env)
-      : config_(config), rank_(env.rank()), ranks_(env.size()), shape_{config.block},
-        mesh_(initial_mesh(root(config), refine_test(0))) {
+  NobelLoop(const NobelConfig& config, NobelSetup setup, const Environment& env)
+      : config_(config), rank_(env.rank()), ranks_(env.size()), shape_{config.block}, mesh_(std::move(setup.mesh)) {
     m_.initial_blocks = mesh_.size();
     m_.initial_balanced = mesh_.balanced();
-    rebuild_step_exchange(true, 0);
+    install_step_exchange(std::move(setup.exchange), true, 0);
     std::vector<double> totals(config_.num_vars);
     for (int v = 0; v < config_.num_vars; ++v) {
       kernels::fill_amr_initial_values(current_[v].data(), blocks_, shape_, config_.seed, v);
@@ -122,25 +135,10 @@ class NobelLoop {
   }
 
  private:
-  static RootGrid root(const NobelConfig& c) {
-    RootGrid r;
-    r.blocks = c.root_blocks;
-    r.max_level = c.max_level;
-    return r;
-  }
-
-  RefineTest refine_test(int amr_step) const {
-    MovingFront front{config_.front_radius, config_.front_period};
-    const RootGrid grid = root(config_);
-    const int cells = config_.block;
-    return [front, grid, cells, amr_step](const BlockKey& key) { return front.touches(key, grid, cells, amr_step); };
-  }
-
   // Face tasks, block descriptions and the step strategy for the current mesh; storage when `allocate`.
   // mesh_epoch: how many AMR steps made this mesh; each mesh's exchange has tags of its own, since its
   // message sizes differ from the last mesh's.
-  void rebuild_step_exchange(bool allocate, int mesh_epoch) {
-    FaceExchange x = build_face_exchange(mesh_, config_.block, config_.num_vars, rank_, ranks_);
+  void install_step_exchange(FaceExchange x, bool allocate, int mesh_epoch) {
     x.plan.tag_epoch = mesh_epoch;
     blocks_ = to_device(x.blocks, "amp::nobel_blocks");
     fill_tasks_ = to_device(x.fill_tasks, "amp::nobel_fill_tasks");
@@ -184,7 +182,7 @@ class NobelLoop {
     AmrRecord record;
     record.after_step = after_step;
     AdaptationCounts counts;
-    BlockMesh next_mesh = adapt_mesh(mesh_, refine_test(amr_index), counts);
+    BlockMesh next_mesh = adapt_mesh(mesh_, refine_test(config_, amr_index), counts);
     record.blocks = next_mesh.size();
     record.refined = counts.refined;
     record.coarsened = counts.coarsened;
@@ -205,7 +203,7 @@ class NobelLoop {
     }
     mesh_ = std::move(next_mesh);
     const auto remap = to_device(migration.remap, "amp::nobel_remap");
-    rebuild_step_exchange(false, amr_index);
+    install_step_exchange(build_face_exchange(mesh_, config_.block, config_.num_vars, rank_, ranks_), false, amr_index);
     add(m_.amr_setup_traffic, mover->setup_traffic());
     add(m_.amr_setup_traffic, strategy_->setup_traffic());
     std::vector<double> totals(config_.num_vars);
@@ -259,8 +257,14 @@ class NobelLoop {
 
 }  // namespace
 
-NobelMeasurements run_nobel(const NobelConfig& config, const Environment& env) {
-  NobelLoop loop(config, env);
+NobelSetup build_nobel_setup(const NobelConfig& config, int rank, int ranks) {
+  NobelSetup setup{initial_mesh(root_grid(config), refine_test(config, 0)), {}};
+  setup.exchange = build_face_exchange(setup.mesh, config.block, config.num_vars, rank, ranks);
+  return setup;
+}
+
+NobelMeasurements run_nobel(const NobelConfig& config, NobelSetup setup, const Environment& env) {
+  NobelLoop loop(config, std::move(setup), env);
   return loop.run(env);
 }
 

@@ -2,6 +2,7 @@
 // MPI_Allreduce(MIN) of the time step, AMR steps with migration), verification and measured numbers.
 #pragma once
 
+#include "face_exchange.hpp"
 #include "nobel_config.hpp"
 
 #include <comm/traffic.hpp>
@@ -39,6 +40,14 @@ struct NobelMeasurements : LoopMeasurements {
   double last_time_step = 0;
 };
 
-NobelMeasurements run_nobel(const NobelConfig& config, const Environment& env);
+// The set-up of rank `rank` of `ranks`: the replicated starting mesh and this rank's share of it (blocks,
+// ghost-face tasks, exchange plan). The real run and --plan-only both build it here.
+struct NobelSetup {
+  BlockMesh mesh;
+  FaceExchange exchange;
+};
+NobelSetup build_nobel_setup(const NobelConfig& config, int rank, int ranks);
+
+NobelMeasurements run_nobel(const NobelConfig& config, NobelSetup setup, const Environment& env);
 
 }  // namespace amp::nobel

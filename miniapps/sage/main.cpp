@@ -1,5 +1,6 @@
 // amp-sage: the SAGE-like gather/scatter proxy. Parses flags/deck, partitions the cells along a
-// space-filling curve, runs the face-flux time loop under the chosen comm strategy, verifies, reports.
+// space-filling curve, runs the face-flux time loop under the chosen comm strategy, verifies, reports
+// (or, with --plan-only, stops after the set-up of one virtual rank and reports it).
 #include "cell_partition.hpp"
 #include "local_mesh.hpp"
 #include "sage_config.hpp"
@@ -7,8 +8,8 @@
 #include "sage_run.hpp"
 
 #include <command_line.hpp>
-#include <comm/stopwatch.hpp>
 #include <errors.hpp>
+#include <plan_only.hpp>
 #include <results_file.hpp>
 #include <run_proxy.hpp>
 
@@ -19,19 +20,24 @@ int main(int argc, char** argv) {
     amp::sage::SageConfig config;
     amp::sage::RawSageFlags raw;
     amp::CommonOptions common;
+    amp::PlanOptions plan_options;
     amp::add_common_options(app, common);
+    amp::add_plan_options(app, plan_options);
     amp::sage::add_sage_options(app, config, raw);
     if (!amp::parse_command_line(app, argc, argv, env.rank())) return;
-    amp::sage::finish_config(config, raw, env.size());
+    const amp::PlanTarget target = amp::checked_plan_target(plan_options, common, env);
+    amp::sage::finish_config(config, raw, target.ranks);
     amp::check_results_path(common.results_file);
 
-    const double start = amp::now_seconds();
-    const amp::sage::CellPartition partition({config.global_cells}, config.partition, env.size());
-    const amp::sage::LocalMesh mesh = amp::sage::build_local_mesh(partition, env.rank());
-    const double partition_seconds = amp::now_seconds() - start;
+    amp::PlanBuild build = amp::PlanBuild::started();
+    auto setup = amp::sage::build_sage_setup(config, target.rank, target.ranks);
+    build.stop();
+    const amp::sage::LocalMesh& mesh = setup.mesh;
+    build.extra = {{"global_cells", config.total_cells()}, {"owned_cells", mesh.owned}, {"ghost_cells", mesh.ghosts()}};
+    if (amp::plan_only_done("amp-sage", plan_options, common, setup.plan, target, build)) return;
 
-    auto measurements = amp::sage::run_sage(config, mesh, env);
-    measurements.setup_seconds += partition_seconds;
+    auto measurements = amp::sage::run_sage(config, mesh, std::move(setup.plan), env);
+    measurements.setup_seconds += build.seconds;
     const auto results = amp::sage::sage_results(config, mesh, measurements, env.size());
     if (env.rank() == 0) amp::sage::print_summary(results);
     amp::write_results_file(common.results_file, results, env.rank());

@@ -38,7 +38,7 @@ kernels::Transport transport_of(const SageConfig& config, int v) {
 
 class SageLoop {
  public:
-  SageLoop(const SageConfig& config, const LocalMesh& mesh, SageMeasurements& m)
+  SageLoop(const SageConfig& config, const LocalMesh& mesh, comm::ExchangePlan plan, SageMeasurements& m)
       : config_(config), mesh_(mesh), conservation_(config.num_vars), local_sums_(config.num_vars, 0.0) {
     const FaceLists faces = build_face_lists(mesh);
     m.faces = faces.faces();
@@ -55,12 +55,11 @@ class SageLoop {
     }
     MPI_Allreduce(local_sums_.data(), conservation_.injected.data(), config.num_vars, MPI_DOUBLE, MPI_SUM,
                   MPI_COMM_WORLD);
-    const comm::ExchangePlan plan = sage_exchange_plan(mesh, config.num_vars);
     for (const comm::Link& link : plan.links) {
       m.send_runs += static_cast<std::int64_t>(link.send.size());
       for (const comm::Piece& piece : link.send) m.send_cells += piece.size();
     }
-    strategy_ = comm::make_strategy(config.comm_method, plan);
+    strategy_ = comm::make_strategy(config.comm_method, std::move(plan));
   }
 
   void run(const Environment& env, SageMeasurements& m) {
@@ -122,10 +121,19 @@ class SageLoop {
 
 }  // namespace
 
-SageMeasurements run_sage(const SageConfig& config, const LocalMesh& mesh, const Environment& env) {
+SageSetup build_sage_setup(const SageConfig& config, int rank, int ranks) {
+  const CellPartition partition({config.global_cells}, config.partition, ranks);
+  SageSetup setup;
+  setup.mesh = build_local_mesh(partition, rank);
+  setup.plan = sage_exchange_plan(setup.mesh, config.num_vars);
+  return setup;
+}
+
+SageMeasurements run_sage(const SageConfig& config, const LocalMesh& mesh, comm::ExchangePlan plan,
+                          const Environment& env) {
   SageMeasurements m;
   const double start = now_seconds();
-  SageLoop loop(config, mesh, m);
+  SageLoop loop(config, mesh, std::move(plan), m);
   m.setup_seconds = now_seconds() - start;
   loop.run(env, m);
   return m;

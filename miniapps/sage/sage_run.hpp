@@ -5,6 +5,8 @@
 #include "local_mesh.hpp"
 #include "sage_config.hpp"
 
+#include <comm/exchange_plan.hpp>
+
 #include <environment.hpp>
 #include <loop_report.hpp>
 
@@ -20,6 +22,15 @@ struct SageMeasurements : LoopMeasurements {
   std::int64_t send_cells = 0;    // cells sent per variable and step over all links
 };
 
-SageMeasurements run_sage(const SageConfig& config, const LocalMesh& mesh, const Environment& env);
+// The set-up of rank `rank` of `ranks`: the partition's share of the mesh and the exchange plan. The
+// real run and --plan-only both build it here.
+struct SageSetup {
+  LocalMesh mesh;
+  comm::ExchangePlan plan;
+};
+SageSetup build_sage_setup(const SageConfig& config, int rank, int ranks);
+
+SageMeasurements run_sage(const SageConfig& config, const LocalMesh& mesh, comm::ExchangePlan plan,
+                          const Environment& env);
 
 }  // namespace amp::sage

@@ -5,9 +5,14 @@
 #include <face_exchange.hpp>
 #include <mesh_adaptation.hpp>
 #include <moving_front.hpp>
+#include <packed_key_set.hpp>
+
+#include <kernels/hash.hpp>
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <set>
 #include <vector>
 
 namespace amp::nobel {
@@ -109,6 +114,95 @@ TEST(NobelMesh, AdaptationKeepsBalanceTilingAndMovesOneLevelAtATime) {
   }
   EXPECT_GT(refined, 0);
   EXPECT_GT(coarsened, 0);
+}
+
+// The reference ripple: sweep every leaf until none is split (the way the mesh was balanced before the
+// ripple became a work list seeded next to fine leaves).
+std::set<BlockKey> balanced_by_full_sweeps(const RootGrid& root, std::set<BlockKey> leaves) {
+  auto covered = [&](BlockKey k) {
+    for (; k.level >= 0; k = k.parent())
+      if (leaves.count(k) != 0) return true;
+    return false;
+  };
+  auto unbalanced = [&](const BlockKey& k) {
+    for (int face = 0; face < 6; ++face) {
+      BlockKey across = k;
+      across.at[face / 2] += face % 2 == 0 ? -1 : 1;
+      if (!root.inside(across) || covered(across)) continue;
+      for (int c = 0; c < 8; ++c)
+        if (leaves.count(across.child(c)) == 0 && !covered(across.child(c))) return true;  // finer than k + 1
+    }
+    return false;
+  };
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const BlockKey& k : std::vector<BlockKey>(leaves.begin(), leaves.end())) {
+      if (k.level >= root.max_level || !unbalanced(k)) continue;
+      leaves.erase(k);
+      for (int c = 0; c < 8; ++c) leaves.insert(k.child(c));
+      changed = true;
+    }
+  }
+  return leaves;
+}
+
+TEST(NobelMesh, RippleGivesTheSameMeshAsFullSweeps) {
+  // 4^3 roots, max level 3; a pseudo-random fifth of the roots replaced by their 512 level-3
+  // descendants: level 0 next to level 3, which the ripple must grade through levels 1 and 2.
+  const RootGrid root = grid(4, 3);
+  std::set<BlockKey> start;
+  for (const BlockKey& r : uniform(4)) {
+    if (kernels::mix64(r.packed() + 11) % 5 != 0) {
+      start.insert(r);
+      continue;
+    }
+    for (int c1 = 0; c1 < 8; ++c1)
+      for (int c2 = 0; c2 < 8; ++c2)
+        for (int c3 = 0; c3 < 8; ++c3) start.insert(r.child(c1).child(c2).child(c3));
+  }
+  const BlockMesh unbalanced(root, std::vector<BlockKey>(start.begin(), start.end()));
+  ASSERT_FALSE(unbalanced.balanced());
+  // Keep every leaf: level-3 leaves cannot refine, level-0 leaves cannot coarsen.
+  AdaptationCounts counts;
+  const BlockMesh mesh = adapt_mesh(unbalanced, [](const BlockKey& k) { return k.level > 0; }, counts);
+  const std::set<BlockKey> expected = balanced_by_full_sweeps(root, start);
+  EXPECT_EQ(std::set<BlockKey>(mesh.leaves().begin(), mesh.leaves().end()), expected);
+  EXPECT_GT(expected.size(), start.size());
+  EXPECT_TRUE(mesh.balanced());
+}
+
+TEST(NobelMesh, PackedKeySetAgreesWithStdSetThroughInsertsErasesAndRehashes) {
+  PackedKeySet set;
+  std::set<std::uint64_t> reference;
+  for (std::uint64_t i = 0; i < 200000; ++i) {
+    const int x = static_cast<int>(kernels::mix64(i) % 97), y = static_cast<int>(i % 13);
+    const std::uint64_t key = BlockKey{3, {x, y, 5}}.packed();
+    if (kernels::mix64(i + 7) % 3 == 0) {
+      EXPECT_EQ(set.erase(key), reference.erase(key) == 1);
+    } else {
+      EXPECT_EQ(set.insert(key), reference.insert(key).second);
+    }
+    ASSERT_EQ(set.size(), reference.size());
+  }
+  for (int x = 0; x < 100; ++x)
+    for (int y = 0; y < 14; ++y) {
+      const std::uint64_t key = BlockKey{3, {x, y, 5}}.packed();
+      EXPECT_EQ(set.contains(key), reference.count(key) == 1);
+    }
+  std::vector<std::uint64_t> keys = set.keys();
+  std::sort(keys.begin(), keys.end());
+  EXPECT_EQ(keys, std::vector<std::uint64_t>(reference.begin(), reference.end()));
+  EXPECT_EQ(BlockKey::unpacked(BlockKey{7, {1048575, 3, 524288}}.packed()), (BlockKey{7, {1048575, 3, 524288}}));
+}
+
+// The replicated record stays compact: 16 bytes of key and at most 16 of index per leaf.
+TEST(NobelMesh, ReplicatedMeshCostsAtMost32BytesPerLeaf) {
+  const BlockMesh mesh(grid(40, 0), uniform(40));
+  ASSERT_EQ(mesh.size(), 64000);
+  EXPECT_LE(mesh.memory_bytes(), 32 * 64000);
+  EXPECT_GE(mesh.memory_bytes(), 16 * 64000 + 8 * 64000);  // keys plus an index at most half full
+  EXPECT_EQ(mesh.find({0, {39, 39, 39}}), mesh.size() - 1);
+  EXPECT_EQ(mesh.find({1, {0, 0, 0}}), -1);
 }
 
 TEST(NobelMesh, OneRankFillsEveryFaceLocallyWithNoMessages) {

@@ -1,0 +1,178 @@
+// Flag checks, the plan's JSON form (dump and summary) and the one-line plan-only report.
+#include "plan_only.hpp"
+
+#include "errors.hpp"
+#include "results_file.hpp"
+
+#include <comm/stopwatch.hpp>
+
+#include <fmt/format.h>
+#include <mpi.h>
+
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+#include <sys/resource.h>
+#include <time.h>
+
+namespace amp {
+
+void add_plan_options(CLI::App& app, PlanOptions& o) {
+  app.add_flag("--plan-only", o.plan_only,
+               "build only the exchange plan of rank --rank of --ranks virtual ranks, in one process; "
+               "report its time and peak memory");
+  app.add_option("--ranks", o.ranks, "with --plan-only: the virtual rank count");
+  app.add_option("--rank", o.rank, "with --plan-only: the rank whose plan is built");
+  app.add_option("--dump-plan", o.dump_file, "testing: write each rank's exchange plan as JSON to FILE.<rank>")
+      ->group("");
+}
+
+namespace {
+
+std::string dump_path(const std::string& file, int rank) { return file + "." + std::to_string(rank); }
+
+}  // namespace
+
+PlanTarget checked_plan_target(const PlanOptions& o, const CommonOptions& common, const Environment& env) {
+  PlanTarget target{env.rank(), env.size()};
+  if (o.plan_only) {
+    if (o.ranks < 1) throw InputError(fmt::format("--plan-only needs --ranks N with N >= 1 (got {})", o.ranks));
+    if (o.rank < 0 || o.rank >= o.ranks)
+      throw InputError(fmt::format("--rank must be 0..{} for --ranks {} (got {})", o.ranks - 1, o.ranks, o.rank));
+    if (env.size() != 1)
+      throw InputError(fmt::format("--plan-only runs in one process (started with {} MPI ranks)", env.size()));
+    if (!common.trace_dir.empty() || common.trace_setup)
+      throw InputError("--plan-only runs no exchange, so there is nothing to --trace");
+    target = {o.rank, o.ranks};
+  } else if (o.ranks != 0 || o.rank != -1) {
+    throw InputError("--ranks and --rank need --plan-only (a real run uses the MPI rank count)");
+  }
+  if (!o.dump_file.empty()) {
+    const std::string path = dump_path(o.dump_file, target.rank);
+    int exists = std::filesystem::exists(path) ? 1 : 0, any = 0;
+    MPI_Allreduce(&exists, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    if (any != 0)
+      throw InputError(fmt::format("plan dump '{}.<rank>' already exists; choose a new name (nothing is overwritten)",
+                                   o.dump_file));
+  }
+  return target;
+}
+
+namespace {
+
+nlohmann::json piece_json(const comm::Piece& p) {
+  if (!p.indices.empty()) return {{"indices", p.indices}};
+  return {{"offset", p.offset}, {"count", p.count}, {"stride", p.stride}, {"rows", p.rows},
+          {"row_stride", p.row_stride}};
+}
+
+nlohmann::json pieces_json(const std::vector<comm::Piece>& pieces) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const comm::Piece& p : pieces) out.push_back(piece_json(p));
+  return out;
+}
+
+struct PlanSize {
+  std::int64_t send_pieces = 0, recv_pieces = 0, send_elements = 0, recv_elements = 0;
+};
+
+PlanSize plan_size(const comm::ExchangePlan& plan) {
+  PlanSize s;
+  for (const comm::Link& link : plan.links) {
+    s.send_pieces += static_cast<std::int64_t>(link.send.size());
+    s.recv_pieces += static_cast<std::int64_t>(link.recv.size());
+    for (const comm::Piece& p : link.send) s.send_elements += p.size();
+    for (const comm::Piece& p : link.recv) s.recv_elements += p.size();
+  }
+  return s;
+}
+
+}  // namespace
+
+nlohmann::json plan_json(const comm::ExchangePlan& plan, const PlanTarget& target) {
+  nlohmann::json links = nlohmann::json::array();
+  for (const comm::Link& link : plan.links)
+    links.push_back({{"peer", link.peer}, {"phase", link.phase}, {"send", pieces_json(link.send)},
+                     {"recv", pieces_json(link.recv)}});
+  return {{"rank", target.rank},
+          {"ranks", target.ranks},
+          {"num_vars", plan.num_vars},
+          {"num_phases", plan.num_phases},
+          {"message_class", static_cast<int>(plan.message_class)},
+          {"tag_epoch", plan.tag_epoch},
+          {"links", links}};
+}
+
+void dump_plan(const PlanOptions& o, const comm::ExchangePlan& plan, const PlanTarget& target) {
+  if (o.dump_file.empty()) return;
+  const std::string path = dump_path(o.dump_file, target.rank);
+  std::ofstream out(path);
+  out << plan_json(plan, target).dump(1) << '\n';
+  if (!out) throw std::runtime_error("cannot write plan dump '" + path + "'");
+}
+
+double peak_rss_mib() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return static_cast<double>(usage.ru_maxrss) / 1024.0;  // ru_maxrss is in KiB on Linux
+}
+
+namespace {
+
+double cpu_now_seconds() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
+
+}  // namespace
+
+PlanBuild PlanBuild::started() {
+  PlanBuild build;
+  build.rss_before_mib = peak_rss_mib();
+  build.start = now_seconds();
+  build.cpu_start = cpu_now_seconds();
+  return build;
+}
+
+void PlanBuild::stop() {
+  seconds = now_seconds() - start;
+  cpu_seconds = cpu_now_seconds() - cpu_start;
+}
+
+bool plan_only_done(const char* proxy, const PlanOptions& o, const CommonOptions& common,
+                    const comm::ExchangePlan& plan, const PlanTarget& target, const PlanBuild& build) {
+  if (!o.plan_only) {
+    dump_plan(o, plan, target);
+    return false;
+  }
+  plan.validate(target.rank, target.ranks);
+  const PlanSize size = plan_size(plan);
+  const double peak = peak_rss_mib();
+  std::string extra_text;
+  for (const auto& [key, value] : build.extra.items()) extra_text += fmt::format(", {} {}", key, value.dump());
+  fmt::print("{} plan-only: rank {} of {}: plan {:.3f} s ({:.3f} s CPU), peak RSS {:.1f} MiB ({:.1f} before set-up), "
+             "links {}, pieces {} send + {} recv, elements {} send + {} recv{}\n",
+             proxy, target.rank, target.ranks, build.seconds, build.cpu_seconds, peak, build.rss_before_mib,
+             plan.links.size(), size.send_pieces, size.recv_pieces, size.send_elements, size.recv_elements, extra_text);
+  nlohmann::json results = {{"proxy", proxy},
+                            {"mode", "plan-only"},
+                            {"rank", target.rank},
+                            {"ranks", target.ranks},
+                            {"plan_seconds", build.seconds},
+                            {"plan_cpu_seconds", build.cpu_seconds},
+                            {"peak_rss_mib", peak},
+                            {"rss_before_setup_mib", build.rss_before_mib},
+                            {"links", plan.links.size()},
+                            {"phases", plan.num_phases},
+                            {"send_pieces", size.send_pieces},
+                            {"recv_pieces", size.recv_pieces},
+                            {"send_elements", size.send_elements},
+                            {"recv_elements", size.recv_elements}};
+  for (const auto& [key, value] : build.extra.items()) results[key] = value;
+  write_results_file(common.results_file, results, 0);
+  dump_plan(o, plan, target);
+  return true;
+}
+
+}  // namespace amp

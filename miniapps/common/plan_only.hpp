@@ -1,0 +1,64 @@
+// --plan-only: build the exchange plan of one rank of a virtual rank count in one process (no
+// mpiexec), through the same set-up function the real run calls, and report its time and peak memory.
+// --dump-plan FILE: write the plan each rank builds (real run or plan-only) as JSON to FILE.<rank>.
+#pragma once
+
+#include "command_line.hpp"
+#include "environment.hpp"
+
+#include <comm/exchange_plan.hpp>
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+namespace amp {
+
+struct PlanOptions {
+  bool plan_only = false;
+  int ranks = 0;  // virtual rank count (plan-only)
+  int rank = -1;  // the virtual rank whose plan is built (plan-only)
+  std::string dump_file;
+};
+void add_plan_options(CLI::App& app, PlanOptions& options);
+
+// The rank and rank count the set-up builds for: (rank, ranks) from the flags in plan-only mode, the
+// MPI rank and size otherwise.
+struct PlanTarget {
+  int rank = 0;
+  int ranks = 1;
+};
+
+// Checks the plan flags against each other, the common flags and the MPI size, and that no dump file
+// exists yet (collective: every rank gets the same answer); throws InputError naming the problem.
+PlanTarget checked_plan_target(const PlanOptions& options, const CommonOptions& common, const Environment& env);
+
+// The whole plan: links with peers, phases and every piece (strided rows or index list).
+nlohmann::json plan_json(const comm::ExchangePlan& plan, const PlanTarget& target);
+
+// Writes plan_json to FILE.<rank> when --dump-plan was given.
+void dump_plan(const PlanOptions& options, const comm::ExchangePlan& plan, const PlanTarget& target);
+
+// Largest resident set of this process so far, MiB (getrusage ru_maxrss).
+double peak_rss_mib();
+
+// What --plan-only prints and writes: the plan's size, the seconds the set-up took, peak memory;
+// `extra` (proxy-specific sizes, e.g. cells or blocks) is added to the JSON and the line.
+struct PlanBuild {
+  double start = 0, cpu_start = 0;
+  double seconds = 0;      // wall clock
+  double cpu_seconds = 0;  // this process's CPU time (user + system): the figure a loaded machine keeps
+  double rss_before_mib = 0;  // peak RSS before the set-up started (MPI, Kokkos, the binary)
+  nlohmann::json extra = nlohmann::json::object();
+
+  static PlanBuild started();  // call right before the set-up
+  void stop();                 // and right after it
+};
+
+// After the set-up: in plan-only mode reports the plan (one line, --results JSON, --dump-plan) and
+// returns true, the proxy's work being done; in a real run dumps the plan if asked and returns false.
+bool plan_only_done(const char* proxy, const PlanOptions& options, const CommonOptions& common,
+                    const comm::ExchangePlan& plan, const PlanTarget& target, const PlanBuild& build);
+
+}  // namespace amp
