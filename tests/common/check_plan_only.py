@@ -11,6 +11,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+from launcher_banners import without_exit_banners  # noqa: E402  (Open MPI's banners on a non-zero exit)
+
 
 def fail(message):
     print(f"check_plan_only: FAIL: {message}")
@@ -53,7 +56,7 @@ def mpi_command(a, np, arguments):
 
 def check_failure(a, arguments):
     done = run(a, mpi_command(a, a.np, arguments))
-    lines = [line for line in (done.stdout + done.stderr).splitlines() if line.strip()]
+    lines = [line for line in (done.stdout + without_exit_banners(done.stderr)).splitlines() if line.strip()]
     if done.returncode != 2:
         fail(f"expected exit 2, got {done.returncode}: {lines}")
     if len(lines) != 1 or not re.search(a.expect_failure, lines[0]):

@@ -84,12 +84,13 @@ def kill_mid_run(signal_number, ranks, extra_env=None, signal_launcher=False, wa
     while wait_for_flushes and time.time() < deadline and not all(
             os.path.getsize(p) >= 2 * 65536 for p in bins(trace_dir)):
         time.sleep(0.1)
-    signalled_at = time.monotonic()
     if signal_launcher:
         job.send_signal(signal_number)
     else:
         for pid in pids:
             os.kill(pid, signal_number)
+    # Read after sending: a rank on the other core may finish the record it is writing meanwhile.
+    signalled_at = time.monotonic()
     job.communicate(timeout=60)
     return trace_dir, signalled_at
 
@@ -191,7 +192,7 @@ def expect_recent_records(path, killed_at, flush_seconds):
     print(f"{os.path.basename(path)}: {records} records, the last {killed_at - last:.3f} s before the kill")
     if records < 1000:
         fail(f"{path}: only {records} records survived SIGKILL + repair")
-    if last > killed_at:
+    if last > killed_at + 0.005:  # a record may end while the kill is on its way to the other core
         fail(f"last record at {last:.6f} s is after the kill at {killed_at:.6f} s: not the same clock")
     if killed_at - last > flush_seconds + 0.6:
         fail(f"the last record is {killed_at - last:.3f} s older than the kill (flush interval {flush_seconds} s)")
