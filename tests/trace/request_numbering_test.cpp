@@ -1,5 +1,6 @@
 // Unit tests of the writer's request numbering: fresh ids per operation, shared handles mapped to
-// their oldest outstanding operations, persistent requests keeping one id until freed.
+// their oldest outstanding operations (the calling thread's first), persistent requests keeping one
+// id until freed.
 #include <gtest/gtest.h>
 #include <mpi.h>
 
@@ -79,6 +80,26 @@ TEST(RequestNumbering, PersistentRequestKeepsItsIdAcrossCompletionsUntilFreed) {
   }
   numbering.freed(persistent, id);
   EXPECT_NE(numbering.resolve_one(persistent), id);
+}
+
+TEST(RequestNumbering, ThreadsSharingAHandleEachGetTheirOwnOperations) {
+  // MPI_THREAD_MULTIPLE: MPICH hands two threads' eager sends the same handle at once.
+  RequestNumbering numbering;
+  MPI_Request shared = handle(0x1234), mine = handle(0x55);
+  const std::uint16_t first = 1, second = 2;
+  EXPECT_EQ(numbering.started(shared, first), 2);
+  EXPECT_EQ(numbering.started(shared, second), 3);
+  EXPECT_EQ(numbering.started(mine, second), 4);
+  EXPECT_EQ(numbering.resolve_one(shared, second), 3);  // not the first thread's older operation
+  MPI_Request waitall[2] = {mine, shared};
+  std::vector<std::int32_t> ids;
+  numbering.resolve(waitall, 2, ids, second);
+  EXPECT_EQ(ids, (std::vector<std::int32_t>{4, 3}));
+  numbering.completed(waitall, ids, 0);
+  numbering.completed(waitall, ids, 1);
+  EXPECT_EQ(numbering.resolve_one(shared, first), 2);
+  // A thread completing another thread's request (legal MPI) still gets an outstanding operation.
+  EXPECT_EQ(numbering.resolve_one(shared, 7), 2);
 }
 
 }  // namespace

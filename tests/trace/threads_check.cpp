@@ -1,5 +1,6 @@
 // Checks the trace of threads_program: valid files, records from two worker threads besides the
-// main one (thread numbers 1 and 2), 200 Isend/Irecv/Waitall each, request ids unique per rank.
+// main one (thread numbers 1 and 2), 200 Isend/Irecv/Waitall each, request ids unique per rank, and
+// every Waitall completes requests its own thread started, each once (threads may share a handle).
 // Usage: trace_threads_check TRACE_DIR RANKS
 #include <cstdio>
 #include <cstdlib>
@@ -24,14 +25,28 @@ int main(int argc, char** argv) {
       TraceFile file = TraceFile::open(path);
       std::map<int, std::map<unsigned, int>> per_thread;
       std::set<std::int64_t> request_ids;
+      std::map<std::int64_t, int> thread_of_request;
+      std::set<std::int64_t> completed;
       auto cursor = file.records();
       while (auto r = cursor.next()) {
         ++per_thread[r->thread][r->function];
         if (r->function == kIsend || r->function == kIrecv) {
+          thread_of_request[r->scalar("request")] = r->thread;
           if (!request_ids.insert(r->scalar("request")).second) {
             std::fprintf(stderr, "FAILED: %s: request id %lld used twice\n", path.c_str(),
                          static_cast<long long>(r->scalar("request")));
             ++failures;
+          }
+        }
+        if (r->function == kWaitall) {
+          for (std::int32_t id : r->field("requests")->values) {
+            auto started = thread_of_request.find(id);
+            if (started == thread_of_request.end() || started->second != r->thread || !completed.insert(id).second) {
+              std::fprintf(stderr, "FAILED: %s: thread %d's Waitall completes request %d (started by thread %d)%s\n",
+                           path.c_str(), r->thread, id, started == thread_of_request.end() ? -1 : started->second,
+                           completed.count(id) ? ", a second time" : "");
+              ++failures;
+            }
           }
         }
       }

@@ -9,9 +9,21 @@
 
 namespace amp::trace {
 
-std::int32_t RequestNumbering::started(MPI_Request handle) {
+const RequestNumbering::Operation* RequestNumbering::Outstanding::pick(std::uint32_t occurrence,
+                                                                      std::uint16_t thread) const {
+  for (bool own : {true, false}) {
+    for (std::size_t i = head; i < ops.size(); ++i) {
+      if ((ops[i].thread == thread) != own) continue;
+      if (occurrence == 0) return &ops[i];
+      --occurrence;
+    }
+  }
+  return nullptr;
+}
+
+std::int32_t RequestNumbering::started(MPI_Request handle, std::uint16_t thread) {
   std::int32_t id = next_id_++;
-  if (handle != MPI_REQUEST_NULL) outstanding_[handle_key(handle)].ids.push_back(id);
+  if (handle != MPI_REQUEST_NULL) outstanding_[handle_key(handle)].ops.push_back({id, thread});
   return id;
 }
 
@@ -21,7 +33,7 @@ std::int32_t RequestNumbering::persistent_created(MPI_Request handle) {
   return id;
 }
 
-std::int32_t RequestNumbering::resolve_one(MPI_Request handle) {
+std::int32_t RequestNumbering::resolve_one(MPI_Request handle, std::uint16_t thread) {
   if (handle == MPI_REQUEST_NULL) return dumpi_request::kNull;
   std::uint64_t key = handle_key(handle);
   if (!persistent_.empty()) {
@@ -29,11 +41,12 @@ std::int32_t RequestNumbering::resolve_one(MPI_Request handle) {
     if (found != persistent_.end()) return found->second;
   }
   Outstanding& queue = outstanding_[key];
-  if (queue.size() == 0) queue.ids.push_back(next_id_++);  // made while paused or by an unwrapped call
-  return queue.ids[queue.head];
+  if (queue.size() == 0) queue.ops.push_back({next_id_++, thread});  // made while paused or unwrapped
+  return queue.pick(0, thread)->id;
 }
 
-void RequestNumbering::resolve(const MPI_Request* handles, int count, std::vector<std::int32_t>& ids) {
+void RequestNumbering::resolve(const MPI_Request* handles, int count, std::vector<std::int32_t>& ids,
+                               std::uint16_t thread) {
   ids.resize(static_cast<std::size_t>(count));
   const std::uint64_t call = ++resolve_calls_;
   for (int i = 0; i < count; ++i) {
@@ -55,8 +68,8 @@ void RequestNumbering::resolve(const MPI_Request* handles, int count, std::vecto
       queue.occurrences = 0;
     }
     std::uint32_t occurrence = queue.occurrences++;
-    while (queue.size() <= occurrence) queue.ids.push_back(next_id_++);
-    ids[i] = queue.ids[queue.head + occurrence];
+    while (queue.size() <= occurrence) queue.ops.push_back({next_id_++, thread});
+    ids[i] = queue.pick(occurrence, thread)->id;
   }
 }
 
@@ -65,14 +78,15 @@ void RequestNumbering::remove(std::uint64_t key, std::int32_t id) {
   if (found == outstanding_.end()) return;
   Outstanding& queue = found->second;
   if (queue.size() == 0) return;
-  if (queue.ids[queue.head] == id) {
+  if (queue.ops[queue.head].id == id) {
     ++queue.head;
   } else {
-    auto it = std::find(queue.ids.begin() + static_cast<std::ptrdiff_t>(queue.head), queue.ids.end(), id);
-    if (it != queue.ids.end()) queue.ids.erase(it);
+    auto it = std::find_if(queue.ops.begin() + static_cast<std::ptrdiff_t>(queue.head), queue.ops.end(),
+                           [id](const Operation& op) { return op.id == id; });
+    if (it != queue.ops.end()) queue.ops.erase(it);
   }
   if (queue.size() == 0) {
-    queue.ids.clear();
+    queue.ops.clear();
     queue.head = 0;
   }
 }

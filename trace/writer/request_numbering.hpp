@@ -1,6 +1,8 @@
 // Gives every request-creating call its own DUMPI request id, and maps each handle passed to a
 // Wait/Test call back to its operation, oldest outstanding first (MPICH shares one handle among
-// small eager sends, so a handle value alone does not identify an operation).
+// small eager sends, so a handle value alone does not identify an operation). Under
+// MPI_THREAD_MULTIPLE two threads can hold the same shared handle at once: a thread's handle maps to
+// the operations that thread started before any other thread's.
 #pragma once
 
 #include <mpi.h>
@@ -13,15 +15,16 @@ namespace amp::trace {
 
 class RequestNumbering {
  public:
-  // A nonblocking operation started and returned this handle.
-  std::int32_t started(MPI_Request handle);
+  // A nonblocking operation started by thread `thread` (current_thread_number()) returned this handle.
+  std::int32_t started(MPI_Request handle, std::uint16_t thread = 0);
   // A persistent request was created (Send_init, Recv_init): the id lives until Request_free.
   std::int32_t persistent_created(MPI_Request handle);
 
-  // Ids for the handles passed to a completion call, before the call changes them. The k-th
-  // occurrence of a shared handle in one call maps to its k-th oldest outstanding operation.
-  void resolve(const MPI_Request* handles, int count, std::vector<std::int32_t>& ids);
-  std::int32_t resolve_one(MPI_Request handle);
+  // Ids for the handles passed to a completion call by `thread`, before the call changes them. The
+  // k-th occurrence of a shared handle in one call maps to its k-th oldest outstanding operation,
+  // counting the calling thread's operations first.
+  void resolve(const MPI_Request* handles, int count, std::vector<std::int32_t>& ids, std::uint16_t thread = 0);
+  std::int32_t resolve_one(MPI_Request handle, std::uint16_t thread = 0);
 
   // The operation at position i of the last resolve() completed (persistent ones stay known).
   void completed(const MPI_Request* handles_before, const std::vector<std::int32_t>& ids, int i);
@@ -30,12 +33,18 @@ class RequestNumbering {
   void freed(MPI_Request handle_before, std::int32_t id);
 
  private:
-  struct Outstanding {  // FIFO of operation ids sharing one handle value
-    std::vector<std::int32_t> ids;
+  struct Operation {
+    std::int32_t id;
+    std::uint16_t thread;
+  };
+  struct Outstanding {  // FIFO of the operations sharing one handle value
+    std::vector<Operation> ops;
     std::size_t head = 0;
     std::uint64_t resolve_call = 0;   // which resolve() last saw this handle
     std::uint32_t occurrences = 0;    // how often it appeared in that call so far
-    std::size_t size() const { return ids.size() - head; }
+    std::size_t size() const { return ops.size() - head; }
+    // The occurrence-th operation in age order, the thread's own ones first; nullptr past the end.
+    const Operation* pick(std::uint32_t occurrence, std::uint16_t thread) const;
   };
   void remove(std::uint64_t key, std::int32_t id);
 

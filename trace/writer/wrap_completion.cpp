@@ -19,7 +19,7 @@ std::vector<std::int32_t>& resolve_before(CallRecord& call, const MPI_Request* r
   before.assign(requests, requests + count);
   std::vector<std::int32_t>& ids = scratch_request_ids();
   auto lock = call.tracer().guard();
-  call.tracer().requests().resolve(before.data(), count, ids);
+  call.tracer().requests().resolve(before.data(), count, ids, current_thread_number());
   return ids;
 }
 
@@ -41,7 +41,7 @@ int MPI_Wait(MPI_Request* request, MPI_Status* status) {
   std::int32_t id;
   {
     auto lock = call.tracer().guard();
-    id = call.tracer().requests().resolve_one(before);
+    id = call.tracer().requests().resolve_one(before, current_thread_number());
   }
   int rc = PMPI_Wait(request, status);
   call.begin();
@@ -61,7 +61,7 @@ int MPI_Test(MPI_Request* request, int* flag, MPI_Status* status) {
   std::int32_t id;
   {
     auto lock = call.tracer().guard();
-    id = call.tracer().requests().resolve_one(before);
+    id = call.tracer().requests().resolve_one(before, current_thread_number());
   }
   int rc = PMPI_Test(request, flag, status);
   call.begin();

@@ -38,7 +38,8 @@ int nonblocking(std::uint16_t function, bool persistent,
   int rc = pmpi(buf, count, type, peer, tag, comm, request);
   call.begin();
   RequestNumbering& requests = call.tracer().requests();
-  std::int32_t id = persistent ? requests.persistent_created(*request) : requests.started(*request);
+  std::int32_t id =
+      persistent ? requests.persistent_created(*request) : requests.started(*request, current_thread_number());
   call.i32(count);
   call.datatype(type);
   call.dest(peer);
@@ -120,7 +121,7 @@ int MPI_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_
   CallRecord call(kIrecv);
   int rc = PMPI_Irecv(buf, count, type, source, tag, comm, request);
   call.begin();
-  std::int32_t id = call.tracer().requests().started(*request);
+  std::int32_t id = call.tracer().requests().started(*request, current_thread_number());
   call.i32(count);
   call.datatype(type);
   call.source(source);
@@ -200,7 +201,7 @@ int MPI_Start(MPI_Request* request) {
   CallRecord call(kStart);
   int rc = PMPI_Start(request);
   call.begin();
-  call.i32(call.tracer().requests().resolve_one(*request));
+  call.i32(call.tracer().requests().resolve_one(*request, current_thread_number()));
   return rc;
 }
 
@@ -213,7 +214,7 @@ int MPI_Startall(int count, MPI_Request requests[]) {
   int rc = PMPI_Startall(count, requests);
   call.begin();
   std::vector<std::int32_t>& ids = scratch_request_ids();
-  call.tracer().requests().resolve(requests, count, ids);
+  call.tracer().requests().resolve(requests, count, ids, current_thread_number());
   call.i32(count);
   call.request_ids(ids);
   return rc;
@@ -229,7 +230,7 @@ int MPI_Request_free(MPI_Request* request) {
   std::int32_t id;
   {
     auto lock = call.tracer().guard();
-    id = call.tracer().requests().resolve_one(before);
+    id = call.tracer().requests().resolve_one(before, current_thread_number());
   }
   int rc = PMPI_Request_free(request);
   call.begin();
