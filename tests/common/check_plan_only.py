@@ -3,7 +3,6 @@
 # every rank r of the same rank count in one process each; every plan must be identical, and the
 # plan-only report (one line, --results JSON) must count the same links and pieces. Or, for bad input
 # to the plan flags, exit 2 with one error line. "{tmp}" in the proxy arguments is a scratch folder.
-import argparse
 import json
 import os
 import re
@@ -11,21 +10,13 @@ import subprocess
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
-from launcher_banners import without_exit_banners  # noqa: E402  (Open MPI's banners on a non-zero exit)
+from checked_run import failure, launcher_parser, parse_with_program_arguments, without_exit_banners
 
-
-def fail(message):
-    print(f"check_plan_only: FAIL: {message}")
-    sys.exit(1)
+fail = failure("check_plan_only")
 
 
 def parse_arguments():
-    p = argparse.ArgumentParser()
-    p.add_argument("--mpiexec", required=True)
-    p.add_argument("--mpiexec-flags", default="")
-    p.add_argument("--np", type=int, required=True)
-    p.add_argument("--exe", required=True)
+    p = launcher_parser()
     p.add_argument("--proxy", required=True, help="name the report line starts with, e.g. amp-sage")
     p.add_argument("--min-links", type=int, default=1, help="links summed over ranks must reach this")
     p.add_argument("--expect-phases", type=int, help="num_phases of every plan")
@@ -36,11 +27,7 @@ def parse_arguments():
     p.add_argument("--at-least", action="append", default=[], metavar="KEY=N",
                    help="with --max-peak-mib: the plan-only results KEY must be >= N")
     p.add_argument("--timeout", type=int, default=100)
-    p.add_argument("proxy_arguments", nargs=argparse.REMAINDER)
-    a = p.parse_args()
-    if a.proxy_arguments[:1] == ["--"]:
-        a.proxy_arguments = a.proxy_arguments[1:]
-    return a
+    return parse_with_program_arguments(p, "proxy_arguments")
 
 
 def run(a, command):

@@ -1,7 +1,6 @@
 #!/usr/bin/env python3
 # Runs amp-micro under mpiexec and checks what it reports: the JSON results (verified flags, row
 # counts, sizes, column values) and the CSV, or for bad input a non-zero exit with one error line.
-import argparse
 import csv
 import json
 import os
@@ -10,18 +9,15 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
+from checked_run import failure, launcher_parser, parse_with_program_arguments  # noqa: E402
 
-def fail(message):
-    print(f"check_micro_run: FAIL: {message}")
-    sys.exit(1)
+
+fail = failure("check_micro_run")
 
 
 def parse_arguments():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--mpiexec", required=True)
-    parser.add_argument("--mpiexec-flags", default="", help="extra mpiexec flags, space-separated")
-    parser.add_argument("--np", type=int, required=True)
-    parser.add_argument("--exe", required=True)
+    parser = launcher_parser()
     parser.add_argument("--expect-rows", type=int)
     parser.add_argument("--expect-sizes", help="comma-separated distinct 'bytes' values, in order")
     parser.add_argument("--expect-column", action="append", default=[], metavar="NAME=VALUE",
@@ -34,11 +30,7 @@ def parse_arguments():
     parser.add_argument("--expect-trace", action="store_true",
                         help="pass --trace DIR; DIR must then hold one .meta and one .bin per rank")
     parser.add_argument("--timeout", type=int, default=60)
-    parser.add_argument("benchmark_arguments", nargs=argparse.REMAINDER)
-    arguments = parser.parse_args()
-    if arguments.benchmark_arguments[:1] == ["--"]:
-        arguments.benchmark_arguments = arguments.benchmark_arguments[1:]
-    return arguments
+    return parse_with_program_arguments(parser, "benchmark_arguments")
 
 
 def run(arguments, extra):

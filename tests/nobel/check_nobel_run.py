@@ -2,7 +2,6 @@
 # Runs amp-nobel under mpiexec for several strategies and checks its JSON: verification passed, 2:1
 # balance kept, checksums equal across strategies and to a 1-rank reference, exact message counts,
 # AMR steps made and data migrated; or, for bad input, a non-zero exit with one error line.
-import argparse
 import json
 import os
 import re
@@ -10,21 +9,16 @@ import subprocess
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
-from launcher_banners import without_exit_banners  # noqa: E402  (Open MPI's banners on a non-zero exit)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
+from checked_run import failure, launcher_parser, parse_with_program_arguments, without_exit_banners  # noqa: E402
 
 
-def fail(message):
-    print(f"check_nobel_run: FAIL: {message}")
-    sys.exit(1)
+
+fail = failure("check_nobel_run")
 
 
 def parse_arguments():
-    p = argparse.ArgumentParser()
-    p.add_argument("--mpiexec", required=True)
-    p.add_argument("--mpiexec-flags", default="")
-    p.add_argument("--np", type=int, required=True)
-    p.add_argument("--exe", required=True)
+    p = launcher_parser()
     p.add_argument("--strategies", default="bspma,svaf,svcp")
     p.add_argument("--reference", action="store_true", help="also run bspma on 1 rank; checksums must match it")
     p.add_argument("--expect-messages", action="append", default=[], metavar="STRATEGY=N",
@@ -34,11 +28,7 @@ def parse_arguments():
     p.add_argument("--expect-migration", action="store_true", help="AMR steps moved blocks between ranks")
     p.add_argument("--expect-failure", metavar="REGEX")
     p.add_argument("--timeout", type=int, default=100)
-    p.add_argument("proxy_arguments", nargs=argparse.REMAINDER)
-    a = p.parse_args()
-    if a.proxy_arguments[:1] == ["--"]:
-        a.proxy_arguments = a.proxy_arguments[1:]
-    return a
+    return parse_with_program_arguments(p, "proxy_arguments")
 
 
 def run(a, np, arguments, folder, name):

@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """Runs amp-sage and checks its JSON results: the checksum of every strategy at N ranks equals that of a
 1-rank run, message and byte counts equal their formulas, or (--expect-failure) a one-line error."""
-import argparse
 import json
 import os
 import re
 import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
+from checked_run import failure, launcher_parser  # noqa: E402
 
 
 def run(args, np, extra, results=None):
@@ -18,9 +20,7 @@ def run(args, np, extra, results=None):
     return subprocess.run(command, capture_output=True, text=True, timeout=args.timeout)
 
 
-def fail(message):
-    print("FAIL: " + message)
-    sys.exit(1)
+fail = failure(None)
 
 
 def check_failure(args, extra):
@@ -72,11 +72,7 @@ def check_runs(args, extra):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--mpiexec", required=True)
-    parser.add_argument("--mpiexec-flags", default="")
-    parser.add_argument("--np", type=int, required=True)
-    parser.add_argument("--exe", required=True)
+    parser = launcher_parser(description=__doc__)
     parser.add_argument("--timeout", type=int, default=100)
     parser.add_argument("--expect-failure", help="regex the single error line must match")
     parser.add_argument("--reference-args", help="amp-sage arguments of the 1-rank reference (default: the same)")

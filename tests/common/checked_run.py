@@ -1,0 +1,37 @@
+"""What every checker run through cmake/AmpTesting.cmake's amp_add_checked_run shares: the launcher
+arguments CMake passes (--mpiexec, --mpiexec-flags, --np, --exe), a failure that prints one line
+and exits 1, and Open MPI's exit banners dropped from a failed run's error output."""
+import argparse
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+from launcher_banners import without_exit_banners  # noqa: E402,F401  (for the checkers)
+
+
+def launcher_parser(description=None):
+    """An ArgumentParser that already takes the launcher arguments; the checker adds its own."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--mpiexec", required=True)
+    parser.add_argument("--mpiexec-flags", default="", help="extra mpiexec flags, space-separated")
+    parser.add_argument("--np", type=int, required=True)
+    parser.add_argument("--exe", required=True)
+    return parser
+
+
+def parse_with_program_arguments(parser, name):
+    """Parses the command line; everything after the checker's own options (a leading '--' dropped)
+    goes to the attribute `name`: the arguments for the program under test."""
+    parser.add_argument(name, nargs=argparse.REMAINDER)
+    arguments = parser.parse_args()
+    if getattr(arguments, name)[:1] == ["--"]:
+        setattr(arguments, name, getattr(arguments, name)[1:])
+    return arguments
+
+
+def failure(checker):
+    """fail(message): prints 'CHECKER: FAIL: message' (or 'FAIL: message') and exits 1."""
+    def fail(message):
+        print(f"{checker}: FAIL: {message}" if checker else f"FAIL: {message}")
+        sys.exit(1)
+    return fail
