@@ -10,7 +10,6 @@ The real clients come from the environment: AMP_SSTMAC (the sstmac binary) and A
 without them the test is skipped (exit 77).
 Usage: check_replay.py --mpiexec M --mpiexec-flags F --np N --exe EXE --amp-trace T --params DIR
                        --workdir W [--unreplayable CALL] [PROXY ARGS...]"""
-import argparse
 import glob
 import json
 import os
@@ -20,12 +19,11 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
+from checked_run import failure, launcher_parser  # noqa: E402
+
 SKIP = 77
-
-
-def fail(message):
-    print("FAILED: " + message, file=sys.stderr)
-    sys.exit(1)
+fail = failure("check_replay")
 
 
 def run(command, what, timeout=200, **kwargs):
@@ -40,10 +38,9 @@ def last_lines(text, n=6):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    for option in ("--mpiexec", "--np", "--exe", "--amp-trace", "--params", "--workdir"):
+    parser = launcher_parser()
+    for option in ("--amp-trace", "--params", "--workdir"):
         parser.add_argument(option, required=True)
-    parser.add_argument("--mpiexec-flags", default="")
     parser.add_argument("--unreplayable", default=None)
     args, proxy_args = parser.parse_known_args()
 
@@ -59,7 +56,7 @@ def main():
     os.makedirs(args.workdir, exist_ok=True)
     work = tempfile.mkdtemp(prefix=f"{name}-np{args.np}-", dir=args.workdir)
     trace = os.path.join(work, "trace")
-    command = [args.mpiexec] + args.mpiexec_flags.split() + ["-n", args.np, args.exe] + proxy_args + ["--trace", trace]
+    command = [args.mpiexec] + args.mpiexec_flags.split() + ["-n", str(args.np), args.exe] + proxy_args + ["--trace", trace]
     env = dict(os.environ, OMP_NUM_THREADS="1")
     env.pop("AMP_TRACE_DIR", None)
     traced = run(command, "the traced run", env=env)
@@ -68,7 +65,7 @@ def main():
 
     bins = sorted(glob.glob(os.path.join(trace, "*.bin")))
     metas = glob.glob(os.path.join(trace, "*.meta"))
-    if len(bins) != int(args.np) or len(metas) != 1:
+    if len(bins) != args.np or len(metas) != 1:
         fail(f"expected {args.np} .bin files and one .meta in {trace}, found {len(bins)} and {len(metas)}")
     for path in bins:
         read = run([dumpi2ascii, path], "dumpi2ascii")
