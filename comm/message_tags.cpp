@@ -15,12 +15,14 @@ TagLayout::TagLayout(int tag_ub) {
   epochs_ = static_cast<int>(data_tags / bank_width_ / 2);
 }
 
-TagLayout TagLayout::for_world() {
+int world_tag_ub() {
   int* tag_ub = nullptr;
   int found = 0;
   MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &tag_ub, &found);
-  return TagLayout(found && tag_ub != nullptr ? *tag_ub : 32767);
+  return found && tag_ub != nullptr ? *tag_ub : 32767;
 }
+
+TagLayout TagLayout::for_world() { return TagLayout(world_tag_ub()); }
 
 int TagLayout::size_check_tag(int phase) const {
   if (phase < 0 || phase >= kSizeCheckTags)

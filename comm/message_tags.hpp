@@ -18,6 +18,9 @@ namespace amp::comm {
 
 enum class MessageClass { kExchange = 0, kMigration = 1 };
 
+// MPI_COMM_WORLD's MPI_TAG_UB (MPI's minimum, 32767, should the attribute be missing).
+int world_tag_ub();
+
 class TagLayout {
  public:
   static constexpr int kSizeCheckTags = 16;

@@ -7,6 +7,8 @@
 #include "request_list.hpp"
 #include "size_sweep.hpp"
 
+#include <comm/message_tags.hpp>
+
 #include <fmt/format.h>
 
 #include <vector>
@@ -39,13 +41,12 @@ class MessageRate final : public Benchmark {
     }
     if (window_ < 1 || window_ > 4096) throw InputError(fmt::format("--window {} is out of range: 1 to 4096", window_));
     // One tag per (size, message in the window): see SweepPoint::tag.
-    int* tag_ub = nullptr;
-    int found = 0;
-    MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &tag_ub, &found);
-    const std::size_t tags = size_sweep(settings).size() * static_cast<std::size_t>(window_);
-    if (found && tag_ub != nullptr && tags > static_cast<std::size_t>(*tag_ub) + 1) {
+    const std::size_t sizes = size_sweep(settings).size();
+    const std::size_t tags = sizes * static_cast<std::size_t>(window_);
+    const int tag_ub = comm::world_tag_ub();
+    if (tags > static_cast<std::size_t>(tag_ub) + 1) {
       throw InputError(fmt::format("--window {} x {} sizes needs {} tags; this MPI's MPI_TAG_UB is {}", window_,
-                                   size_sweep(settings).size(), tags, *tag_ub));
+                                   sizes, tags, tag_ub));
     }
     const std::uint64_t receive_bytes = settings.max_size * static_cast<std::uint64_t>(peers_ * window_);
     if (receive_bytes > (std::uint64_t{1} << 30)) {
