@@ -34,9 +34,7 @@ RankEventMapper::RankEventMapper(const TraceFile& file, int world_rank, Communic
 }
 
 std::uint64_t RankEventMapper::message_bytes(std::int64_t count, std::int64_t datatype) const {
-  const auto& sizes = file_.datatype_sizes();
-  if (datatype < 0 || static_cast<std::size_t>(datatype) >= sizes.size()) return 0;
-  const std::int64_t size = sizes[static_cast<std::size_t>(datatype)];
+  const std::int64_t size = file_.datatype_size(datatype).value_or(0);
   return count > 0 && size > 0 ? static_cast<std::uint64_t>(count) * static_cast<std::uint64_t>(size) : 0;
 }
 

@@ -162,10 +162,8 @@ class ReplayChecker {
   }
 
   std::int64_t message_bytes(const RankState& r, std::int64_t count, std::int64_t datatype) const {
-    const auto& sizes = r.file.datatype_sizes();
-    if (count < 0 || datatype < 0 || static_cast<std::size_t>(datatype) >= sizes.size()) return -1;
-    const std::int32_t size = sizes[static_cast<std::size_t>(datatype)];
-    return size < 0 ? -1 : count * size;
+    const std::int64_t size = r.file.datatype_size(datatype).value_or(-1);
+    return count < 0 || size < 0 ? -1 : count * size;
   }
 
   void handle(RankState& r, const Record& record) {

@@ -60,6 +60,11 @@ class TraceFile {
   const TraceFileHeader& header() const { return header_; }
   const TraceFooter& footer() const { return footer_; }
   const std::vector<std::int32_t>& datatype_sizes() const { return datatype_sizes_; }
+  // Bytes of DUMPI datatype `id` from the sizes block, or nothing when the block does not list it.
+  std::optional<std::int64_t> datatype_size(std::int64_t id) const {
+    if (id < 0 || static_cast<std::size_t>(id) >= datatype_sizes_.size()) return std::nullopt;
+    return datatype_sizes_[static_cast<std::size_t>(id)];
+  }
   const std::vector<FunctionAddress>& addresses() const { return addresses_; }
   std::uint32_t perf_label_count() const { return perf_label_count_; }
   std::int32_t cpu_offset() const { return cpu_offset_; }

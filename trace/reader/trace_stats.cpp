@@ -2,6 +2,7 @@
 // persistent sends are counted when started, with the arguments of their *_init record.
 #include "trace_stats.hpp"
 
+#include <optional>
 #include <set>
 #include <unordered_map>
 
@@ -39,12 +40,12 @@ class RankAnalysis {
 
  private:
   std::uint64_t message_bytes(std::int64_t count, std::int64_t datatype) {
-    const auto& sizes = file_.datatype_sizes();
-    if (datatype < 0 || static_cast<std::size_t>(datatype) >= sizes.size()) {
+    const std::optional<std::int64_t> listed = file_.datatype_size(datatype);
+    if (!listed) {
       ++stats_.unknown_datatype_messages;
       return 0;
     }
-    std::int64_t size = sizes[static_cast<std::size_t>(datatype)];
+    const std::int64_t size = *listed;
     return count > 0 && size > 0 ? static_cast<std::uint64_t>(count) * static_cast<std::uint64_t>(size) : 0;
   }
 
