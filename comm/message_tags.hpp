@@ -4,6 +4,9 @@
 // message to an earlier, smaller receive of the same channel.
 //
 //   tags [0, kSizeCheckTags)        start-up size checks, one tag per phase (every one 24 bytes)
+//   tags [kSizeCheckTags, 2 * kSizeCheckTags)
+//                                   a transport's start-up exchange (RMA window offsets), one tag per
+//                                   phase (every one 8 bytes)
 //   tags [kFirstDataTag, tag_ub]    data, in banks of bank_width() tags; one bank per (class, epoch):
 //                                   bank = 2 * (epoch mod epochs_before_reuse()) + class
 //   a data tag = first tag of its bank + ordinal * num_phases + phase
@@ -34,6 +37,7 @@ class TagLayout {
 
   // Throws std::runtime_error when phase >= kSizeCheckTags.
   int size_check_tag(int phase) const;
+  int transport_setup_tag(int phase) const { return kSizeCheckTags + size_check_tag(phase); }
   // Throws std::runtime_error naming the limit when ordinal * num_phases + phase does not fit a bank.
   int data_tag(MessageClass message_class, int epoch, int phase, int num_phases, long long ordinal) const;
 

@@ -1,8 +1,9 @@
-// Strategy mechanics shared by every strategy: compiling pieces to index lists, packing, posting
-// MPI_Isend/MPI_Irecv on MPI_COMM_WORLD (what DUMPI replayers accept), waiting, counting.
+// Strategy mechanics shared by every strategy: the start-up size check with each peer, packing and
+// unpacking through the index lists, counting what is sent.
 #include "strategy.hpp"
 
 #include "stopwatch.hpp"
+#include "transport_registry.hpp"
 
 #include <array>
 #include <stdexcept>
@@ -10,51 +11,11 @@
 
 namespace amp::comm {
 
-namespace {
-
-kernels::IndexList<> to_device(const std::vector<std::int64_t>& host, const char* label) {
-  Kokkos::View<std::int64_t*> device(std::string(label), host.size());
-  auto mirror = Kokkos::create_mirror_view(device);
-  for (std::size_t i = 0; i < host.size(); ++i) mirror(i) = host[i];
-  Kokkos::deep_copy(device, mirror);
-  return device;
-}
-
-void describe(const std::vector<Piece>& pieces, std::vector<std::int64_t>& begin, std::vector<std::int64_t>& first,
-              std::vector<char>& contiguous, std::vector<std::int64_t>& elements) {
-  begin.assign(1, 0);
-  for (const Piece& piece : pieces) {
-    piece.append_elements(elements);
-    begin.push_back(begin.back() + piece.size());
-    first.push_back(piece.first());
-    contiguous.push_back(piece.contiguous() ? 1 : 0);
-  }
-}
-
-}  // namespace
-
-Strategy::Strategy(ExchangePlan plan) : plan_(std::move(plan)), tags_(TagLayout::for_world()) {
-  int rank = 0, ranks = 1;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &ranks);
-  plan_.validate(rank, ranks);
-
-  storage_.assign(plan_.num_vars, nullptr);
-  phase_links_.assign(plan_.num_phases, {});
-  for (const Link& in : plan_.links) {
-    LinkData out;
-    out.peer = in.peer;
-    out.phase = in.phase;
-    std::vector<std::int64_t> send_elements, recv_elements;
-    describe(in.send, out.send_piece_begin, out.send_piece_first, out.send_piece_contiguous, send_elements);
-    describe(in.recv, out.recv_piece_begin, out.recv_piece_first, out.recv_piece_contiguous, recv_elements);
-    out.send_index = to_device(send_elements, "amp::send_index");
-    out.recv_index = to_device(recv_elements, "amp::recv_index");
-    out.send_buffer = Kokkos::View<double*>("amp::send_buffer", out.send_size() * plan_.num_vars);
-    out.recv_buffer = Kokkos::View<double*>("amp::recv_buffer", out.recv_size() * plan_.num_vars);
-    phase_links_[in.phase].push_back(static_cast<int>(links_.size()));
-    links_.push_back(std::move(out));
-  }
+Strategy::Strategy(ExchangePlan plan, int group_size, const std::string& strategy, const std::string& transport)
+    : state_(std::move(plan), group_size),
+      transport_name_(transport),
+      transport_(make_transport(transport, strategy, state_)),
+      tags_(TagLayout::for_world()) {
   check_peers_agree();
 }
 
@@ -69,10 +30,11 @@ void Strategy::check_peers_agree() {
     s[2] = static_cast<std::int64_t>(hash);
     return s;
   };
-  std::vector<std::array<std::int64_t, 3>> outgoing(links_.size()), incoming(links_.size());
-  std::vector<MPI_Request> requests(2 * links_.size());
-  for (std::size_t l = 0; l < links_.size(); ++l) {
-    const LinkData& ld = links_[l];
+  const int links = num_links();
+  std::vector<std::array<std::int64_t, 3>> outgoing(links), incoming(links);
+  std::vector<MPI_Request> requests(2 * links);
+  for (int l = 0; l < links; ++l) {
+    const LinkData& ld = link(l);
     outgoing[l] = signature(ld.send_piece_begin);
     const int tag = tags_.size_check_tag(ld.phase);
     MPI_Irecv(incoming[l].data(), 3, MPI_INT64_T, ld.peer, tag, MPI_COMM_WORLD, &requests[2 * l]);
@@ -80,8 +42,8 @@ void Strategy::check_peers_agree() {
     setup_traffic_.count_message(sizeof(outgoing[l]));
   }
   MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
-  for (std::size_t l = 0; l < links_.size(); ++l) {
-    const LinkData& ld = links_[l];
+  for (int l = 0; l < links; ++l) {
+    const LinkData& ld = link(l);
     if (incoming[l] != signature(ld.recv_piece_begin)) {
       throw std::runtime_error("exchange plan: pieces sent by rank " + std::to_string(ld.peer) + " in phase " +
                                std::to_string(ld.phase) + " do not match the pieces this rank receives");
@@ -89,88 +51,56 @@ void Strategy::check_peers_agree() {
   }
 }
 
+void Strategy::set_up_transport() { transport_->set_up(); }
+
 int Strategy::tag_for(int phase, int ordinal) const {
-  return tags_.data_tag(plan_.message_class, plan_.tag_epoch, phase, plan_.num_phases, ordinal);
+  const ExchangePlan& p = state_.plan();
+  return tags_.data_tag(p.message_class, p.tag_epoch, phase, p.num_phases, ordinal);
 }
 
-void Strategy::pack(int l, int v, bool skip_contiguous) {
-  ScopedTimer timer(times_.pack);
-  LinkData& ld = links_[l];
-  double* slot = ld.send_buffer.data() + v * ld.send_size();
-  const int pieces = static_cast<int>(ld.send_piece_contiguous.size());
+void Strategy::pack(int l, int v) {
+  if (transport_->data_access() == DataAccess::kInPlace) return;
+  transport_->reclaim_send_slot(l, v);
+  ScopedTimer timer(state_.times().pack);
+  const LinkData& ld = link(l);
+  double* slot = state_.send_slot(l, v);
+  const int pieces = ld.send_pieces();
   for (int p = 0; p < pieces;) {
-    if (skip_contiguous && ld.send_piece_contiguous[p]) { ++p; continue; }
+    if (skip_contiguous_ && ld.send_piece_contiguous[p]) { ++p; continue; }
     int q = p + 1;  // gather the maximal run of pieces that need packing in one kernel
-    while (q < pieces && !(skip_contiguous && ld.send_piece_contiguous[q])) ++q;
+    while (q < pieces && !(skip_contiguous_ && ld.send_piece_contiguous[q])) ++q;
     const std::int64_t begin = ld.send_piece_begin[p], end = ld.send_piece_begin[q];
-    kernels::gather(storage_[v], ld.send_index, begin, end, slot + begin);
+    kernels::gather(state_.storage(v), ld.send_index, begin, end, slot + begin);
     p = q;
   }
   Kokkos::fence();
 }
 
-void Strategy::unpack(int l, int v, bool skip_contiguous) {
-  ScopedTimer timer(times_.unpack);
-  LinkData& ld = links_[l];
-  const double* slot = ld.recv_buffer.data() + v * ld.recv_size();
-  const int pieces = static_cast<int>(ld.recv_piece_contiguous.size());
+void Strategy::unpack(int l, int v) {
+  if (transport_->data_access() == DataAccess::kInPlace) return;
+  ScopedTimer timer(state_.times().unpack);
+  const LinkData& ld = link(l);
+  const double* slot = state_.recv_slot(l, v);
+  const int pieces = ld.recv_pieces();
   for (int p = 0; p < pieces;) {
-    if (skip_contiguous && ld.recv_piece_contiguous[p]) { ++p; continue; }
+    if (skip_contiguous_ && ld.recv_piece_contiguous[p]) { ++p; continue; }
     int q = p + 1;
-    while (q < pieces && !(skip_contiguous && ld.recv_piece_contiguous[q])) ++q;
+    while (q < pieces && !(skip_contiguous_ && ld.recv_piece_contiguous[q])) ++q;
     const std::int64_t begin = ld.recv_piece_begin[p], end = ld.recv_piece_begin[q];
-    kernels::scatter(slot + begin, ld.recv_index, begin, end, storage_[v]);
+    kernels::scatter(slot + begin, ld.recv_index, begin, end, state_.storage(v));
     p = q;
   }
   Kokkos::fence();
 }
 
-std::int64_t Strategy::message_elements(const Message& m, bool send) const {
-  const LinkData& ld = links_[m.link];
-  const auto& begin = send ? ld.send_piece_begin : ld.recv_piece_begin;
-  return m.var_count * (begin[m.piece_end] - begin[m.piece_begin]);
-}
-
-double* Strategy::send_address(const Message& m) {
-  LinkData& ld = links_[m.link];
-  if (m.send_direct) return storage_[m.var] + ld.send_piece_first[m.piece_begin];
-  return ld.send_buffer.data() + m.var * ld.send_size() + ld.send_piece_begin[m.piece_begin];
-}
-
-double* Strategy::recv_address(const Message& m) {
-  LinkData& ld = links_[m.link];
-  if (m.recv_direct) return storage_[m.var] + ld.recv_piece_first[m.piece_begin];
-  return ld.recv_buffer.data() + m.var * ld.recv_size() + ld.recv_piece_begin[m.piece_begin];
-}
-
-void Strategy::post_send(const Message& m, std::vector<MPI_Request>& requests) {
-  const std::int64_t elements = message_elements(m, true);
-  double* address = send_address(m);
-  ScopedTimer timer(times_.post);
-  requests.emplace_back();
-  MPI_Isend(address, static_cast<int>(elements), MPI_DOUBLE, links_[m.link].peer, m.tag, MPI_COMM_WORLD,
-            &requests.back());
-  traffic_.count_message(static_cast<std::uint64_t>(elements) * sizeof(double));
-}
-
-void Strategy::post_recv(const Message& m, std::vector<MPI_Request>& requests) {
-  const std::int64_t elements = message_elements(m, false);
-  double* address = recv_address(m);
-  ScopedTimer timer(times_.post);
-  requests.emplace_back();
-  MPI_Irecv(address, static_cast<int>(elements), MPI_DOUBLE, links_[m.link].peer, m.tag, MPI_COMM_WORLD,
-            &requests.back());
-}
-
-void Strategy::wait_all(std::vector<MPI_Request>& requests) {
-  if (requests.empty()) return;
-  ScopedTimer timer(times_.wait);
-  MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
-  requests.clear();
+void Strategy::send(int group, int phase) {
+  for (const Message& m : state_.sends(state_.batch(group, phase)))
+    state_.traffic().count_message(static_cast<std::uint64_t>(state_.send_elements(m)) * sizeof(double));
+  transport_->send(group, phase);
 }
 
 void Strategy::finish() {
-  for (int v = 0; v < plan_.num_vars; ++v)
+  for (int v = 0; v < num_vars(); ++v)
     if (in_flight(v)) need_ghosts(v);
 }
 

@@ -9,7 +9,7 @@
 namespace amp::comm {
 
 namespace {
-using Factory = std::unique_ptr<Strategy> (*)(ExchangePlan);
+using Factory = std::unique_ptr<Strategy> (*)(ExchangePlan, const std::string&);
 const std::vector<std::pair<std::string, Factory>>& registry() {
   static const std::vector<std::pair<std::string, Factory>> table = {
       {"bspma", make_bspma},
@@ -38,9 +38,13 @@ std::string strategy_list() {
   return list;
 }
 
-std::unique_ptr<Strategy> make_strategy(const std::string& name, ExchangePlan plan) {
-  for (const auto& entry : registry())
-    if (entry.first == name) return entry.second(std::move(plan));
+std::unique_ptr<Strategy> make_strategy(const std::string& name, const std::string& transport, ExchangePlan plan) {
+  for (const auto& entry : registry()) {
+    if (entry.first != name) continue;
+    std::unique_ptr<Strategy> strategy = entry.second(std::move(plan), transport);
+    strategy->set_up_transport();
+    return strategy;
+  }
   throw std::invalid_argument("unknown communication strategy '" + name + "' (known: " + strategy_list() + ")");
 }
 

@@ -1,6 +1,7 @@
 // Mechanics shared by the single-variable strategies (SVAF, SVCP): each variable's boundary goes out
-// the moment it is computed and its ghosts are awaited only when that variable is next needed.
-// They differ only in how a link's pieces are cut into messages.
+// the moment it is computed and its ghosts are awaited only when that variable is next needed. Each
+// variable is its own group, so a batch is one variable's messages of one phase. SVAF and SVCP differ
+// only in how a link's pieces are cut into messages.
 #pragma once
 
 #include <comm/strategy.hpp>
@@ -15,19 +16,15 @@ class PerVariableExchange : public Strategy {
   void need_ghosts(int v) override;
 
  protected:
-  // one_message_per_piece: SVCP (each piece its own message, straight from memory when contiguous);
-  // otherwise SVAF (all pieces of a variable on a link in one packed message).
-  PerVariableExchange(ExchangePlan plan, bool one_message_per_piece);
+  // one_message_per_piece: SVCP (each piece its own message, straight from memory when contiguous
+  // and the transport allows it); otherwise SVAF (all pieces of a variable on a link in one message).
+  PerVariableExchange(ExchangePlan plan, bool one_message_per_piece, const std::string& strategy,
+                      const std::string& transport);
   bool in_flight(int v) const override { return pending_[v]; }
 
  private:
   void send_phase(int v, int phase);
 
-  bool one_message_per_piece_;
-  std::vector<std::vector<std::vector<Message>>> send_messages_;  // [variable][phase] -> messages
-  std::vector<std::vector<std::vector<Message>>> recv_messages_;
-  std::vector<std::vector<std::vector<MPI_Request>>> recv_requests_;  // [variable][phase]
-  std::vector<std::vector<MPI_Request>> send_requests_;  // [variable]
   std::vector<char> pending_;
 };
 

@@ -4,11 +4,12 @@
 #include <comm/strategy.hpp>
 
 #include <memory>
+#include <string>
 
 namespace amp::comm {
 
-std::unique_ptr<Strategy> make_bspma(ExchangePlan plan);
-std::unique_ptr<Strategy> make_svaf(ExchangePlan plan);
-std::unique_ptr<Strategy> make_svcp(ExchangePlan plan);
+std::unique_ptr<Strategy> make_bspma(ExchangePlan plan, const std::string& transport);
+std::unique_ptr<Strategy> make_svaf(ExchangePlan plan, const std::string& transport);
+std::unique_ptr<Strategy> make_svcp(ExchangePlan plan, const std::string& transport);
 
 }  // namespace amp::comm

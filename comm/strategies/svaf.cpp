@@ -8,11 +8,14 @@ namespace amp::comm {
 namespace {
 class Svaf final : public PerVariableExchange {
  public:
-  explicit Svaf(ExchangePlan plan) : PerVariableExchange(std::move(plan), /*one_message_per_piece=*/false) {}
+  Svaf(ExchangePlan plan, const std::string& transport)
+      : PerVariableExchange(std::move(plan), /*one_message_per_piece=*/false, "svaf", transport) {}
   std::string name() const override { return "svaf"; }
 };
 }  // namespace
 
-std::unique_ptr<Strategy> make_svaf(ExchangePlan plan) { return std::make_unique<Svaf>(std::move(plan)); }
+std::unique_ptr<Strategy> make_svaf(ExchangePlan plan, const std::string& transport) {
+  return std::make_unique<Svaf>(std::move(plan), transport);
+}
 
 }  // namespace amp::comm

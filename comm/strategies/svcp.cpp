@@ -1,5 +1,6 @@
 // SVCP - single variable, contiguous pieces: every piece is its own message; contiguous pieces (xy
-// planes, x rows, runs of cells) go straight from memory with no buffer, strided ones are packed each.
+// planes, x rows, runs of cells) go straight from memory with no buffer (when the transport can),
+// strided ones are packed each.
 #include "per_variable_exchange.hpp"
 #include "strategy_factories.hpp"
 
@@ -8,11 +9,14 @@ namespace amp::comm {
 namespace {
 class Svcp final : public PerVariableExchange {
  public:
-  explicit Svcp(ExchangePlan plan) : PerVariableExchange(std::move(plan), /*one_message_per_piece=*/true) {}
+  Svcp(ExchangePlan plan, const std::string& transport)
+      : PerVariableExchange(std::move(plan), /*one_message_per_piece=*/true, "svcp", transport) {}
   std::string name() const override { return "svcp"; }
 };
 }  // namespace
 
-std::unique_ptr<Strategy> make_svcp(ExchangePlan plan) { return std::make_unique<Svcp>(std::move(plan)); }
+std::unique_ptr<Strategy> make_svcp(ExchangePlan plan, const std::string& transport) {
+  return std::make_unique<Svcp>(std::move(plan), transport);
+}
 
 }  // namespace amp::comm

@@ -1,10 +1,12 @@
 // Small pieces every proxy's configuration validation uses: case-folding of text flags, a check
-// that throws InputError with its message, and the --comm_method check against the registry.
+// that throws InputError with its message, and the --comm_method and --transport checks against the
+// registries.
 #pragma once
 
 #include "errors.hpp"
 
 #include <comm/strategy_registry.hpp>
+#include <comm/transport_registry.hpp>
 
 #include <algorithm>
 #include <cctype>
@@ -28,6 +30,15 @@ inline std::string checked_comm_method(const std::string& text, const std::strin
   if (!comm::is_strategy(name)) {
     throw InputError("unknown comm_method '" + text + "' (use " + comm::strategy_list() + also + ")");
   }
+  return name;
+}
+
+// The registered transport named by `text` (any case) when it fits `strategy` with this MPI;
+// InputError naming the transports that fit otherwise.
+inline std::string checked_transport(const std::string& text, const std::string& strategy) {
+  const std::string name = lowercase(text);
+  const std::string problem = comm::transport_problem(name, strategy);
+  if (!problem.empty()) throw InputError(problem);
   return name;
 }
 

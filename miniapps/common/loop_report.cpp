@@ -46,6 +46,10 @@ void print_verification_summary(const nlohmann::json& r) {
 }
 
 void print_loop_summary(const nlohmann::json& r) {
+  const auto& c = r["config"];
+  fmt::print("  exchange          {} cut, {} transport{}\n", c["comm_method"].get<std::string>(),
+             c["transport"].get<std::string>(),
+             c["replayable"].get<bool>() ? "" : " (replayable: false, its calls have no DUMPI record)");
   const auto& t = r["timing"];
   fmt::print("  loop time         {:.4f} s, {:.3f} ms per step\n", t["loop_seconds"].get<double>(),
              t["per_step_seconds"].get<double>() * 1e3);

@@ -43,6 +43,8 @@ void add_ghost_options(CLI::App& app, GhostConfig& c, RawGhostFlags& raw) {
       ->capture_default_str();
   app.add_option("--stencil", raw.stencil, "2d5pt, 2d9pt, 3d7pt, 3d27pt (or 21-24)")->capture_default_str();
   app.add_option("--comm_method", raw.comm_method, "bspma, svaf, svcp (or 10, 11)")->capture_default_str();
+  app.add_option("--transport", raw.transport, "isend, persistent, partitioned, rma, neighbor, datatype")
+      ->capture_default_str();
   app.add_option("--npx", c.process_grid[0], "ranks in x (0: MPI_Dims_create)")->capture_default_str();
   app.add_option("--npy", c.process_grid[1], "ranks in y (0: MPI_Dims_create)")->capture_default_str();
   app.add_option("--npz", c.process_grid[2], "ranks in z (0: MPI_Dims_create)")->capture_default_str();
@@ -60,6 +62,7 @@ void add_ghost_options(CLI::App& app, GhostConfig& c, RawGhostFlags& raw) {
 void finish_config(GhostConfig& c, const RawGhostFlags& raw, int ranks) {
   c.stencil = parse_stencil(raw.stencil);
   c.comm_method = parse_method(raw.comm_method);
+  c.transport = checked_transport(raw.transport, c.comm_method);
   const std::string scaling = lowercase(raw.scaling);
   require(scaling == "weak" || scaling == "strong", fmt::format("unknown scaling '{}' (use weak or strong)", raw.scaling));
   c.strong_scaling = scaling == "strong";

@@ -19,6 +19,7 @@ struct GhostConfig {
   int num_spikes = 1;
   kernels::Stencil stencil = kernels::Stencil::ThreeD7Pt;
   std::string comm_method = "bspma";
+  std::string transport = "isend";
   std::array<int, 3> process_grid = {0, 0, 0};  // 0 = chosen by MPI_Dims_create
   int percent_sum = 100;
   int error_tol = 8;          // verification tolerance 10^-error_tol (relative)
@@ -36,6 +37,7 @@ struct GhostConfig {
 struct RawGhostFlags {
   std::string stencil = "3d7pt";
   std::string comm_method = "bspma";
+  std::string transport = "isend";
   std::string scaling = "weak";
 };
 void add_ghost_options(CLI::App& app, GhostConfig& config, RawGhostFlags& raw);

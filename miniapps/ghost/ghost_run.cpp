@@ -64,7 +64,7 @@ class GhostLoop {
     MPI_Allreduce(local_sums_.data(), global.data(), config.num_vars, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
     conservation_.injected = global;
     for (int s = 0; s < config.num_spikes; ++s) spikes_.push_back(make_spike(config, d, s));
-    strategy_ = comm::make_strategy(config.comm_method, std::move(plan));
+    strategy_ = comm::make_strategy(config.comm_method, config.transport, std::move(plan));
   }
 
   GhostMeasurements run(const Environment& env) {

@@ -29,6 +29,8 @@ void add_nobel_options(CLI::App& app, NobelConfig& c) {
   app.add_option("--front_period", c.front_period, "AMR steps per turn of the front's centre")->capture_default_str();
   app.add_option("--cfl", c.cfl, "fraction of the stable time step")->capture_default_str();
   app.add_option("--comm_method", c.comm_method, "bspma, svaf, svcp")->capture_default_str();
+  app.add_option("--transport", c.transport, "isend, persistent, partitioned, rma, neighbor, datatype")
+      ->capture_default_str();
   app.add_option("--error_tol", c.error_tol, "verification tolerance is 10^-error_tol")->capture_default_str();
   app.add_option("--check_every", c.check_every, "conservation check every N steps (0: AMR steps and end)")
       ->capture_default_str();
@@ -40,6 +42,7 @@ void add_nobel_options(CLI::App& app, NobelConfig& c) {
 
 void finish_config(NobelConfig& c, int ranks) {
   c.comm_method = checked_comm_method(c.comm_method);
+  c.transport = checked_transport(c.transport, c.comm_method);
   require(c.block >= 2 && c.block <= 64 && c.block % 2 == 0,
           fmt::format("block must be an even number of cells from 2 to 64 (got {})", c.block));
   require(c.max_level >= 0 && c.max_level <= 10, fmt::format("max_level must be 0..10 (got {})", c.max_level));

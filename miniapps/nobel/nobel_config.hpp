@@ -20,6 +20,7 @@ struct NobelConfig {
   int front_period = 8;       // AMR steps per turn of the front's centre
   double cfl = 0.5;
   std::string comm_method = "svcp";
+  std::string transport = "isend";
   int error_tol = 10;    // verification tolerance 10^-error_tol (relative)
   int check_every = 0;   // extra conservation checks every N steps (0: after AMR steps and at the end)
   unsigned long long seed = 1;

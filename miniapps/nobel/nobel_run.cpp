@@ -153,7 +153,7 @@ class NobelLoop {
         next_.emplace_back("amp::nobel_next", storage_size_);
       }
     }
-    strategy_ = comm::make_strategy(config_.comm_method, std::move(x.plan));
+    strategy_ = comm::make_strategy(config_.comm_method, config_.transport, std::move(x.plan));
   }
 
   void retire_step_strategy() {
@@ -192,7 +192,7 @@ class NobelLoop {
     record.blocks_received = migration.blocks_received;
     migration.plan.message_class = comm::MessageClass::kMigration;
     migration.plan.tag_epoch = amr_index;
-    auto mover = comm::make_strategy(config_.comm_method, std::move(migration.plan));
+    auto mover = comm::make_strategy(config_.comm_method, config_.transport, std::move(migration.plan));
     std::vector<Storage> exchange;
     for (int v = 0; v < config_.num_vars; ++v) {
       exchange.emplace_back(Kokkos::view_alloc(std::string("amp::nobel_migration"), Kokkos::WithoutInitializing),

@@ -60,6 +60,8 @@ void add_sage_options(CLI::App& app, SageConfig& c, RawSageFlags& raw) {
   app.add_option("--partition", raw.partition, "cell order cut into chunks: hilbert, morton or slab")
       ->capture_default_str();
   app.add_option("--comm_method", raw.comm_method, "bspma, svaf, svcp")->capture_default_str();
+  app.add_option("--transport", raw.transport, "isend, persistent, partitioned, rma, neighbor, datatype")
+      ->capture_default_str();
   app.add_option("--error_tol", c.error_tol, "verification tolerance is 10^-error_tol")->capture_default_str();
   app.add_option("--seed", c.seed, "seed of the initial values and coefficients")->capture_default_str();
   app.add_option("--progress", c.progress_seconds, "seconds between progress lines (0: none)")->capture_default_str();
@@ -70,6 +72,7 @@ void add_sage_options(CLI::App& app, SageConfig& c, RawSageFlags& raw) {
 void finish_config(SageConfig& c, const RawSageFlags& raw, int ranks) {
   c.partition = parse_partition(raw.partition);
   c.comm_method = checked_comm_method(raw.comm_method);
+  c.transport = checked_transport(raw.transport, c.comm_method);
   const std::string scaling = lowercase(raw.scaling);
   require(scaling == "weak" || scaling == "strong", fmt::format("unknown scaling '{}' (use strong or weak)", raw.scaling));
   c.weak_scaling = scaling == "weak";

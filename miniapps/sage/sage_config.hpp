@@ -21,6 +21,7 @@ struct SageConfig {
   int num_tsteps = 20;
   Partition partition = Partition::Hilbert;
   std::string comm_method = "bspma";
+  std::string transport = "isend";
   int error_tol = 8;  // verification tolerance 10^-error_tol (relative)
   unsigned long long seed = 1;
   double progress_seconds = 5.0;
@@ -34,6 +35,7 @@ struct SageConfig {
 struct RawSageFlags {
   std::string partition = "hilbert";
   std::string comm_method = "bspma";
+  std::string transport = "isend";
   std::string scaling = "strong";
 };
 void add_sage_options(CLI::App& app, SageConfig& config, RawSageFlags& raw);

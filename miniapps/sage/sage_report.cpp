@@ -2,6 +2,7 @@
 // partition's shape (neighbour ranks, ghost cells, send runs per rank) and gather/scatter time.
 #include "sage_report.hpp"
 
+#include <comm/transport_registry.hpp>
 #include <loop_report.hpp>
 #include <reduction.hpp>
 #include <traffic_report.hpp>
@@ -20,7 +21,8 @@ nlohmann::json sage_results(const SageConfig& c, const LocalMesh& mesh, const Sa
   r["config"] = {{"nx", c.nx}, {"ny", c.ny}, {"nz", c.nz}, {"scaling", c.weak_scaling ? "weak" : "strong"},
                  {"global_cells", {c.global_cells[0], c.global_cells[1], c.global_cells[2]}},
                  {"num_vars", c.num_vars}, {"num_tsteps", c.num_tsteps}, {"partition", partition_name(c.partition)},
-                 {"comm_method", c.comm_method}, {"error_tol", c.error_tol}, {"seed", c.seed}};
+                 {"comm_method", c.comm_method},
+                 {"transport", c.transport}, {"replayable", comm::transport_replayable(c.transport)}, {"error_tol", c.error_tol}, {"seed", c.seed}};
   r["ranks"] = ranks;
   r["partition"] = {{"curve", partition_name(c.partition)},
                     {"owned_cells_per_rank", min_avg_max(static_cast<double>(mesh.owned)).to_json()},

@@ -59,7 +59,7 @@ class SageLoop {
       m.send_runs += static_cast<std::int64_t>(link.send.size());
       for (const comm::Piece& piece : link.send) m.send_cells += piece.size();
     }
-    strategy_ = comm::make_strategy(config.comm_method, std::move(plan));
+    strategy_ = comm::make_strategy(config.comm_method, config.transport, std::move(plan));
   }
 
   void run(const Environment& env, SageMeasurements& m) {

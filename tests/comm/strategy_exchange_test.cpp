@@ -61,7 +61,7 @@ class EveryStrategy : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(EveryStrategy, MovesEveryValueAndCountsMessagesExactly) {
   World w;
-  auto strategy = amp::comm::make_strategy(GetParam(), all_to_all_plan(w));
+  auto strategy = amp::comm::make_strategy(GetParam(), "isend", all_to_all_plan(w));
   std::vector<std::vector<double>> storage(kVars, std::vector<double>(w.storage(), -1.0));
   for (int round = 0; round < 2; ++round) {
     for (int v = 0; v < kVars; ++v) {
@@ -104,7 +104,7 @@ TEST_P(EveryStrategy, SendAndReceivePieceCountsMayDifferOnALink) {
     for (int p = 0; p <= q; ++p) link.recv.push_back(Piece::strided(kOwned + slots * q + p, 1));
     plan.links.push_back(link);
   }
-  auto strategy = amp::comm::make_strategy(GetParam(), plan);
+  auto strategy = amp::comm::make_strategy(GetParam(), "isend", plan);
   std::vector<std::vector<double>> storage(2, std::vector<double>(kOwned + slots * w.size, -1.0));
   for (int v = 0; v < 2; ++v) {
     for (int e = 0; e < kOwned; ++e) storage[v][e] = owned_value(w.rank, v, e, 0);
@@ -123,7 +123,7 @@ INSTANTIATE_TEST_SUITE_P(Strategies, EveryStrategy, ::testing::ValuesIn(amp::com
 
 TEST(StrategyRegistry, UnknownNameIsRejectedWithTheKnownNames) {
   try {
-    amp::comm::make_strategy("carrier-pigeon", ExchangePlan{});
+    amp::comm::make_strategy("carrier-pigeon", "isend", ExchangePlan{});
     FAIL() << "no exception";
   } catch (const std::invalid_argument& e) {
     EXPECT_NE(std::string(e.what()).find("bspma, svaf, svcp"), std::string::npos) << e.what();

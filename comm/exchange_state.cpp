@@ -1,0 +1,119 @@
+// Laying out one exchange plan: index lists for packing, the group-major send and receive areas,
+// and the message batches.
+#include "exchange_state.hpp"
+
+#include <mpi.h>
+
+#include <stdexcept>
+#include <string>
+
+namespace amp::comm {
+
+namespace {
+
+kernels::IndexList<> to_device(const std::vector<std::int64_t>& host, const char* label) {
+  Kokkos::View<std::int64_t*> device(std::string(label), host.size());
+  auto mirror = Kokkos::create_mirror_view(device);
+  for (std::size_t i = 0; i < host.size(); ++i) mirror(i) = host[i];
+  Kokkos::deep_copy(device, mirror);
+  return device;
+}
+
+void describe(const std::vector<Piece>& pieces, std::vector<std::int64_t>& begin, std::vector<std::int64_t>& first,
+              std::vector<char>& contiguous, std::vector<std::int64_t>& elements) {
+  begin.assign(1, 0);
+  for (const Piece& piece : pieces) {
+    piece.append_elements(elements);
+    begin.push_back(begin.back() + piece.size());
+    first.push_back(piece.first());
+    contiguous.push_back(piece.contiguous() ? 1 : 0);
+  }
+}
+
+}  // namespace
+
+ExchangeState::ExchangeState(ExchangePlan plan, int group_size) : plan_(std::move(plan)), group_size_(group_size) {
+  int rank = 0, ranks = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+  plan_.validate(rank, ranks);
+  if (group_size_ == kAllVariables) group_size_ = plan_.num_vars;
+  if (group_size_ < 1 || plan_.num_vars % group_size_ != 0)
+    throw std::invalid_argument("exchange state: group size " + std::to_string(group_size_) + " does not divide " +
+                                std::to_string(plan_.num_vars) + " variables");
+
+  storage_.assign(plan_.num_vars, nullptr);
+  phase_links_.assign(plan_.num_phases, {});
+  for (const Link& in : plan_.links) {
+    LinkData out;
+    out.peer = in.peer;
+    out.phase = in.phase;
+    std::vector<std::int64_t> send_elements, recv_elements;
+    describe(in.send, out.send_piece_begin, out.send_piece_first, out.send_piece_contiguous, send_elements);
+    describe(in.recv, out.recv_piece_begin, out.recv_piece_first, out.recv_piece_contiguous, recv_elements);
+    out.send_index = to_device(send_elements, "amp::send_index");
+    out.recv_index = to_device(recv_elements, "amp::recv_index");
+    phase_links_[in.phase].push_back(static_cast<int>(links_.size()));
+    links_.push_back(std::move(out));
+  }
+  std::int64_t send_total = 0, recv_total = 0;  // one variable, all links
+  recv_phase_begin_.assign(1, 0);
+  for (int phase = 0; phase < plan_.num_phases; ++phase) {
+    for (int l : phase_links_[phase]) {
+      LinkData& ld = links_[l];
+      ld.send_offset = group_size_ * send_total;
+      ld.recv_offset = group_size_ * recv_total;
+      send_total += ld.send_size();
+      recv_total += ld.recv_size();
+    }
+    recv_phase_begin_.push_back(group_size_ * recv_total);
+  }
+  send_group_stride_ = group_size_ * send_total;
+  recv_group_stride_ = group_size_ * recv_total;
+  send_area_ = Kokkos::View<double*>("amp::send_area", send_total * plan_.num_vars);
+  recv_area_ = Kokkos::View<double*>("amp::recv_area", recv_total * plan_.num_vars);
+  send_batches_.assign(num_batches(), {});
+  recv_batches_.assign(num_batches(), {});
+}
+
+void ExchangeState::add_send(const Message& m) {
+  send_batches_[batch(group_of(m.var), links_[m.link].phase)].push_back(m);
+}
+
+void ExchangeState::add_recv(const Message& m) {
+  recv_batches_[batch(group_of(m.var), links_[m.link].phase)].push_back(m);
+}
+
+double* ExchangeState::send_slot(int l, int v) const {
+  const LinkData& ld = links_[l];
+  return send_area() + group_of(v) * send_group_stride_ + ld.send_offset + (v % group_size_) * ld.send_size();
+}
+
+double* ExchangeState::recv_slot(int l, int v) const {
+  const LinkData& ld = links_[l];
+  return recv_area() + group_of(v) * recv_group_stride_ + ld.recv_offset + (v % group_size_) * ld.recv_size();
+}
+
+double* ExchangeState::send_address(const Message& m) const {
+  const LinkData& ld = links_[m.link];
+  if (m.direct) return storage_[m.var] + ld.send_piece_first[m.piece_begin];
+  return send_slot(m.link, m.var) + ld.send_piece_begin[m.piece_begin];
+}
+
+double* ExchangeState::recv_address(const Message& m) const {
+  const LinkData& ld = links_[m.link];
+  if (m.direct) return storage_[m.var] + ld.recv_piece_first[m.piece_begin];
+  return recv_slot(m.link, m.var) + ld.recv_piece_begin[m.piece_begin];
+}
+
+std::int64_t ExchangeState::send_elements(const Message& m) const {
+  const auto& begin = links_[m.link].send_piece_begin;
+  return m.var_count * (begin[m.piece_end] - begin[m.piece_begin]);
+}
+
+std::int64_t ExchangeState::recv_elements(const Message& m) const {
+  const auto& begin = links_[m.link].recv_piece_begin;
+  return m.var_count * (begin[m.piece_end] - begin[m.piece_begin]);
+}
+
+}  // namespace amp::comm

@@ -1,0 +1,110 @@
+// What a strategy and its transport share about one exchange plan: the links and their pieces, the
+// rank-wide send and receive areas, the messages the strategy cut (by batch), the variables' storage
+// and the counters.
+//
+// Variables travel in groups of group_size (all of them for BSPMA, one for SVAF and SVCP); a batch is
+// one group's messages of one phase, the unit a transport starts and completes. Each area is laid out
+// [group][link][variable in group][element], so one group's data for all links is one contiguous
+// range (one RMA window, one neighbourhood-collective buffer) and a link's slot for one variable is
+// contiguous too.
+#pragma once
+
+#include "exchange_plan.hpp"
+#include "message.hpp"
+#include "traffic.hpp"
+
+#include <kernels/gather_scatter.hpp>
+
+#include <Kokkos_Core.hpp>
+
+#include <cstdint>
+#include <vector>
+
+namespace amp::comm {
+
+struct LinkData {
+  int peer = 0;
+  int phase = 0;
+  std::vector<std::int64_t> send_piece_begin;  // prefix sums of piece sizes (elements of one variable)
+  std::vector<std::int64_t> recv_piece_begin;
+  std::vector<std::int64_t> send_piece_first;  // first element of each piece (for direct messages)
+  std::vector<std::int64_t> recv_piece_first;
+  std::vector<char> send_piece_contiguous;
+  std::vector<char> recv_piece_contiguous;
+  kernels::IndexList<> send_index;
+  kernels::IndexList<> recv_index;
+  std::int64_t send_offset = 0;  // where this link's slots start within one group of the send area
+  std::int64_t recv_offset = 0;
+  std::int64_t send_size() const { return send_piece_begin.back(); }
+  std::int64_t recv_size() const { return recv_piece_begin.back(); }
+  int send_pieces() const { return static_cast<int>(send_piece_contiguous.size()); }
+  int recv_pieces() const { return static_cast<int>(recv_piece_contiguous.size()); }
+};
+
+// A group size meaning "all variables in one group".
+constexpr int kAllVariables = 0;
+
+class ExchangeState {
+ public:
+  // Validates the plan for this rank of MPI_COMM_WORLD (std::invalid_argument) and lays out the areas.
+  ExchangeState(ExchangePlan plan, int group_size);
+
+  const ExchangePlan& plan() const { return plan_; }
+  int num_vars() const { return plan_.num_vars; }
+  int num_phases() const { return plan_.num_phases; }
+  int num_links() const { return static_cast<int>(links_.size()); }
+  int group_size() const { return group_size_; }
+  int num_groups() const { return plan_.num_vars / group_size_; }
+  int group_of(int var) const { return var / group_size_; }
+  const LinkData& link(int l) const { return links_[l]; }
+  const std::vector<int>& links_in_phase(int phase) const { return phase_links_[phase]; }
+
+  int batch(int group, int phase) const { return group * plan_.num_phases + phase; }
+  int num_batches() const { return num_groups() * plan_.num_phases; }
+  const std::vector<Message>& sends(int batch) const { return send_batches_[batch]; }
+  const std::vector<Message>& recvs(int batch) const { return recv_batches_[batch]; }
+  // Files a message under the batch of its first variable's group and its link's phase.
+  void add_send(const Message& m);
+  void add_recv(const Message& m);
+
+  // The areas: group g's data is [g * group_stride, (g + 1) * group_stride) elements.
+  double* send_area() const { return send_area_.data(); }
+  double* recv_area() const { return recv_area_.data(); }
+  std::int64_t send_group_stride() const { return send_group_stride_; }
+  std::int64_t recv_group_stride() const { return recv_group_stride_; }
+  // Where batch (g, p)'s part of each group starts, and its length (elements).
+  std::int64_t recv_phase_offset(int phase) const { return recv_phase_begin_[phase]; }
+  std::int64_t recv_phase_length(int phase) const { return recv_phase_begin_[phase + 1] - recv_phase_begin_[phase]; }
+  // Variable v's slot of link l (all its pieces, in order).
+  double* send_slot(int l, int v) const;
+  double* recv_slot(int l, int v) const;
+
+  void set_storage(int v, double* storage) { storage_[v] = storage; }
+  double* storage(int v) const { return storage_[v]; }
+
+  // Where a message's data starts (storage for direct messages, else the area) and how many elements.
+  double* send_address(const Message& m) const;
+  double* recv_address(const Message& m) const;
+  std::int64_t send_elements(const Message& m) const;
+  std::int64_t recv_elements(const Message& m) const;
+
+  Traffic& traffic() { return traffic_; }
+  const Traffic& traffic() const { return traffic_; }
+  ExchangeTimes& times() { return times_; }
+  const ExchangeTimes& times() const { return times_; }
+
+ private:
+  ExchangePlan plan_;
+  int group_size_ = 1;
+  std::vector<LinkData> links_;
+  std::vector<std::vector<int>> phase_links_;
+  std::vector<std::vector<Message>> send_batches_, recv_batches_;
+  Kokkos::View<double*> send_area_, recv_area_;
+  std::int64_t send_group_stride_ = 0, recv_group_stride_ = 0;
+  std::vector<std::int64_t> recv_phase_begin_;  // [phase], within a group
+  std::vector<double*> storage_;
+  Traffic traffic_;
+  ExchangeTimes times_;
+};
+
+}  // namespace amp::comm

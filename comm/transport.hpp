@@ -1,0 +1,52 @@
+// The second axis (--transport): how the messages a strategy cuts move. The strategy decides what a
+// message holds and when it may go (strategy.hpp); a transport starts and completes them, one batch
+// (a group of variables in one phase, exchange_state.hpp) at a time.
+//
+// The strategy calls, per batch and round: start_receives, then send once the batch's data is packed,
+// complete_receives before it unpacks and release_receives after; complete_sends(group) before it
+// packs that group again. Each group calls start_receives once per round.
+#pragma once
+
+#include "exchange_state.hpp"
+
+#include <string>
+
+namespace amp::comm {
+
+// How a transport reaches the data.
+enum class DataAccess {
+  kBuffersOrDirect,  // packed slots of the areas, or straight from storage for a direct message
+  kBuffers,          // packed slots only: every piece is packed, no message is direct
+  kInPlace,          // the pieces in storage, described to MPI: nothing is packed
+};
+
+class Transport {
+ public:
+  // The state outlives the transport; messages are added to it before set_up().
+  explicit Transport(ExchangeState& state) : state_(state) {}
+  virtual ~Transport() = default;
+  Transport(const Transport&) = delete;
+  Transport& operator=(const Transport&) = delete;
+
+  virtual DataAccess data_access() const { return DataAccess::kBuffersOrDirect; }
+  // Once every message is in the state. Collective over MPI_COMM_WORLD for some transports.
+  virtual void set_up() {}
+  // Variable v's slot of link l is about to be packed again: make it writable.
+  virtual void reclaim_send_slot(int /*link*/, int /*var*/) {}
+
+  virtual void start_receives(int group, int phase) = 0;
+  virtual void send(int group, int phase) = 0;
+  virtual void complete_receives(int group, int phase) = 0;
+  // The batch's received data has been unpacked: its slots may be received into again.
+  virtual void release_receives(int /*group*/, int /*phase*/) {}
+  virtual void complete_sends(int group) = 0;
+
+ protected:
+  ExchangeState& state() { return state_; }
+  const ExchangeState& state() const { return state_; }
+
+ private:
+  ExchangeState& state_;
+};
+
+}  // namespace amp::comm

@@ -1,0 +1,104 @@
+// datatype - no pack buffers: each message's pieces are described in place by a derived datatype
+// (piece_datatype.hpp) and sent from, or received into, the variables' storage. A message over several
+// variables (BSPMA's one per link) is an MPI_Type_create_struct of the variables' storage addresses,
+// sent from MPI_BOTTOM; since proxies swap arrays, those structs are kept per set of addresses, and its
+// receives start only when the group sends (once every variable's storage is known).
+#include "piece_datatype.hpp"
+#include "request_transport.hpp"
+#include "transport_factories.hpp"
+
+#include <map>
+
+namespace amp::comm {
+
+namespace {
+
+class DatatypeTransport final : public RequestTransport {
+ public:
+  using RequestTransport::RequestTransport;
+
+  ~DatatypeTransport() override {
+    int finalized = 0;
+    MPI_Finalized(&finalized);
+    if (finalized) return;
+    for (auto* table : {&sends_, &recvs_})
+      for (auto& batch : *table)
+        for (Described& d : batch) {
+          MPI_Type_free(&d.one_variable.type);
+          for (auto& entry : d.by_addresses) MPI_Type_free(&entry.second);
+        }
+  }
+
+  DataAccess data_access() const override { return DataAccess::kInPlace; }
+  bool receives_start_with_sends() const override { return state().group_size() > 1; }
+
+  void set_up() override {
+    sends_.resize(state().num_batches());
+    recvs_.resize(state().num_batches());
+    for (int b = 0; b < state().num_batches(); ++b) {
+      for (const Message& m : state().sends(b))
+        sends_[b].push_back({pieces_datatype(state().plan().links[m.link].send, m.piece_begin, m.piece_end), {}});
+      for (const Message& m : state().recvs(b))
+        recvs_[b].push_back({pieces_datatype(state().plan().links[m.link].recv, m.piece_begin, m.piece_end), {}});
+    }
+  }
+
+ protected:
+  void start_sends(int batch, std::vector<MPI_Request>& requests) override {
+    const std::vector<Message>& messages = state().sends(batch);
+    for (std::size_t i = 0; i < messages.size(); ++i) {
+      const Message& m = messages[i];
+      auto [buffer, type] = in_place(m, sends_[batch][i]);
+      requests.emplace_back();
+      MPI_Isend(buffer, 1, type, state().link(m.link).peer, m.tag, MPI_COMM_WORLD, &requests.back());
+    }
+  }
+  void start_recvs(int batch, std::vector<MPI_Request>& requests) override {
+    const std::vector<Message>& messages = state().recvs(batch);
+    for (std::size_t i = 0; i < messages.size(); ++i) {
+      const Message& m = messages[i];
+      auto [buffer, type] = in_place(m, recvs_[batch][i]);
+      requests.emplace_back();
+      MPI_Irecv(buffer, 1, type, state().link(m.link).peer, m.tag, MPI_COMM_WORLD, &requests.back());
+    }
+  }
+
+ private:
+  struct Described {
+    PiecesDatatype one_variable;  // the message's pieces in one variable's storage
+    std::map<std::vector<double*>, MPI_Datatype> by_addresses;  // several variables: absolute structs
+  };
+  static constexpr std::size_t kAddressSetsKept = 4;
+
+  // The buffer and type a message goes with, now that the variables are where they are.
+  std::pair<void*, MPI_Datatype> in_place(const Message& m, Described& d) {
+    if (m.var_count == 1) return {state().storage(m.var) + d.one_variable.first, d.one_variable.type};
+    std::vector<double*> addresses(m.var_count);
+    for (int i = 0; i < m.var_count; ++i) addresses[i] = state().storage(m.var + i) + d.one_variable.first;
+    auto known = d.by_addresses.find(addresses);
+    if (known != d.by_addresses.end()) return {MPI_BOTTOM, known->second};
+    if (d.by_addresses.size() == kAddressSetsKept) {  // storage moved for good: start over
+      for (auto& entry : d.by_addresses) MPI_Type_free(&entry.second);
+      d.by_addresses.clear();
+    }
+    std::vector<MPI_Aint> displacements(m.var_count);
+    for (int i = 0; i < m.var_count; ++i) MPI_Get_address(addresses[i], &displacements[i]);
+    std::vector<int> ones(m.var_count, 1);
+    std::vector<MPI_Datatype> types(m.var_count, d.one_variable.type);
+    MPI_Datatype whole;
+    MPI_Type_create_struct(m.var_count, ones.data(), displacements.data(), types.data(), &whole);
+    MPI_Type_commit(&whole);
+    d.by_addresses.emplace(std::move(addresses), whole);
+    return {MPI_BOTTOM, whole};
+  }
+
+  std::vector<std::vector<Described>> sends_, recvs_;  // [batch][message]
+};
+
+}  // namespace
+
+std::unique_ptr<Transport> make_datatype_transport(ExchangeState& state) {
+  return std::make_unique<DatatypeTransport>(state);
+}
+
+}  // namespace amp::comm

@@ -1,0 +1,96 @@
+// neighbor - neighbourhood collectives: one distributed-graph communicator per phase (its links'
+// peers, MPI_Dist_graph_create_adjacent) and one MPI_Ineighbor_alltoallv per batch, moving every
+// link's packed slot of the group at once. It fits the aggregating cuts: BSPMA (one call per phase)
+// and SVAF (one call per variable and phase); every rank makes the same calls in the same order.
+#include "transport_factories.hpp"
+
+#include <comm/stopwatch.hpp>
+
+#include <limits>
+#include <stdexcept>
+
+namespace amp::comm {
+
+namespace {
+
+int as_int(std::int64_t value) {
+  if (value > std::numeric_limits<int>::max())
+    throw std::runtime_error("neighbor transport: " + std::to_string(value) + " elements do not fit an MPI int count");
+  return static_cast<int>(value);
+}
+
+class NeighborTransport final : public Transport {
+ public:
+  using Transport::Transport;
+
+  ~NeighborTransport() override {
+    int finalized = 0;
+    MPI_Finalized(&finalized);
+    if (finalized) return;
+    for (Phase& phase : phases_) MPI_Comm_free(&phase.graph);
+  }
+
+  DataAccess data_access() const override { return DataAccess::kBuffers; }
+
+  void set_up() override {
+    const int g = state().group_size();
+    for (int p = 0; p < state().num_phases(); ++p) {
+      Phase phase;
+      std::vector<int> peers;
+      for (int l : state().links_in_phase(p)) {
+        const LinkData& ld = state().link(l);
+        peers.push_back(ld.peer);
+        phase.send_counts.push_back(as_int(g * ld.send_size()));
+        phase.send_displacements.push_back(as_int(ld.send_offset));
+        phase.recv_counts.push_back(as_int(g * ld.recv_size()));
+        phase.recv_displacements.push_back(as_int(ld.recv_offset));
+      }
+      const int degree = static_cast<int>(peers.size());
+      MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, degree, peers.data(), MPI_UNWEIGHTED, degree, peers.data(),
+                                     MPI_UNWEIGHTED, MPI_INFO_NULL, /*reorder=*/0, &phase.graph);
+      phases_.push_back(std::move(phase));
+    }
+    requests_.assign(state().num_batches(), MPI_REQUEST_NULL);
+  }
+
+  void start_receives(int, int) override {}  // the batch's collective receives when it sends
+
+  void send(int group, int phase) override {
+    ScopedTimer timer(state().times().post);
+    const Phase& p = phases_[phase];
+    MPI_Ineighbor_alltoallv(state().send_area() + group * state().send_group_stride(), p.send_counts.data(),
+                            p.send_displacements.data(), MPI_DOUBLE,
+                            state().recv_area() + group * state().recv_group_stride(), p.recv_counts.data(),
+                            p.recv_displacements.data(), MPI_DOUBLE, p.graph,
+                            &requests_[state().batch(group, phase)]);
+  }
+
+  void complete_receives(int group, int phase) override { wait(state().batch(group, phase)); }
+
+  void complete_sends(int group) override {
+    for (int phase = 0; phase < state().num_phases(); ++phase) wait(state().batch(group, phase));
+  }
+
+ private:
+  struct Phase {
+    MPI_Comm graph = MPI_COMM_NULL;
+    std::vector<int> send_counts, send_displacements, recv_counts, recv_displacements;
+  };
+
+  void wait(int batch) {
+    if (requests_[batch] == MPI_REQUEST_NULL) return;
+    ScopedTimer timer(state().times().wait);
+    MPI_Wait(&requests_[batch], MPI_STATUS_IGNORE);
+  }
+
+  std::vector<Phase> phases_;
+  std::vector<MPI_Request> requests_;  // [batch] the collective in flight
+};
+
+}  // namespace
+
+std::unique_ptr<Transport> make_neighbor_transport(ExchangeState& state) {
+  return std::make_unique<NeighborTransport>(state);
+}
+
+}  // namespace amp::comm

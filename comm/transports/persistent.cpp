@@ -1,0 +1,73 @@
+// persistent - MPI_Send_init / MPI_Recv_init once per message and address, MPI_Startall per batch.
+// A direct message's address is its variable's storage, which proxies swap between two arrays each
+// step, so such a message gets one persistent request per array it has been sent from.
+#include "request_transport.hpp"
+#include "transport_factories.hpp"
+
+#include <utility>
+
+namespace amp::comm {
+
+namespace {
+
+class PersistentTransport final : public RequestTransport {
+ public:
+  explicit PersistentTransport(ExchangeState& state)
+      : RequestTransport(state), sends_(state.num_batches()), recvs_(state.num_batches()) {}
+
+  ~PersistentTransport() override {
+    int finalized = 0;
+    MPI_Finalized(&finalized);
+    if (finalized) return;
+    for (auto* table : {&sends_, &recvs_})
+      for (auto& batch : *table)
+        for (auto& message : batch)
+          for (auto& entry : message) MPI_Request_free(&entry.second);
+  }
+
+ protected:
+  void start_sends(int batch, std::vector<MPI_Request>& requests) override {
+    start(batch, requests, /*send=*/true);
+  }
+  void start_recvs(int batch, std::vector<MPI_Request>& requests) override {
+    start(batch, requests, /*send=*/false);
+  }
+
+ private:
+  // Per batch, per message: (address, persistent request) pairs.
+  using Table = std::vector<std::vector<std::vector<std::pair<double*, MPI_Request>>>>;
+
+  MPI_Request request_for(const Message& m, bool send, std::vector<std::pair<double*, MPI_Request>>& known) {
+    double* address = send ? state().send_address(m) : state().recv_address(m);
+    for (const auto& entry : known)
+      if (entry.first == address) return entry.second;
+    const int elements = static_cast<int>(send ? state().send_elements(m) : state().recv_elements(m));
+    MPI_Request request;
+    if (send)
+      MPI_Send_init(address, elements, MPI_DOUBLE, state().link(m.link).peer, m.tag, MPI_COMM_WORLD, &request);
+    else
+      MPI_Recv_init(address, elements, MPI_DOUBLE, state().link(m.link).peer, m.tag, MPI_COMM_WORLD, &request);
+    known.emplace_back(address, request);
+    return request;
+  }
+
+  void start(int batch, std::vector<MPI_Request>& requests, bool send) {
+    const std::vector<Message>& messages = send ? state().sends(batch) : state().recvs(batch);
+    auto& known = (send ? sends_ : recvs_)[batch];
+    known.resize(messages.size());
+    const std::size_t first = requests.size();
+    for (std::size_t i = 0; i < messages.size(); ++i) requests.push_back(request_for(messages[i], send, known[i]));
+    // Copies of the handles: completing a persistent request leaves it allocated, for the next start.
+    if (requests.size() > first) MPI_Startall(static_cast<int>(requests.size() - first), requests.data() + first);
+  }
+
+  Table sends_, recvs_;
+};
+
+}  // namespace
+
+std::unique_ptr<Transport> make_persistent_transport(ExchangeState& state) {
+  return std::make_unique<PersistentTransport>(state);
+}
+
+}  // namespace amp::comm

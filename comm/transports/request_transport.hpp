@@ -1,0 +1,39 @@
+// Base of the transports that move each message as one MPI request on MPI_COMM_WORLD (isend,
+// persistent, datatype): it keeps each batch's receive requests and each group's send requests and
+// completes them with MPI_Waitall. A subclass says how a batch's messages become started requests.
+#pragma once
+
+#include <comm/transport.hpp>
+
+#include <mpi.h>
+
+#include <vector>
+
+namespace amp::comm {
+
+class RequestTransport : public Transport {
+ public:
+  explicit RequestTransport(ExchangeState& state);
+
+  void start_receives(int group, int phase) final;
+  void send(int group, int phase) final;
+  void complete_receives(int group, int phase) final;
+  void complete_sends(int group) final;
+
+ protected:
+  // Whether a batch's receives must wait until its group sends (in-place receives of several variables
+  // need every variable's storage, which is known only once the last one is computed).
+  virtual bool receives_start_with_sends() const { return false; }
+  // Append one started request per message of the batch.
+  virtual void start_sends(int batch, std::vector<MPI_Request>& requests) = 0;
+  virtual void start_recvs(int batch, std::vector<MPI_Request>& requests) = 0;
+
+ private:
+  void wait_all(std::vector<MPI_Request>& requests);
+
+  std::vector<std::vector<MPI_Request>> recv_requests_;  // [batch]
+  std::vector<std::vector<MPI_Request>> send_requests_;  // [group]
+  std::vector<std::vector<int>> deferred_receives_;      // [group] batches to start at its next send
+};
+
+}  // namespace amp::comm
