@@ -56,22 +56,28 @@ ExchangeState::ExchangeState(ExchangePlan plan, int group_size) : plan_(std::mov
     phase_links_[in.phase].push_back(static_cast<int>(links_.size()));
     links_.push_back(std::move(out));
   }
-  std::int64_t send_total = 0, recv_total = 0;  // one variable, all links
-  recv_phase_begin_.assign(1, 0);
+  // Each batch's receive part starts 4 KiB after the last (and as aligned as the area): MPI windows
+  // over them (the rma transport) whose bases were not 64-byte aligned received wrong data under
+  // MPICH 4.0.2 (tests/comm/check_transports.py on amp-sage, whose links send and receive unequal sizes).
+  auto page_aligned = [](std::int64_t elements) { return (elements + kPageElements - 1) / kPageElements * kPageElements; };
+  std::int64_t send_cursor = 0, recv_cursor = 0;  // within one group
+  recv_phase_begin_.clear();
   for (int phase = 0; phase < plan_.num_phases; ++phase) {
+    recv_cursor = page_aligned(recv_cursor);
+    recv_phase_begin_.push_back(recv_cursor);
     for (int l : phase_links_[phase]) {
       LinkData& ld = links_[l];
-      ld.send_offset = group_size_ * send_total;
-      ld.recv_offset = group_size_ * recv_total;
-      send_total += ld.send_size();
-      recv_total += ld.recv_size();
+      ld.send_offset = send_cursor;
+      ld.recv_offset = recv_cursor;
+      send_cursor += group_size_ * ld.send_size();
+      recv_cursor += group_size_ * ld.recv_size();
     }
-    recv_phase_begin_.push_back(group_size_ * recv_total);
   }
-  send_group_stride_ = group_size_ * send_total;
-  recv_group_stride_ = group_size_ * recv_total;
-  send_area_ = Kokkos::View<double*>("amp::send_area", send_total * plan_.num_vars);
-  recv_area_ = Kokkos::View<double*>("amp::recv_area", recv_total * plan_.num_vars);
+  recv_phase_begin_.push_back(recv_cursor);
+  send_group_stride_ = send_cursor;
+  recv_group_stride_ = page_aligned(recv_cursor);
+  send_area_ = Kokkos::View<double*>("amp::send_area", send_group_stride_ * num_groups());
+  recv_area_ = Kokkos::View<double*>("amp::recv_area", recv_group_stride_ * num_groups());
   send_batches_.assign(num_batches(), {});
   recv_batches_.assign(num_batches(), {});
 }

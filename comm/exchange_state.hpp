@@ -43,6 +43,8 @@ struct LinkData {
 
 // A group size meaning "all variables in one group".
 constexpr int kAllVariables = 0;
+// Each batch's receive part starts at a multiple of this many elements (4 KiB).
+constexpr std::int64_t kPageElements = 512;
 
 class ExchangeState {
  public:
