@@ -6,6 +6,7 @@
 //                Win_post/Win_start/Put/Win_complete/Win_wait, Group_free, Win_free
 //   datatype     vector, hvector, indexed, indexed_block, hindexed, resized and struct (absolute
 //                addresses from Get_address, sent from MPI_BOTTOM) types sent in place by Isend/Irecv
+//   indexed      only the MPI-1 constructors SST-macro 16.0 replays (vector, indexed), sent in place
 //   partitioned  (MPI_VERSION >= 4, else exit 77) Psend_init/Precv_init beside a recorded persistent
 //                pair: mixed Startall/Waitall, Start, Pready, Parrived, Wait, Test, Request_free
 //   neighbor     Dist_graph_create_adjacent, Ineighbor_alltoallv + Wait, Comm_free
@@ -162,6 +163,35 @@ void datatype(const Ring& ring) {
   for (MPI_Datatype& type : sent) MPI_Type_free(&type);
 }
 
+// The subset of `datatype` that SST-macro 16.0 replays: Type_vector and Type_indexed, in place.
+void indexed(const Ring& ring) {
+  constexpr int kArray = 64;
+  std::vector<double> source(kArray), received[2];
+  MPI_Datatype types[2];
+  const int lengths[3] = {1, 3, 2}, displacements[3] = {0, 5, 20};
+  MPI_Type_vector(4, 2, 8, MPI_DOUBLE, &types[0]);
+  MPI_Type_indexed(3, lengths, displacements, MPI_DOUBLE, &types[1]);
+  for (MPI_Datatype& type : types) MPI_Type_commit(&type);
+  for (int i = 0; i < kArray; ++i) source[i] = value(ring.rank, 0, i);
+  MPI_Request requests[4];
+  for (int t = 0; t < 2; ++t) {
+    received[t].assign(kArray, -1.0);
+    MPI_Irecv(received[t].data(), 1, types[t], ring.left, 20 + t, MPI_COMM_WORLD, &requests[2 * t]);
+    MPI_Isend(source.data(), 1, types[t], ring.right, 20 + t, MPI_COMM_WORLD, &requests[2 * t + 1]);
+  }
+  MPI_Waitall(4, requests, MPI_STATUSES_IGNORE);
+  for (int t = 0; t < 2; ++t) {
+    int landed = 0;
+    for (int i = 0; i < kArray; ++i) {
+      if (received[t][i] == -1.0) continue;
+      if (received[t][i] != value(ring.left, 0, i)) fail(ring, "indexed: wrong data at " + std::to_string(i));
+      ++landed;
+    }
+    if (landed != (t == 0 ? 8 : 6)) fail(ring, "indexed: " + std::to_string(landed) + " doubles landed");
+  }
+  for (MPI_Datatype& type : types) MPI_Type_free(&type);
+}
+
 #if MPI_VERSION >= 4
 // Partitioned requests beside a recorded persistent pair, so that Startall and Waitall mix both kinds.
 void partitioned(const Ring& ring) {
@@ -235,7 +265,7 @@ void neighbor(const Ring& ring) {
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::fprintf(stderr, "usage: %s persistent|pscw|datatype|partitioned|neighbor [--trace DIR]\n", argv[0]);
+    std::fprintf(stderr, "usage: %s persistent|pscw|datatype|indexed|partitioned|neighbor [--trace DIR]\n", argv[0]);
     return 2;
   }
   const std::string mode = argv[1];
@@ -255,6 +285,7 @@ int main(int argc, char** argv) {
   if (mode == "persistent") persistent(ring);
   else if (mode == "pscw") pscw(ring);
   else if (mode == "datatype") datatype(ring);
+  else if (mode == "indexed") indexed(ring);
 #if MPI_VERSION >= 4
   else if (mode == "partitioned") partitioned(ring);
 #endif

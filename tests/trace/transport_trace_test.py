@@ -35,6 +35,8 @@ RECORDS = {
                  "MPI_Type_create_indexed_block": 1, "MPI_Type_create_hindexed": 1, "MPI_Type_create_resized": 1,
                  "MPI_Get_address": 2, "MPI_Type_create_struct": 1, "MPI_Type_commit": 7, "MPI_Isend": 14,
                  "MPI_Irecv": 14, "MPI_Waitall": 2, "MPI_Type_free": 7},
+    "indexed": {"MPI_Type_vector": 1, "MPI_Type_indexed": 1, "MPI_Type_commit": 2, "MPI_Isend": 2, "MPI_Irecv": 2,
+                "MPI_Waitall": 1, "MPI_Type_free": 2},
     "partitioned": {"MPI_Recv_init": 1, "MPI_Send_init": 1, "MPI_Startall": 2, "MPI_Waitall": 2,
                     "MPI_Request_free": 2},
     "neighbor": {},
@@ -52,12 +54,13 @@ UNRECORDED = {
                  "MPI_Comm_free": 1},
 }
 # Point-to-point messages and bytes per rank (amp-trace stats): persistent 2 x 4 exchanges x 16
-# doubles; datatype 7 types x 2 exchanges, 53 doubles per exchange; partitioned: the recorded pair.
-MESSAGES = {"persistent": (8, 8 * 128), "pscw": (0, 0), "datatype": (14, 2 * 53 * 8), "partitioned": (2, 2 * 128),
+# doubles; datatype 7 types x 2 exchanges, 53 doubles per exchange; indexed 8 + 6 doubles;
+# partitioned: the recorded pair.
+MESSAGES = {"persistent": (8, 8 * 128), "pscw": (0, 0), "datatype": (14, 2 * 53 * 8), "indexed": (2, 14 * 8), "partitioned": (2, 2 * 128),
             "neighbor": (0, 0)}
 # What SST-macro 16.0 does with the trace: None = replays it; else the first call it aborts on
 # ("DUMPI callback on_<call> not implemented"). amp-trace check must name exactly UNREPLAYABLE's calls.
-REPLAY_STOPS_AT = {"persistent": None, "pscw": "MPI_Win_create", "datatype": "MPI_Type_create_hvector",
+REPLAY_STOPS_AT = {"persistent": None, "pscw": "MPI_Win_create", "datatype": "MPI_Type_create_hvector", "indexed": None,
                    "partitioned": None, "neighbor": None}
 UNREPLAYABLE = {
     "pscw": {"MPI_Win_create", "MPI_Win_post", "MPI_Win_start", "MPI_Put", "MPI_Win_complete", "MPI_Win_wait",
