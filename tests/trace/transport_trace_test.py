@@ -147,6 +147,11 @@ def main():
     if lines != expected_lines:
         fail(f"stderr lines {lines}, expected {expected_lines}")
 
+    info = run([args.amp_trace, "info", trace], "amp-trace info")
+    shown = re.search(r"calls with no DUMPI record, not in the trace \(all ranks, from the .meta\): (\d+)", info.stdout)
+    if info.returncode != 0 or (int(shown.group(1)) if shown else 0) != total:
+        fail(f"amp-trace info does not show the {total} unrecorded calls: {info.stdout.strip()[-300:]}")
+
     # Messages and bytes, derived datatypes sized from the sizes block.
     stats = run([args.amp_trace, "stats", "--json", trace], "amp-trace stats")
     p2p = json.loads(stats.stdout)["point_to_point"] if stats.returncode == 0 else None
