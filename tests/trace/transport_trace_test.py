@@ -4,7 +4,7 @@ records per function and rank (amp-trace dump), the .meta counts of the calls DU
 the one stderr line about them, point-to-point messages and bytes (amp-trace stats, derived types
 included), amp-trace check (clean, or only the calls SST-macro 16.0 does not implement). With
 AMP_DUMPI2ASCII: sst-dumpi's dumpi2ascii reads every rank exactly as `amp-trace dump --dumpi2ascii`
-prints it. With AMP_SSTMAC: SST-macro replays the trace, or aborts on the call this test expects.
+prints it; datatype: a rank file cut short and repaired keeps its message bytes. With AMP_SSTMAC: SST-macro replays the trace, or aborts on the call this test expects.
 Exit 77 when the MPI lacks the mode (partitioned needs MPI 4).
 Usage: transport_trace_test.py MODE --mpiexec M [--mpiexec-flags F] --np N --exe PROGRAM
                                --amp-trace T --params SSTMAC_PARAMS_DIR --workdir W"""
@@ -158,6 +158,18 @@ def main():
     messages, message_bytes = MESSAGES[mode]
     if p2p is None or (p2p["messages"], p2p["bytes"]) != (messages * np, message_bytes * np):
         fail(f"amp-trace stats: {p2p or stats.stderr.strip()}, expected {messages * np} messages, {message_bytes * np} bytes")
+
+    if mode == "datatype":  # repair rebuilds the derived types' sizes from their constructor records
+        cut = os.path.join(work, "cut")
+        shutil.copytree(trace, cut)
+        damaged = sorted(glob.glob(os.path.join(cut, "*.bin")))[0]
+        with open(damaged, "r+b") as f:  # lose the tail (footer, sizes, index) and the last records
+            f.truncate(os.path.getsize(damaged) - 2700)
+        repaired = run([args.amp_trace, "repair", damaged], "amp-trace repair")
+        again = run([args.amp_trace, "stats", "--json", cut], "amp-trace stats")
+        p2p_again = json.loads(again.stdout)["point_to_point"] if repaired.returncode == 0 and again.returncode == 0 else None
+        if p2p_again is None or (p2p_again["messages"], p2p_again["bytes"]) != (p2p["messages"], p2p["bytes"]):
+            fail(f"after amp-trace repair: {p2p_again or repaired.stdout + repaired.stderr}, expected {p2p}")
 
     # amp-trace check: clean, or exactly the calls SST-macro does not implement.
     check = run([args.amp_trace, "check", "--json", trace], "amp-trace check")
