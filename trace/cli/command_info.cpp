@@ -1,5 +1,6 @@
 // amp-trace info: per rank the header (version, host, start time), record and byte counts, and
-// the footer's call counts, then the call counts summed over ranks.
+// the footer's call counts, then the call counts summed over ranks, and the .meta's counts of calls
+// with no DUMPI record.
 #include <fmt/format.h>
 
 #include <iostream>
@@ -38,6 +39,15 @@ int run_info(const std::string& input) {
   for (unsigned id = 0; id < kAllFunctions; ++id) {
     if (total_calls[id] == 0 && total_ignored[id] == 0) continue;
     std::cout << fmt::format("  {:<24} {:>12} {:>12}\n", function_name(id), total_calls[id], total_ignored[id]);
+  }
+  // libamp_dumpi's counts of calls DUMPI has no record for (TRACING.md section 11).
+  const std::string unrecorded_prefix = "amp_unrecorded_";
+  if (set.meta.count("amp_unrecorded_total") != 0 && set.meta["amp_unrecorded_total"] != "0") {
+    std::cout << fmt::format("calls with no DUMPI record, not in the trace (all ranks, from the .meta): {}\n",
+                             set.meta["amp_unrecorded_total"]);
+    for (const auto& [key, value] : set.meta)
+      if (key.rfind(unrecorded_prefix, 0) == 0 && key != "amp_unrecorded_total")
+        std::cout << fmt::format("  {:<32} {:>12}\n", key.substr(unrecorded_prefix.size()), value);
   }
   return 0;
 }

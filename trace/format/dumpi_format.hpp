@@ -32,16 +32,25 @@ enum FunctionId : std::uint16_t {
   kSendInit = 26, kBsendInit = 27, kSsendInit = 28, kRsendInit = 29, kRecvInit = 30,
   kStart = 31, kStartall = 32, kSendrecv = 33, kSendrecvReplace = 34,
   kTypeContiguous = 35, kTypeVector = 36, kTypeHvector = 37, kTypeIndexed = 38, kTypeHindexed = 39,
-  kTypeCommit = 46, kTypeFree = 47,
+  kTypeStruct = 40, kTypeCommit = 46, kTypeFree = 47,
   kBarrier = 52, kBcast = 53, kGather = 54, kScatter = 56, kAllgather = 58, kAllgatherv = 59,
   kAlltoall = 60, kAlltoallv = 61, kReduce = 62, kAllreduce = 65, kScan = 67,
-  kCommGroup = 72, kGroupIncl = 76, kCommSize = 81, kCommRank = 82, kCommDup = 84, kCommCreate = 85,
+  kCommGroup = 72, kGroupIncl = 76, kGroupFree = 80, kCommSize = 81, kCommRank = 82, kCommDup = 84, kCommCreate = 85,
   kCommSplit = 86, kCommFree = 87, kCartCreate = 99,
   kWtime = 122, kWtick = 123, kInit = 124, kFinalize = 125, kInitialized = 126, kAbort = 127,
   kPcontrol = 128, kAccumulate = 141, kGet = 142, kPut = 143,
-  kWinCreate = 145, kWinFence = 146, kWinFree = 147, kInitThread = 171, kFinalized = 202,
+  kWinComplete = 144, kWinCreate = 145, kWinFence = 146, kWinFree = 147, kWinPost = 150, kWinStart = 151,
+  kWinWait = 154, kInitThread = 171, kFinalized = 202, kGetAddress = 204,
+  kTypeCreateHindexed = 218, kTypeCreateHvector = 219, kTypeCreateIndexedBlock = 220, kTypeCreateResized = 221,
+  kTypeCreateStruct = 222,
   kAllFunctions = 290, kFunctionEnter = 291, kFunctionExit = 292, kEndOfStream = 293,
 };
+
+// Calls that create a datatype (their record ends with newtype).
+inline constexpr bool is_type_constructor(unsigned id) {
+  return id == kTypeContiguous || id == kTypeVector || id == kTypeHvector || id == kTypeIndexed ||
+         id == kTypeHindexed || id == kTypeStruct || (id >= kTypeCreateHindexed && id <= kTypeCreateStruct);
+}
 
 // Built-in handle numbering (§6).
 namespace dumpi_datatype {
@@ -50,6 +59,9 @@ inline constexpr std::uint16_t kFirstUser = 28;
 }  // namespace dumpi_datatype
 namespace dumpi_comm {
 inline constexpr std::uint16_t kError = 0, kNull = 1, kWorld = 2, kSelf = 3, kFirstUser = 4;
+}
+namespace dumpi_group {
+inline constexpr std::uint16_t kError = 0, kNull = 1, kEmpty = 2, kFirstUser = 3;
 }
 namespace dumpi_op {
 inline constexpr std::uint8_t kError = 0, kFirstUser = 15;

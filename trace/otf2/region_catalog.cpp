@@ -17,7 +17,8 @@ OTF2_RegionRole role_of(std::uint16_t id) {
     case kAllgather: case kAllgatherv: case kAlltoall: case kAlltoallv: case kAllreduce:
       return OTF2_REGION_ROLE_COLL_ALL2ALL;
     case kScan: return OTF2_REGION_ROLE_COLL_OTHER;
-    case kGet: case kPut: case kAccumulate: case kWinCreate: case kWinFence: case kWinFree:
+    case kGet: case kPut: case kAccumulate: case kWinCreate: case kWinFence: case kWinFree: case kWinPost:
+    case kWinStart: case kWinComplete: case kWinWait:
       return OTF2_REGION_ROLE_RMA;
     case kSend: case kRecv: case kBsend: case kSsend: case kRsend: case kIsend: case kIbsend: case kIssend:
     case kIrsend: case kIrecv: case kWait: case kTest: case kRequestFree: case kWaitany: case kTestany:

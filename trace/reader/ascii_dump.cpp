@@ -35,6 +35,15 @@ const char* comm_name(std::int64_t id) {
   }
 }
 
+const char* group_name(std::int64_t id) {
+  switch (id) {
+    case 0: return "MPI_GROUP_ERROR";
+    case 1: return "MPI_GROUP_NULL";
+    case 2: return "MPI_GROUP_EMPTY";
+    default: return "user-defined-group";
+  }
+}
+
 const char* op_name(std::int64_t id) {
   static const std::array<const char*, 15> names = {"MPI_OP_ERROR", "MPI_MAX",  "MPI_MIN",    "MPI_SUM",
                                                     "MPI_PROD",     "MPI_LAND", "MPI_BAND",   "MPI_LOR",
@@ -95,12 +104,14 @@ std::string field_text(const Field& f, const Record& record) {
       return fmt::format("int {}={} ({})", name, f.value, f.value == 0 ? "MPI_WIN_NULL" : "user-defined-win");
     case FieldKind::kInfo:
       return fmt::format("MPI_Info {}={} ({})", name, f.value, f.value == 0 ? "MPI_INFO_NULL" : "user-defined-info");
-    case FieldKind::kGroup: return fmt::format("MPI_Group {}={}", name, f.value);
+    case FieldKind::kGroup: return fmt::format("MPI_Group {}={} ({})", name, f.value, group_name(f.value));
     case FieldKind::kFenceAssertion: return fmt::format("int {}={} ({})", name, f.value, fence_name(f.value));
     case FieldKind::kRequest: return fmt::format("MPI_Request {}=[{}]", name, f.value);
     case FieldKind::kRequestArray:
       return fmt::format("MPI_Request {}[{}]=[{}]", name, f.values.size(), join_ints(f.values));
     case FieldKind::kIntArray: return fmt::format("int {}[{}]=[{}]", name, f.values.size(), join_ints(f.values));
+    case FieldKind::kDatatypeArray:
+      return fmt::format("MPI_Datatype {}[{}]=[{}]", name, f.values.size(), join_ints(f.values));
     case FieldKind::kStatus:
       if (f.statuses.empty()) return fmt::format("MPI_Status {}=<IGNORED>", name);
       return fmt::format("MPI_Status {}=[{}]", name, statuses_text(f.statuses));

@@ -59,6 +59,18 @@ std::array<std::unique_ptr<std::vector<FieldSpec>>, kFunctionIdCount> build_sche
                                           {K::kDatatype, "oldtype"}, {K::kDatatype, "newtype"}};
   set(kTypeIndexed, indexed);
   set(kTypeHindexed, indexed);
+  // The MPI-2 constructors (libdumpi's field names, "displacments" spelled as dumpi2ascii prints it).
+  set(kTypeCreateHindexed, {{K::kInt, "count"}, {K::kIntArray, "blocklengths"}, {K::kIntArray, "displacements"},
+                            {K::kDatatype, "oldtype"}, {K::kDatatype, "newtype"}});
+  set(kTypeCreateHvector, {{K::kInt, "count"}, {K::kInt, "blocklength"}, {K::kInt, "stride"},
+                           {K::kDatatype, "oldtype"}, {K::kDatatype, "newtype"}});
+  set(kTypeCreateIndexedBlock, {{K::kInt, "count"}, {K::kInt, "blocklength"}, {K::kIntArray, "displacments"},
+                                {K::kDatatype, "oldtype"}, {K::kDatatype, "newtype"}});
+  set(kTypeCreateResized, {{K::kDatatype, "oldtype"}, {K::kInt, "lb"}, {K::kInt, "extent"},
+                           {K::kDatatype, "newtype"}});
+  set(kTypeCreateStruct, {{K::kInt, "count"}, {K::kIntArray, "blocklengths"}, {K::kIntArray, "displacements"},
+                          {K::kDatatypeArray, "oldtypes"}, {K::kDatatype, "newtype"}});
+  set(kGetAddress, {{K::kInt, "address"}});
   set(kTypeCommit, {{K::kDatatype, "datatype"}});
   set(kTypeFree, {{K::kDatatype, "datatype"}});
   set(kBarrier, {{K::kComm, "comm"}});
@@ -90,6 +102,7 @@ std::array<std::unique_ptr<std::vector<FieldSpec>>, kFunctionIdCount> build_sche
   set(kCommFree, {{K::kComm, "comm"}});
   set(kCommGroup, {{K::kComm, "comm"}, {K::kGroup, "group"}});
   set(kGroupIncl, {{K::kGroup, "group"}, {K::kInt, "count"}, {K::kIntArray, "ranks"}, {K::kGroup, "newgroup"}});
+  set(kGroupFree, {{K::kGroup, "group"}});
   set(kCommCreate, {{K::kComm, "oldcomm"}, {K::kGroup, "group"}, {K::kComm, "newcomm"}});
   set(kCartCreate, {{K::kComm, "oldcomm"}, {K::kInt, "ndim"}, {K::kIntArray, "dims"}, {K::kIntArray, "periods"},
                     {K::kInt, "reorder"}, {K::kComm, "newcomm"}});
@@ -109,6 +122,11 @@ std::array<std::unique_ptr<std::vector<FieldSpec>>, kFunctionIdCount> build_sche
                    {K::kWin, "win"}});
   set(kWinFence, {{K::kFenceAssertion, "assertion"}, {K::kWin, "win"}});
   set(kWinFree, {{K::kWin, "win"}});
+  const std::vector<FieldSpec> post_start = {{K::kGroup, "group"}, {K::kFenceAssertion, "assertion"}, {K::kWin, "win"}};
+  set(kWinPost, post_start);
+  set(kWinStart, post_start);
+  set(kWinComplete, {{K::kWin, "win"}});
+  set(kWinWait, {{K::kWin, "win"}});
   set(kFunctionEnter, {{K::kAddress, "fn"}});
   set(kFunctionExit, {{K::kAddress, "fn"}});
   return s;

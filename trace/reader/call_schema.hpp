@@ -22,6 +22,7 @@ enum class FieldKind : std::uint8_t {
   kRequest,        // i32
   kRequestArray,   // u32 n + n x i32
   kIntArray,       // u32 n + n x i32
+  kDatatypeArray,  // u32 n + n x u16 (MPI_Type_create_struct's oldtypes)
   kStatus,         // STATUS (only when the mask enables statuses)
   kStatusArray,    // STATUS array (same)
   kArgv,           // u32 argc + argc long strings (printed as argc and argv)

@@ -242,6 +242,8 @@ class ReplayChecker {
         break;
       }
       case kTypeContiguous: case kTypeVector: case kTypeHvector: case kTypeIndexed: case kTypeHindexed:
+      case kTypeStruct: case kTypeCreateHindexed: case kTypeCreateHvector: case kTypeCreateIndexedBlock:
+      case kTypeCreateResized: case kTypeCreateStruct:
         r.user_types.insert(s("newtype"));
         break;
       case kCommDup: registry_.created(r.rank, static_cast<int>(s("oldcomm")), 0, 0, static_cast<int>(s("newcomm"))); break;

@@ -261,6 +261,12 @@ Record TraceFile::decode_record(ByteSource& in, std::uint16_t function, std::uin
       case FieldKind::kFenceAssertion: field.value = in.u8(spec.name); break;
       case FieldKind::kRequestArray:
       case FieldKind::kIntArray: field.values = read_int_array(in, spec.name); break;
+      case FieldKind::kDatatypeArray: {
+        std::uint32_t n = in.count(2, spec.name);
+        field.values.resize(n);
+        for (auto& v : field.values) v = in.u16(spec.name);
+        break;
+      }
       case FieldKind::kStatus:
       case FieldKind::kStatusArray:
         field.present = with_status;

@@ -66,6 +66,36 @@ std::int64_t size_of(const ScannedStream& scan, std::int64_t id) {
   return id >= 0 && static_cast<std::size_t>(id) < scan.sizes.size() ? scan.sizes[static_cast<std::size_t>(id)] : 0;
 }
 
+// MPI_Type_size of a type made by a recorded constructor, from its arguments and the sizes so far
+// (resized keeps its old type's size; a struct adds up its blocks).
+std::int64_t constructed_size(const ScannedStream& scan, const Record& r) {
+  auto sum = [&r](const char* name) {
+    std::int64_t total = 0;
+    if (const Field* f = r.field(name))
+      for (std::int32_t v : f->values) total += v;
+    return total;
+  };
+  const std::int64_t old_size = size_of(scan, r.scalar("oldtype"));
+  switch (r.function) {
+    case kTypeContiguous: return r.scalar("count") * old_size;
+    case kTypeVector: case kTypeHvector: case kTypeCreateHvector: case kTypeCreateIndexedBlock:
+      return r.scalar("count") * r.scalar("blocklength") * old_size;
+    case kTypeIndexed: case kTypeHindexed: return sum("lengths") * old_size;
+    case kTypeCreateHindexed: return sum("blocklengths") * old_size;
+    case kTypeCreateResized: return old_size;
+    case kTypeCreateStruct: {
+      const Field* lengths = r.field("blocklengths");
+      const Field* types = r.field("oldtypes");
+      std::int64_t total = 0;
+      if (lengths != nullptr && types != nullptr)
+        for (std::size_t i = 0; i < lengths->values.size() && i < types->values.size(); ++i)
+          total += std::int64_t{lengths->values[i]} * size_of(scan, types->values[i]);
+      return total;
+    }
+    default: return 0;
+  }
+}
+
 ScannedStream scan_complete_records(const std::vector<std::uint8_t>& bytes) {
   ScannedStream scan;
   ByteSource in(bytes.data(), bytes.size(), kBodyOffset);
@@ -84,9 +114,7 @@ ScannedStream scan_complete_records(const std::vector<std::uint8_t>& bytes) {
         ++scan.counts[kAllFunctions];
       }
       std::int64_t newtype = r.scalar("newtype", -1);
-      if (function == kTypeContiguous) note_datatype_size(scan, newtype, r.scalar("count") * size_of(scan, r.scalar("oldtype")));
-      if (function == kTypeVector)
-        note_datatype_size(scan, newtype, r.scalar("count") * r.scalar("blocklength") * size_of(scan, r.scalar("oldtype")));
+      if (is_type_constructor(function)) note_datatype_size(scan, newtype, constructed_size(scan, r));
       for (const Field& f : r.fields) {  // every datatype mentioned needs a size entry
         if ((f.spec->kind == FieldKind::kDatatype || f.spec->kind == FieldKind::kDatatypeIfRoot) && f.present &&
             static_cast<std::size_t>(f.value) >= scan.sizes.size())

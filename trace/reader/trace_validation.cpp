@@ -31,7 +31,7 @@ std::optional<std::string> first_problem(const TraceFile& file) {
       for (const Field& f : record->fields) {
         bool is_type = f.spec->kind == FieldKind::kDatatype || f.spec->kind == FieldKind::kDatatypeIfRoot;
         if (is_type && f.present && have_sizes && static_cast<std::size_t>(f.value) >= datatype_count &&
-            record->function != kTypeContiguous && record->function != kTypeVector)
+            !is_type_constructor(record->function))
           return name + ": record at offset " + std::to_string(record->offset) + " (" +
                  std::string(function_name(record->function)) + ") uses datatype " + std::to_string(f.value) +
                  " but the datatype-size block has only " + std::to_string(datatype_count) + " entries";

@@ -36,11 +36,22 @@ class CallRecord {
   Tracer& tracer() { return tracer_; }
   const CallTimes& times() const { return times_; }
 
+  // After begin(): the DUMPI id of the request a recorded call made (persistent: Send_init, Recv_init,
+  // ...). MPI recycles handle values, so the handle no longer names a request of an unrecorded call.
+  std::int32_t request_created(MPI_Request request, bool persistent) {
+    if (tracer_.unrecorded().has_requests()) tracer_.unrecorded().freed(request);
+    return persistent ? tracer_.requests().persistent_created(request)
+                      : tracer_.requests().started(request, current_thread_number());
+  }
+
   // Argument encoders, valid after begin().
   void datatype(MPI_Datatype type) { tracer_.out().put16(tracer_.handles().datatype(type)); }
   void comm(MPI_Comm comm) { tracer_.out().put16(tracer_.handles().comm(comm)); }
   void op(MPI_Op op) { tracer_.out().put8(tracer_.handles().op(op)); }
   void win(MPI_Win win) { tracer_.out().put16(tracer_.handles().win(win)); }
+  void group(MPI_Group group) { tracer_.out().put16(tracer_.handles().group(group)); }
+  // The id of a type constructor's new datatype (its MPI_Type_size goes into the sizes block).
+  void new_datatype(MPI_Datatype type) { tracer_.out().put16(tracer_.handles().new_datatype(type)); }
   void info(MPI_Info info) { tracer_.out().put16(tracer_.handles().info(info)); }
   void i32(int value) { tracer_.out().put_i32(value); }
   // Ranks and tags in DUMPI's encoding: ANY_SOURCE -> -1, ROOT -> -2, ANY_TAG -> -1, others raw.
@@ -51,6 +62,19 @@ class CallRecord {
     ByteSink& out = tracer_.out();
     out.put32(static_cast<std::uint32_t>(count));
     for (int i = 0; i < count; ++i) out.put_i32(values[i]);
+  }
+  // MPI_Aint displacements as DUMPI's int array: each truncated to 32 bits (libdumpi itself writes the
+  // first n 32-bit words of the MPI_Aint array, i.e. low and high halves, which is a bug there).
+  void aint_array(const MPI_Aint* values, int count) {
+    ByteSink& out = tracer_.out();
+    out.put32(static_cast<std::uint32_t>(count));
+    for (int i = 0; i < count; ++i) out.put_i32(static_cast<std::int32_t>(values[i]));
+  }
+  // u32 n + n x u16 datatype ids (MPI_Type_create_struct's oldtypes).
+  void datatype_array(const MPI_Datatype* types, int count) {
+    ByteSink& out = tracer_.out();
+    out.put32(static_cast<std::uint32_t>(count));
+    for (int i = 0; i < count; ++i) out.put16(tracer_.handles().datatype(types[i]));
   }
   void request_ids(const std::vector<std::int32_t>& ids) {
     ByteSink& out = tracer_.out();

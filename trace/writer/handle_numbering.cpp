@@ -60,6 +60,9 @@ HandleNumbering::HandleNumbering()
   comms_[handle_key(MPI_COMM_NULL)] = dumpi_comm::kNull;
   comms_[handle_key(MPI_COMM_WORLD)] = dumpi_comm::kWorld;
   comms_[handle_key(MPI_COMM_SELF)] = dumpi_comm::kSelf;
+  next_group_ = dumpi_group::kFirstUser;
+  groups_[handle_key(MPI_GROUP_NULL)] = dumpi_group::kNull;
+  groups_[handle_key(MPI_GROUP_EMPTY)] = dumpi_group::kEmpty;
   const MPI_Op builtin_ops[] = {MPI_MAX, MPI_MIN, MPI_SUM,  MPI_PROD,   MPI_LAND,   MPI_BAND,    MPI_LOR,
                                 MPI_BOR, MPI_LXOR, MPI_BXOR, MPI_MINLOC, MPI_MAXLOC, MPI_REPLACE, MPI_OP_NULL};
   std::uint8_t op_id = 1;
@@ -109,6 +112,24 @@ std::uint16_t HandleNumbering::new_comm(MPI_Comm comm) {
 void HandleNumbering::forget_comm(MPI_Comm comm) {
   auto found = comms_.find(handle_key(comm));
   if (found != comms_.end() && found->second >= dumpi_comm::kFirstUser) comms_.erase(found);
+}
+
+std::uint16_t HandleNumbering::group(MPI_Group group) {
+  std::uint64_t key = handle_key(group);
+  auto found = groups_.find(key);
+  if (found != groups_.end()) return found->second;
+  return groups_[key] = next_group_++;
+}
+
+std::uint16_t HandleNumbering::new_group(MPI_Group group) {
+  if (group == MPI_GROUP_NULL) return dumpi_group::kNull;
+  if (group == MPI_GROUP_EMPTY) return dumpi_group::kEmpty;  // MPICH returns the built-in for an empty result
+  return groups_[handle_key(group)] = next_group_++;
+}
+
+void HandleNumbering::forget_group(MPI_Group group) {
+  auto found = groups_.find(handle_key(group));
+  if (found != groups_.end() && found->second >= dumpi_group::kFirstUser) groups_.erase(found);
 }
 
 std::uint8_t HandleNumbering::op(MPI_Op op) {

@@ -1,4 +1,4 @@
-// Per-process DUMPI numbering of datatypes, communicators, ops, windows and infos (format doc §6):
+// Per-process DUMPI numbering of datatypes, communicators, groups, ops, windows and infos (format doc §6):
 // fixed ids for built-ins, then first-seen order; creation calls always get a fresh id.
 #pragma once
 
@@ -21,6 +21,9 @@ class HandleNumbering {
   std::uint16_t comm(MPI_Comm comm);
   std::uint16_t new_comm(MPI_Comm comm);
   void forget_comm(MPI_Comm comm);
+  std::uint16_t group(MPI_Group group);
+  std::uint16_t new_group(MPI_Group group);
+  void forget_group(MPI_Group group);
   std::uint8_t op(MPI_Op op);
   std::uint16_t win(MPI_Win win);
   std::uint16_t new_win(MPI_Win win);
@@ -36,6 +39,8 @@ class HandleNumbering {
   std::vector<std::int32_t> datatype_sizes_;
   std::unordered_map<std::uint64_t, std::uint16_t> comms_;
   std::uint16_t next_comm_;
+  std::unordered_map<std::uint64_t, std::uint16_t> groups_;
+  std::uint16_t next_group_;
   std::unordered_map<std::uint64_t, std::uint8_t> ops_;
   std::uint8_t next_op_;
   std::unordered_map<std::uint64_t, std::uint16_t> wins_;

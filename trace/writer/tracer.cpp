@@ -104,6 +104,7 @@ void Tracer::start(const TraceSettings& settings, Timestamp init_wall_start, boo
     error = "cannot create trace file '" + bin_path_ + "': " + std::strerror(errno) +
             " (AMP_TRACE_DIR must name a writable directory)";
   } else if (rank == 0) {
+    meta_path_ = names.meta_path();
     int meta_error = write_meta_file(names, size, header_.hostname, header_.username);
     if (meta_error != 0)
       error = "cannot create trace file '" + names.meta_path() + "': " + std::strerror(meta_error);

@@ -17,6 +17,7 @@
 #include "trace_clock.hpp"
 #include "trace_settings.hpp"
 #include "trace_tail.hpp"
+#include "unrecorded_calls.hpp"
 
 namespace amp::trace {
 
@@ -71,6 +72,10 @@ class Tracer {
   ByteSink& out() { return *out_; }
   HandleNumbering& handles() { return *handles_; }
   RequestNumbering& requests() { return requests_; }
+  // With guard() held: calls with no DUMPI record and the handles they made.
+  UnrecordedCalls& unrecorded() { return unrecorded_; }
+  // Rank 0's .meta file (empty on the other ranks).
+  const std::string& meta_path() const { return meta_path_; }
 
  private:
   Tracer() = default;
@@ -97,6 +102,8 @@ class Tracer {
   std::unique_ptr<ByteSink> out_;
   std::unique_ptr<HandleNumbering> handles_;
   RequestNumbering requests_;
+  UnrecordedCalls unrecorded_;
+  std::string meta_path_;
   std::uint32_t call_counts_[kFooterSlots] = {};
   std::uint32_t ignored_counts_[kFooterSlots] = {};
   static constexpr std::size_t kMaxPcontrolLabels = 16;

@@ -5,6 +5,7 @@
 #include <mpi.h>
 
 #include "call_record.hpp"
+#include "unrecorded_requests.hpp"
 
 using namespace amp::trace;
 
@@ -106,8 +107,19 @@ int MPI_Comm_free(MPI_Comm* comm) {
     note_unrecorded(kCommFree);
     return PMPI_Comm_free(comm);
   }
-  CallRecord call(kCommFree);
   MPI_Comm before = *comm;
+  bool unrecorded = false;
+  {
+    Tracer& tracer = Tracer::instance();
+    auto lock = tracer.guard();
+    unrecorded = tracer.unrecorded().is_comm(before);
+    if (unrecorded) {  // made by a call with no DUMPI record: counted only
+      tracer.unrecorded().count(Unrecorded::kCommFree);
+      tracer.unrecorded().forget_comm(before);
+    }
+  }
+  if (unrecorded) return PMPI_Comm_free(comm);
+  CallRecord call(kCommFree);
   int rc = PMPI_Comm_free(comm);
   call.begin();
   call.comm(before);

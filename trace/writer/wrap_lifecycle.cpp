@@ -86,6 +86,8 @@ int MPI_Init_thread(int* argc, char*** argv, int required, int* provided) {
 
 int MPI_Finalize(void) {
   if (!Tracer::active()) return PMPI_Finalize();
+  // Collective, so before PMPI_Finalize and outside Finalize's timing.
+  report_unrecorded_calls(Tracer::instance().unrecorded(), Tracer::instance().meta_path());
   int rc;
   {
     CallRecord call(kFinalize);  // recorded even while paused: the end of the run

@@ -1,5 +1,6 @@
-// MPI_* wrappers for one-sided communication: Win_create/fence/free, Put, Get, Accumulate
-// (target displacement stored as 32 bits, fence assertions as libdumpi encodes them).
+// MPI_* wrappers for one-sided communication: Win_create/fence/free, Put, Get, Accumulate and PSCW
+// synchronisation (Win_post/start/complete/wait) (target displacement stored as 32 bits, fence, post
+// and start assertions as libdumpi encodes them).
 // MPI_Win_allocate (MPI-3, no DUMPI record) is recorded as the MPI_Win_create it amounts to, so that
 // the window its Puts and Gets name is defined in the trace.
 #include <mpi.h>
@@ -81,6 +82,59 @@ int MPI_Win_fence(int assertion, MPI_Win win) {
   int rc = PMPI_Win_fence(assertion, win);
   call.begin();
   call.tracer().out().put8(fence_assertion(assertion));
+  call.win(win);
+  return rc;
+}
+
+// Win_post and Win_start: group, assertion (as fence's), win.
+int MPI_Win_post(MPI_Group group, int assertion, MPI_Win win) {
+  if (!Tracer::recording()) {
+    note_unrecorded(kWinPost);
+    return PMPI_Win_post(group, assertion, win);
+  }
+  CallRecord call(kWinPost);
+  int rc = PMPI_Win_post(group, assertion, win);
+  call.begin();
+  call.group(group);
+  call.tracer().out().put8(fence_assertion(assertion));
+  call.win(win);
+  return rc;
+}
+
+int MPI_Win_start(MPI_Group group, int assertion, MPI_Win win) {
+  if (!Tracer::recording()) {
+    note_unrecorded(kWinStart);
+    return PMPI_Win_start(group, assertion, win);
+  }
+  CallRecord call(kWinStart);
+  int rc = PMPI_Win_start(group, assertion, win);
+  call.begin();
+  call.group(group);
+  call.tracer().out().put8(fence_assertion(assertion));
+  call.win(win);
+  return rc;
+}
+
+int MPI_Win_complete(MPI_Win win) {
+  if (!Tracer::recording()) {
+    note_unrecorded(kWinComplete);
+    return PMPI_Win_complete(win);
+  }
+  CallRecord call(kWinComplete);
+  int rc = PMPI_Win_complete(win);
+  call.begin();
+  call.win(win);
+  return rc;
+}
+
+int MPI_Win_wait(MPI_Win win) {
+  if (!Tracer::recording()) {
+    note_unrecorded(kWinWait);
+    return PMPI_Win_wait(win);
+  }
+  CallRecord call(kWinWait);
+  int rc = PMPI_Win_wait(win);
+  call.begin();
   call.win(win);
   return rc;
 }

@@ -3,6 +3,7 @@
 #include <mpi.h>
 
 #include "call_record.hpp"
+#include "unrecorded_requests.hpp"
 
 using namespace amp::trace;
 
@@ -37,9 +38,7 @@ int nonblocking(std::uint16_t function, bool persistent,
   CallRecord call(function);
   int rc = pmpi(buf, count, type, peer, tag, comm, request);
   call.begin();
-  RequestNumbering& requests = call.tracer().requests();
-  std::int32_t id =
-      persistent ? requests.persistent_created(*request) : requests.started(*request, current_thread_number());
+  std::int32_t id = call.request_created(*request, persistent);
   call.i32(count);
   call.datatype(type);
   call.dest(peer);
@@ -121,7 +120,7 @@ int MPI_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_
   CallRecord call(kIrecv);
   int rc = PMPI_Irecv(buf, count, type, source, tag, comm, request);
   call.begin();
-  std::int32_t id = call.tracer().requests().started(*request, current_thread_number());
+  std::int32_t id = call.request_created(*request, false);
   call.i32(count);
   call.datatype(type);
   call.source(source);
@@ -139,7 +138,7 @@ int MPI_Recv_init(void* buf, int count, MPI_Datatype type, int source, int tag, 
   CallRecord call(kRecvInit);
   int rc = PMPI_Recv_init(buf, count, type, source, tag, comm, request);
   call.begin();
-  std::int32_t id = call.tracer().requests().persistent_created(*request);
+  std::int32_t id = call.request_created(*request, true);
   call.i32(count);
   call.datatype(type);
   call.source(source);
@@ -198,6 +197,11 @@ int MPI_Start(MPI_Request* request) {
     note_unrecorded(kStart);
     return PMPI_Start(request);
   }
+  std::vector<char>& marks = scratch_unrecorded_marks();
+  if (mark_unrecorded_requests(request, 1, marks) != 0) {
+    count_unrecorded_call(Unrecorded::kStart);
+    return PMPI_Start(request);
+  }
   CallRecord call(kStart);
   int rc = PMPI_Start(request);
   call.begin();
@@ -205,17 +209,32 @@ int MPI_Start(MPI_Request* request) {
   return rc;
 }
 
+// Startall lists only the requests the trace knows (unrecorded_requests.hpp).
 int MPI_Startall(int count, MPI_Request requests[]) {
   if (!Tracer::recording()) {
     note_unrecorded(kStartall);
+    return PMPI_Startall(count, requests);
+  }
+  std::vector<char>& marks = scratch_unrecorded_marks();
+  const int marked = mark_unrecorded_requests(requests, count, marks);
+  if (only_unrecorded_requests(requests, count, marked)) {
+    count_unrecorded_call(Unrecorded::kStartall);
     return PMPI_Startall(count, requests);
   }
   CallRecord call(kStartall);
   int rc = PMPI_Startall(count, requests);
   call.begin();
   std::vector<std::int32_t>& ids = scratch_request_ids();
-  call.tracer().requests().resolve(requests, count, ids, current_thread_number());
-  call.i32(count);
+  if (marked == 0) {
+    call.tracer().requests().resolve(requests, count, ids, current_thread_number());
+  } else {
+    thread_local std::vector<MPI_Request> recorded;
+    recorded.clear();
+    for (int i = 0; i < count; ++i)
+      if (!marks[static_cast<std::size_t>(i)]) recorded.push_back(requests[i]);
+    call.tracer().requests().resolve(recorded.data(), static_cast<int>(recorded.size()), ids, current_thread_number());
+  }
+  call.i32(static_cast<int>(ids.size()));
   call.request_ids(ids);
   return rc;
 }
@@ -224,6 +243,16 @@ int MPI_Request_free(MPI_Request* request) {
   if (!Tracer::records_object_lifecycle()) {
     note_unrecorded(kRequestFree);
     return PMPI_Request_free(request);
+  }
+  std::vector<char>& marks = scratch_unrecorded_marks();
+  if (mark_unrecorded_requests(request, 1, marks) != 0) {
+    MPI_Request before = *request;
+    int rc = PMPI_Request_free(request);
+    Tracer& tracer = Tracer::instance();
+    auto lock = tracer.guard();
+    tracer.unrecorded().count(Unrecorded::kRequestFree);
+    tracer.unrecorded().freed(before);
+    return rc;
   }
   CallRecord call(kRequestFree);
   MPI_Request before = *request;
