@@ -19,8 +19,6 @@ import subprocess
 import sys
 import tomllib
 
-import report
-
 PROXIES = ("ghost", "sage", "nobel")
 SLURM_KEYS = {"time", "partition", "account", "nodes", "ntasks_per_node", "cpus_per_task", "modules"}
 KEYS = {"name", "proxies", "decks", "flags", "strategies", "transports", "ranks", "repetitions", "trace",
@@ -333,6 +331,7 @@ def main():
         return 0
     failed = run_locally(study, runs, folder, opts)
     if any(os.path.exists(os.path.join(folder, r["id"] + ".json")) for r in runs):
+        import report  # matplotlib: only needed for the figures
         report.main([folder])
     if failed:
         print(f"study: {failed} runs failed; call again to retry them (finished runs are skipped)", file=sys.stderr)
