@@ -19,6 +19,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+import matplotlib.ticker  # noqa: E402
 
 # Time components of the stacked breakdown (the Cielo study's split): JSON key, label. "MPI" is the
 # posting side (mpi minus mpi_wait); what the components leave of the step is "other".
@@ -68,6 +69,11 @@ class Point:
 
     def median(self, value):
         return statistics.median(value(r) for r in self.runs)
+
+    def median_run(self):
+        """The repetition with the median time per step (the lower one of the middle two)."""
+        ordered = sorted(self.runs, key=lambda r: r["timing"]["per_step_seconds"])
+        return ordered[(len(ordered) - 1) // 2]
 
     def spread(self, value):
         values = [value(r) for r in self.runs]
@@ -125,7 +131,7 @@ def common_title(proxy, points):
 
 
 def point_name(p, with_ranks):
-    return f"{p.label}\n{p.ranks} ranks" if with_ranks else p.label
+    return f"{p.label}\n{p.ranks} rank{'s' if p.ranks != 1 else ''}" if with_ranks else p.label
 
 
 def breakdown_figure(proxy, points):
@@ -133,20 +139,22 @@ def breakdown_figure(proxy, points):
     with_ranks = len({p.ranks for p in points}) > 1
     fig, ax = plt.subplots(figsize=(max(8, 1.3 * len(points) + 4), 5.5))
     names = [point_name(p, with_ranks) for p in points]
+    # The components of each point's median repetition, so that the stack adds up to its time per step.
+    runs = [p.median_run() for p in points]
     bottoms = [0.0] * len(points)
     for key, label in COMPONENTS:
-        if not any(key in r["timing"] for p in points for r in p.runs):
+        if not any(key in r["timing"] for r in runs):
             continue
-        heights = [p.median(lambda r: p.per_step(r, key)) for p in points]
+        heights = [p.per_step(r, key) for p, r in zip(points, runs)]
         ax.bar(names, heights, bottom=bottoms, label=label)
         bottoms = [b + h for b, h in zip(bottoms, heights)]
-    totals = [p.median(lambda r: r["timing"]["per_step_seconds"] * 1e3) for p in points]
+    totals = [r["timing"]["per_step_seconds"] * 1e3 for r in runs]
     other = [max(0.0, t - b) for t, b in zip(totals, bottoms)]
     ax.bar(names, other, bottom=bottoms, label="other", color="lightgrey")
     low = [t - p.spread(lambda r: r["timing"]["per_step_seconds"] * 1e3)[0] for t, p in zip(totals, points)]
     high = [p.spread(lambda r: r["timing"]["per_step_seconds"] * 1e3)[1] - t for t, p in zip(totals, points)]
-    ax.errorbar(names, totals, yerr=[low, high], fmt="none", ecolor="black", capsize=4, label="time per step (spread)")
-    ax.set_ylabel("time per step (ms, average rank, median of repetitions)")
+    ax.errorbar(names, totals, yerr=[low, high], fmt="none", ecolor="black", capsize=4, label="spread of repetitions")
+    ax.set_ylabel("time per step (ms, average rank; median repetition)")
     ax.set_title(f"Time breakdown per strategy\n{common_title(proxy, points)}", fontsize=9)
     ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))
     fig.tight_layout()
@@ -187,9 +195,9 @@ def imbalance_figure(proxy, points):
     """Min / avg / max over ranks of compute, MPI and collective time, one panel each."""
     with_ranks = len({p.ranks for p in points}) > 1
     keys = [("compute", "compute"), ("mpi", "MPI post + wait"), ("collective", "collectives")]
-    fig, axes = plt.subplots(1, len(keys), figsize=(max(9, 1.2 * len(points) * len(keys) + 2), 4.5), squeeze=False)
+    fig, axes = plt.subplots(len(keys), 1, figsize=(min(16, max(7, 1.1 * len(points) + 3)), 3.2 * len(keys) + 1), squeeze=False)
     names = [point_name(p, with_ranks) for p in points]
-    for ax, (key, label) in zip(axes[0], keys):
+    for ax, (key, label) in zip(axes[:, 0], keys):
         avg = [p.median(lambda r: p.per_step(r, key, "avg")) for p in points]
         low = [a - p.median(lambda r: p.per_step(r, key, "min")) for a, p in zip(avg, points)]
         high = [p.median(lambda r: p.per_step(r, key, "max")) - a for a, p in zip(avg, points)]
@@ -235,7 +243,9 @@ def scaling_figure(proxy, points):
 
 def matrix_figure(proxy, points):
     """Bytes sent from rank to rank, from the trace stats of the first traced run of each point."""
-    traced = [(p, next(r for r in p.runs if "_trace_stats" in r)) for p in points if any("_trace_stats" in r for r in p.runs)]
+    # One rank sends nothing; six panels at most.
+    traced = [(p, next(r for r in p.runs if "_trace_stats" in r)) for p in points
+              if p.ranks > 1 and any("_trace_stats" in r for r in p.runs)][:6]
     if not traced:
         return None
     with_ranks = len({p.ranks for p in points}) > 1
@@ -249,6 +259,8 @@ def matrix_figure(proxy, points):
         image = ax.imshow(matrix, cmap="viridis", origin="upper")
         fig.colorbar(image, ax=ax, label="bytes")
         ax.set_title(point_name(p, with_ranks).replace("\n", ", "), fontsize=9)
+        ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
+        ax.yaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
         ax.set_xlabel("receiving rank")
         ax.set_ylabel("sending rank")
     fig.suptitle(f"Communication matrix (traced time loop)\n{common_title(proxy, points)}", fontsize=9)

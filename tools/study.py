@@ -217,11 +217,24 @@ def write_manifest(folder, runs):
             json.dump([{k: v for k, v in r.items()} for r in runs], f, indent=1)
 
 
+def trace_stats(opts, base):
+    """`amp-trace stats --json` of a run's trace into BASE.trace-stats.json (whole or not at all)."""
+    with open(base + ".trace-stats.json.part", "w") as out:
+        status = subprocess.call([os.path.join(opts.build, "bin", "amp-trace"), "stats", "--json", base + ".trace"], stdout=out)
+    if status == 0:
+        os.rename(base + ".trace-stats.json.part", base + ".trace-stats.json")
+    return status
+
+
 def run_locally(study, runs, folder, opts):
     """Runs what has no results yet, one after the other. Returns the number of failed runs."""
     done = [r for r in runs if os.path.exists(os.path.join(folder, r["id"] + ".json"))]
     todo = [r for r in runs if r not in done]
     print(f"study: {len(runs)} runs, {len(done)} finished before (skipped), {len(todo)} to run")
+    for r in done:  # interrupted between its results and its trace statistics
+        base = os.path.join(folder, r["id"])
+        if study.trace and os.path.isdir(base + ".trace") and not os.path.exists(base + ".trace-stats.json"):
+            trace_stats(opts, base)
     failed = 0
     for i, r in enumerate(todo, 1):
         base = os.path.join(folder, r["id"])
@@ -238,8 +251,7 @@ def run_locally(study, runs, folder, opts):
             log.flush()
             status = subprocess.call(command, stdout=log, stderr=subprocess.STDOUT, env=env)
         if status == 0 and study.trace:
-            with open(base + ".trace-stats.json", "w") as out:
-                status = subprocess.call([os.path.join(opts.build, "bin", "amp-trace"), "stats", "--json", base + ".trace"], stdout=out)
+            status = trace_stats(opts, base)
         if status != 0:
             failed += 1
             last = [line for line in open(base + ".log").read().splitlines() if line.strip()][-1:]
@@ -329,7 +341,11 @@ def main():
         print(f"study: wrote {os.path.relpath(path, root)} ({len(runs)} runs); submit it with sbatch, then "
               f"`./amp report {os.path.relpath(folder, root)}`")
         return 0
-    failed = run_locally(study, runs, folder, opts)
+    try:
+        failed = run_locally(study, runs, folder, opts)
+    except KeyboardInterrupt:
+        print(f"study: interrupted; call again to resume (finished runs are skipped)", file=sys.stderr)
+        return 130
     if any(os.path.exists(os.path.join(folder, r["id"] + ".json")) for r in runs):
         import report  # matplotlib: only needed for the figures
         report.main([folder])

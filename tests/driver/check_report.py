@@ -62,7 +62,7 @@ check(len(breakdown) == 1 and "ms" in breakdown[0].get_ylabel()
       and all(c in legend for c in ("compute", "pack", "unpack", "MPI (post)", "wait", "collectives")),
       f"breakdown: one panel in ms with compute/pack/unpack/MPI/wait/collectives: {legend}")
 ticks = [t.get_text() for t in breakdown[0].get_xticklabels()] if breakdown else []
-check(ticks == ["bspma\n1 ranks", "bspma\n2 ranks", "svcp\n1 ranks", "svcp\n2 ranks"], f"breakdown bars {ticks}")
+check(ticks == ["bspma\n1 rank", "bspma\n2 ranks", "svcp\n1 rank", "svcp\n2 ranks"], f"breakdown bars {ticks}")
 check("amp-ghost" in breakdown[0].get_title() and "num_vars=4" in breakdown[0].get_title(),
       "breakdown title gives the configuration")
 sizes = panels(figures["ghost-message_sizes.png"])
