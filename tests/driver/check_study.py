@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """tools/study.py: bad study files get one line naming the problem; a study runs real amp-ghost runs,
 a second call resumes it (finished runs skipped, untouched; a failed run's log kept aside) and the
-report is drawn; --slurm writes a script that passes `bash -n` and names every run.
+report is drawn; --slurm writes a script that passes `bash -n`, names every run and passes strategies and transports
+as --comm_method and --transport.
 
 Usage: check_study.py MODE --root REPO --build BUILD --mpiexec MPIEXEC --work DIR
        MODE: bad_study | resume | slurm
@@ -115,7 +116,7 @@ def resume(opts):
 
 def slurm(opts):
     text = ghost_study(opts, "batch", 'repetitions = 2\n[slurm]\ntime = "00:10:00"\nmodules = ["gcc/12", "openmpi"]\n')
-    text = text.replace("ranks = [1, 2]", "ranks = [1, 2, 64]")
+    text = text.replace("ranks = [1, 2]", "ranks = [1, 2, 64]").replace("strategies =", 'transports = ["isend", "rma"]\nstrategies =')
     proc = study(opts, text, extra=["--slurm"])
     if proc.returncode != 0:
         fail(f"--slurm failed: {proc.stdout}{proc.stderr}")
@@ -126,10 +127,13 @@ def slurm(opts):
     if syntax.returncode != 0:
         fail(f"bash -n: {syntax.stderr}")
     script = open(scripts[0]).read()
-    ids = [f"ghost-quick-{s}-np{n}-rep{r}" for r in (1, 2) for s in ("bspma", "svcp") for n in (1, 2, 64)]
+    ids = [f"ghost-quick-{s}-{t}-np{n}-rep{r}" for r in (1, 2) for s in ("bspma", "svcp") for t in ("isend", "rma")
+           for n in (1, 2, 64)]
     runs = [line.split()[1] for line in script.splitlines() if line.startswith("run ")]
     if runs != ids:
         fail(f"the script's runs {runs} are not {ids}")
+    if "run ghost-quick-svcp-rma-np64-rep2 64 " not in script or "--comm_method svcp --transport rma --nx 8" not in script:
+        fail("the transports axis is not passed as --transport")
     for needle in ("#SBATCH --ntasks=64", "#SBATCH --time=00:10:00", "module load gcc/12", "module load openmpi",
                    'srun --ntasks="$ranks"'):
         if needle not in script:
