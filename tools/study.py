@@ -344,7 +344,7 @@ def main():
     try:
         failed = run_locally(study, runs, folder, opts)
     except KeyboardInterrupt:
-        print(f"study: interrupted; call again to resume (finished runs are skipped)", file=sys.stderr)
+        print("study: interrupted; call again to resume (finished runs are skipped)", file=sys.stderr)
         return 130
     if any(os.path.exists(os.path.join(folder, r["id"] + ".json")) for r in runs):
         import report  # matplotlib: only needed for the figures
