@@ -2,6 +2,7 @@
 #include "command_line.hpp"
 
 #include "errors.hpp"
+#include "toml_deck.hpp"
 
 #include <filesystem>
 #include <iostream>
@@ -34,6 +35,8 @@ std::string deck_path(int argc, char** argv) {
 }  // namespace
 
 bool parse_command_line(CLI::App& app, int argc, char** argv, int rank) {
+  // The deck is real TOML (toml_deck.hpp); its path names the deck in error messages.
+  if (app.get_config_ptr() != nullptr) app.config_formatter(std::make_shared<TomlDeck>(deck_path(argc, argv), app));
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp&) {
@@ -42,9 +45,8 @@ bool parse_command_line(CLI::App& app, int argc, char** argv, int rank) {
   } catch (const CLI::ParseError& e) {
     std::string what = e.what();
     if (what.empty()) what = e.get_name();
-    const std::string ini_wording = "INI was not able to parse ";
-    if (what.rfind(ini_wording, 0) == 0) what = "cannot parse '" + what.substr(ini_wording.size()) + "' (unknown key or bad syntax)";
-    if (dynamic_cast<const CLI::ConfigError*>(&e) != nullptr) what = "input deck '" + deck_path(argc, argv) + "': " + what;
+    const bool names_deck = what.rfind("input deck '", 0) == 0;
+    if (dynamic_cast<const CLI::ConfigError*>(&e) != nullptr && !names_deck) what = "input deck '" + deck_path(argc, argv) + "': " + what;
     throw InputError(what);
   }
   return true;

@@ -3,11 +3,13 @@
 // --plan-only, stops after the set-up of one virtual rank and reports it).
 #include "decomposition.hpp"
 #include "ghost_config.hpp"
+#include "ghost_memory.hpp"
 #include "ghost_report.hpp"
 #include "ghost_run.hpp"
 
 #include <command_line.hpp>
 #include <errors.hpp>
+#include <memory_check.hpp>
 #include <plan_only.hpp>
 #include <results_file.hpp>
 #include <run_proxy.hpp>
@@ -27,6 +29,7 @@ int main(int argc, char** argv) {
     const amp::PlanTarget target = amp::checked_plan_target(plan_options, common, env);
     amp::ghost::finish_config(config, raw, target.ranks);
     amp::check_results_path(common.results_file);
+    if (!plan_options.plan_only) amp::check_node_memory(amp::ghost::field_bytes_per_rank(config, env.size()));
 
     amp::PlanBuild build = amp::PlanBuild::started();
     auto setup = amp::ghost::build_ghost_setup(config, target.rank, target.ranks);

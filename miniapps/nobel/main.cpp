@@ -2,11 +2,13 @@
 // under the chosen comm strategy, verifies, prints the summary and writes JSON results (or, with
 // --plan-only, stops after the set-up of one virtual rank and reports it).
 #include "nobel_config.hpp"
+#include "nobel_memory.hpp"
 #include "nobel_report.hpp"
 #include "nobel_run.hpp"
 
 #include <command_line.hpp>
 #include <errors.hpp>
+#include <memory_check.hpp>
 #include <plan_only.hpp>
 #include <results_file.hpp>
 #include <run_proxy.hpp>
@@ -25,6 +27,7 @@ int main(int argc, char** argv) {
     const amp::PlanTarget target = amp::checked_plan_target(plan_options, common, env);
     amp::nobel::finish_config(config, target.ranks);
     amp::check_results_path(common.results_file);
+    if (!plan_options.plan_only) amp::check_node_memory(amp::nobel::block_bytes_per_rank(config, env.size()));
 
     amp::PlanBuild build = amp::PlanBuild::started();
     auto setup = amp::nobel::build_nobel_setup(config, target.rank, target.ranks);

@@ -4,11 +4,13 @@
 #include "cell_partition.hpp"
 #include "local_mesh.hpp"
 #include "sage_config.hpp"
+#include "sage_memory.hpp"
 #include "sage_report.hpp"
 #include "sage_run.hpp"
 
 #include <command_line.hpp>
 #include <errors.hpp>
+#include <memory_check.hpp>
 #include <plan_only.hpp>
 #include <results_file.hpp>
 #include <run_proxy.hpp>
@@ -28,6 +30,7 @@ int main(int argc, char** argv) {
     const amp::PlanTarget target = amp::checked_plan_target(plan_options, common, env);
     amp::sage::finish_config(config, raw, target.ranks);
     amp::check_results_path(common.results_file);
+    if (!plan_options.plan_only) amp::check_node_memory(amp::sage::cell_bytes_per_rank(config, env.size()));
 
     amp::PlanBuild build = amp::PlanBuild::started();
     auto setup = amp::sage::build_sage_setup(config, target.rank, target.ranks);

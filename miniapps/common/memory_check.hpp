@@ -1,0 +1,17 @@
+// Refuses a run whose fields cannot fit before anything large is allocated: one line "needs N GiB
+// per rank, this node has M GiB", thrown as InputError on every rank (exit 2, never an allocation trace).
+#pragma once
+
+#include <cstdint>
+
+namespace amp {
+
+// Memory this node can still give: MemAvailable from /proc/meminfo, or the room left under this
+// process's cgroup limit when that is smaller. Bytes; 0 when neither can be read.
+std::uint64_t node_available_bytes();
+
+// Collective on MPI_COMM_WORLD: checks `bytes_per_rank` times the ranks sharing each node against
+// that node's available memory; every rank throws the same InputError when some node is short.
+void check_node_memory(double bytes_per_rank);
+
+}  // namespace amp

@@ -1,0 +1,71 @@
+// toml++ parse of a deck into CLI11 config items, with the line of every problem.
+#include "toml_deck.hpp"
+
+#include <fmt/format.h>
+#include <toml++/toml.h>
+
+#include <iterator>
+#include <sstream>
+
+namespace amp {
+
+namespace {
+
+// One TOML scalar as the text CLI11 converts (strings as they are, numbers in full precision).
+bool scalar_text(const toml::node& node, std::string& text) {
+  if (auto s = node.value_exact<std::string>()) text = *s;
+  else if (auto i = node.value_exact<std::int64_t>()) text = std::to_string(*i);
+  else if (auto d = node.value_exact<double>()) text = fmt::format("{}", *d);
+  else if (auto b = node.value_exact<bool>()) text = *b ? "true" : "false";
+  else return false;
+  return true;
+}
+
+// The option a deck key sets, looked up the way CLI11 does (--key, -k, then the plain name).
+bool names_an_option(const CLI::App& app, const std::string& key) {
+  if (app.get_option_no_throw("--" + key) != nullptr) return true;
+  if (key.size() == 1 && app.get_option_no_throw("-" + key) != nullptr) return true;
+  return app.get_option_no_throw(key) != nullptr;
+}
+
+}  // namespace
+
+std::vector<CLI::ConfigItem> TomlDeck::from_config(std::istream& input) const {
+  const std::string text{std::istreambuf_iterator<char>(input), std::istreambuf_iterator<char>()};
+  auto fail = [&](std::uint32_t line, const std::string& what) {
+    return CLI::ConfigError(fmt::format("input deck '{}' line {}: {}", path_, line, what));
+  };
+  toml::table deck;
+  try {
+    deck = toml::parse(text, path_);
+  } catch (const toml::parse_error& e) {
+    throw fail(e.source().begin.line, std::string(e.description()));
+  }
+  std::vector<CLI::ConfigItem> items;
+  for (const auto& [key, node] : deck) {
+    const std::string name(key.str());
+    const auto line = node.source().begin.line;
+    if (node.is_table()) throw fail(line, fmt::format("'{}' is a table; decks hold only 'key = value' lines", name));
+    if (!names_an_option(app_, name)) throw fail(line, fmt::format("unknown key '{}'", name));
+    CLI::ConfigItem item;
+    item.name = name;
+    std::string value;
+    if (const auto* array = node.as_array()) {
+      for (const auto& element : *array) {
+        if (!scalar_text(element, value)) throw fail(line, fmt::format("'{}' holds a value that is not a number, string or boolean", name));
+        item.inputs.push_back(value);
+      }
+    } else {
+      if (!scalar_text(node, value)) throw fail(line, fmt::format("'{}' is not a number, string or boolean", name));
+      item.inputs.push_back(value);
+    }
+    items.push_back(std::move(item));
+  }
+  return items;
+}
+
+std::string TomlDeck::to_config(const CLI::App*, bool, bool, std::string) const {
+  throw CLI::ConfigError("writing a deck is not supported");
+}
+
+}  // namespace amp

@@ -1,0 +1,27 @@
+// Input decks read with toml++ (real TOML: a key given twice or bad syntax is an error naming the
+// deck's line), handed to CLI11 as config items so that command-line flags still override the deck.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <string>
+#include <vector>
+
+namespace amp {
+
+// CLI11's config reader for one deck. Every top-level key must name an option of `app`; arrays give
+// an option several values; tables and dates are rejected. Errors are CLI::ConfigError whose text
+// is "input deck 'PATH' line N: what is wrong".
+class TomlDeck : public CLI::Config {
+ public:
+  TomlDeck(std::string path, const CLI::App& app) : path_(std::move(path)), app_(app) {}
+
+  std::vector<CLI::ConfigItem> from_config(std::istream& input) const override;
+  std::string to_config(const CLI::App*, bool, bool, std::string) const override;
+
+ private:
+  std::string path_;
+  const CLI::App& app_;
+};
+
+}  // namespace amp

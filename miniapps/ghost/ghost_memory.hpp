@@ -1,0 +1,14 @@
+// What amp-ghost's fields take per rank (two grids with ghost layers per variable), for the memory
+// check made before anything is allocated. A lower bound: plans and buffers come on top.
+#pragma once
+
+#include "ghost_config.hpp"
+
+namespace amp::ghost {
+
+inline double field_bytes_per_rank(const GhostConfig& c, int ranks) {
+  const double cells = c.strong_scaling ? double(c.nx) * c.ny * c.nz / ranks : double(c.nx + 2) * (c.ny + 2) * (c.nz + 2);
+  return 2.0 * c.num_vars * cells * sizeof(double);
+}
+
+}  // namespace amp::ghost

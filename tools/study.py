@@ -1,0 +1,359 @@
+#!/usr/bin/env python3
+"""Runs a declared sweep (a study file, TOML) of AMP proxy runs, or writes a Slurm script for it.
+
+Every combination of proxy x deck x flags x strategy x transport x ranks x repetition is one run,
+whose results JSON and log go into runs/<name>-<stamp>/. Calling it again with the same study file
+resumes that folder: runs whose results exist are skipped, nothing is overwritten (a failed run's
+log is kept under a new name). The report (tools/report.py) is drawn at the end.
+
+Usage: tools/study.py STUDY.toml --root REPO --build BUILD --mpiexec MPIEXEC [--cores N] [--slurm] [--new]
+"""
+import argparse
+import datetime
+import itertools
+import json
+import os
+import re
+import shlex
+import subprocess
+import sys
+import tomllib
+
+PROXIES = ("ghost", "sage", "nobel")
+SLURM_KEYS = {"time", "partition", "account", "nodes", "ntasks_per_node", "cpus_per_task", "modules"}
+KEYS = {"name", "proxies", "decks", "flags", "strategies", "transports", "ranks", "repetitions", "trace",
+        "oversubscribe", "slurm"}
+
+
+class StudyError(Exception):
+    """A problem with the study file: one line, naming the file and, where known, the line."""
+
+
+def key_line(text, key):
+    """The line where `key = ...` (or the [key] table) is first written, for error messages."""
+    pattern = re.compile(rf"^\s*(\[\s*{re.escape(key)}\s*\]|\"?{re.escape(key)}\"?\s*=)")
+    for number, line in enumerate(text.splitlines(), 1):
+        if pattern.match(line):
+            return number
+    return None
+
+
+class Study:
+    """The study file, checked: every key known, every value of the right kind, every deck present."""
+
+    def __init__(self, path, root):
+        self.path, self.root = path, root
+        try:
+            with open(path, "rb") as f:
+                self.text_bytes = f.read()
+        except OSError as e:
+            raise StudyError(f"cannot read study file '{path}': {e.strerror}")
+        self.text = self.text_bytes.decode("utf-8", errors="replace")
+        try:
+            data = tomllib.loads(self.text)
+        except tomllib.TOMLDecodeError as e:
+            raise StudyError(f"{path}: {e}")
+        for key in data:
+            if key not in KEYS:
+                self.fail(key, f"unknown key '{key}' (known: {', '.join(sorted(KEYS))})")
+        self.name = self.string(data, "name", required=True)
+        if not re.fullmatch(r"[A-Za-z0-9_.-]+", self.name):
+            self.fail("name", f"'name' must be letters, digits, '.', '_' or '-' (got '{self.name}')")
+        self.proxies = self.strings(data, "proxies", required=True)
+        for proxy in self.proxies:
+            if proxy not in PROXIES:
+                self.fail("proxies", f"unknown proxy '{proxy}' in 'proxies' (use {', '.join(PROXIES)})")
+        self.decks = self.deck_lists(data)
+        self.flags = self.strings(data, "flags") or [""]
+        self.strategies = self.strings(data, "strategies") or [None]
+        self.transports = self.strings(data, "transports") or [None]
+        self.ranks = self.positive_ints(data, "ranks")
+        self.repetitions = self.positive_int(data, "repetitions", 1)
+        self.trace = self.boolean(data, "trace")
+        self.oversubscribe = self.boolean(data, "oversubscribe")
+        self.slurm = data.get("slurm", {})
+        if not isinstance(self.slurm, dict):
+            self.fail("slurm", "'slurm' must be a table ([slurm])")
+        for key in self.slurm:
+            if key not in SLURM_KEYS:
+                self.fail(key, f"unknown key '{key}' in [slurm] (known: {', '.join(sorted(SLURM_KEYS))})")
+
+    def fail(self, key, message):
+        line = key_line(self.text, key)
+        raise StudyError(f"{self.path}{f' line {line}' if line else ''}: {message}")
+
+    def string(self, data, key, required=False):
+        if key not in data:
+            if required:
+                raise StudyError(f"{self.path}: missing key '{key}'")
+            return None
+        if not isinstance(data[key], str) or not data[key]:
+            self.fail(key, f"'{key}' must be a non-empty string (got {data[key]!r})")
+        return data[key]
+
+    def strings(self, data, key, required=False):
+        if key not in data:
+            if required:
+                raise StudyError(f"{self.path}: missing key '{key}'")
+            return []
+        value = data[key]
+        if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
+            self.fail(key, f"'{key}' must be a non-empty list of strings (got {value!r})")
+        return value
+
+    def positive_ints(self, data, key):
+        if key not in data:
+            raise StudyError(f"{self.path}: missing key '{key}'")
+        value = data[key]
+        ok = isinstance(value, list) and value and all(isinstance(v, int) and not isinstance(v, bool) and v >= 1 for v in value)
+        if not ok:
+            self.fail(key, f"'{key}' must be a non-empty list of positive integers (got {value!r})")
+        return value
+
+    def positive_int(self, data, key, default):
+        value = data.get(key, default)
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            self.fail(key, f"'{key}' must be a positive integer (got {value!r})")
+        return value
+
+    def boolean(self, data, key):
+        value = data.get(key, False)
+        if not isinstance(value, bool):
+            self.fail(key, f"'{key}' must be true or false (got {value!r})")
+        return value
+
+    def deck_lists(self, data):
+        """proxy -> decks (absolute paths); a list applies to every proxy, a table names them per proxy."""
+        value = data.get("decks")
+        if value is None:
+            return {p: [None] for p in self.proxies}
+        if isinstance(value, list):
+            per_proxy = {p: value for p in self.proxies}
+        elif isinstance(value, dict):
+            for proxy in value:
+                if proxy not in self.proxies:
+                    self.fail("decks", f"[decks] names '{proxy}', which is not in 'proxies'")
+            per_proxy = {p: value.get(p, []) for p in self.proxies}
+        else:
+            self.fail("decks", f"'decks' must be a list of deck files or a table of them per proxy (got {value!r})")
+        out = {}
+        for proxy, decks in per_proxy.items():
+            if not isinstance(decks, list) or not all(isinstance(d, str) for d in decks):
+                self.fail("decks", f"decks of '{proxy}' must be a list of file names (got {decks!r})")
+            paths = []
+            for deck in decks:
+                path = deck if os.path.isabs(deck) else os.path.join(self.root, deck)
+                if not os.path.isfile(path):
+                    self.fail("decks", f"deck '{deck}' does not exist")
+                paths.append(os.path.abspath(path))
+            stems = [os.path.splitext(os.path.basename(p))[0] for p in paths]
+            if len(set(stems)) != len(stems):
+                self.fail("decks", f"two decks of '{proxy}' have the same name; run names must differ")
+            out[proxy] = paths or [None]
+        return out
+
+    def runs(self, build):
+        """Every run: id (its file names), the axes, and the proxy's arguments (without --results)."""
+        out = []
+        for repetition in range(1, self.repetitions + 1):
+            for proxy in self.proxies:
+                axes = itertools.product(self.decks[proxy], enumerate(self.flags), self.strategies, self.transports, self.ranks)
+                for deck, (flag_index, flags), strategy, transport, ranks in axes:
+                    parts = [proxy]
+                    args = [os.path.join(build, "bin", f"amp-{proxy}")]
+                    if deck:
+                        parts.append(os.path.splitext(os.path.basename(deck))[0])
+                        args += ["--input", deck]
+                    if len(self.flags) > 1:
+                        parts.append(f"flags{flag_index + 1}")
+                    if strategy:
+                        parts.append(strategy)
+                        args += ["--comm_method", strategy]
+                    if transport:
+                        parts.append(transport)
+                        args += ["--transport", transport]
+                    args += shlex.split(flags)
+                    parts += [f"np{ranks}", f"rep{repetition}"]
+                    out.append({"id": "-".join(parts), "proxy": proxy, "deck": deck, "flags": flags, "strategy": strategy,
+                                "transport": transport, "ranks": ranks, "repetition": repetition, "args": args})
+        return out
+
+
+def study_folder(study, root, new):
+    """The latest runs/<name>-<stamp>/ made from this very study file, or a new one."""
+    runs_dir = os.path.join(root, "runs")
+    if not new and os.path.isdir(runs_dir):
+        for entry in sorted(os.listdir(runs_dir), reverse=True):
+            saved = os.path.join(runs_dir, entry, "study.toml")
+            if entry.startswith(study.name + "-") and os.path.isfile(saved):
+                with open(saved, "rb") as f:
+                    if f.read() == study.text_bytes:
+                        return os.path.join(runs_dir, entry), True
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    folder, n = os.path.join(runs_dir, f"{study.name}-{stamp}"), 0
+    while os.path.exists(folder):
+        n += 1
+        folder = os.path.join(runs_dir, f"{study.name}-{stamp}-{n}")
+    os.makedirs(folder)
+    with open(os.path.join(folder, "study.toml"), "wb") as f:
+        f.write(study.text_bytes)
+    return folder, False
+
+
+def keep_aside(path):
+    """Renames an earlier attempt's file or folder to PATH.attempt-N (nothing is overwritten)."""
+    if not os.path.exists(path):
+        return
+    n = 1
+    while os.path.exists(f"{path}.attempt-{n}"):
+        n += 1
+    os.rename(path, f"{path}.attempt-{n}")
+
+
+def write_manifest(folder, runs):
+    path = os.path.join(folder, "runs.json")
+    if not os.path.exists(path):
+        with open(path, "w") as f:
+            json.dump([{k: v for k, v in r.items()} for r in runs], f, indent=1)
+
+
+def trace_stats(opts, base):
+    """`amp-trace stats --json` of a run's trace into BASE.trace-stats.json (whole or not at all)."""
+    with open(base + ".trace-stats.json.part", "w") as out:
+        status = subprocess.call([os.path.join(opts.build, "bin", "amp-trace"), "stats", "--json", base + ".trace"], stdout=out)
+    if status == 0:
+        os.rename(base + ".trace-stats.json.part", base + ".trace-stats.json")
+    return status
+
+
+def run_locally(study, runs, folder, opts):
+    """Runs what has no results yet, one after the other. Returns the number of failed runs."""
+    done = [r for r in runs if os.path.exists(os.path.join(folder, r["id"] + ".json"))]
+    todo = [r for r in runs if r not in done]
+    print(f"study: {len(runs)} runs, {len(done)} finished before (skipped), {len(todo)} to run")
+    for r in done:  # interrupted between its results and its trace statistics
+        base = os.path.join(folder, r["id"])
+        if study.trace and os.path.isdir(base + ".trace") and not os.path.exists(base + ".trace-stats.json"):
+            trace_stats(opts, base)
+    failed = 0
+    for i, r in enumerate(todo, 1):
+        base = os.path.join(folder, r["id"])
+        for leftover in (base + ".log", base + ".trace"):
+            keep_aside(leftover)
+        command = [opts.mpiexec, *shlex.split(opts.mpiexec_flags), "-n", str(r["ranks"]), *r["args"], "--results", base + ".json"]
+        if study.trace:
+            command += ["--trace", base + ".trace"]
+        env = dict(os.environ)
+        env.setdefault("OMP_NUM_THREADS", str(max(1, opts.cores // r["ranks"])))
+        env.setdefault("OMP_PROC_BIND", "false")
+        with open(base + ".log", "w") as log:
+            log.write("# " + shlex.join(command) + "\n")
+            log.flush()
+            status = subprocess.call(command, stdout=log, stderr=subprocess.STDOUT, env=env)
+        if status == 0 and study.trace:
+            status = trace_stats(opts, base)
+        if status != 0:
+            failed += 1
+            last = [line for line in open(base + ".log").read().splitlines() if line.strip()][-1:]
+            print(f"study: [{i}/{len(todo)}] {r['id']}: FAILED (exit {status}): {last[0] if last else ''} (log: {base}.log)")
+            continue
+        with open(base + ".json") as f:
+            per_step = json.load(f)["timing"]["per_step_seconds"]
+        print(f"study: [{i}/{len(todo)}] {r['id']}: {per_step * 1e3:.3f} ms per step")
+    return failed
+
+
+def slurm_script(study, runs, folder, opts):
+    """An sbatch script: one srun job step per run, finished runs skipped, modules left to the user."""
+    s = study.slurm
+    ranks = max(r["ranks"] for r in runs)
+    cpus = int(s.get("cpus_per_task", 1))
+    lines = ["#!/bin/bash",
+             f"# AMP study '{study.name}': {len(runs)} runs, one srun job step each. Submit with: sbatch {os.path.join(folder, 'study.sbatch')}",
+             "# Runs whose results JSON exists are skipped, so the script can be submitted again; afterwards",
+             f"# `./amp report {folder}` draws the figures.",
+             f"#SBATCH --job-name=amp-{study.name}",
+             f"#SBATCH --ntasks={ranks}",
+             f"#SBATCH --cpus-per-task={cpus}",
+             f"#SBATCH --time={s.get('time', '01:00:00')}",
+             f"#SBATCH --output={os.path.join(folder, 'slurm-%j.out')}"]
+    for key, option in (("nodes", "nodes"), ("ntasks_per_node", "ntasks-per-node"), ("partition", "partition"), ("account", "account")):
+        if key in s:
+            lines.append(f"#SBATCH --{option}={s[key]}")
+    lines += ["set -u", "", "# Modules: load the MPI and Kokkos this build was made with (the study's [slurm] modules)."]
+    modules = s.get("modules", [])
+    lines += [f"module load {shlex.quote(m)}" for m in modules] or ["# module load gcc openmpi   # <- your site's modules here"]
+    lines += ["", f"cd {shlex.quote(folder)}",
+              f"export OMP_NUM_THREADS=${{OMP_NUM_THREADS:-{cpus}}} OMP_PROC_BIND=${{OMP_PROC_BIND:-false}}",
+              "failed=0",
+              "# run ID RANKS PROGRAM ARGS...: one job step; skipped when ID.json exists; an earlier log is kept aside.",
+              "run() {",
+              "  local id=$1 ranks=$2 n=1; shift 2",
+              "  if [[ -e $id.json ]]; then echo \"amp: $id: finished before, skipped\"; return; fi",
+              "  if [[ -e $id.log ]]; then while [[ -e $id.log.attempt-$n ]]; do n=$((n + 1)); done; mv \"$id.log\" \"$id.log.attempt-$n\"; fi",
+              f"  srun --ntasks=\"$ranks\" --cpus-per-task={cpus} \"$@\" --results \"$id.json\" >\"$id.log\" 2>&1 \\",
+              "    || { echo \"amp: $id failed, see $id.log\"; failed=$((failed + 1)); return; }",
+              "  echo \"amp: $id done\"",
+              "}", ""]
+    amp_trace = os.path.join(opts.build, "bin", "amp-trace")
+    for r in runs:
+        args = shlex.join(r["args"])
+        if study.trace:
+            args += f" --trace {r['id']}.trace"
+        lines.append(f"run {r['id']} {r['ranks']} {args}")
+        if study.trace:
+            lines.append(f"[[ -d {r['id']}.trace && ! -e {r['id']}.trace-stats.json ]] && "
+                         f"{shlex.quote(amp_trace)} stats --json {r['id']}.trace > {r['id']}.trace-stats.json")
+    lines += ["", "echo \"amp: $failed runs failed\"", "exit $((failed > 0))", ""]
+    return "\n".join(lines)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("study")
+    parser.add_argument("--root", required=True, help="repository root (relative decks, runs/)")
+    parser.add_argument("--build", required=True, help="build folder with bin/amp-*")
+    parser.add_argument("--mpiexec", default="mpiexec")
+    parser.add_argument("--mpiexec-flags", default="", help="extra launcher flags, space-separated")
+    parser.add_argument("--cores", type=int, default=os.cpu_count())
+    parser.add_argument("--slurm", action="store_true", help="write runs/<name>-<stamp>/study.sbatch instead of running")
+    parser.add_argument("--new", action="store_true", help="start a new folder even if one of this study exists")
+    opts = parser.parse_args()
+    root, opts.build = os.path.abspath(opts.root), os.path.abspath(opts.build)
+    try:
+        study = Study(opts.study, root)
+        runs = study.runs(opts.build)
+        if not opts.slurm and not study.oversubscribe and max(study.ranks) > opts.cores:
+            study.fail("ranks", f"{max(study.ranks)} ranks exceed the {opts.cores} cores here: studies run one rank per "
+                                "core (oversubscribed ranks measure the scheduler); set oversubscribe = true to allow it")
+    except StudyError as e:
+        print(f"study: error: {e}", file=sys.stderr)
+        return 2
+    folder, resumed = study_folder(study, root, opts.new)
+    write_manifest(folder, runs)
+    print(f"study: {study.name}: {'resuming' if resumed else 'new folder'} {os.path.relpath(folder, root)}/")
+    if opts.slurm:
+        script, path = slurm_script(study, runs, folder, opts), os.path.join(folder, "study.sbatch")
+        if os.path.exists(path) and open(path).read() != script:
+            keep_aside(path)
+        with open(path, "w") as f:
+            f.write(script)
+        print(f"study: wrote {os.path.relpath(path, root)} ({len(runs)} runs); submit it with sbatch, then "
+              f"`./amp report {os.path.relpath(folder, root)}`")
+        return 0
+    try:
+        failed = run_locally(study, runs, folder, opts)
+    except KeyboardInterrupt:
+        print("study: interrupted; call again to resume (finished runs are skipped)", file=sys.stderr)
+        return 130
+    if any(os.path.exists(os.path.join(folder, r["id"] + ".json")) for r in runs):
+        import report  # matplotlib: only needed for the figures
+        report.main([folder])
+    if failed:
+        print(f"study: {failed} runs failed; call again to retry them (finished runs are skipped)", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
