@@ -56,11 +56,22 @@ ExchangeState::ExchangeState(ExchangePlan plan, int group_size) : plan_(std::mov
     phase_links_[in.phase].push_back(static_cast<int>(links_.size()));
     links_.push_back(std::move(out));
   }
-  // Each batch's receive part starts 4 KiB after the last (and as aligned as the area): MPI windows
-  // over them (the rma transport) whose bases were not 64-byte aligned received wrong data under
-  // MPICH 4.0.2 (tests/comm/check_transports.py on amp-sage, whose links send and receive unequal sizes).
-  auto page_aligned = [](std::int64_t elements) { return (elements + kPageElements - 1) / kPageElements * kPageElements; };
-  std::int64_t send_cursor = 0, recv_cursor = 0;  // within one group
+  send_batches_.assign(num_batches(), {});
+  recv_batches_.assign(num_batches(), {});
+}
+
+void ExchangeState::lay_out(AreaLayout layout) {
+  layout_ = layout;
+  const bool by_group = layout == AreaLayout::kByGroup;
+  // By group, each batch's receive part starts 4 KiB after the last (and as aligned as the area): MPI
+  // windows over them (the rma transport) whose bases were not 64-byte aligned received wrong data
+  // under MPICH 4.0.2 (tests/comm/check_transports.py on amp-sage, whose links send and receive
+  // unequal sizes).
+  auto page_aligned = [by_group](std::int64_t elements) {
+    return by_group ? (elements + kPageElements - 1) / kPageElements * kPageElements : elements;
+  };
+  const int vars_per_slot_run = by_group ? group_size_ : plan_.num_vars;
+  std::int64_t send_cursor = 0, recv_cursor = 0;  // within one group (by group) or the whole area
   recv_phase_begin_.clear();
   for (int phase = 0; phase < plan_.num_phases; ++phase) {
     recv_cursor = page_aligned(recv_cursor);
@@ -69,17 +80,15 @@ ExchangeState::ExchangeState(ExchangePlan plan, int group_size) : plan_(std::mov
       LinkData& ld = links_[l];
       ld.send_offset = send_cursor;
       ld.recv_offset = recv_cursor;
-      send_cursor += group_size_ * ld.send_size();
-      recv_cursor += group_size_ * ld.recv_size();
+      send_cursor += vars_per_slot_run * ld.send_size();
+      recv_cursor += vars_per_slot_run * ld.recv_size();
     }
   }
   recv_phase_begin_.push_back(recv_cursor);
-  send_group_stride_ = send_cursor;
-  recv_group_stride_ = page_aligned(recv_cursor);
-  send_area_ = Kokkos::View<double*>("amp::send_area", send_group_stride_ * num_groups());
-  recv_area_ = Kokkos::View<double*>("amp::recv_area", recv_group_stride_ * num_groups());
-  send_batches_.assign(num_batches(), {});
-  recv_batches_.assign(num_batches(), {});
+  send_group_stride_ = by_group ? send_cursor : 0;
+  recv_group_stride_ = by_group ? page_aligned(recv_cursor) : 0;
+  send_area_ = Kokkos::View<double*>("amp::send_area", by_group ? send_group_stride_ * num_groups() : send_cursor);
+  recv_area_ = Kokkos::View<double*>("amp::recv_area", by_group ? recv_group_stride_ * num_groups() : recv_cursor);
 }
 
 void ExchangeState::add_send(const Message& m) {
@@ -92,11 +101,13 @@ void ExchangeState::add_recv(const Message& m) {
 
 double* ExchangeState::send_slot(int l, int v) const {
   const LinkData& ld = links_[l];
+  if (layout_ == AreaLayout::kByLink) return send_area() + ld.send_offset + v * ld.send_size();
   return send_area() + group_of(v) * send_group_stride_ + ld.send_offset + (v % group_size_) * ld.send_size();
 }
 
 double* ExchangeState::recv_slot(int l, int v) const {
   const LinkData& ld = links_[l];
+  if (layout_ == AreaLayout::kByLink) return recv_area() + ld.recv_offset + v * ld.recv_size();
   return recv_area() + group_of(v) * recv_group_stride_ + ld.recv_offset + (v % group_size_) * ld.recv_size();
 }
 

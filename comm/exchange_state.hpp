@@ -33,7 +33,7 @@ struct LinkData {
   std::vector<char> recv_piece_contiguous;
   kernels::IndexList<> send_index;
   kernels::IndexList<> recv_index;
-  std::int64_t send_offset = 0;  // where this link's slots start within one group of the send area
+  std::int64_t send_offset = 0;  // where this link's slots start (within one group's part, kByGroup)
   std::int64_t recv_offset = 0;
   std::int64_t send_size() const { return send_piece_begin.back(); }
   std::int64_t recv_size() const { return recv_piece_begin.back(); }
@@ -43,13 +43,25 @@ struct LinkData {
 
 // A group size meaning "all variables in one group".
 constexpr int kAllVariables = 0;
+
+enum class AreaLayout {
+  // [group][phase][link of the phase][variable in group][element]: a batch's data is one contiguous
+  // range (one RMA window; in the receive area each starts a page after the last), a group's data for
+  // all links too (one neighbourhood-collective buffer).
+  kByGroup,
+  // [phase][link of the phase][variable][element]: a link's slots for all variables lie back to back
+  // (one partitioned request, a partition per group).
+  kByLink,
+};
 // Each batch's receive part starts at a multiple of this many elements (4 KiB).
 constexpr std::int64_t kPageElements = 512;
 
 class ExchangeState {
  public:
-  // Validates the plan for this rank of MPI_COMM_WORLD (std::invalid_argument) and lays out the areas.
+  // Validates the plan for this rank of MPI_COMM_WORLD (std::invalid_argument) and describes its links.
   ExchangeState(ExchangePlan plan, int group_size);
+  // Allocates the send and receive areas (once, before any message moves).
+  void lay_out(AreaLayout layout);
 
   const ExchangePlan& plan() const { return plan_; }
   int num_vars() const { return plan_.num_vars; }
@@ -69,7 +81,7 @@ class ExchangeState {
   void add_send(const Message& m);
   void add_recv(const Message& m);
 
-  // The areas: group g's data is [g * group_stride, (g + 1) * group_stride) elements.
+  // The areas. With AreaLayout::kByGroup, group g's data is [g * group_stride, (g + 1) * group_stride).
   double* send_area() const { return send_area_.data(); }
   double* recv_area() const { return recv_area_.data(); }
   std::int64_t send_group_stride() const { return send_group_stride_; }
@@ -98,6 +110,7 @@ class ExchangeState {
  private:
   ExchangePlan plan_;
   int group_size_ = 1;
+  AreaLayout layout_ = AreaLayout::kByGroup;
   std::vector<LinkData> links_;
   std::vector<std::vector<int>> phase_links_;
   std::vector<std::vector<Message>> send_batches_, recv_batches_;

@@ -16,6 +16,7 @@ Strategy::Strategy(ExchangePlan plan, int group_size, const std::string& strateg
       transport_name_(transport),
       transport_(make_transport(transport, strategy, state_)),
       tags_(TagLayout::for_world()) {
+  state_.lay_out(transport_->area_layout());
   check_peers_agree();
 }
 

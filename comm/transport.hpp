@@ -9,6 +9,8 @@
 
 #include "exchange_state.hpp"
 
+#include <mpi.h>
+
 #include <string>
 
 namespace amp::comm {
@@ -20,6 +22,13 @@ enum class DataAccess {
   kInPlace,          // the pieces in storage, described to MPI: nothing is packed
 };
 
+// Whether MPI_Finalize has run: a transport's destructor frees its MPI objects only before it.
+inline bool mpi_finalized() {
+  int finalized = 0;
+  MPI_Finalized(&finalized);
+  return finalized != 0;
+}
+
 class Transport {
  public:
   // The state outlives the transport; messages are added to it before set_up().
@@ -29,6 +38,7 @@ class Transport {
   Transport& operator=(const Transport&) = delete;
 
   virtual DataAccess data_access() const { return DataAccess::kBuffersOrDirect; }
+  virtual AreaLayout area_layout() const { return AreaLayout::kByGroup; }
   // Once every message is in the state. Collective over MPI_COMM_WORLD for some transports.
   virtual void set_up() {}
   // Variable v's slot of link l is about to be packed again: make it writable.

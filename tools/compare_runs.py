@@ -1,11 +1,17 @@
 #!/usr/bin/env python3
-"""Prints AMP results files side by side: time per step, messages and bytes per step per rank,
-the compute / pack / MPI-wait / collective split, verification and checksum agreement.
+"""Prints AMP results files as one table, a row per run: the cut (strategy) and transport, time per
+step and its ratio to the first run, the compute / pack+unpack / MPI (post+wait) / collective split
+per step of the average rank, messages per step and rank, average message size, verification and
+the checksum; then whether every checksum agrees.
 
 Usage: tools/compare_runs.py RESULTS.json [RESULTS.json ...]
 """
 import json
 import sys
+
+HEADER = ("cut", "transport", "ms/step", "vs first", "compute", "pack+unpack", "MPI", "of it wait",
+          "collect.", "msgs/step/rk", "avg msg B", "verified", "checksum")
+WIDTHS = (6, 12, 9, 9, 9, 12, 9, 11, 9, 13, 10, 9, 17)
 
 
 def load(path):
@@ -13,8 +19,19 @@ def load(path):
         return json.load(f)
 
 
-def row(label, values, fmt="{:>14}"):
-    return f"{label:<30}" + "".join(fmt.format(v) for v in values)
+def cells(r, base):
+    t, c = r["timing"], r["config"]
+    ms = lambda key: f"{t[key]['avg'] / c.get('num_tsteps', 1) * 1e3:.2f}"
+    pack = (t["pack"]["avg"] + t["unpack"]["avg"]) / c.get("num_tsteps", 1) * 1e3
+    return (c.get("comm_method", "?"), c.get("transport", "isend"), f"{t['per_step_seconds'] * 1e3:.2f}",
+            f"{t['per_step_seconds'] / base:.2f}x", ms("compute"), f"{pack:.2f}", ms("mpi"), ms("mpi_wait"),
+            ms("collective"), f"{r['messages']['per_step_per_rank']['avg']:.1f}",
+            f"{r['bytes']['total'] / max(1, r['messages']['total']):.0f}",
+            "passed" if r["verification"]["passed"] else "FAILED", r["checksum"])
+
+
+def line(values):
+    return "  ".join(f"{v:>{w}}" if i > 1 else f"{v:<{w}}" for i, (v, w) in enumerate(zip(values, WIDTHS)))
 
 
 def main(paths):
@@ -22,28 +39,11 @@ def main(paths):
         print(__doc__.strip(), file=sys.stderr)
         return 2
     runs = [load(p) for p in paths]
-    names = [r["config"].get("comm_method", "?") for r in runs]
-    t = [r["timing"] for r in runs]
-    steps = [r["config"].get("num_tsteps", 1) for r in runs]
-    per_step = lambda key: [f"{x[key]['avg'] / s * 1e3:.2f}" for x, s in zip(t, steps)]
-    lines = [
-        row("", names),
-        row("time per step (ms)", [f"{x['per_step_seconds'] * 1e3:.2f}" for x in t]),
-        row("  compute (ms/step, avg rank)", per_step("compute")),
-        row("  pack (ms/step)", per_step("pack")),
-        row("  unpack (ms/step)", per_step("unpack")),
-        row("  MPI post+wait (ms/step)", per_step("mpi")),
-        row("    of which wait (ms/step)", per_step("mpi_wait")),
-        row("  collectives (ms/step)", per_step("collective")),
-        row("messages / step / rank", [f"{r['messages']['per_step_per_rank']['avg']:.1f}" for r in runs]),
-        row("bytes / step / rank", [f"{r['bytes']['per_step_per_rank']['avg']:.3g}" for r in runs]),
-        row("avg message size (B)", [f"{r['bytes']['total'] / max(1, r['messages']['total']):.0f}" for r in runs]),
-        row("verification", ["passed" if r["verification"]["passed"] else "FAILED" for r in runs]),
-        row("checksum", [r["checksum"] for r in runs], fmt="{:>18}"),
-    ]
-    print("\n".join(lines))
     base = runs[0]["timing"]["per_step_seconds"]
-    print(row("time vs " + names[0], [f"{r['timing']['per_step_seconds'] / base:.2f}x" for r in runs]))
+    print(line(HEADER))
+    for r in runs:
+        print(line(cells(r, base)))
+    print("(split columns: ms per step, average rank; 'vs first' is time per step against the first row)")
     same = len({r["checksum"] for r in runs}) == 1
     print(f"checksums {'identical' if same else 'DIFFER'} across {len(runs)} runs")
     return 0 if same and all(r["verification"]["passed"] for r in runs) else 1

@@ -18,9 +18,7 @@ class DatatypeTransport final : public RequestTransport {
   using RequestTransport::RequestTransport;
 
   ~DatatypeTransport() override {
-    int finalized = 0;
-    MPI_Finalized(&finalized);
-    if (finalized) return;
+    if (mpi_finalized()) return;
     for (auto* table : {&sends_, &recvs_})
       for (auto& batch : *table)
         for (Described& d : batch) {

@@ -24,9 +24,7 @@ class NeighborTransport final : public Transport {
   using Transport::Transport;
 
   ~NeighborTransport() override {
-    int finalized = 0;
-    MPI_Finalized(&finalized);
-    if (finalized) return;
+    if (mpi_finalized()) return;
     for (Phase& phase : phases_) MPI_Comm_free(&phase.graph);
   }
 

@@ -3,7 +3,8 @@
 // request, one partition per group: one partition per variable under SVAF, one per piece and variable
 // under SVCP (a request per piece), one per link under BSPMA. MPI_Pready marks a partition as its
 // group is sent; MPI_Parrived tells when a group's partition is in. Everything goes through the
-// packed slots (equal partitions, spaced by the area's group stride).
+// packed slots, laid out by link so that a link's partitions lie back to back (SVCP's pieces of
+// successive variables are spaced by the link's slot: a resized type).
 //
 // Phases after the first forward what the same round received (edges and corners), one group at a
 // time; MPICH 4.0 moves a request's data only once all its partitions are ready, so a request spanning
@@ -31,18 +32,17 @@ class PartitionedTransport final : public Transport {
   using Transport::Transport;
 
   ~PartitionedTransport() override {
-    int finalized = 0;
-    MPI_Finalized(&finalized);
-    if (finalized) return;
+    if (mpi_finalized()) return;
     for (auto* channels : {&send_channels_, &recv_channels_})
       for (Channel& c : *channels) {
         if (c.active) MPI_Wait(&c.request, MPI_STATUS_IGNORE);
         MPI_Request_free(&c.request);
-        MPI_Type_free(&c.partition_type);
+        if (c.derived_type) MPI_Type_free(&c.partition_type);
       }
   }
 
   DataAccess data_access() const override { return DataAccess::kBuffers; }
+  AreaLayout area_layout() const override { return AreaLayout::kByLink; }
 
   void set_up() override {
     build_channels(/*send=*/true, send_channels_, send_batch_channels_);
@@ -123,6 +123,7 @@ class PartitionedTransport final : public Transport {
     int first_group = 0;
     int partitions = 0;
     MPI_Datatype partition_type = MPI_DATATYPE_NULL;
+    bool derived_type = false;  // partition_type is ours to free
     MPI_Request request = MPI_REQUEST_NULL;
     bool active = false;      // started and not yet completed
     int done = 0;             // partitions readied (send) or unpacked (receive) this round
@@ -139,41 +140,53 @@ class PartitionedTransport final : public Transport {
   void build_channels(bool send, std::vector<Channel>& channels, std::vector<std::vector<int>>& by_batch) {
     by_batch.assign(state().num_batches(), {});
     const int groups = state().num_groups();
+    auto messages = [&](int group, int phase) -> const std::vector<Message>& {
+      return send ? state().sends(state().batch(group, phase)) : state().recvs(state().batch(group, phase));
+    };
+    auto address = [&](const Message& m) { return send ? state().send_address(m) : state().recv_address(m); };
     for (int phase = 0; phase < state().num_phases(); ++phase) {
       const bool forwarding = phase > 0;  // one request per group (see the top of this file)
+      const int partitions = forwarding ? 1 : groups;
       for (int first_group = 0; first_group < (forwarding ? groups : 1); ++first_group) {
-        const int batch = state().batch(first_group, phase);
-        for (const Message& m : send ? state().sends(batch) : state().recvs(batch)) {
-          const int partitions = forwarding ? 1 : groups;
+        const std::vector<Message>& first = messages(first_group, phase);
+        for (std::size_t i = 0; i < first.size(); ++i) {
           for (int g = first_group; g < first_group + partitions; ++g)
             by_batch[state().batch(g, phase)].push_back(static_cast<int>(channels.size()));
-          channels.push_back(make_channel(send, m, first_group, partitions));
+          // The partition stride: where the next group's message starts, relative to this one's.
+          const std::int64_t stride = partitions > 1 ? address(messages(first_group + 1, phase)[i]) - address(first[i]) : 0;
+          channels.push_back(make_channel(send, first[i], first_group, partitions, stride));
         }
       }
     }
   }
 
-  Channel make_channel(bool send, const Message& m, int first_group, int partitions) {
+  Channel make_channel(bool send, const Message& m, int first_group, int partitions, std::int64_t stride) {
     Channel c;
     c.link = m.link;
     c.first_group = first_group;
     c.partitions = partitions;
     const std::int64_t elements = send ? state().send_elements(m) : state().recv_elements(m);
-    const std::int64_t stride = send ? state().send_group_stride() : state().recv_group_stride();
     if (elements > std::numeric_limits<int>::max())
       throw std::runtime_error("partitioned transport: a partition of " + std::to_string(elements) +
                                " elements does not fit an MPI int count");
-    MPI_Datatype contiguous;  // one group's message, spaced by the area's group stride
-    MPI_Type_contiguous(static_cast<int>(elements), MPI_DOUBLE, &contiguous);
-    MPI_Type_create_resized(contiguous, 0, static_cast<MPI_Aint>(stride * sizeof(double)), &c.partition_type);
-    MPI_Type_free(&contiguous);
-    MPI_Type_commit(&c.partition_type);
+    int count = 1;  // of c.partition_type per partition
+    if (elements == stride || partitions == 1) {  // partitions lie back to back: plain doubles
+      count = static_cast<int>(elements);
+      c.partition_type = MPI_DOUBLE;
+    } else {  // one group's message, spaced by `stride` elements
+      MPI_Datatype contiguous;
+      MPI_Type_contiguous(static_cast<int>(elements), MPI_DOUBLE, &contiguous);
+      MPI_Type_create_resized(contiguous, 0, static_cast<MPI_Aint>(stride * sizeof(double)), &c.partition_type);
+      MPI_Type_free(&contiguous);
+      MPI_Type_commit(&c.partition_type);
+      c.derived_type = true;
+    }
     const int peer = state().link(m.link).peer;
     if (send)
-      MPI_Psend_init(state().send_address(m), partitions, 1, c.partition_type, peer, m.tag, MPI_COMM_WORLD,
+      MPI_Psend_init(state().send_address(m), partitions, count, c.partition_type, peer, m.tag, MPI_COMM_WORLD,
                      MPI_INFO_NULL, &c.request);
     else
-      MPI_Precv_init(state().recv_address(m), partitions, 1, c.partition_type, peer, m.tag, MPI_COMM_WORLD,
+      MPI_Precv_init(state().recv_address(m), partitions, count, c.partition_type, peer, m.tag, MPI_COMM_WORLD,
                      MPI_INFO_NULL, &c.request);
     return c;
   }

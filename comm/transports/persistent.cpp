@@ -16,9 +16,7 @@ class PersistentTransport final : public RequestTransport {
       : RequestTransport(state), sends_(state.num_batches()), recvs_(state.num_batches()) {}
 
   ~PersistentTransport() override {
-    int finalized = 0;
-    MPI_Finalized(&finalized);
-    if (finalized) return;
+    if (mpi_finalized()) return;
     for (auto* table : {&sends_, &recvs_})
       for (auto& batch : *table)
         for (auto& message : batch)

@@ -21,9 +21,7 @@ class RmaTransport final : public Transport {
   using Transport::Transport;
 
   ~RmaTransport() override {
-    int finalized = 0;
-    MPI_Finalized(&finalized);
-    if (finalized) return;
+    if (mpi_finalized()) return;
     for (MPI_Win& window : windows_) MPI_Win_free(&window);
     for (MPI_Group& group : phase_groups_)
       if (group != MPI_GROUP_EMPTY) MPI_Group_free(&group);

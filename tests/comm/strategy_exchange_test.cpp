@@ -1,7 +1,8 @@
-// Every strategy on a synthetic all-to-all plan: phase 0 moves strided and index-list pieces into
-// contiguous and reversed ghost slots; phase 1 forwards what phase 0 received back to its sender.
-// Checks every received value over two rounds and the exact message counts.
+// Every strategy over every transport that fits it, on a synthetic all-to-all plan: phase 0 moves
+// strided and index-list pieces into contiguous and reversed ghost slots; phase 1 forwards what phase 0
+// received back to its sender. Checks every received value over two rounds and the exact message counts.
 #include <comm/strategy_registry.hpp>
+#include <comm/transport_registry.hpp>
 
 #include <gtest/gtest.h>
 #include <mpi.h>
@@ -57,11 +58,27 @@ std::vector<double> expected_from(int q, int me, int v, int round) {
           owned_value(q, v, 7, round),   owned_value(q, v, 40, round),     owned_value(q, v, 20 + me, round)};
 }
 
-class EveryStrategy : public ::testing::TestWithParam<std::string> {};
+// (strategy, transport): every combination the registry accepts.
+using Combination = std::pair<std::string, std::string>;
+std::vector<Combination> valid_combinations() {
+  std::vector<Combination> all;
+  for (const std::string& strategy : amp::comm::strategy_names())
+    for (const std::string& transport : amp::comm::transport_names())
+      if (amp::comm::transport_problem(transport, strategy).empty()) all.emplace_back(strategy, transport);
+  return all;
+}
+
+class EveryStrategy : public ::testing::TestWithParam<Combination> {
+ protected:
+  const std::string& cut() const { return GetParam().first; }
+  std::unique_ptr<amp::comm::Strategy> make(ExchangePlan plan) const {
+    return amp::comm::make_strategy(GetParam().first, GetParam().second, std::move(plan));
+  }
+};
 
 TEST_P(EveryStrategy, MovesEveryValueAndCountsMessagesExactly) {
   World w;
-  auto strategy = amp::comm::make_strategy(GetParam(), "isend", all_to_all_plan(w));
+  auto strategy = make(all_to_all_plan(w));
   std::vector<std::vector<double>> storage(kVars, std::vector<double>(w.storage(), -1.0));
   for (int round = 0; round < 2; ++round) {
     for (int v = 0; v < kVars; ++v) {
@@ -82,9 +99,9 @@ TEST_P(EveryStrategy, MovesEveryValueAndCountsMessagesExactly) {
     }
   }
   const std::uint64_t peers = w.size - 1;
-  const std::uint64_t per_round = GetParam() == "bspma" ? 2 * peers            // one per link
-                                  : GetParam() == "svaf" ? 2 * peers * kVars   // one per link and variable
-                                                         : 3 * peers * kVars;  // one per piece and variable
+  const std::uint64_t per_round = cut() == "bspma" ? 2 * peers            // one per link
+                                  : cut() == "svaf" ? 2 * peers * kVars   // one per link and variable
+                                                    : 3 * peers * kVars;  // one per piece and variable
   EXPECT_EQ(strategy->traffic().messages, 2 * per_round);
   EXPECT_EQ(strategy->traffic().bytes, 2 * peers * kVars * 12 * sizeof(double));
 }
@@ -104,7 +121,7 @@ TEST_P(EveryStrategy, SendAndReceivePieceCountsMayDifferOnALink) {
     for (int p = 0; p <= q; ++p) link.recv.push_back(Piece::strided(kOwned + slots * q + p, 1));
     plan.links.push_back(link);
   }
-  auto strategy = amp::comm::make_strategy(GetParam(), "isend", plan);
+  auto strategy = make(plan);
   std::vector<std::vector<double>> storage(2, std::vector<double>(kOwned + slots * w.size, -1.0));
   for (int v = 0; v < 2; ++v) {
     for (int e = 0; e < kOwned; ++e) storage[v][e] = owned_value(w.rank, v, e, 0);
@@ -118,8 +135,17 @@ TEST_P(EveryStrategy, SendAndReceivePieceCountsMayDifferOnALink) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Strategies, EveryStrategy, ::testing::ValuesIn(amp::comm::strategy_names()),
-                         [](const auto& info) { return info.param; });
+INSTANTIATE_TEST_SUITE_P(StrategiesOverTransports, EveryStrategy, ::testing::ValuesIn(valid_combinations()),
+                         [](const auto& info) { return info.param.first + "_" + info.param.second; });
+
+TEST(StrategyRegistry, TransportThatDoesNotFitIsRejectedNamingThoseThatFit) {
+  try {
+    amp::comm::make_strategy("svcp", "neighbor", ExchangePlan{});
+    FAIL() << "no exception";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("neighbor fits bspma, svaf"), std::string::npos) << e.what();
+  }
+}
 
 TEST(StrategyRegistry, UnknownNameIsRejectedWithTheKnownNames) {
   try {

@@ -6,10 +6,13 @@ must replay the trace on a torus (exit 0, "Estimated total runtime").
 With --unreplayable CALL[,CALL...] the trace holds calls SST-macro does not implement: `amp-trace check`
 must name every CALL as unreplayable (exit 1) and SST-macro must refuse the first ("... CALL not
 implemented"), the first it meets.
+With --unrecorded CALL[,CALL...] the run makes calls that have no DUMPI record (partitioned and
+neighbourhood transports): the traced run must say so in one stderr line naming each CALL, the .meta
+must count them (amp_unrecorded_total), and what was recorded must still pass all of the above.
 The real clients come from the environment: AMP_SSTMAC (the sstmac binary) and AMP_DUMPI2ASCII;
 without them the test is skipped (exit 77).
 Usage: check_replay.py --mpiexec M --mpiexec-flags F --np N --exe EXE --amp-trace T --params DIR
-                       --workdir W [--unreplayable CALL] [PROXY ARGS...]"""
+                       --workdir W [--unreplayable CALL] [--unrecorded CALL] [PROXY ARGS...]"""
 import glob
 import json
 import os
@@ -42,6 +45,7 @@ def main():
     for option in ("--amp-trace", "--params", "--workdir"):
         parser.add_argument(option, required=True)
     parser.add_argument("--unreplayable", default=None)
+    parser.add_argument("--unrecorded", default=None)
     args, proxy_args = parser.parse_known_args()
 
     sstmac, dumpi2ascii = os.environ.get("AMP_SSTMAC"), os.environ.get("AMP_DUMPI2ASCII")
@@ -67,6 +71,15 @@ def main():
     metas = glob.glob(os.path.join(trace, "*.meta"))
     if len(bins) != args.np or len(metas) != 1:
         fail(f"expected {args.np} .bin files and one .meta in {trace}, found {len(bins)} and {len(metas)}")
+    if args.unrecorded:
+        notes = [l for l in traced.stderr.splitlines() if "with no DUMPI record are not in the trace" in l]
+        missing = [c for c in args.unrecorded.split(",") if not notes or f"{c} " not in notes[0]]
+        if len(notes) != 1 or missing:
+            fail(f"expected one stderr line naming the unrecorded {args.unrecorded}, got {notes} (missing {missing})")
+        with open(metas[0]) as f:
+            total = re.search(r"^amp_unrecorded_total=(\d+)$", f.read(), re.M)
+        if not total or int(total.group(1)) == 0:
+            fail(f"{metas[0]} does not count the unrecorded calls (amp_unrecorded_total)")
     for path in bins:
         read = run([dumpi2ascii, path], "dumpi2ascii")
         if read.returncode != 0:
