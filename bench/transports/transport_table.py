@@ -2,12 +2,14 @@
 """The strategy x transport table: every valid combination at one rank per core (2 ranks by default),
 amp-ghost 64^3 x 40 variables x 3D27PT on process grids 2x1x1 and 1x1x2, and amp-nobel's default deck.
 Runs alternate (one round = every combination once, --rounds rounds) and each row gives the median
-time per step, its ratio to bspma/isend of the same case measured in the same rounds, the compute /
+time per step and its spread (min-max over the rounds), its ratio to bspma/isend of the same case
+measured in the same rounds, the compute /
 pack+unpack / MPI (post+wait) / collective split per step (average rank) and messages per step and
 rank. Prints a Markdown table.
 
 Usage: bench/transports/transport_table.py [--build build] [--mpiexec mpiexec.mpich] [--ranks 2]
-                                           [--rounds 3] [--steps 10] [--cases ghost-2x1x1,...]
+                                           [--rounds 3] [--steps 10] [--ghost-size 64]
+                                           [--cases ghost-2x1x1,ghost-1x1x2,nobel-default]
 """
 import argparse
 import json
@@ -22,8 +24,9 @@ STRATEGIES = ["bspma", "svaf", "svcp"]
 TRANSPORTS = ["isend", "persistent", "partitioned", "rma", "neighbor", "datatype"]
 
 
-def cases(steps):
-    ghost = ["--nx", "64", "--ny", "64", "--nz", "64", "--num_vars", "40", "--stencil", "3d27pt",
+def cases(steps, size):
+    n = str(size)
+    ghost = ["--nx", n, "--ny", n, "--nz", n, "--num_vars", "40", "--stencil", "3d27pt",
              "--num_tsteps", str(steps), "--num_spikes", "1", "--report_diffusion", "0"]
     return {
         "ghost-2x1x1": ("amp-ghost", ghost + ["--npx", "2", "--npy", "1", "--npz", "1"]),
@@ -36,8 +39,9 @@ def run(a, exe, arguments, strategy, transport, folder):
     results = os.path.join(folder, f"{strategy}-{transport}.json")
     if os.path.exists(results):
         os.remove(results)
-    command = [a.mpiexec, "-n", str(a.ranks), os.path.join(a.build, "bin", exe), "--progress", "0",
-               "--comm_method", strategy, "--transport", transport, "--results", results] + arguments
+    command = [a.mpiexec] + a.mpiexec_flags.split() + ["-n", str(a.ranks), os.path.join(a.build, "bin", exe), "--progress", "0",
+                                                        "--comm_method", strategy, "--transport", transport,
+                                                        "--results", results] + arguments
     done = subprocess.run(command, capture_output=True, text=True)
     if done.returncode != 0:
         refusal = (done.stderr.strip().splitlines() or [""])[0]
@@ -55,17 +59,19 @@ def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--build", default=os.path.join(ROOT, "build"))
     p.add_argument("--mpiexec", default="mpiexec.mpich")
+    p.add_argument("--mpiexec-flags", default="", help="extra mpiexec flags, space-separated")
     p.add_argument("--ranks", type=int, default=2)
     p.add_argument("--rounds", type=int, default=3)
     p.add_argument("--steps", type=int, default=10, help="amp-ghost time steps (nobel: its deck's)")
+    p.add_argument("--ghost-size", type=int, default=64, help="amp-ghost cells per rank and axis")
     p.add_argument("--cases", default="ghost-2x1x1,ghost-1x1x2,nobel-default")
     a = p.parse_args()
     os.environ.setdefault("OMP_NUM_THREADS", "1")
     os.environ.setdefault("OMP_PROC_BIND", "false")
-    table = cases(a.steps)
-    print(f"| case | strategy | transport | ms/step | vs bspma/isend | compute | pack+unpack | MPI | of which wait "
-          f"| collectives | msgs/step/rank | checksum |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    table = cases(a.steps, a.ghost_size)
+    print(f"| case | strategy | transport | ms/step | min-max | vs bspma/isend | compute | pack+unpack | MPI "
+          f"| of which wait | collectives | msgs/step/rank | checksum |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as folder:
         for name in a.cases.split(","):
             exe, arguments = table[name]
@@ -78,10 +84,14 @@ def main():
                             continue
                         times.setdefault((s, t), []).append(r["timing"]["per_step_seconds"] * 1e3)
                         last[(s, t)] = r
+            checksums = {r["checksum"] for r in last.values()}
+            if len(checksums) != 1:
+                sys.exit(f"{name}: checksums differ across combinations: {sorted(checksums)}")
             base = statistics.median(times[("bspma", "isend")])
             for (s, t), values in times.items():
                 r, ms = last[(s, t)], statistics.median(values)
-                print(f"| {name} | {s} | {t} | {ms:.2f} | {ms / base:.2f}x | {per_step(r, 'compute'):.2f} "
+                print(f"| {name} | {s} | {t} | {ms:.2f} | {min(values):.1f}-{max(values):.1f} | {ms / base:.2f}x "
+                      f"| {per_step(r, 'compute'):.2f} "
                       f"| {per_step(r, 'pack') + per_step(r, 'unpack'):.2f} | {per_step(r, 'mpi'):.2f} "
                       f"| {per_step(r, 'mpi_wait'):.2f} | {per_step(r, 'collective'):.2f} "
                       f"| {r['messages']['per_step_per_rank']['avg']:.0f} | {r['checksum']} |", flush=True)

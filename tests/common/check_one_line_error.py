@@ -4,10 +4,9 @@ dropped) matching --expect, printed once however many ranks run.
 
 Usage: check_one_line_error.py --mpiexec M --np N --exe EXE --expect REGEX [--] PROGRAM ARGS...
 """
-import re
 import subprocess
 
-from checked_run import failure, launcher_parser, parse_with_program_arguments, without_exit_banners
+from checked_run import failure, launcher_parser, parse_with_program_arguments, refusal_line
 
 fail = failure("check_one_line_error")
 
@@ -19,9 +18,5 @@ try:
     done = subprocess.run(command, capture_output=True, text=True, timeout=100)
 except subprocess.TimeoutExpired:
     fail(f"did not finish in 100 s: {' '.join(command)}")
-lines = [line for line in (done.stdout + without_exit_banners(done.stderr)).splitlines() if line.strip()]
-if done.returncode != 2:
-    fail(f"expected exit 2, got {done.returncode}: {lines}")
-if len(lines) != 1 or not re.search(a.expect, lines[0]):
-    fail(f"expected one line matching '{a.expect}', got {lines}")
-print(f"check_one_line_error: rejected as expected: {lines[0]}")
+line = refusal_line(done, a.expect, fail, exit_code=2)
+print(f"check_one_line_error: rejected as expected: {line}")

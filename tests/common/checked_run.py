@@ -3,6 +3,7 @@ arguments CMake passes (--mpiexec, --mpiexec-flags, --np, --exe), a failure that
 and exits 1, and Open MPI's exit banners dropped from a failed run's error output."""
 import argparse
 import os
+import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
@@ -35,3 +36,14 @@ def failure(checker):
         print(f"{checker}: FAIL: {message}" if checker else f"FAIL: {message}")
         sys.exit(1)
     return fail
+
+
+def refusal_line(done, regex, fail, exit_code=None):
+    """A refused run printed exactly one line (Open MPI's banners aside) matching `regex` and exited
+    with `exit_code` (any non-zero when None); returns that line, else fail(...)s."""
+    lines = [line for line in (done.stdout + without_exit_banners(done.stderr)).splitlines() if line.strip()]
+    if (done.returncode == 0) if exit_code is None else (done.returncode != exit_code):
+        fail(f"expected exit {exit_code or 'non-zero'}, got {done.returncode}: {lines}")
+    if len(lines) != 1 or not re.search(regex, lines[0]):
+        fail(f"expected one line matching '{regex}', got {lines}")
+    return lines[0]
