@@ -106,6 +106,8 @@ def bad_input(opts):
     small = ["--nx", "4", "--ny", "4", "--nz", "4", "--num_tsteps", "1", "--num_vars", "1"]
     cases = [
         (2, ["--comm_method", "carrier"], "unknown comm_method"),
+        (2, ["--transport", "carrier"], "unknown transport 'carrier' (use isend, persistent"),
+        (2, ["--comm_method", "svcp", "--transport", "neighbor"], "transport 'neighbor' does not fit strategy 'svcp'"),
         (2, ["--stencil", "3d9pt"], "unknown stencil"),
         (4, ["--scaling", "strong", "--nx", "10", "--npx", "4", "--npy", "1", "--npz", "1"], "does not divide"),
         (2, ["--npx", "3"], "does not match"),
