@@ -44,6 +44,9 @@ struct LinkData {
 // A group size meaning "all variables in one group".
 constexpr int kAllVariables = 0;
 
+// Which side of a link a message is seen from.
+enum class Direction { kSend, kReceive };
+
 enum class AreaLayout {
   // [group][phase][link of the phase][variable in group][element]: a batch's data is one contiguous
   // range (one RMA window; in the receive area each starts a page after the last), a group's data for
@@ -101,6 +104,16 @@ class ExchangeState {
   double* recv_address(const Message& m) const;
   std::int64_t send_elements(const Message& m) const;
   std::int64_t recv_elements(const Message& m) const;
+  // The same, for code that serves both sides.
+  const std::vector<Message>& messages(int batch, Direction d) const {
+    return d == Direction::kSend ? sends(batch) : recvs(batch);
+  }
+  double* address(const Message& m, Direction d) const {
+    return d == Direction::kSend ? send_address(m) : recv_address(m);
+  }
+  std::int64_t elements(const Message& m, Direction d) const {
+    return d == Direction::kSend ? send_elements(m) : recv_elements(m);
+  }
 
   Traffic& traffic() { return traffic_; }
   const Traffic& traffic() const { return traffic_; }

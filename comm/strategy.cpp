@@ -13,7 +13,6 @@ namespace amp::comm {
 
 Strategy::Strategy(ExchangePlan plan, int group_size, const std::string& strategy, const std::string& transport)
     : state_(std::move(plan), group_size),
-      transport_name_(transport),
       transport_(make_transport(transport, strategy, state_)),
       tags_(TagLayout::for_world()) {
   state_.lay_out(transport_->area_layout());

@@ -21,7 +21,6 @@ class Strategy {
   Strategy& operator=(const Strategy&) = delete;
 
   virtual std::string name() const = 0;
-  std::string transport_name() const { return transport_name_; }
 
   // Variable v's new values are in `storage` (its boundary values may be sent; its ghosts for the next
   // step will be received into `storage`).
@@ -85,7 +84,6 @@ class Strategy {
   void check_peers_agree();
 
   ExchangeState state_;
-  std::string transport_name_;
   std::unique_ptr<Transport> transport_;
   Traffic setup_traffic_;
   TagLayout tags_;

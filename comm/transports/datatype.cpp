@@ -42,22 +42,12 @@ class DatatypeTransport final : public RequestTransport {
   }
 
  protected:
-  void start_sends(int batch, std::vector<MPI_Request>& requests) override {
-    const std::vector<Message>& messages = state().sends(batch);
+  void start(int batch, Direction d, std::vector<MPI_Request>& requests) override {
+    const std::vector<Message>& messages = state().messages(batch, d);
+    std::vector<Described>& described = (d == Direction::kSend ? sends_ : recvs_)[batch];
     for (std::size_t i = 0; i < messages.size(); ++i) {
-      const Message& m = messages[i];
-      auto [buffer, type] = in_place(m, sends_[batch][i]);
-      requests.emplace_back();
-      MPI_Isend(buffer, 1, type, state().link(m.link).peer, m.tag, MPI_COMM_WORLD, &requests.back());
-    }
-  }
-  void start_recvs(int batch, std::vector<MPI_Request>& requests) override {
-    const std::vector<Message>& messages = state().recvs(batch);
-    for (std::size_t i = 0; i < messages.size(); ++i) {
-      const Message& m = messages[i];
-      auto [buffer, type] = in_place(m, recvs_[batch][i]);
-      requests.emplace_back();
-      MPI_Irecv(buffer, 1, type, state().link(m.link).peer, m.tag, MPI_COMM_WORLD, &requests.back());
+      auto [buffer, type] = in_place(messages[i], described[i]);
+      post(d, buffer, 1, type, state().link(messages[i].link).peer, messages[i].tag, requests);
     }
   }
 

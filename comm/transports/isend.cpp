@@ -12,19 +12,10 @@ class IsendTransport final : public RequestTransport {
   using RequestTransport::RequestTransport;
 
  protected:
-  void start_sends(int batch, std::vector<MPI_Request>& requests) override {
-    for (const Message& m : state().sends(batch)) {
-      requests.emplace_back();
-      MPI_Isend(state().send_address(m), static_cast<int>(state().send_elements(m)), MPI_DOUBLE,
-                state().link(m.link).peer, m.tag, MPI_COMM_WORLD, &requests.back());
-    }
-  }
-  void start_recvs(int batch, std::vector<MPI_Request>& requests) override {
-    for (const Message& m : state().recvs(batch)) {
-      requests.emplace_back();
-      MPI_Irecv(state().recv_address(m), static_cast<int>(state().recv_elements(m)), MPI_DOUBLE,
-                state().link(m.link).peer, m.tag, MPI_COMM_WORLD, &requests.back());
-    }
+  void start(int batch, Direction d, std::vector<MPI_Request>& requests) override {
+    for (const Message& m : state().messages(batch, d))
+      post(d, state().address(m, d), static_cast<int>(state().elements(m, d)), MPI_DOUBLE, state().link(m.link).peer,
+           m.tag, requests);
   }
 };
 

@@ -45,8 +45,8 @@ class PartitionedTransport final : public Transport {
   AreaLayout area_layout() const override { return AreaLayout::kByLink; }
 
   void set_up() override {
-    build_channels(/*send=*/true, send_channels_, send_batch_channels_);
-    build_channels(/*send=*/false, recv_channels_, recv_batch_channels_);
+    build_channels(Direction::kSend, send_channels_, send_batch_channels_);
+    build_channels(Direction::kReceive, recv_channels_, recv_batch_channels_);
   }
 
   void reclaim_send_slot(int link, int var) override {
@@ -137,13 +137,12 @@ class PartitionedTransport final : public Transport {
     c.done = 0;
   }
 
-  void build_channels(bool send, std::vector<Channel>& channels, std::vector<std::vector<int>>& by_batch) {
+  void build_channels(Direction d, std::vector<Channel>& channels, std::vector<std::vector<int>>& by_batch) {
     by_batch.assign(state().num_batches(), {});
     const int groups = state().num_groups();
     auto messages = [&](int group, int phase) -> const std::vector<Message>& {
-      return send ? state().sends(state().batch(group, phase)) : state().recvs(state().batch(group, phase));
+      return state().messages(state().batch(group, phase), d);
     };
-    auto address = [&](const Message& m) { return send ? state().send_address(m) : state().recv_address(m); };
     for (int phase = 0; phase < state().num_phases(); ++phase) {
       const bool forwarding = phase > 0;  // one request per group (see the top of this file)
       const int partitions = forwarding ? 1 : groups;
@@ -153,19 +152,20 @@ class PartitionedTransport final : public Transport {
           for (int g = first_group; g < first_group + partitions; ++g)
             by_batch[state().batch(g, phase)].push_back(static_cast<int>(channels.size()));
           // The partition stride: where the next group's message starts, relative to this one's.
-          const std::int64_t stride = partitions > 1 ? address(messages(first_group + 1, phase)[i]) - address(first[i]) : 0;
-          channels.push_back(make_channel(send, first[i], first_group, partitions, stride));
+          const std::int64_t stride =
+              partitions > 1 ? state().address(messages(first_group + 1, phase)[i], d) - state().address(first[i], d) : 0;
+          channels.push_back(make_channel(d, first[i], first_group, partitions, stride));
         }
       }
     }
   }
 
-  Channel make_channel(bool send, const Message& m, int first_group, int partitions, std::int64_t stride) {
+  Channel make_channel(Direction d, const Message& m, int first_group, int partitions, std::int64_t stride) {
     Channel c;
     c.link = m.link;
     c.first_group = first_group;
     c.partitions = partitions;
-    const std::int64_t elements = send ? state().send_elements(m) : state().recv_elements(m);
+    const std::int64_t elements = state().elements(m, d);
     if (elements > std::numeric_limits<int>::max())
       throw std::runtime_error("partitioned transport: a partition of " + std::to_string(elements) +
                                " elements does not fit an MPI int count");
@@ -182,11 +182,11 @@ class PartitionedTransport final : public Transport {
       c.derived_type = true;
     }
     const int peer = state().link(m.link).peer;
-    if (send)
-      MPI_Psend_init(state().send_address(m), partitions, count, c.partition_type, peer, m.tag, MPI_COMM_WORLD,
+    if (d == Direction::kSend)
+      MPI_Psend_init(state().address(m, d), partitions, count, c.partition_type, peer, m.tag, MPI_COMM_WORLD,
                      MPI_INFO_NULL, &c.request);
     else
-      MPI_Precv_init(state().recv_address(m), partitions, count, c.partition_type, peer, m.tag, MPI_COMM_WORLD,
+      MPI_Precv_init(state().address(m, d), partitions, count, c.partition_type, peer, m.tag, MPI_COMM_WORLD,
                      MPI_INFO_NULL, &c.request);
     return c;
   }

@@ -24,39 +24,32 @@ class PersistentTransport final : public RequestTransport {
   }
 
  protected:
-  void start_sends(int batch, std::vector<MPI_Request>& requests) override {
-    start(batch, requests, /*send=*/true);
-  }
-  void start_recvs(int batch, std::vector<MPI_Request>& requests) override {
-    start(batch, requests, /*send=*/false);
+  void start(int batch, Direction d, std::vector<MPI_Request>& requests) override {
+    const std::vector<Message>& messages = state().messages(batch, d);
+    auto& known = (d == Direction::kSend ? sends_ : recvs_)[batch];
+    known.resize(messages.size());
+    const std::size_t first = requests.size();
+    for (std::size_t i = 0; i < messages.size(); ++i) requests.push_back(request_for(messages[i], d, known[i]));
+    // Copies of the handles: completing a persistent request leaves it allocated, for the next start.
+    if (requests.size() > first) MPI_Startall(static_cast<int>(requests.size() - first), requests.data() + first);
   }
 
  private:
   // Per batch, per message: (address, persistent request) pairs.
   using Table = std::vector<std::vector<std::vector<std::pair<double*, MPI_Request>>>>;
 
-  MPI_Request request_for(const Message& m, bool send, std::vector<std::pair<double*, MPI_Request>>& known) {
-    double* address = send ? state().send_address(m) : state().recv_address(m);
+  MPI_Request request_for(const Message& m, Direction d, std::vector<std::pair<double*, MPI_Request>>& known) {
+    double* address = state().address(m, d);
     for (const auto& entry : known)
       if (entry.first == address) return entry.second;
-    const int elements = static_cast<int>(send ? state().send_elements(m) : state().recv_elements(m));
+    const int elements = static_cast<int>(state().elements(m, d));
     MPI_Request request;
-    if (send)
+    if (d == Direction::kSend)
       MPI_Send_init(address, elements, MPI_DOUBLE, state().link(m.link).peer, m.tag, MPI_COMM_WORLD, &request);
     else
       MPI_Recv_init(address, elements, MPI_DOUBLE, state().link(m.link).peer, m.tag, MPI_COMM_WORLD, &request);
     known.emplace_back(address, request);
     return request;
-  }
-
-  void start(int batch, std::vector<MPI_Request>& requests, bool send) {
-    const std::vector<Message>& messages = send ? state().sends(batch) : state().recvs(batch);
-    auto& known = (send ? sends_ : recvs_)[batch];
-    known.resize(messages.size());
-    const std::size_t first = requests.size();
-    for (std::size_t i = 0; i < messages.size(); ++i) requests.push_back(request_for(messages[i], send, known[i]));
-    // Copies of the handles: completing a persistent request leaves it allocated, for the next start.
-    if (requests.size() > first) MPI_Startall(static_cast<int>(requests.size() - first), requests.data() + first);
   }
 
   Table sends_, recvs_;

@@ -18,14 +18,14 @@ void RequestTransport::start_receives(int group, int phase) {
     return;
   }
   ScopedTimer timer(state().times().post);
-  start_recvs(batch, recv_requests_[batch]);
+  start(batch, Direction::kReceive, recv_requests_[batch]);
 }
 
 void RequestTransport::send(int group, int phase) {
   ScopedTimer timer(state().times().post);
-  for (int batch : deferred_receives_[group]) start_recvs(batch, recv_requests_[batch]);
+  for (int batch : deferred_receives_[group]) start(batch, Direction::kReceive, recv_requests_[batch]);
   deferred_receives_[group].clear();
-  start_sends(state().batch(group, phase), send_requests_[group]);
+  start(state().batch(group, phase), Direction::kSend, send_requests_[group]);
 }
 
 void RequestTransport::complete_receives(int group, int phase) {
@@ -33,6 +33,15 @@ void RequestTransport::complete_receives(int group, int phase) {
 }
 
 void RequestTransport::complete_sends(int group) { wait_all(send_requests_[group]); }
+
+void RequestTransport::post(Direction d, void* buffer, int count, MPI_Datatype type, int peer, int tag,
+                            std::vector<MPI_Request>& requests) {
+  requests.emplace_back();
+  if (d == Direction::kSend)
+    MPI_Isend(buffer, count, type, peer, tag, MPI_COMM_WORLD, &requests.back());
+  else
+    MPI_Irecv(buffer, count, type, peer, tag, MPI_COMM_WORLD, &requests.back());
+}
 
 void RequestTransport::wait_all(std::vector<MPI_Request>& requests) {
   if (requests.empty()) return;

@@ -24,9 +24,11 @@ class RequestTransport : public Transport {
   // Whether a batch's receives must wait until its group sends (in-place receives of several variables
   // need every variable's storage, which is known only once the last one is computed).
   virtual bool receives_start_with_sends() const { return false; }
-  // Append one started request per message of the batch.
-  virtual void start_sends(int batch, std::vector<MPI_Request>& requests) = 0;
-  virtual void start_recvs(int batch, std::vector<MPI_Request>& requests) = 0;
+  // Append one started request per message of the batch, on side `d`.
+  virtual void start(int batch, Direction d, std::vector<MPI_Request>& requests) = 0;
+  // MPI_Isend (kSend) or MPI_Irecv (kReceive) of one message to or from `peer`, appended to `requests`.
+  static void post(Direction d, void* buffer, int count, MPI_Datatype type, int peer, int tag,
+                   std::vector<MPI_Request>& requests);
 
  private:
   void wait_all(std::vector<MPI_Request>& requests);
