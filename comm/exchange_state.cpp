@@ -2,6 +2,8 @@
 // and the message batches.
 #include "exchange_state.hpp"
 
+#include "data_movement.hpp"
+
 #include <mpi.h>
 
 #include <stdexcept>
@@ -87,8 +89,14 @@ void ExchangeState::lay_out(AreaLayout layout) {
   recv_phase_begin_.push_back(recv_cursor);
   send_group_stride_ = by_group ? send_cursor : 0;
   recv_group_stride_ = by_group ? page_aligned(recv_cursor) : 0;
-  send_area_ = Kokkos::View<double*>("amp::send_area", by_group ? send_group_stride_ * num_groups() : send_cursor);
-  recv_area_ = Kokkos::View<double*>("amp::recv_area", by_group ? recv_group_stride_ * num_groups() : recv_cursor);
+  // Zeroed, so a slot never read before it is written holds no garbage; left as it comes when no data
+  // moves (data_movement.hpp), where the areas are only addresses for the calls.
+  auto area = [](const char* label, std::int64_t size) {
+    return DataMovement::on() ? Kokkos::View<double*>(std::string(label), size)
+                              : Kokkos::View<double*>(Kokkos::view_alloc(std::string(label), Kokkos::WithoutInitializing), size);
+  };
+  send_area_ = area("amp::send_area", by_group ? send_group_stride_ * num_groups() : send_cursor);
+  recv_area_ = area("amp::recv_area", by_group ? recv_group_stride_ * num_groups() : recv_cursor);
 }
 
 void ExchangeState::add_send(const Message& m) {

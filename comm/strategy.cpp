@@ -2,6 +2,7 @@
 // unpacking through the index lists, counting what is sent.
 #include "strategy.hpp"
 
+#include "data_movement.hpp"
 #include "stopwatch.hpp"
 #include "transport_registry.hpp"
 
@@ -42,6 +43,7 @@ void Strategy::check_peers_agree() {
     setup_traffic_.count_message(sizeof(outgoing[l]));
   }
   MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
+  if (!DataMovement::on()) return;  // nothing arrived
   for (int l = 0; l < links; ++l) {
     const LinkData& ld = link(l);
     if (incoming[l] != signature(ld.recv_piece_begin)) {
@@ -61,6 +63,7 @@ int Strategy::tag_for(int phase, int ordinal) const {
 void Strategy::pack(int l, int v) {
   if (transport_->data_access() == DataAccess::kInPlace) return;
   transport_->reclaim_send_slot(l, v);
+  if (!DataMovement::on()) return;
   ScopedTimer timer(state_.times().pack);
   const LinkData& ld = link(l);
   double* slot = state_.send_slot(l, v);
@@ -77,7 +80,7 @@ void Strategy::pack(int l, int v) {
 }
 
 void Strategy::unpack(int l, int v) {
-  if (transport_->data_access() == DataAccess::kInPlace) return;
+  if (transport_->data_access() == DataAccess::kInPlace || !DataMovement::on()) return;
   ScopedTimer timer(state_.times().unpack);
   const LinkData& ld = link(l);
   const double* slot = state_.recv_slot(l, v);

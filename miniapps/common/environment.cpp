@@ -2,11 +2,15 @@
 // MPI_Pcontrol(0) pauses the AMP DUMPI hook, MPI_Pcontrol(1) resumes it; other tools ignore them.
 #include "environment.hpp"
 
+#include "synthesis.hpp"
+
+#include <amp_dumpi.h>
 #include <Kokkos_Core.hpp>
 #include <mpi.h>
 
 #include <cstdlib>
 #include <cstring>
+#include <stdexcept>
 #include <vector>
 
 namespace amp {
@@ -51,7 +55,8 @@ void initialize_kokkos(int& argc, char**& argv) {
 
 Environment::Environment(int& argc, char**& argv) {
   trace_dir_ = find_trace_dir(argc, argv, trace_setup_);
-  if (!trace_dir_.empty()) setenv("AMP_TRACE_DIR", trace_dir_.c_str(), 1);
+  // A synthesis traces its virtual ranks, not itself (it refuses --trace).
+  if (!trace_dir_.empty() && !Synthesis::requested(argc, argv)) setenv("AMP_TRACE_DIR", trace_dir_.c_str(), 1);
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
   MPI_Comm_size(MPI_COMM_WORLD, &size_);
@@ -59,7 +64,22 @@ Environment::Environment(int& argc, char**& argv) {
   initialize_kokkos(argc, argv);
 }
 
+Environment::Environment(Synthesis& synthesis, int rank, int argc, char** argv) : synthesis_(&synthesis) {
+  trace_dir_ = synthesis.directory();
+  find_trace_dir(argc, argv, trace_setup_);
+  if (amp_dumpi_synthesis_begin(rank, synthesis.ranks(), trace_dir_.c_str(), argc, argv, "") != 0)
+    throw std::runtime_error("the trace settings are not valid");
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
+  MPI_Comm_size(MPI_COMM_WORLD, &size_);
+  if (!trace_setup_) MPI_Pcontrol(0);
+}
+
 Environment::~Environment() {
+  if (synthesis_ != nullptr) {
+    if (!trace_setup_) MPI_Pcontrol(1);
+    amp_dumpi_synthesis_end();
+    return;
+  }
   Kokkos::finalize();
   if (!trace_setup_) MPI_Pcontrol(1);
   MPI_Finalize();

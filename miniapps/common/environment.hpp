@@ -6,11 +6,16 @@
 
 namespace amp {
 
+class Synthesis;
+
 class Environment {
  public:
   // Reads --trace DIR / --trace=DIR and --trace-setup from argv (CLI11 parses them again later, for
   // --help and validation); sets AMP_TRACE_DIR for the tracing library before MPI_Init.
   Environment(int& argc, char**& argv);
+  // Virtual rank `rank` of a synthesis (synthesis.hpp): begins that rank's trace and makes the calls a
+  // real run makes after MPI_Init; the destructor makes the ones before MPI_Finalize and ends it.
+  Environment(Synthesis& synthesis, int rank, int argc, char** argv);
   ~Environment();
   Environment(const Environment&) = delete;
   Environment& operator=(const Environment&) = delete;
@@ -18,6 +23,8 @@ class Environment {
   int rank() const { return rank_; }
   int size() const { return size_; }
   bool tracing() const { return !trace_dir_.empty(); }
+  // The synthesis this virtual rank belongs to; null in a real run.
+  Synthesis* synthesis() const { return synthesis_; }
 
   // Trace recording covers only the region between these (unless --trace-setup was given).
   void begin_traced_region() const;
@@ -28,6 +35,7 @@ class Environment {
   int size_ = 1;
   std::string trace_dir_;
   bool trace_setup_ = false;
+  Synthesis* synthesis_ = nullptr;
 };
 
 }  // namespace amp

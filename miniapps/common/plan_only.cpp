@@ -21,7 +21,12 @@ void add_plan_options(CLI::App& app, PlanOptions& o) {
   app.add_flag("--plan-only", o.plan_only,
                "build only the exchange plan of rank --rank of --ranks virtual ranks, in one process; "
                "report its time and peak memory");
-  app.add_option("--ranks", o.ranks, "with --plan-only: the virtual rank count");
+  app.add_option("--ranks", o.ranks, "with --plan-only or --synthesize: the virtual rank count");
+  app.add_option("--synthesize", o.synthesize_dir,
+                 "write the DUMPI traces of --ranks virtual ranks into DIR, in one process, with compute "
+                 "replaced by a model measured on this machine (docs/TRACING.md section 12)");
+  app.add_option("--compute_seconds", o.compute_seconds,
+                 "with --synthesize: seconds per compute step instead of measuring them");
   app.add_option("--rank", o.rank, "with --plan-only: the rank whose plan is built");
   app.add_option("--dump-plan", o.dump_file, "testing: write each rank's exchange plan as JSON to FILE.<rank>")
       ->group("");
@@ -35,7 +40,13 @@ std::string dump_path(const std::string& file, int rank) { return file + "." + s
 
 PlanTarget checked_plan_target(const PlanOptions& o, const CommonOptions& common, const Environment& env) {
   PlanTarget target{env.rank(), env.size()};
-  if (o.plan_only) {
+  if (!o.synthesize_dir.empty()) {
+    if (env.synthesis() == nullptr) throw InputError("--synthesize must be given on the command line");
+    if (o.plan_only) throw InputError("--plan-only and --synthesize do not go together");
+    if (o.rank != -1) throw InputError("--rank needs --plan-only (a synthesis writes every rank)");
+  } else if (o.compute_seconds != 0) {
+    throw InputError("--compute_seconds needs --synthesize");
+  } else if (o.plan_only) {
     if (o.ranks < 1) throw InputError(fmt::format("--plan-only needs --ranks N with N >= 1 (got {})", o.ranks));
     if (o.rank < 0 || o.rank >= o.ranks)
       throw InputError(fmt::format("--rank must be 0..{} for --ranks {} (got {})", o.ranks - 1, o.ranks, o.rank));
@@ -45,7 +56,7 @@ PlanTarget checked_plan_target(const PlanOptions& o, const CommonOptions& common
       throw InputError("--plan-only runs no exchange, so there is nothing to --trace");
     target = {o.rank, o.ranks};
   } else if (o.ranks != 0 || o.rank != -1) {
-    throw InputError("--ranks and --rank need --plan-only (a real run uses the MPI rank count)");
+    throw InputError("--ranks and --rank need --plan-only or --synthesize (a real run uses the MPI rank count)");
   }
   if (!o.dump_file.empty()) {
     const std::string path = dump_path(o.dump_file, target.rank);

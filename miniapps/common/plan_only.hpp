@@ -17,9 +17,11 @@ namespace amp {
 
 struct PlanOptions {
   bool plan_only = false;
-  int ranks = 0;  // virtual rank count (plan-only)
+  int ranks = 0;  // virtual rank count (plan-only, synthesis)
   int rank = -1;  // the virtual rank whose plan is built (plan-only)
   std::string dump_file;
+  std::string synthesize_dir;   // --synthesize DIR (synthesis.hpp reads it before parsing)
+  double compute_seconds = 0;   // --compute_seconds S (synthesis)
 };
 void add_plan_options(CLI::App& app, PlanOptions& options);
 

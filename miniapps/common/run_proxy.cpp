@@ -3,6 +3,7 @@
 #include "run_proxy.hpp"
 
 #include "errors.hpp"
+#include "synthesis.hpp"
 
 #include <CLI/CLI.hpp>
 #include <mpi.h>
@@ -20,7 +21,12 @@ int run_proxy(const char* name, int argc, char** argv,
     return code;
   };
   try {
-    body(env, argc, argv);
+    if (Synthesis::requested(argc, argv)) {
+      Synthesis synthesis(name, argc, argv, env);
+      synthesis.run(argc, argv, body);
+    } else {
+      body(env, argc, argv);
+    }
     return 0;
   } catch (const CLI::ParseError& e) {
     return fail(2, e.what());

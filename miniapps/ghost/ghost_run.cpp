@@ -1,6 +1,7 @@
 // The time loop, per step and variable: need_ghosts(v) -> stencil (interior sum and outflow fused) ->
 // swap -> computed(v); then one MPI_Allreduce of the summed variables. Spikes are added before computed(v)
-// so neighbours' ghosts always see them.
+// so neighbours' ghosts always see them. In a synthesis (synthesis.hpp) the same loop makes the same
+// calls, but the grids are never filled or read and each stencil is replaced by the compute model.
 #include "ghost_run.hpp"
 
 #include "conservation.hpp"
@@ -12,10 +13,12 @@
 #include <kernels/hash.hpp>
 #include <kernels/stencil.hpp>
 #include <progress_line.hpp>
+#include <synthesis.hpp>
 
 #include <fmt/format.h>
 #include <mpi.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <utility>
 
@@ -47,18 +50,49 @@ int spike_starting_at(const GhostConfig& config, int step) {
   return -1;
 }
 
+// One variable's stencil step on this rank's block, timed on this machine: the median of 5 after a
+// warm-up (the compute model of a synthesis).
+double measure_stencil_step(const GhostConfig& config, const Decomposition& d) {
+  const auto& b = d.block;
+  Grid<> current(std::string("amp::model_grid"), b.nx + 2, b.ny + 2, b.nz + 2);
+  Grid<> next(std::string("amp::model_grid_next"), b.nx + 2, b.ny + 2, b.nz + 2);
+  kernels::LineOutflow<> outflow("amp::model_outflow", b.ny, b.nz);
+  kernels::fill_random(current, b, d.placement, config.seed, 0);
+  std::vector<double> seconds;
+  for (int repeat = 0; repeat < 6; ++repeat) {
+    const double start = now_seconds();
+    kernels::apply_stencil_with_outflow(config.stencil, current, next, b, d.sides, outflow);
+    if (repeat > 0) seconds.push_back(now_seconds() - start);
+    std::swap(current, next);
+  }
+  std::sort(seconds.begin(), seconds.end());
+  return seconds[seconds.size() / 2];
+}
+
 class GhostLoop {
  public:
-  GhostLoop(const GhostConfig& config, const Decomposition& d, comm::ExchangePlan plan)
-      : config_(config), d_(d), conservation_(config.num_vars), local_sums_(config.num_vars, 0.0) {
+  GhostLoop(const GhostConfig& config, const Decomposition& d, comm::ExchangePlan plan, Synthesis* synthesis)
+      : config_(config), d_(d), synthesis_(synthesis), conservation_(config.num_vars),
+        local_sums_(config.num_vars, 0.0) {
     const auto& b = d.block;
     line_outflow_ = kernels::LineOutflow<>("amp::line_outflow", b.ny, b.nz);
+    // A synthesis only needs the grids' addresses (the transports key requests and datatypes on them).
     for (int v = 0; v < config.num_vars; ++v) {
       current_.emplace_back(Kokkos::view_alloc(std::string("amp::grid"), Kokkos::WithoutInitializing), b.nx + 2,
                             b.ny + 2, b.nz + 2);
+      if (synthesis != nullptr) {
+        next_.emplace_back(Kokkos::view_alloc(std::string("amp::grid_next"), Kokkos::WithoutInitializing), b.nx + 2,
+                           b.ny + 2, b.nz + 2);
+        continue;
+      }
       next_.emplace_back(std::string("amp::grid_next"), b.nx + 2, b.ny + 2, b.nz + 2);
       kernels::fill_random(current_[v], b, d.placement, config.seed, v);
       local_sums_[v] = kernels::interior_sum(current_[v], b);
+    }
+    if (synthesis != nullptr) {
+      const std::string step = fmt::format("variable step ({} stencil, {}x{}x{} block)",
+                                           kernels::stencil_name(config.stencil), b.nx, b.ny, b.nz);
+      step_seconds_ = synthesis->compute_seconds(step, [&] { return measure_stencil_step(config, d); });
     }
     std::vector<double> global(config.num_vars);
     MPI_Allreduce(local_sums_.data(), global.data(), config.num_vars, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
@@ -72,7 +106,7 @@ class GhostLoop {
     const int rank = env.rank();
     env.begin_traced_region();
     const double start = now_seconds();
-    ProgressLine progress(config_.progress_seconds, rank, config_.num_tsteps);
+    ProgressLine progress(synthesis_ != nullptr ? 0.0 : config_.progress_seconds, rank, config_.num_tsteps);
     for (int v = 0; v < config_.num_vars; ++v) {
       add_spike_if_starting(v, 0);
       strategy_->computed(v, current_[v].data());
@@ -80,7 +114,10 @@ class GhostLoop {
     for (int step = 0; step < config_.num_tsteps; ++step) {
       for (int v = 0; v < config_.num_vars; ++v) {
         strategy_->need_ghosts(v);
-        {
+        if (synthesis_ != nullptr) {
+          synthesis_->advance(step_seconds_);
+          std::swap(current_[v], next_[v]);
+        } else {
           ScopedTimer timer(m.compute_seconds);
           const auto sums = kernels::apply_stencil_with_outflow(config_.stencil, current_[v], next_[v], d_.block,
                                                                 d_.sides, line_outflow_);
@@ -98,9 +135,12 @@ class GhostLoop {
         int worst_variable = -1;
         const double error = conservation_.check(local_sums_, config_.summed_vars(), worst_variable);
         const bool report = config_.report_diffusion > 0 && (step + 1) % config_.report_diffusion == 0;
-        if (report && rank == 0)
-          std::printf("step %d: worst relative conservation error %.3e (variable %d)\n", step + 1, error, worst_variable);
-        conservation_.judge(error, worst_variable, config_.tolerance(), fmt::format("step {}", step + 1));
+        if (synthesis_ == nullptr) {
+          if (report && rank == 0)
+            std::printf("step %d: worst relative conservation error %.3e (variable %d)\n", step + 1, error,
+                        worst_variable);
+          conservation_.judge(error, worst_variable, config_.tolerance(), fmt::format("step {}", step + 1));
+        }
       }
       progress.after_step(step);
     }
@@ -110,13 +150,13 @@ class GhostLoop {
 
     // Final verification of every variable, and the digest of the global grid.
     std::uint64_t digest = 0;
-    for (int v = 0; v < config_.num_vars; ++v) {
+    for (int v = 0; v < config_.num_vars && synthesis_ == nullptr; ++v) {
       local_sums_[v] = kernels::interior_sum(current_[v], d_.block);
       digest += kernels::interior_digest(current_[v], d_.block, d_.placement, v);
     }
     int worst_variable = -1;
     const double error = conservation_.check(local_sums_, config_.num_vars, worst_variable);
-    conservation_.judge(error, worst_variable, config_.tolerance(), "the end");
+    if (synthesis_ == nullptr) conservation_.judge(error, worst_variable, config_.tolerance(), "the end");
     MPI_Allreduce(&digest, &m.checksum, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
     m.record_verdict(conservation_);
     m.checked_variables = config_.num_vars;
@@ -127,6 +167,7 @@ class GhostLoop {
 
  private:
   void add_spike_if_starting(int v, int step) {
+    if (synthesis_ != nullptr) return;
     const int s = spike_starting_at(config_, step);
     if (s < 0) return;
     const Spike& spike = spikes_[s];
@@ -143,6 +184,8 @@ class GhostLoop {
 
   const GhostConfig& config_;
   const Decomposition& d_;
+  Synthesis* synthesis_;       // null in a real run
+  double step_seconds_ = 0;    // a synthesis's modelled seconds per variable step
   Conservation conservation_;
   std::vector<double> local_sums_;
   std::vector<Grid<>> current_, next_;
@@ -162,7 +205,7 @@ GhostSetup build_ghost_setup(const GhostConfig& config, int rank, int ranks) {
 
 GhostMeasurements run_ghost(const GhostConfig& config, const Decomposition& decomposition, comm::ExchangePlan plan,
                             const Environment& env) {
-  GhostLoop loop(config, decomposition, std::move(plan));
+  GhostLoop loop(config, decomposition, std::move(plan), env.synthesis());
   return loop.run(env);
 }
 

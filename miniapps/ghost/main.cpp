@@ -1,6 +1,7 @@
 // amp-ghost: the miniGhost-style stencil proxy (CTH). Parses flags/deck, decomposes, runs the time loop
 // under the chosen comm strategy, verifies, prints the summary and writes JSON results (or, with
-// --plan-only, stops after the set-up of one virtual rank and reports it).
+// --plan-only, stops after the set-up of one virtual rank and reports it; with --synthesize, runs once
+// per virtual rank to write their traces).
 #include "decomposition.hpp"
 #include "ghost_config.hpp"
 #include "ghost_memory.hpp"
@@ -13,6 +14,7 @@
 #include <plan_only.hpp>
 #include <results_file.hpp>
 #include <run_proxy.hpp>
+#include <synthesis.hpp>
 
 int main(int argc, char** argv) {
   return amp::run_proxy("amp-ghost", argc, argv, [](const amp::Environment& env, int argc, char** argv) {
@@ -29,7 +31,9 @@ int main(int argc, char** argv) {
     const amp::PlanTarget target = amp::checked_plan_target(plan_options, common, env);
     amp::ghost::finish_config(config, raw, target.ranks);
     amp::check_results_path(common.results_file);
-    if (!plan_options.plan_only) amp::check_node_memory(amp::ghost::field_bytes_per_rank(config, env.size()));
+    // A synthesis makes the check's calls but fills no fields.
+    if (!plan_options.plan_only)
+      amp::check_node_memory(env.synthesis() ? 0.0 : amp::ghost::field_bytes_per_rank(config, env.size()));
 
     amp::PlanBuild build = amp::PlanBuild::started();
     auto setup = amp::ghost::build_ghost_setup(config, target.rank, target.ranks);
@@ -40,6 +44,10 @@ int main(int argc, char** argv) {
 
     const auto measurements = amp::ghost::run_ghost(config, d, std::move(setup.plan), env);
     const auto results = amp::ghost::ghost_results(config, d, measurements, env.size());
+    if (env.synthesis()) {
+      if (env.rank() == 0) env.synthesis()->keep_results(common.results_file, results);
+      return;
+    }
     if (env.rank() == 0) amp::ghost::print_summary(results);
     amp::write_results_file(common.results_file, results, env.rank());
     if (!measurements.verified) throw amp::VerificationError(measurements.failure);

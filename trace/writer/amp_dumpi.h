@@ -11,6 +11,21 @@ extern "C" {
  * Calling it also guarantees the library stays linked in. */
 int amp_dumpi_active(void);
 
+/* Synthesis (docs/TRACING.md §12): one MPI process writes the traces of `ranks` virtual ranks, one
+ * after another. Between begin and end this process is virtual rank `rank`: the MPI calls that
+ * communicate are answered for it without moving data (synthetic_mpi.hpp) and recorded as in a real
+ * run, into DIRECTORY under the name rank 0's begin chose. Rank 0's begin adds `meta_lines`
+ * ("key=value
+" each) to the .meta. The records' clock stands still except when advanced: MPI calls
+ * take no time. begin returns 0, or prints one line and returns 1 when the settings are bad; a
+ * trace file that cannot be created ends the process with status 1, as in a real run. */
+int amp_dumpi_synthesis_begin(int rank, int ranks, const char* directory, int argc, char** argv,
+                              const char* meta_lines);
+void amp_dumpi_synthesis_advance(double seconds);
+void amp_dumpi_synthesis_end(void);
+/* The .meta file of the synthesis (empty before rank 0 began). */
+const char* amp_dumpi_synthesis_meta_path(void);
+
 #ifdef __cplusplus
 }
 #endif

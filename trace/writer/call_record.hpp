@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "mpi_backend.hpp"
 #include "tracer.hpp"
 
 namespace amp::trace {
@@ -105,8 +106,8 @@ class CallRecord {
  private:
   void status_entry(const MPI_Status& status) {
     int bytes = 0, cancelled = 0;
-    PMPI_Get_count(&status, MPI_CHAR, &bytes);
-    PMPI_Test_cancelled(&status, &cancelled);
+    backend::Get_count(&status, MPI_CHAR, &bytes);
+    backend::Test_cancelled(&status, &cancelled);
     ByteSink& out = tracer_.out();
     out.put_i32(bytes);
     out.put_i32(status.MPI_SOURCE);

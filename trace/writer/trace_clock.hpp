@@ -1,5 +1,6 @@
 // The clocks a record carries: CLOCK_MONOTONIC wall time (always) and, when enabled,
-// CLOCK_PROCESS_CPUTIME_ID (one extra system call per timestamp).
+// CLOCK_PROCESS_CPUTIME_ID (one extra system call per timestamp). In a synthesis both read the
+// virtual rank's modelled clock instead (synthetic_mpi.hpp).
 #pragma once
 
 #include <cstdint>
@@ -18,7 +19,18 @@ inline Timestamp read_clock(clockid_t clock) {
   return {static_cast<std::int64_t>(ts.tv_sec), static_cast<std::uint32_t>(ts.tv_nsec)};
 }
 
-inline Timestamp wall_now() { return read_clock(CLOCK_MONOTONIC); }
-inline Timestamp cpu_now() { return read_clock(CLOCK_PROCESS_CPUTIME_ID); }
+// The clock of a synthesized rank: advanced only by the compute model, so MPI calls take no time.
+struct SyntheticClock {
+  inline static bool on = false;
+  inline static std::int64_t ns = 0;
+  static Timestamp now() {
+    return {ns / 1'000'000'000, static_cast<std::uint32_t>(ns % 1'000'000'000)};
+  }
+};
+
+inline Timestamp wall_now() { return SyntheticClock::on ? SyntheticClock::now() : read_clock(CLOCK_MONOTONIC); }
+inline Timestamp cpu_now() {
+  return SyntheticClock::on ? SyntheticClock::now() : read_clock(CLOCK_PROCESS_CPUTIME_ID);
+}
 
 }  // namespace amp::trace

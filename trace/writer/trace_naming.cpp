@@ -1,5 +1,6 @@
 // Trace file naming: the libdumpi-compatible prefix chosen once on rank 0, broadcast inside
 // MPI_Init, plus the .meta file that replayers open first.
+#include "mpi_backend.hpp"
 #include "trace_naming.hpp"
 
 #include <mpi.h>
@@ -70,20 +71,21 @@ TraceNames agree_on_trace_names(const std::string& directory, const std::string&
                      prefix + "' instead";
   }
   std::uint64_t shared[2] = {start, prefix.size()};
-  PMPI_Bcast(shared, 2, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+  backend::Bcast(shared, 2, MPI_UINT64_T, 0, MPI_COMM_WORLD);
   prefix.resize(static_cast<std::size_t>(shared[1]));
-  PMPI_Bcast(prefix.data(), static_cast<int>(shared[1]), MPI_CHAR, 0, MPI_COMM_WORLD);
+  backend::Bcast(prefix.data(), static_cast<int>(shared[1]), MPI_CHAR, 0, MPI_COMM_WORLD);
   names.start_time_epoch = shared[0];
   names.prefix = prefix;
   return names;
 }
 
-int write_meta_file(const TraceNames& names, int numprocs, const std::string& hostname, const std::string& username) {
+int write_meta_file(const TraceNames& names, int numprocs, const std::string& hostname, const std::string& username,
+                    const std::string& extra_lines) {
   int fd = ::open(names.meta_path().c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
   if (fd < 0) return errno;
   std::string text = "hostname=" + hostname + "\nnumprocs=" + std::to_string(numprocs) + "\nusername=" + username +
                      "\nstartime=" + std::to_string(names.start_time_epoch) + "\nfileprefix=" + names.prefix +
-                     "\nversion=13\nsubversion=0\nsubsubversion=0\n";
+                     "\nversion=13\nsubversion=0\nsubsubversion=0\n" + extra_lines;
   ssize_t written = ::write(fd, text.data(), text.size());
   int error = written == static_cast<ssize_t>(text.size()) ? 0 : (errno != 0 ? errno : EIO);
   if (::close(fd) != 0 && error == 0) error = errno;

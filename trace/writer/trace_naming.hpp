@@ -20,8 +20,9 @@ struct TraceNames {
 // Collective over MPI_COMM_WORLD (uses PMPI only).
 TraceNames agree_on_trace_names(const std::string& directory, const std::string& requested_prefix, int rank);
 
-// Rank 0: writes <prefix>.meta (never overwriting). Returns 0 or an errno value.
-int write_meta_file(const TraceNames& names, int numprocs, const std::string& hostname,
-                    const std::string& username);
+// Rank 0: writes <prefix>.meta (never overwriting), with `extra_lines` ("key=value\n" each) at its
+// end. Returns 0 or an errno value.
+int write_meta_file(const TraceNames& names, int numprocs, const std::string& hostname, const std::string& username,
+                    const std::string& extra_lines = "");
 
 }  // namespace amp::trace

@@ -5,7 +5,9 @@
 
 #include <mpi.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <iterator>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -13,6 +15,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include "mpi_backend.hpp"
 #include "trace_naming.hpp"
 
 namespace amp::trace {
@@ -81,18 +84,34 @@ void Tracer::fail_start(const std::string& own_error, bool any_failed, int rank)
     std::fprintf(stderr, "amp_dumpi: rank %d: stopping because another rank could not create its trace file\n", rank);
   }
   std::fflush(stderr);
-  PMPI_Finalize();
+  backend::Finalize();
   std::_Exit(EXIT_FAILURE);
 }
 
-void Tracer::start(const TraceSettings& settings, Timestamp init_wall_start, bool thread_multiple) {
+void Tracer::forget_previous_run() {
+  finishing_.store(false);
+  record_stop_ns_ = 0;
+  next_flush_ns_ = 0;
+  meta_path_.clear();
+  requests_ = RequestNumbering();
+  unrecorded_ = UnrecordedCalls();
+  std::fill(std::begin(call_counts_), std::end(call_counts_), 0u);
+  std::fill(std::begin(ignored_counts_), std::end(ignored_counts_), 0u);
+  pcontrol_label_count_ = 0;
+}
+
+void Tracer::start(const TraceSettings& settings, Timestamp init_wall_start, bool thread_multiple,
+                   const TraceNames* agreed_names, const std::string& extra_meta_lines) {
+  const bool first_start = !out_;
+  forget_previous_run();
   settings_ = settings;
   thread_multiple_ = thread_multiple;
   int rank = 0, size = 1;
-  PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  PMPI_Comm_size(MPI_COMM_WORLD, &size);
+  backend::Comm_rank(MPI_COMM_WORLD, &rank);
+  backend::Comm_size(MPI_COMM_WORLD, &size);
 
-  TraceNames names = agree_on_trace_names(settings.directory, settings.prefix, rank);
+  names_ = agreed_names != nullptr ? *agreed_names : agree_on_trace_names(settings.directory, settings.prefix, rank);
+  const TraceNames& names = names_;
   header_.start_time_epoch = names.start_time_epoch;
   header_.hostname = host_name();
   header_.username = user_name();
@@ -105,12 +124,12 @@ void Tracer::start(const TraceSettings& settings, Timestamp init_wall_start, boo
             " (AMP_TRACE_DIR must name a writable directory)";
   } else if (rank == 0) {
     meta_path_ = names.meta_path();
-    int meta_error = write_meta_file(names, size, header_.hostname, header_.username);
+    int meta_error = write_meta_file(names, size, header_.hostname, header_.username, extra_meta_lines);
     if (meta_error != 0)
       error = "cannot create trace file '" + names.meta_path() + "': " + std::strerror(meta_error);
   }
   int failed = error.empty() ? 0 : 1, any_failed = 0;
-  PMPI_Allreduce(&failed, &any_failed, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+  backend::Allreduce(&failed, &any_failed, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
   if (any_failed != 0) {
     if (fd >= 0) {
       ::close(fd);
@@ -130,7 +149,7 @@ void Tracer::start(const TraceSettings& settings, Timestamp init_wall_start, boo
   out_->put_i32(static_cast<std::int32_t>(wall_offset_));
   out_->commit();
   handles_ = std::make_unique<HandleNumbering>();
-  install_fault_handlers();
+  if (first_start) install_fault_handlers();
   state_.store(settings.start_paused ? TraceState::kPaused : TraceState::kRecording);
 }
 

@@ -15,6 +15,7 @@
 #include "handle_numbering.hpp"
 #include "request_numbering.hpp"
 #include "trace_clock.hpp"
+#include "trace_naming.hpp"
 #include "trace_settings.hpp"
 #include "trace_tail.hpp"
 #include "unrecorded_calls.hpp"
@@ -46,8 +47,12 @@ class Tracer {
   bool statuses() const { return settings_.statuses; }
 
   // Called right after PMPI_Init/PMPI_Init_thread. Collective. On a file error every rank prints one
-  // line and the process exits with status 1.
-  void start(const TraceSettings& settings, Timestamp init_wall_start, bool thread_multiple);
+  // line and the process exits with status 1. A synthesis starts each virtual rank with the names its
+  // rank 0 chose and the lines it adds to the .meta; everything of the previous rank is forgotten.
+  void start(const TraceSettings& settings, Timestamp init_wall_start, bool thread_multiple,
+             const TraceNames* agreed_names = nullptr, const std::string& extra_meta_lines = "");
+  // The names of the trace being written (valid after start()).
+  const TraceNames& names() const { return names_; }
   // After PMPI_Finalize: writes the tail and closes the file.
   void finish();
   // exit() without MPI_Finalize, a fatal signal, MPI_Abort: drops an incomplete record, writes the
@@ -79,6 +84,7 @@ class Tracer {
 
  private:
   Tracer() = default;
+  void forget_previous_run();
   void fail_start(const std::string& own_error, bool any_failed, int rank);
   // With guard() held, after a record's last byte: marks it complete, and writes the buffer to the
   // file when the flush interval has passed since the last flush (judged by the record's own stop
@@ -98,6 +104,7 @@ class Tracer {
   std::int64_t record_stop_ns_ = 0;  // wall stop time of the record being written
   std::int64_t next_flush_ns_ = 0;   // 0: MPI_Init's record flushes the file's lead-in at once
   TraceHeader header_;
+  TraceNames names_;
   std::string bin_path_;
   std::unique_ptr<ByteSink> out_;
   std::unique_ptr<HandleNumbering> handles_;

@@ -2,6 +2,8 @@
 // report at MPI_Finalize (.meta lines and one stderr line on rank 0).
 #include "unrecorded_calls.hpp"
 
+#include "mpi_backend.hpp"
+
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -65,10 +67,10 @@ void UnrecordedCalls::forget_comm(MPI_Comm comm) { comms_.erase(handle_key(comm)
 
 void report_unrecorded_calls(const UnrecordedCalls& calls, const std::string& meta_path) {
   UnrecordedCalls::Counts totals{};
-  PMPI_Reduce(calls.counts().data(), totals.data(), static_cast<int>(totals.size()), MPI_UINT64_T, MPI_SUM, 0,
+  backend::Reduce(calls.counts().data(), totals.data(), static_cast<int>(totals.size()), MPI_UINT64_T, MPI_SUM, 0,
               MPI_COMM_WORLD);
   int rank = 0;
-  PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  backend::Comm_rank(MPI_COMM_WORLD, &rank);
   if (rank != 0) return;
   std::uint64_t total = 0;
   std::string meta_lines, listed;

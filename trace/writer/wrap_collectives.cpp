@@ -16,13 +16,13 @@ void send_type(CallRecord& call, const void* sendbuf, MPI_Datatype type) {
 
 int comm_size(MPI_Comm comm) {
   int size = 0;
-  PMPI_Comm_size(comm, &size);
+  backend::Comm_size(comm, &size);
   return size;
 }
 
 int comm_rank(MPI_Comm comm) {
   int rank = 0;
-  PMPI_Comm_rank(comm, &rank);
+  backend::Comm_rank(comm, &rank);
   return rank;
 }
 
@@ -33,10 +33,10 @@ extern "C" {
 int MPI_Barrier(MPI_Comm comm) {
   if (!Tracer::recording()) {
     note_unrecorded(kBarrier);
-    return PMPI_Barrier(comm);
+    return backend::Barrier(comm);
   }
   CallRecord call(kBarrier);
-  int rc = PMPI_Barrier(comm);
+  int rc = backend::Barrier(comm);
   call.begin();
   call.comm(comm);
   return rc;
@@ -45,10 +45,10 @@ int MPI_Barrier(MPI_Comm comm) {
 int MPI_Bcast(void* buffer, int count, MPI_Datatype type, int root, MPI_Comm comm) {
   if (!Tracer::recording()) {
     note_unrecorded(kBcast);
-    return PMPI_Bcast(buffer, count, type, root, comm);
+    return backend::Bcast(buffer, count, type, root, comm);
   }
   CallRecord call(kBcast);
-  int rc = PMPI_Bcast(buffer, count, type, root, comm);
+  int rc = backend::Bcast(buffer, count, type, root, comm);
   call.begin();
   call.i32(count);
   call.datatype(type);
@@ -60,10 +60,10 @@ int MPI_Bcast(void* buffer, int count, MPI_Datatype type, int root, MPI_Comm com
 int MPI_Reduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm) {
   if (!Tracer::recording()) {
     note_unrecorded(kReduce);
-    return PMPI_Reduce(sendbuf, recvbuf, count, type, op, root, comm);
+    return backend::Reduce(sendbuf, recvbuf, count, type, op, root, comm);
   }
   CallRecord call(kReduce);
-  int rc = PMPI_Reduce(sendbuf, recvbuf, count, type, op, root, comm);
+  int rc = backend::Reduce(sendbuf, recvbuf, count, type, op, root, comm);
   call.begin();
   call.i32(count);
   call.datatype(type);
@@ -76,10 +76,10 @@ int MPI_Reduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type,
 int MPI_Allreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
   if (!Tracer::recording()) {
     note_unrecorded(kAllreduce);
-    return PMPI_Allreduce(sendbuf, recvbuf, count, type, op, comm);
+    return backend::Allreduce(sendbuf, recvbuf, count, type, op, comm);
   }
   CallRecord call(kAllreduce);
-  int rc = PMPI_Allreduce(sendbuf, recvbuf, count, type, op, comm);
+  int rc = backend::Allreduce(sendbuf, recvbuf, count, type, op, comm);
   call.begin();
   call.i32(count);
   call.datatype(type);
@@ -91,10 +91,10 @@ int MPI_Allreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype ty
 int MPI_Scan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
   if (!Tracer::recording()) {
     note_unrecorded(kScan);
-    return PMPI_Scan(sendbuf, recvbuf, count, type, op, comm);
+    return backend::Scan(sendbuf, recvbuf, count, type, op, comm);
   }
   CallRecord call(kScan);
-  int rc = PMPI_Scan(sendbuf, recvbuf, count, type, op, comm);
+  int rc = backend::Scan(sendbuf, recvbuf, count, type, op, comm);
   call.begin();
   call.i32(count);
   call.datatype(type);
@@ -107,10 +107,10 @@ int MPI_Gather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* 
                MPI_Datatype recvtype, int root, MPI_Comm comm) {
   if (!Tracer::recording()) {
     note_unrecorded(kGather);
-    return PMPI_Gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
+    return backend::Gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
   }
   CallRecord call(kGather);
-  int rc = PMPI_Gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
+  int rc = backend::Gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
   int rank = comm_rank(comm);
   call.begin();
   call.i32(rank);
@@ -129,10 +129,10 @@ int MPI_Scatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void*
                 MPI_Datatype recvtype, int root, MPI_Comm comm) {
   if (!Tracer::recording()) {
     note_unrecorded(kScatter);
-    return PMPI_Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
+    return backend::Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
   }
   CallRecord call(kScatter);
-  int rc = PMPI_Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
+  int rc = backend::Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
   int rank = comm_rank(comm);
   call.begin();
   call.i32(rank);
@@ -152,10 +152,10 @@ int MPI_Allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, voi
                   MPI_Datatype recvtype, MPI_Comm comm) {
   if (!Tracer::recording()) {
     note_unrecorded(kAllgather);
-    return PMPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
+    return backend::Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
   }
   CallRecord call(kAllgather);
-  int rc = PMPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
+  int rc = backend::Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
   call.begin();
   call.i32(sendcount);
   send_type(call, sendbuf, sendtype);
@@ -169,10 +169,10 @@ int MPI_Allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, vo
                    const int displs[], MPI_Datatype recvtype, MPI_Comm comm) {
   if (!Tracer::recording()) {
     note_unrecorded(kAllgatherv);
-    return PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm);
+    return backend::Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm);
   }
   CallRecord call(kAllgatherv);
-  int rc = PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm);
+  int rc = backend::Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm);
   int size = comm_size(comm);
   call.begin();
   call.i32(size);
@@ -189,10 +189,10 @@ int MPI_Alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void
                  MPI_Datatype recvtype, MPI_Comm comm) {
   if (!Tracer::recording()) {
     note_unrecorded(kAlltoall);
-    return PMPI_Alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
+    return backend::Alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
   }
   CallRecord call(kAlltoall);
-  int rc = PMPI_Alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
+  int rc = backend::Alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
   call.begin();
   call.i32(sendcount);
   send_type(call, sendbuf, sendtype);
@@ -206,10 +206,10 @@ int MPI_Alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls
                   void* recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm) {
   if (!Tracer::recording()) {
     note_unrecorded(kAlltoallv);
-    return PMPI_Alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm);
+    return backend::Alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm);
   }
   CallRecord call(kAlltoallv);
-  int rc = PMPI_Alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm);
+  int rc = backend::Alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm);
   int size = comm_size(comm);
   call.begin();
   call.i32(size);

@@ -14,10 +14,10 @@ extern "C" {
 int MPI_Comm_rank(MPI_Comm comm, int* rank) {
   if (!Tracer::recording()) {
     note_unrecorded(kCommRank);
-    return PMPI_Comm_rank(comm, rank);
+    return backend::Comm_rank(comm, rank);
   }
   CallRecord call(kCommRank);
-  int rc = PMPI_Comm_rank(comm, rank);
+  int rc = backend::Comm_rank(comm, rank);
   call.begin();
   call.comm(comm);
   call.i32(*rank);
@@ -27,10 +27,10 @@ int MPI_Comm_rank(MPI_Comm comm, int* rank) {
 int MPI_Comm_size(MPI_Comm comm, int* size) {
   if (!Tracer::recording()) {
     note_unrecorded(kCommSize);
-    return PMPI_Comm_size(comm, size);
+    return backend::Comm_size(comm, size);
   }
   CallRecord call(kCommSize);
-  int rc = PMPI_Comm_size(comm, size);
+  int rc = backend::Comm_size(comm, size);
   call.begin();
   call.comm(comm);
   call.i32(*size);
@@ -40,10 +40,10 @@ int MPI_Comm_size(MPI_Comm comm, int* size) {
 int MPI_Comm_dup(MPI_Comm comm, MPI_Comm* newcomm) {
   if (!Tracer::records_object_lifecycle()) {
     note_unrecorded(kCommDup);
-    return PMPI_Comm_dup(comm, newcomm);
+    return backend::Comm_dup(comm, newcomm);
   }
   CallRecord call(kCommDup);
-  int rc = PMPI_Comm_dup(comm, newcomm);
+  int rc = backend::Comm_dup(comm, newcomm);
   call.begin();
   call.comm(comm);
   call.tracer().out().put16(call.tracer().handles().new_comm(*newcomm));
@@ -53,10 +53,10 @@ int MPI_Comm_dup(MPI_Comm comm, MPI_Comm* newcomm) {
 int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm* newcomm) {
   if (!Tracer::records_object_lifecycle()) {
     note_unrecorded(kCommSplit);
-    return PMPI_Comm_split(comm, color, key, newcomm);
+    return backend::Comm_split(comm, color, key, newcomm);
   }
   CallRecord call(kCommSplit);
-  int rc = PMPI_Comm_split(comm, color, key, newcomm);
+  int rc = backend::Comm_split(comm, color, key, newcomm);
   call.begin();
   call.comm(comm);
   call.i32(color);
@@ -72,12 +72,12 @@ namespace {
 int equivalent_split_color(MPI_Comm parent, MPI_Comm newcomm) {
   if (newcomm == MPI_COMM_NULL) return MPI_UNDEFINED;
   MPI_Group parent_group, new_group;
-  PMPI_Comm_group(parent, &parent_group);
-  PMPI_Comm_group(newcomm, &new_group);
+  backend::Comm_group(parent, &parent_group);
+  backend::Comm_group(newcomm, &new_group);
   int first = 0, in_parent = 0;
-  PMPI_Group_translate_ranks(new_group, 1, &first, parent_group, &in_parent);
-  PMPI_Group_free(&new_group);
-  PMPI_Group_free(&parent_group);
+  backend::Group_translate_ranks(new_group, 1, &first, parent_group, &in_parent);
+  backend::Group_free(&new_group);
+  backend::Group_free(&parent_group);
   return in_parent;
 }
 
@@ -86,14 +86,14 @@ int equivalent_split_color(MPI_Comm parent, MPI_Comm newcomm) {
 int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm* newcomm) {
   if (!Tracer::records_object_lifecycle()) {
     note_unrecorded(kCommSplit);
-    return PMPI_Comm_split_type(comm, split_type, key, info, newcomm);
+    return backend::Comm_split_type(comm, split_type, key, info, newcomm);
   }
   CallRecord call(kCommSplit);
-  int rc = PMPI_Comm_split_type(comm, split_type, key, info, newcomm);
+  int rc = backend::Comm_split_type(comm, split_type, key, info, newcomm);
   const int color = equivalent_split_color(comm, *newcomm);
   // The rank in newcomm as key gives split's order whatever order split_type chose for equal keys.
   int new_rank = key;
-  if (*newcomm != MPI_COMM_NULL) PMPI_Comm_rank(*newcomm, &new_rank);
+  if (*newcomm != MPI_COMM_NULL) backend::Comm_rank(*newcomm, &new_rank);
   call.begin();
   call.comm(comm);
   call.i32(color);
@@ -105,7 +105,7 @@ int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, M
 int MPI_Comm_free(MPI_Comm* comm) {
   if (!Tracer::records_object_lifecycle()) {
     note_unrecorded(kCommFree);
-    return PMPI_Comm_free(comm);
+    return backend::Comm_free(comm);
   }
   MPI_Comm before = *comm;
   bool unrecorded = false;
@@ -118,9 +118,9 @@ int MPI_Comm_free(MPI_Comm* comm) {
       tracer.unrecorded().forget_comm(before);
     }
   }
-  if (unrecorded) return PMPI_Comm_free(comm);
+  if (unrecorded) return backend::Comm_free(comm);
   CallRecord call(kCommFree);
-  int rc = PMPI_Comm_free(comm);
+  int rc = backend::Comm_free(comm);
   call.begin();
   call.comm(before);
   call.tracer().handles().forget_comm(before);
@@ -130,10 +130,10 @@ int MPI_Comm_free(MPI_Comm* comm) {
 int MPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype* newtype) {
   if (!Tracer::records_object_lifecycle()) {
     note_unrecorded(kTypeContiguous);
-    return PMPI_Type_contiguous(count, oldtype, newtype);
+    return backend::Type_contiguous(count, oldtype, newtype);
   }
   CallRecord call(kTypeContiguous);
-  int rc = PMPI_Type_contiguous(count, oldtype, newtype);
+  int rc = backend::Type_contiguous(count, oldtype, newtype);
   call.begin();
   call.i32(count);
   call.datatype(oldtype);
@@ -144,10 +144,10 @@ int MPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype* newtype) 
 int MPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype oldtype, MPI_Datatype* newtype) {
   if (!Tracer::records_object_lifecycle()) {
     note_unrecorded(kTypeVector);
-    return PMPI_Type_vector(count, blocklength, stride, oldtype, newtype);
+    return backend::Type_vector(count, blocklength, stride, oldtype, newtype);
   }
   CallRecord call(kTypeVector);
-  int rc = PMPI_Type_vector(count, blocklength, stride, oldtype, newtype);
+  int rc = backend::Type_vector(count, blocklength, stride, oldtype, newtype);
   call.begin();
   call.i32(count);
   call.i32(blocklength);
@@ -160,10 +160,10 @@ int MPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype oldtype
 int MPI_Type_commit(MPI_Datatype* type) {
   if (!Tracer::records_object_lifecycle()) {
     note_unrecorded(kTypeCommit);
-    return PMPI_Type_commit(type);
+    return backend::Type_commit(type);
   }
   CallRecord call(kTypeCommit);
-  int rc = PMPI_Type_commit(type);
+  int rc = backend::Type_commit(type);
   call.begin();
   call.datatype(*type);
   return rc;
@@ -172,7 +172,7 @@ int MPI_Type_commit(MPI_Datatype* type) {
 int MPI_Type_free(MPI_Datatype* type) {
   if (!Tracer::records_object_lifecycle()) {
     note_unrecorded(kTypeFree);
-    return PMPI_Type_free(type);
+    return backend::Type_free(type);
   }
   CallRecord call(kTypeFree);
   MPI_Datatype before = *type;
@@ -181,7 +181,7 @@ int MPI_Type_free(MPI_Datatype* type) {
     auto lock = call.tracer().guard();
     id = call.tracer().handles().datatype(before);  // size must be taken while the type exists
   }
-  int rc = PMPI_Type_free(type);
+  int rc = backend::Type_free(type);
   call.begin();
   call.tracer().out().put16(id);
   call.tracer().handles().forget_datatype(before);

@@ -67,11 +67,11 @@ extern "C" {
 int MPI_Wait(MPI_Request* request, MPI_Status* status) {
   if (!Tracer::recording()) {
     note_unrecorded(kWait);
-    return PMPI_Wait(request, status);
+    return backend::Wait(request, status);
   }
   std::vector<char>& marks = scratch_unrecorded_marks();
   if (mark_unrecorded_requests(request, 1, marks) != 0)
-    return counted_not_written(Unrecorded::kWait, request, 1, marks, [&] { return PMPI_Wait(request, status); });
+    return counted_not_written(Unrecorded::kWait, request, 1, marks, [&] { return backend::Wait(request, status); });
   CallRecord call(kWait);
   MPI_Request before = *request;
   std::int32_t id;
@@ -79,7 +79,7 @@ int MPI_Wait(MPI_Request* request, MPI_Status* status) {
     auto lock = call.tracer().guard();
     id = call.tracer().requests().resolve_one(before, current_thread_number());
   }
-  int rc = PMPI_Wait(request, status);
+  int rc = backend::Wait(request, status);
   call.begin();
   call.tracer().requests().completed_one(before, id);
   call.i32(id);
@@ -90,11 +90,11 @@ int MPI_Wait(MPI_Request* request, MPI_Status* status) {
 int MPI_Test(MPI_Request* request, int* flag, MPI_Status* status) {
   if (!Tracer::recording()) {
     note_unrecorded(kTest);
-    return PMPI_Test(request, flag, status);
+    return backend::Test(request, flag, status);
   }
   std::vector<char>& marks = scratch_unrecorded_marks();
   if (mark_unrecorded_requests(request, 1, marks) != 0)
-    return counted_not_written(Unrecorded::kTest, request, 1, marks, [&] { return PMPI_Test(request, flag, status); });
+    return counted_not_written(Unrecorded::kTest, request, 1, marks, [&] { return backend::Test(request, flag, status); });
   CallRecord call(kTest);
   MPI_Request before = *request;
   std::int32_t id;
@@ -102,7 +102,7 @@ int MPI_Test(MPI_Request* request, int* flag, MPI_Status* status) {
     auto lock = call.tracer().guard();
     id = call.tracer().requests().resolve_one(before, current_thread_number());
   }
-  int rc = PMPI_Test(request, flag, status);
+  int rc = backend::Test(request, flag, status);
   call.begin();
   if (*flag) call.tracer().requests().completed_one(before, id);
   call.i32(id);
@@ -114,16 +114,16 @@ int MPI_Test(MPI_Request* request, int* flag, MPI_Status* status) {
 int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]) {
   if (!Tracer::recording()) {
     note_unrecorded(kWaitall);
-    return PMPI_Waitall(count, requests, statuses);
+    return backend::Waitall(count, requests, statuses);
   }
   std::vector<char>& marks = scratch_unrecorded_marks();
   const int marked = mark_unrecorded_requests(requests, count, marks);
   if (only_unrecorded_requests(requests, count, marked))
     return counted_not_written(Unrecorded::kWaitall, requests, count, marks,
-                               [&] { return PMPI_Waitall(count, requests, statuses); });
+                               [&] { return backend::Waitall(count, requests, statuses); });
   CallRecord call(kWaitall);
   std::vector<std::int32_t>& ids = resolve_before(call, requests, count, marks, marked);
-  int rc = PMPI_Waitall(count, requests, statuses);
+  int rc = backend::Waitall(count, requests, statuses);
   retire_marked(requests, count, marks, marked);
   call.begin();
   for (int i = 0; i < count; ++i) retire(call, ids, i);
@@ -136,16 +136,16 @@ int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]) {
 int MPI_Testall(int count, MPI_Request requests[], int* flag, MPI_Status statuses[]) {
   if (!Tracer::recording()) {
     note_unrecorded(kTestall);
-    return PMPI_Testall(count, requests, flag, statuses);
+    return backend::Testall(count, requests, flag, statuses);
   }
   std::vector<char>& marks = scratch_unrecorded_marks();
   const int marked = mark_unrecorded_requests(requests, count, marks);
   if (only_unrecorded_requests(requests, count, marked))
     return counted_not_written(Unrecorded::kTestall, requests, count, marks,
-                               [&] { return PMPI_Testall(count, requests, flag, statuses); });
+                               [&] { return backend::Testall(count, requests, flag, statuses); });
   CallRecord call(kTestall);
   std::vector<std::int32_t>& ids = resolve_before(call, requests, count, marks, marked);
-  int rc = PMPI_Testall(count, requests, flag, statuses);
+  int rc = backend::Testall(count, requests, flag, statuses);
   retire_marked(requests, count, marks, marked);
   call.begin();
   if (*flag) {
@@ -161,16 +161,16 @@ int MPI_Testall(int count, MPI_Request requests[], int* flag, MPI_Status statuse
 int MPI_Waitany(int count, MPI_Request requests[], int* index, MPI_Status* status) {
   if (!Tracer::recording()) {
     note_unrecorded(kWaitany);
-    return PMPI_Waitany(count, requests, index, status);
+    return backend::Waitany(count, requests, index, status);
   }
   std::vector<char>& marks = scratch_unrecorded_marks();
   const int marked = mark_unrecorded_requests(requests, count, marks);
   if (only_unrecorded_requests(requests, count, marked))
     return counted_not_written(Unrecorded::kWaitany, requests, count, marks,
-                               [&] { return PMPI_Waitany(count, requests, index, status); });
+                               [&] { return backend::Waitany(count, requests, index, status); });
   CallRecord call(kWaitany);
   std::vector<std::int32_t>& ids = resolve_before(call, requests, count, marks, marked);
-  int rc = PMPI_Waitany(count, requests, index, status);
+  int rc = backend::Waitany(count, requests, index, status);
   retire_marked(requests, count, marks, marked);
   call.begin();
   bool completed = *index != MPI_UNDEFINED && *index >= 0 && *index < count;
@@ -185,16 +185,16 @@ int MPI_Waitany(int count, MPI_Request requests[], int* index, MPI_Status* statu
 int MPI_Testany(int count, MPI_Request requests[], int* index, int* flag, MPI_Status* status) {
   if (!Tracer::recording()) {
     note_unrecorded(kTestany);
-    return PMPI_Testany(count, requests, index, flag, status);
+    return backend::Testany(count, requests, index, flag, status);
   }
   std::vector<char>& marks = scratch_unrecorded_marks();
   const int marked = mark_unrecorded_requests(requests, count, marks);
   if (only_unrecorded_requests(requests, count, marked))
     return counted_not_written(Unrecorded::kTestany, requests, count, marks,
-                               [&] { return PMPI_Testany(count, requests, index, flag, status); });
+                               [&] { return backend::Testany(count, requests, index, flag, status); });
   CallRecord call(kTestany);
   std::vector<std::int32_t>& ids = resolve_before(call, requests, count, marks, marked);
-  int rc = PMPI_Testany(count, requests, index, flag, status);
+  int rc = backend::Testany(count, requests, index, flag, status);
   retire_marked(requests, count, marks, marked);
   call.begin();
   bool completed = *flag && *index != MPI_UNDEFINED && *index >= 0 && *index < count;
@@ -245,11 +245,11 @@ int some_completed(std::uint16_t function, Unrecorded which, int (*pmpi)(int, MP
 extern "C" {
 
 int MPI_Waitsome(int count, MPI_Request requests[], int* outcount, int indices[], MPI_Status statuses[]) {
-  return some_completed(kWaitsome, Unrecorded::kWaitsome, PMPI_Waitsome, count, requests, outcount, indices, statuses);
+  return some_completed(kWaitsome, Unrecorded::kWaitsome, backend::Waitsome, count, requests, outcount, indices, statuses);
 }
 
 int MPI_Testsome(int count, MPI_Request requests[], int* outcount, int indices[], MPI_Status statuses[]) {
-  return some_completed(kTestsome, Unrecorded::kTestsome, PMPI_Testsome, count, requests, outcount, indices, statuses);
+  return some_completed(kTestsome, Unrecorded::kTestsome, backend::Testsome, count, requests, outcount, indices, statuses);
 }
 
 }  // extern "C"

@@ -14,10 +14,10 @@ int MPI_Type_indexed(int count, const int blocklengths[], const int displacement
                      MPI_Datatype* newtype) {
   if (!Tracer::records_object_lifecycle()) {
     note_unrecorded(kTypeIndexed);
-    return PMPI_Type_indexed(count, blocklengths, displacements, oldtype, newtype);
+    return backend::Type_indexed(count, blocklengths, displacements, oldtype, newtype);
   }
   CallRecord call(kTypeIndexed);
-  int rc = PMPI_Type_indexed(count, blocklengths, displacements, oldtype, newtype);
+  int rc = backend::Type_indexed(count, blocklengths, displacements, oldtype, newtype);
   call.begin();
   call.i32(count);
   call.int_array(blocklengths, count);
@@ -31,10 +31,10 @@ int MPI_Type_create_hindexed(int count, const int blocklengths[], const MPI_Aint
                              MPI_Datatype oldtype, MPI_Datatype* newtype) {
   if (!Tracer::records_object_lifecycle()) {
     note_unrecorded(kTypeCreateHindexed);
-    return PMPI_Type_create_hindexed(count, blocklengths, displacements, oldtype, newtype);
+    return backend::Type_create_hindexed(count, blocklengths, displacements, oldtype, newtype);
   }
   CallRecord call(kTypeCreateHindexed);
-  int rc = PMPI_Type_create_hindexed(count, blocklengths, displacements, oldtype, newtype);
+  int rc = backend::Type_create_hindexed(count, blocklengths, displacements, oldtype, newtype);
   call.begin();
   call.i32(count);
   call.int_array(blocklengths, count);
@@ -48,10 +48,10 @@ int MPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride, MPI_Dat
                             MPI_Datatype* newtype) {
   if (!Tracer::records_object_lifecycle()) {
     note_unrecorded(kTypeCreateHvector);
-    return PMPI_Type_create_hvector(count, blocklength, stride, oldtype, newtype);
+    return backend::Type_create_hvector(count, blocklength, stride, oldtype, newtype);
   }
   CallRecord call(kTypeCreateHvector);
-  int rc = PMPI_Type_create_hvector(count, blocklength, stride, oldtype, newtype);
+  int rc = backend::Type_create_hvector(count, blocklength, stride, oldtype, newtype);
   call.begin();
   call.i32(count);
   call.i32(blocklength);
@@ -65,10 +65,10 @@ int MPI_Type_create_indexed_block(int count, int blocklength, const int displace
                                   MPI_Datatype* newtype) {
   if (!Tracer::records_object_lifecycle()) {
     note_unrecorded(kTypeCreateIndexedBlock);
-    return PMPI_Type_create_indexed_block(count, blocklength, displacements, oldtype, newtype);
+    return backend::Type_create_indexed_block(count, blocklength, displacements, oldtype, newtype);
   }
   CallRecord call(kTypeCreateIndexedBlock);
-  int rc = PMPI_Type_create_indexed_block(count, blocklength, displacements, oldtype, newtype);
+  int rc = backend::Type_create_indexed_block(count, blocklength, displacements, oldtype, newtype);
   call.begin();
   call.i32(count);
   call.i32(blocklength);
@@ -81,10 +81,10 @@ int MPI_Type_create_indexed_block(int count, int blocklength, const int displace
 int MPI_Type_create_resized(MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent, MPI_Datatype* newtype) {
   if (!Tracer::records_object_lifecycle()) {
     note_unrecorded(kTypeCreateResized);
-    return PMPI_Type_create_resized(oldtype, lb, extent, newtype);
+    return backend::Type_create_resized(oldtype, lb, extent, newtype);
   }
   CallRecord call(kTypeCreateResized);
-  int rc = PMPI_Type_create_resized(oldtype, lb, extent, newtype);
+  int rc = backend::Type_create_resized(oldtype, lb, extent, newtype);
   call.begin();
   call.datatype(oldtype);
   call.i32(static_cast<int>(lb));
@@ -97,10 +97,10 @@ int MPI_Type_create_struct(int count, const int blocklengths[], const MPI_Aint d
                            const MPI_Datatype types[], MPI_Datatype* newtype) {
   if (!Tracer::records_object_lifecycle()) {
     note_unrecorded(kTypeCreateStruct);
-    return PMPI_Type_create_struct(count, blocklengths, displacements, types, newtype);
+    return backend::Type_create_struct(count, blocklengths, displacements, types, newtype);
   }
   CallRecord call(kTypeCreateStruct);
-  int rc = PMPI_Type_create_struct(count, blocklengths, displacements, types, newtype);
+  int rc = backend::Type_create_struct(count, blocklengths, displacements, types, newtype);
   call.begin();
   call.i32(count);
   call.int_array(blocklengths, count);
@@ -113,10 +113,10 @@ int MPI_Type_create_struct(int count, const int blocklengths[], const MPI_Aint d
 int MPI_Get_address(const void* location, MPI_Aint* address) {
   if (!Tracer::records_object_lifecycle()) {
     note_unrecorded(kGetAddress);
-    return PMPI_Get_address(location, address);
+    return backend::Get_address(location, address);
   }
   CallRecord call(kGetAddress);
-  int rc = PMPI_Get_address(location, address);
+  int rc = backend::Get_address(location, address);
   call.begin();
   call.i32(static_cast<int>(*address));
   return rc;

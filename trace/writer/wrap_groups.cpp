@@ -12,10 +12,10 @@ extern "C" {
 int MPI_Comm_group(MPI_Comm comm, MPI_Group* group) {
   if (!Tracer::records_object_lifecycle()) {
     note_unrecorded(kCommGroup);
-    return PMPI_Comm_group(comm, group);
+    return backend::Comm_group(comm, group);
   }
   CallRecord call(kCommGroup);
-  int rc = PMPI_Comm_group(comm, group);
+  int rc = backend::Comm_group(comm, group);
   call.begin();
   call.comm(comm);
   call.tracer().out().put16(call.tracer().handles().new_group(*group));
@@ -25,10 +25,10 @@ int MPI_Comm_group(MPI_Comm comm, MPI_Group* group) {
 int MPI_Group_incl(MPI_Group group, int n, const int ranks[], MPI_Group* newgroup) {
   if (!Tracer::records_object_lifecycle()) {
     note_unrecorded(kGroupIncl);
-    return PMPI_Group_incl(group, n, ranks, newgroup);
+    return backend::Group_incl(group, n, ranks, newgroup);
   }
   CallRecord call(kGroupIncl);
-  int rc = PMPI_Group_incl(group, n, ranks, newgroup);
+  int rc = backend::Group_incl(group, n, ranks, newgroup);
   call.begin();
   call.group(group);
   call.i32(n);
@@ -40,11 +40,11 @@ int MPI_Group_incl(MPI_Group group, int n, const int ranks[], MPI_Group* newgrou
 int MPI_Group_free(MPI_Group* group) {
   if (!Tracer::records_object_lifecycle()) {
     note_unrecorded(kGroupFree);
-    return PMPI_Group_free(group);
+    return backend::Group_free(group);
   }
   CallRecord call(kGroupFree);
   MPI_Group before = *group;
-  int rc = PMPI_Group_free(group);
+  int rc = backend::Group_free(group);
   call.begin();
   call.group(before);
   call.tracer().handles().forget_group(before);

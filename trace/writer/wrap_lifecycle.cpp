@@ -9,6 +9,7 @@
 
 #include "amp_dumpi.h"
 #include "call_record.hpp"
+#include "lifecycle_records.hpp"
 
 using namespace amp::trace;
 
@@ -21,10 +22,10 @@ bool settings_or_exit(TraceSettings& settings, bool mpi_initialised) {
     return !settings.directory.empty();
   } catch (const std::exception& error) {
     int rank = 0;
-    if (mpi_initialised) PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (mpi_initialised) backend::Comm_rank(MPI_COMM_WORLD, &rank);
     std::fprintf(stderr, "amp_dumpi: rank %d: %s\n", rank, error.what());
     std::fflush(stderr);
-    if (mpi_initialised) PMPI_Finalize();
+    if (mpi_initialised) backend::Finalize();
     std::_Exit(EXIT_FAILURE);
   }
 }
@@ -39,10 +40,15 @@ void write_init_arguments(Tracer& tracer, const int* argc, char*** argv) {
   }
 }
 
+}  // namespace
+
+namespace amp::trace {
+
 void start_and_record_init(std::uint16_t function, const TraceSettings& settings, const CallTimes& before,
-                           int* argc, char*** argv, bool thread_multiple, int required, int provided) {
+                           int* argc, char*** argv, bool thread_multiple, int required, int provided,
+                           const TraceNames* agreed_names, const std::string& extra_meta_lines) {
   Tracer& tracer = Tracer::instance();
-  tracer.start(settings, before.wall_start, thread_multiple);
+  tracer.start(settings, before.wall_start, thread_multiple, agreed_names, extra_meta_lines);
   CallTimes times = before;
   times.wall_stop = wall_now();
   if (settings.cpu_times) times.cpu_stop = cpu_now();
@@ -55,7 +61,20 @@ void start_and_record_init(std::uint16_t function, const TraceSettings& settings
   tracer.end_record(function);
 }
 
-}  // namespace
+int record_finalize(bool finalize_library) {
+  // Collective, so before PMPI_Finalize and outside Finalize's timing.
+  report_unrecorded_calls(Tracer::instance().unrecorded(), Tracer::instance().meta_path());
+  int rc = MPI_SUCCESS;
+  {
+    CallRecord call(kFinalize);  // recorded even while paused: the end of the run
+    if (finalize_library) rc = backend::Finalize();
+    call.begin();
+  }
+  Tracer::instance().finish();
+  return rc;
+}
+
+}  // namespace amp::trace
 
 extern "C" {
 
@@ -66,7 +85,7 @@ int MPI_Init(int* argc, char*** argv) {
   CallTimes times;
   times.wall_start = wall_now();
   times.cpu_start = cpu_now();
-  int rc = PMPI_Init(argc, argv);
+  int rc = backend::Init(argc, argv);
   if (rc != MPI_SUCCESS || !settings_or_exit(settings, true)) return rc;
   start_and_record_init(kInit, settings, times, argc, argv, false, 0, 0);
   return rc;
@@ -77,7 +96,7 @@ int MPI_Init_thread(int* argc, char*** argv, int required, int* provided) {
   CallTimes times;
   times.wall_start = wall_now();
   times.cpu_start = cpu_now();
-  int rc = PMPI_Init_thread(argc, argv, required, provided);
+  int rc = backend::Init_thread(argc, argv, required, provided);
   if (rc != MPI_SUCCESS || !settings_or_exit(settings, true)) return rc;
   start_and_record_init(kInitThread, settings, times, argc, argv, *provided == MPI_THREAD_MULTIPLE, required,
                         *provided);
@@ -85,26 +104,17 @@ int MPI_Init_thread(int* argc, char*** argv, int required, int* provided) {
 }
 
 int MPI_Finalize(void) {
-  if (!Tracer::active()) return PMPI_Finalize();
-  // Collective, so before PMPI_Finalize and outside Finalize's timing.
-  report_unrecorded_calls(Tracer::instance().unrecorded(), Tracer::instance().meta_path());
-  int rc;
-  {
-    CallRecord call(kFinalize);  // recorded even while paused: the end of the run
-    rc = PMPI_Finalize();
-    call.begin();
-  }
-  Tracer::instance().finish();
-  return rc;
+  if (!Tracer::active()) return backend::Finalize();
+  return record_finalize(true);
 }
 
 int MPI_Pcontrol(const int level, ...) {
-  if (!Tracer::active()) return PMPI_Pcontrol(level);
+  if (!Tracer::active()) return backend::Pcontrol(level);
   Tracer& tracer = Tracer::instance();
   CallTimes times;
   times.wall_start = wall_now();
   if (tracer.cpu_times()) times.cpu_start = cpu_now();
-  int rc = PMPI_Pcontrol(level);
+  int rc = backend::Pcontrol(level);
   times.wall_stop = wall_now();
   if (tracer.cpu_times()) times.cpu_stop = cpu_now();
   if (level == 0) {
@@ -124,27 +134,27 @@ int MPI_Abort(MPI_Comm comm, int errorcode) {
     Tracer::instance().count_ignored(kAbort);
     Tracer::instance().finish_after_fault();
   }
-  return PMPI_Abort(comm, errorcode);
+  return backend::Abort(comm, errorcode);
 }
 
 double MPI_Wtime(void) {
   if (Tracer::active()) Tracer::instance().count_ignored(kWtime);
-  return PMPI_Wtime();
+  return backend::Wtime();
 }
 
 double MPI_Wtick(void) {
   if (Tracer::active()) Tracer::instance().count_ignored(kWtick);
-  return PMPI_Wtick();
+  return backend::Wtick();
 }
 
 int MPI_Initialized(int* flag) {
   if (Tracer::active()) Tracer::instance().count_ignored(kInitialized);
-  return PMPI_Initialized(flag);
+  return backend::Initialized(flag);
 }
 
 int MPI_Finalized(int* flag) {
   if (Tracer::active()) Tracer::instance().count_ignored(kFinalized);
-  return PMPI_Finalized(flag);
+  return backend::Finalized(flag);
 }
 
 }  // extern "C"

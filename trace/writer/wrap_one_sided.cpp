@@ -56,30 +56,30 @@ extern "C" {
 int MPI_Win_create(void* base, MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, MPI_Win* win) {
   if (!Tracer::records_object_lifecycle()) {
     note_unrecorded(kWinCreate);
-    return PMPI_Win_create(base, size, disp_unit, info, comm, win);
+    return backend::Win_create(base, size, disp_unit, info, comm, win);
   }
   CallRecord call(kWinCreate);
-  int rc = PMPI_Win_create(base, size, disp_unit, info, comm, win);
+  int rc = backend::Win_create(base, size, disp_unit, info, comm, win);
   return window_created(rc, call, size, disp_unit, info, comm, *win);
 }
 
 int MPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void* baseptr, MPI_Win* win) {
   if (!Tracer::records_object_lifecycle()) {
     note_unrecorded(kWinCreate);
-    return PMPI_Win_allocate(size, disp_unit, info, comm, baseptr, win);
+    return backend::Win_allocate(size, disp_unit, info, comm, baseptr, win);
   }
   CallRecord call(kWinCreate);
-  int rc = PMPI_Win_allocate(size, disp_unit, info, comm, baseptr, win);
+  int rc = backend::Win_allocate(size, disp_unit, info, comm, baseptr, win);
   return window_created(rc, call, size, disp_unit, info, comm, *win);
 }
 
 int MPI_Win_fence(int assertion, MPI_Win win) {
   if (!Tracer::recording()) {
     note_unrecorded(kWinFence);
-    return PMPI_Win_fence(assertion, win);
+    return backend::Win_fence(assertion, win);
   }
   CallRecord call(kWinFence);
-  int rc = PMPI_Win_fence(assertion, win);
+  int rc = backend::Win_fence(assertion, win);
   call.begin();
   call.tracer().out().put8(fence_assertion(assertion));
   call.win(win);
@@ -90,10 +90,10 @@ int MPI_Win_fence(int assertion, MPI_Win win) {
 int MPI_Win_post(MPI_Group group, int assertion, MPI_Win win) {
   if (!Tracer::recording()) {
     note_unrecorded(kWinPost);
-    return PMPI_Win_post(group, assertion, win);
+    return backend::Win_post(group, assertion, win);
   }
   CallRecord call(kWinPost);
-  int rc = PMPI_Win_post(group, assertion, win);
+  int rc = backend::Win_post(group, assertion, win);
   call.begin();
   call.group(group);
   call.tracer().out().put8(fence_assertion(assertion));
@@ -104,10 +104,10 @@ int MPI_Win_post(MPI_Group group, int assertion, MPI_Win win) {
 int MPI_Win_start(MPI_Group group, int assertion, MPI_Win win) {
   if (!Tracer::recording()) {
     note_unrecorded(kWinStart);
-    return PMPI_Win_start(group, assertion, win);
+    return backend::Win_start(group, assertion, win);
   }
   CallRecord call(kWinStart);
-  int rc = PMPI_Win_start(group, assertion, win);
+  int rc = backend::Win_start(group, assertion, win);
   call.begin();
   call.group(group);
   call.tracer().out().put8(fence_assertion(assertion));
@@ -118,10 +118,10 @@ int MPI_Win_start(MPI_Group group, int assertion, MPI_Win win) {
 int MPI_Win_complete(MPI_Win win) {
   if (!Tracer::recording()) {
     note_unrecorded(kWinComplete);
-    return PMPI_Win_complete(win);
+    return backend::Win_complete(win);
   }
   CallRecord call(kWinComplete);
-  int rc = PMPI_Win_complete(win);
+  int rc = backend::Win_complete(win);
   call.begin();
   call.win(win);
   return rc;
@@ -130,10 +130,10 @@ int MPI_Win_complete(MPI_Win win) {
 int MPI_Win_wait(MPI_Win win) {
   if (!Tracer::recording()) {
     note_unrecorded(kWinWait);
-    return PMPI_Win_wait(win);
+    return backend::Win_wait(win);
   }
   CallRecord call(kWinWait);
-  int rc = PMPI_Win_wait(win);
+  int rc = backend::Win_wait(win);
   call.begin();
   call.win(win);
   return rc;
@@ -142,11 +142,11 @@ int MPI_Win_wait(MPI_Win win) {
 int MPI_Win_free(MPI_Win* win) {
   if (!Tracer::records_object_lifecycle()) {
     note_unrecorded(kWinFree);
-    return PMPI_Win_free(win);
+    return backend::Win_free(win);
   }
   CallRecord call(kWinFree);
   MPI_Win before = *win;
-  int rc = PMPI_Win_free(win);
+  int rc = backend::Win_free(win);
   call.begin();
   call.win(before);
   call.tracer().handles().forget_win(before);
@@ -157,10 +157,10 @@ int MPI_Put(const void* origin, int origin_count, MPI_Datatype origin_type, int 
             int target_count, MPI_Datatype target_type, MPI_Win win) {
   if (!Tracer::recording()) {
     note_unrecorded(kPut);
-    return PMPI_Put(origin, origin_count, origin_type, target_rank, target_disp, target_count, target_type, win);
+    return backend::Put(origin, origin_count, origin_type, target_rank, target_disp, target_count, target_type, win);
   }
   CallRecord call(kPut);
-  int rc = PMPI_Put(origin, origin_count, origin_type, target_rank, target_disp, target_count, target_type, win);
+  int rc = backend::Put(origin, origin_count, origin_type, target_rank, target_disp, target_count, target_type, win);
   return transfer(rc, call, origin_count, origin_type, target_rank, target_disp, target_count, target_type, win);
 }
 
@@ -168,10 +168,10 @@ int MPI_Get(void* origin, int origin_count, MPI_Datatype origin_type, int target
             int target_count, MPI_Datatype target_type, MPI_Win win) {
   if (!Tracer::recording()) {
     note_unrecorded(kGet);
-    return PMPI_Get(origin, origin_count, origin_type, target_rank, target_disp, target_count, target_type, win);
+    return backend::Get(origin, origin_count, origin_type, target_rank, target_disp, target_count, target_type, win);
   }
   CallRecord call(kGet);
-  int rc = PMPI_Get(origin, origin_count, origin_type, target_rank, target_disp, target_count, target_type, win);
+  int rc = backend::Get(origin, origin_count, origin_type, target_rank, target_disp, target_count, target_type, win);
   return transfer(rc, call, origin_count, origin_type, target_rank, target_disp, target_count, target_type, win);
 }
 
@@ -179,11 +179,11 @@ int MPI_Accumulate(const void* origin, int origin_count, MPI_Datatype origin_typ
                    MPI_Aint target_disp, int target_count, MPI_Datatype target_type, MPI_Op op, MPI_Win win) {
   if (!Tracer::recording()) {
     note_unrecorded(kAccumulate);
-    return PMPI_Accumulate(origin, origin_count, origin_type, target_rank, target_disp, target_count, target_type, op,
+    return backend::Accumulate(origin, origin_count, origin_type, target_rank, target_disp, target_count, target_type, op,
                            win);
   }
   CallRecord call(kAccumulate);
-  int rc = PMPI_Accumulate(origin, origin_count, origin_type, target_rank, target_disp, target_count, target_type, op,
+  int rc = backend::Accumulate(origin, origin_count, origin_type, target_rank, target_disp, target_count, target_type, op,
                            win);
   call.begin();
   call.i32(origin_count);

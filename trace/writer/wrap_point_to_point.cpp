@@ -54,25 +54,25 @@ int nonblocking(std::uint16_t function, bool persistent,
 extern "C" {
 
 int MPI_Send(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) {
-  return blocking_send(kSend, PMPI_Send, buf, count, type, dest, tag, comm);
+  return blocking_send(kSend, backend::Send, buf, count, type, dest, tag, comm);
 }
 int MPI_Bsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) {
-  return blocking_send(kBsend, PMPI_Bsend, buf, count, type, dest, tag, comm);
+  return blocking_send(kBsend, backend::Bsend, buf, count, type, dest, tag, comm);
 }
 int MPI_Ssend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) {
-  return blocking_send(kSsend, PMPI_Ssend, buf, count, type, dest, tag, comm);
+  return blocking_send(kSsend, backend::Ssend, buf, count, type, dest, tag, comm);
 }
 int MPI_Rsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) {
-  return blocking_send(kRsend, PMPI_Rsend, buf, count, type, dest, tag, comm);
+  return blocking_send(kRsend, backend::Rsend, buf, count, type, dest, tag, comm);
 }
 
 int MPI_Recv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Status* status) {
   if (!Tracer::recording()) {
     note_unrecorded(kRecv);
-    return PMPI_Recv(buf, count, type, source, tag, comm, status);
+    return backend::Recv(buf, count, type, source, tag, comm, status);
   }
   CallRecord call(kRecv);
-  int rc = PMPI_Recv(buf, count, type, source, tag, comm, status);
+  int rc = backend::Recv(buf, count, type, source, tag, comm, status);
   call.begin();
   call.i32(count);
   call.datatype(type);
@@ -84,41 +84,41 @@ int MPI_Recv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_C
 }
 
 int MPI_Isend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* request) {
-  return nonblocking(kIsend, false, PMPI_Isend, buf, count, type, dest, tag, comm, request);
+  return nonblocking(kIsend, false, backend::Isend, buf, count, type, dest, tag, comm, request);
 }
 int MPI_Ibsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* request) {
-  return nonblocking(kIbsend, false, PMPI_Ibsend, buf, count, type, dest, tag, comm, request);
+  return nonblocking(kIbsend, false, backend::Ibsend, buf, count, type, dest, tag, comm, request);
 }
 int MPI_Issend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* request) {
-  return nonblocking(kIssend, false, PMPI_Issend, buf, count, type, dest, tag, comm, request);
+  return nonblocking(kIssend, false, backend::Issend, buf, count, type, dest, tag, comm, request);
 }
 int MPI_Irsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* request) {
-  return nonblocking(kIrsend, false, PMPI_Irsend, buf, count, type, dest, tag, comm, request);
+  return nonblocking(kIrsend, false, backend::Irsend, buf, count, type, dest, tag, comm, request);
 }
 int MPI_Send_init(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
                   MPI_Request* request) {
-  return nonblocking(kSendInit, true, PMPI_Send_init, buf, count, type, dest, tag, comm, request);
+  return nonblocking(kSendInit, true, backend::Send_init, buf, count, type, dest, tag, comm, request);
 }
 int MPI_Bsend_init(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
                    MPI_Request* request) {
-  return nonblocking(kBsendInit, true, PMPI_Bsend_init, buf, count, type, dest, tag, comm, request);
+  return nonblocking(kBsendInit, true, backend::Bsend_init, buf, count, type, dest, tag, comm, request);
 }
 int MPI_Ssend_init(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
                    MPI_Request* request) {
-  return nonblocking(kSsendInit, true, PMPI_Ssend_init, buf, count, type, dest, tag, comm, request);
+  return nonblocking(kSsendInit, true, backend::Ssend_init, buf, count, type, dest, tag, comm, request);
 }
 int MPI_Rsend_init(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
                    MPI_Request* request) {
-  return nonblocking(kRsendInit, true, PMPI_Rsend_init, buf, count, type, dest, tag, comm, request);
+  return nonblocking(kRsendInit, true, backend::Rsend_init, buf, count, type, dest, tag, comm, request);
 }
 
 int MPI_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Request* request) {
   if (!Tracer::recording()) {
     note_unrecorded(kIrecv);
-    return PMPI_Irecv(buf, count, type, source, tag, comm, request);
+    return backend::Irecv(buf, count, type, source, tag, comm, request);
   }
   CallRecord call(kIrecv);
-  int rc = PMPI_Irecv(buf, count, type, source, tag, comm, request);
+  int rc = backend::Irecv(buf, count, type, source, tag, comm, request);
   call.begin();
   std::int32_t id = call.request_created(*request, false);
   call.i32(count);
@@ -133,10 +133,10 @@ int MPI_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_
 int MPI_Recv_init(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Request* request) {
   if (!Tracer::records_object_lifecycle()) {
     note_unrecorded(kRecvInit);
-    return PMPI_Recv_init(buf, count, type, source, tag, comm, request);
+    return backend::Recv_init(buf, count, type, source, tag, comm, request);
   }
   CallRecord call(kRecvInit);
-  int rc = PMPI_Recv_init(buf, count, type, source, tag, comm, request);
+  int rc = backend::Recv_init(buf, count, type, source, tag, comm, request);
   call.begin();
   std::int32_t id = call.request_created(*request, true);
   call.i32(count);
@@ -152,11 +152,11 @@ int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int 
                  int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Status* status) {
   if (!Tracer::recording()) {
     note_unrecorded(kSendrecv);
-    return PMPI_Sendrecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source, recvtag,
+    return backend::Sendrecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source, recvtag,
                          comm, status);
   }
   CallRecord call(kSendrecv);
-  int rc = PMPI_Sendrecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source, recvtag,
+  int rc = backend::Sendrecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source, recvtag,
                          comm, status);
   call.begin();
   call.i32(sendcount);
@@ -176,10 +176,10 @@ int MPI_Sendrecv_replace(void* buf, int count, MPI_Datatype type, int dest, int 
                          MPI_Comm comm, MPI_Status* status) {
   if (!Tracer::recording()) {
     note_unrecorded(kSendrecvReplace);
-    return PMPI_Sendrecv_replace(buf, count, type, dest, sendtag, source, recvtag, comm, status);
+    return backend::Sendrecv_replace(buf, count, type, dest, sendtag, source, recvtag, comm, status);
   }
   CallRecord call(kSendrecvReplace);
-  int rc = PMPI_Sendrecv_replace(buf, count, type, dest, sendtag, source, recvtag, comm, status);
+  int rc = backend::Sendrecv_replace(buf, count, type, dest, sendtag, source, recvtag, comm, status);
   call.begin();
   call.i32(count);
   call.datatype(type);
@@ -195,15 +195,15 @@ int MPI_Sendrecv_replace(void* buf, int count, MPI_Datatype type, int dest, int 
 int MPI_Start(MPI_Request* request) {
   if (!Tracer::recording()) {
     note_unrecorded(kStart);
-    return PMPI_Start(request);
+    return backend::Start(request);
   }
   std::vector<char>& marks = scratch_unrecorded_marks();
   if (mark_unrecorded_requests(request, 1, marks) != 0) {
     count_unrecorded_call(Unrecorded::kStart);
-    return PMPI_Start(request);
+    return backend::Start(request);
   }
   CallRecord call(kStart);
-  int rc = PMPI_Start(request);
+  int rc = backend::Start(request);
   call.begin();
   call.i32(call.tracer().requests().resolve_one(*request, current_thread_number()));
   return rc;
@@ -213,16 +213,16 @@ int MPI_Start(MPI_Request* request) {
 int MPI_Startall(int count, MPI_Request requests[]) {
   if (!Tracer::recording()) {
     note_unrecorded(kStartall);
-    return PMPI_Startall(count, requests);
+    return backend::Startall(count, requests);
   }
   std::vector<char>& marks = scratch_unrecorded_marks();
   const int marked = mark_unrecorded_requests(requests, count, marks);
   if (only_unrecorded_requests(requests, count, marked)) {
     count_unrecorded_call(Unrecorded::kStartall);
-    return PMPI_Startall(count, requests);
+    return backend::Startall(count, requests);
   }
   CallRecord call(kStartall);
-  int rc = PMPI_Startall(count, requests);
+  int rc = backend::Startall(count, requests);
   call.begin();
   std::vector<std::int32_t>& ids = scratch_request_ids();
   if (marked == 0) {
@@ -242,12 +242,12 @@ int MPI_Startall(int count, MPI_Request requests[]) {
 int MPI_Request_free(MPI_Request* request) {
   if (!Tracer::records_object_lifecycle()) {
     note_unrecorded(kRequestFree);
-    return PMPI_Request_free(request);
+    return backend::Request_free(request);
   }
   std::vector<char>& marks = scratch_unrecorded_marks();
   if (mark_unrecorded_requests(request, 1, marks) != 0) {
     MPI_Request before = *request;
-    int rc = PMPI_Request_free(request);
+    int rc = backend::Request_free(request);
     Tracer& tracer = Tracer::instance();
     auto lock = tracer.guard();
     tracer.unrecorded().count(Unrecorded::kRequestFree);
@@ -261,7 +261,7 @@ int MPI_Request_free(MPI_Request* request) {
     auto lock = call.tracer().guard();
     id = call.tracer().requests().resolve_one(before, current_thread_number());
   }
-  int rc = PMPI_Request_free(request);
+  int rc = backend::Request_free(request);
   call.begin();
   call.tracer().requests().freed(before, id);
   call.i32(id);

@@ -30,32 +30,32 @@ extern "C" {
 #if MPI_VERSION >= 4
 int MPI_Psend_init(const void* buf, int partitions, MPI_Count count, MPI_Datatype type, int dest, int tag,
                    MPI_Comm comm, MPI_Info info, MPI_Request* request) {
-  int rc = PMPI_Psend_init(buf, partitions, count, type, dest, tag, comm, info, request);
+  int rc = backend::Psend_init(buf, partitions, count, type, dest, tag, comm, info, request);
   note(Unrecorded::kPsendInit, true, request, true);
   return rc;
 }
 
 int MPI_Precv_init(void* buf, int partitions, MPI_Count count, MPI_Datatype type, int source, int tag,
                    MPI_Comm comm, MPI_Info info, MPI_Request* request) {
-  int rc = PMPI_Precv_init(buf, partitions, count, type, source, tag, comm, info, request);
+  int rc = backend::Precv_init(buf, partitions, count, type, source, tag, comm, info, request);
   note(Unrecorded::kPrecvInit, true, request, true);
   return rc;
 }
 
 int MPI_Pready(int partition, MPI_Request request) {
-  int rc = PMPI_Pready(partition, request);
+  int rc = backend::Pready(partition, request);
   note(Unrecorded::kPready, false);
   return rc;
 }
 
 int MPI_Pready_range(int partition_low, int partition_high, MPI_Request request) {
-  int rc = PMPI_Pready_range(partition_low, partition_high, request);
+  int rc = backend::Pready_range(partition_low, partition_high, request);
   note(Unrecorded::kPreadyRange, false);
   return rc;
 }
 
 int MPI_Parrived(MPI_Request request, int partition, int* flag) {
-  int rc = PMPI_Parrived(request, partition, flag);
+  int rc = backend::Parrived(request, partition, flag);
   note(Unrecorded::kParrived, false);
   return rc;
 }
@@ -64,7 +64,7 @@ int MPI_Parrived(MPI_Request request, int partition, int* flag) {
 int MPI_Dist_graph_create_adjacent(MPI_Comm comm_old, int indegree, const int sources[], const int sourceweights[],
                                    int outdegree, const int destinations[], const int destweights[], MPI_Info info,
                                    int reorder, MPI_Comm* comm_dist_graph) {
-  int rc = PMPI_Dist_graph_create_adjacent(comm_old, indegree, sources, sourceweights, outdegree, destinations,
+  int rc = backend::Dist_graph_create_adjacent(comm_old, indegree, sources, sourceweights, outdegree, destinations,
                                            destweights, info, reorder, comm_dist_graph);
   note(Unrecorded::kDistGraphCreateAdjacent, true, nullptr, false, comm_dist_graph);
   return rc;
@@ -73,7 +73,7 @@ int MPI_Dist_graph_create_adjacent(MPI_Comm comm_old, int indegree, const int so
 int MPI_Ineighbor_alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
                             void* recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
                             MPI_Comm comm, MPI_Request* request) {
-  int rc = PMPI_Ineighbor_alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype,
+  int rc = backend::Ineighbor_alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype,
                                     comm, request);
   note(Unrecorded::kIneighborAlltoallv, false, request, false);
   return rc;

@@ -1,0 +1,159 @@
+// The synthesis driver: the flags read before the proxy's parser runs, the loop over virtual ranks,
+// the compute model, and the summary line, .meta lines and results JSON it leaves.
+#include "synthesis.hpp"
+
+#include "errors.hpp"
+#include "plan_only.hpp"
+#include "results_file.hpp"
+
+#include <amp_dumpi.h>
+#include <comm/data_movement.hpp>
+#include <comm/stopwatch.hpp>
+
+#include <fmt/format.h>
+
+#include <cstdint>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+
+namespace amp {
+
+namespace {
+
+// The value of `--name V` or `--name=V` (the last one given), if any.
+std::optional<std::string> flag_value(int argc, char** argv, const char* name) {
+  std::optional<std::string> value;
+  const std::size_t length = std::strlen(name);
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], name) == 0 && i + 1 < argc) value = argv[i + 1];
+    if (std::strncmp(argv[i], name, length) == 0 && argv[i][length] == '=') value = argv[i] + length + 1;
+  }
+  return value;
+}
+
+bool has_flag(int argc, char** argv, const char* name) {
+  for (int i = 1; i < argc; ++i)
+    if (std::strcmp(argv[i], name) == 0) return true;
+  return false;
+}
+
+template <class Number>
+Number parsed(const std::string& text, const char* flag) {
+  try {
+    std::size_t used = 0;
+    const Number value = std::is_integral_v<Number> ? static_cast<Number>(std::stoll(text, &used)) : std::stod(text, &used);
+    if (used == text.size()) return value;
+  } catch (const std::exception&) {
+  }
+  throw InputError(fmt::format("{}: '{}' is not a number", flag, text));
+}
+
+std::uintmax_t trace_bytes(const std::string& meta_path) {
+  namespace fs = std::filesystem;
+  const fs::path meta(meta_path);
+  const std::string stem = meta.stem().string() + "-";
+  std::uintmax_t total = fs::file_size(meta);
+  for (const auto& entry : fs::directory_iterator(meta.parent_path())) {
+    const std::string file = entry.path().filename().string();
+    if (file.rfind(stem, 0) == 0 && entry.path().extension() == ".bin") total += entry.file_size();
+  }
+  return total;
+}
+
+}  // namespace
+
+bool Synthesis::requested(int argc, char** argv) {
+  return flag_value(argc, argv, "--synthesize").has_value() && !has_flag(argc, argv, "--help") &&
+         !has_flag(argc, argv, "-h");
+}
+
+Synthesis::Synthesis(const char* proxy, int argc, char** argv, const Environment& process) : proxy_(proxy) {
+  directory_ = flag_value(argc, argv, "--synthesize").value_or("");
+  if (directory_.empty()) throw InputError("--synthesize needs a directory");
+  const auto ranks = flag_value(argc, argv, "--ranks");
+  if (!ranks) throw InputError("--synthesize needs --ranks N, the virtual rank count");
+  ranks_ = parsed<int>(*ranks, "--ranks");
+  if (ranks_ < 1) throw InputError(fmt::format("--ranks must be at least 1 (got {})", ranks_));
+  if (const auto seconds = flag_value(argc, argv, "--compute_seconds")) {
+    given_seconds_ = parsed<double>(*seconds, "--compute_seconds");
+    if (!(given_seconds_ > 0)) throw InputError(fmt::format("--compute_seconds must be > 0 (got {})", *seconds));
+  }
+  if (process.size() != 1)
+    throw InputError(fmt::format("--synthesize runs in one process (started with {} MPI ranks)", process.size()));
+  if (amp_dumpi_active() != 0)
+    throw InputError("--synthesize writes its own traces into its directory; unset AMP_TRACE_DIR");
+  if (flag_value(argc, argv, "--trace"))
+    throw InputError("--synthesize writes its own traces into its directory; drop --trace");
+  std::error_code error;
+  std::filesystem::create_directories(directory_, error);
+  if (error || !std::filesystem::is_directory(directory_))
+    throw InputError(fmt::format("--synthesize: cannot create directory '{}': {}", directory_, error.message()));
+}
+
+double Synthesis::compute_seconds(const std::string& what, const std::function<double()>& measure) {
+  if (given_seconds_ > 0) {
+    measured_.emplace(what, given_seconds_);
+    return given_seconds_;
+  }
+  auto found = measured_.find(what);
+  if (found == measured_.end()) found = measured_.emplace(what, measure()).first;
+  return found->second;
+}
+
+void Synthesis::advance(double seconds) const { amp_dumpi_synthesis_advance(seconds); }
+
+void Synthesis::keep_results(const std::string& path, const nlohmann::json& results) {
+  results_path_ = path;
+  if (results.contains("config")) results_config_ = results["config"];
+}
+
+nlohmann::json Synthesis::model_json() const {
+  nlohmann::json steps = nlohmann::json::array();
+  for (const auto& [what, seconds] : measured_) steps.push_back({{"step", what}, {"seconds", seconds}});
+  return {{"source", given_seconds_ > 0 ? "given with --compute_seconds" : "measured on this machine"},
+          {"steps", steps}};
+}
+
+std::string Synthesis::model_text() const {
+  std::string text;
+  for (const auto& [what, seconds] : measured_)
+    text += fmt::format("{}{:.4g} s per {}", text.empty() ? "" : "; ", seconds, what);
+  return fmt::format("{} ({})", text.empty() ? "no compute steps" : text,
+                     given_seconds_ > 0 ? "given with --compute_seconds" : "measured on this machine");
+}
+
+void Synthesis::run(int argc, char** argv, const Body& body) {
+  comm::DataMovement::turn_off();
+  const double start = now_seconds();
+  for (int rank = 0; rank < ranks_; ++rank) {
+    Environment rank_environment(*this, rank, argc, argv);
+    body(rank_environment, argc, argv);
+  }
+  const double seconds = now_seconds() - start;
+  const std::string meta = amp_dumpi_synthesis_meta_path();
+  {
+    std::ofstream out(meta, std::ios::app);
+    out << "amp_synthesized_ranks=" << ranks_ << "\namp_compute_model=" << model_text() << '\n';
+    if (!out) throw std::runtime_error("cannot add the compute model to '" + meta + "'");
+  }
+  const double peak = peak_rss_mib();
+  const std::uintmax_t bytes = trace_bytes(meta);
+  fmt::print("{}: synthesized {} ranks in {:.1f} s, peak memory {:.0f} MiB: {} ({:.1f} MiB)\n", proxy_, ranks_,
+             seconds, peak, meta, static_cast<double>(bytes) / (1024.0 * 1024.0));
+  fmt::print("compute model: {}\n", model_text());
+  nlohmann::json results = {{"proxy", proxy_},
+                            {"mode", "synthesis"},
+                            {"config", results_config_},
+                            {"synthesis",
+                             {{"ranks", ranks_},
+                              {"meta", meta},
+                              {"seconds", seconds},
+                              {"peak_rss_mib", peak},
+                              {"trace_bytes", bytes},
+                              {"compute_model", model_json()}}}};
+  write_results_file(results_path_, results, 0);
+}
+
+}  // namespace amp

@@ -1,0 +1,58 @@
+// --synthesize DIR --ranks N (docs/TRACING.md §12): one process, no mpiexec, writes the DUMPI trace
+// of each of N virtual ranks in turn by running the proxy's own body for that rank: the same
+// decomposition, plan, strategy and transport code and the same trace writer as a real run, while the
+// tracing library answers the MPI calls for the rank (trace/writer/synthetic_mpi.hpp) and no data
+// moves (comm/data_movement.hpp). Compute is not run: each compute step moves the rank's clock on by
+// the compute model, seconds measured once on this machine for the rank's block (or given with
+// --compute_seconds). One rank's state lives at a time, so memory does not grow with N.
+#pragma once
+
+#include "environment.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <functional>
+#include <map>
+#include <string>
+
+namespace amp {
+
+class Synthesis {
+ public:
+  using Body = std::function<void(const Environment&, int, char**)>;
+
+  // Whether the command line asks for a synthesis (and not for --help).
+  static bool requested(int argc, char** argv);
+  // Reads --synthesize, --ranks and --compute_seconds from the command line (the body's parser
+  // checks them again); throws InputError naming the problem.
+  Synthesis(const char* proxy, int argc, char** argv, const Environment& process);
+
+  int ranks() const { return ranks_; }
+  const std::string& directory() const { return directory_; }
+
+  // Seconds one compute step described by `what` takes ("one variable's 3D7PT step on a 64x64x64
+  // block"): --compute_seconds when given, else measure() run once per distinct `what`.
+  double compute_seconds(const std::string& what, const std::function<double()>& measure);
+  // Moves the current virtual rank's clock on by `seconds` of modelled compute.
+  void advance(double seconds) const;
+  // A proxy hands over virtual rank 0's results; their config goes into the synthesis's results.
+  void keep_results(const std::string& path, const nlohmann::json& results);
+
+  // Runs `body` once per virtual rank, then prints the summary, completes the .meta and writes the
+  // results file.
+  void run(int argc, char** argv, const Body& body);
+
+ private:
+  nlohmann::json model_json() const;
+  std::string model_text() const;
+
+  std::string proxy_;
+  std::string directory_;
+  int ranks_ = 0;
+  double given_seconds_ = 0;  // --compute_seconds (0: measure)
+  std::map<std::string, double> measured_;
+  std::string results_path_;
+  nlohmann::json results_config_;
+};
+
+}  // namespace amp
