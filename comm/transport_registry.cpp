@@ -1,5 +1,8 @@
-// The table of transports: name -> factory, the strategies it fits, DUMPI-recordable, MPI version.
+// The table of transports: name -> factory, the strategies it fits, DUMPI-recordable, MPI version,
+// and why a synthesis cannot write its calls (if it cannot).
 #include "transport_registry.hpp"
+
+#include "data_movement.hpp"
 
 #include "strategy_registry.hpp"
 #include "transports/transport_factories.hpp"
@@ -19,16 +22,18 @@ struct TransportEntry {
   std::vector<std::string> fits;  // strategies; empty: all of them
   bool replayable;                // every call it makes has a DUMPI record
   int mpi_version;                // the MPI standard version its calls need
+  const char* not_synthesizable;  // why a synthesis (data_movement.hpp) cannot write it; null: it can
 };
 
 const std::vector<TransportEntry>& registry() {
   static const std::vector<TransportEntry> table = {
-      {"isend", make_isend_transport, {}, true, 1},
-      {"persistent", make_persistent_transport, {}, true, 1},
-      {"partitioned", make_partitioned_transport, {}, false, 4},
-      {"rma", make_rma_transport, {}, true, 2},
-      {"neighbor", make_neighbor_transport, {"bspma", "svaf"}, false, 3},
-      {"datatype", make_datatype_transport, {}, true, 1},
+      {"isend", make_isend_transport, {}, true, 1, nullptr},
+      {"persistent", make_persistent_transport, {}, true, 1, nullptr},
+      {"partitioned", make_partitioned_transport, {}, false, 4, "its calls have no DUMPI record"},
+      {"rma", make_rma_transport, {}, true, 2,
+       "its put offsets are learned from the peers at set-up, and a synthesis receives nothing"},
+      {"neighbor", make_neighbor_transport, {"bspma", "svaf"}, false, 3, "its calls have no DUMPI record"},
+      {"datatype", make_datatype_transport, {}, true, 1, nullptr},
   };
   return table;
 }
@@ -68,6 +73,13 @@ std::string transports_fitting(const std::string& strategy) {
   return join(names);
 }
 
+std::string synthesizable_transports() {
+  std::vector<std::string> names;
+  for (const TransportEntry& entry : registry())
+    if (entry.not_synthesizable == nullptr) names.push_back(entry.name);
+  return join(names);
+}
+
 std::string transport_problem(const std::string& transport, const std::string& strategy) {
   const TransportEntry* entry = find(transport);
   if (!entry) return "unknown transport '" + transport + "' (use " + transport_list() + ")";
@@ -79,6 +91,9 @@ std::string transport_problem(const std::string& transport, const std::string& s
   if (!fits(*entry, strategy))
     return "transport '" + transport + "' does not fit strategy '" + strategy + "' (" + transport + " fits " +
            join(entry->fits) + "; " + strategy + " fits " + transports_fitting(strategy) + ")";
+  if (!DataMovement::on() && entry->not_synthesizable != nullptr)
+    return "transport '" + transport + "' cannot be synthesized: " + entry->not_synthesizable +
+           " (synthesize with " + synthesizable_transports() + ")";
   return "";
 }
 

@@ -16,8 +16,10 @@ std::vector<std::string> transport_names();
 std::string transport_list();
 // The transports that fit a strategy here (this MPI's version included), as a list for messages.
 std::string transports_fitting(const std::string& strategy);
-// Empty when `transport` moves `strategy`'s messages with this MPI; else the one-line reason, naming
-// the transports that fit (unknown names included).
+// The transports a synthesis can write (data_movement.hpp), as a list for messages.
+std::string synthesizable_transports();
+// Empty when `transport` moves `strategy`'s messages with this MPI (and, in a synthesis, can be
+// synthesized); else the one-line reason, naming the transports that fit (unknown names included).
 std::string transport_problem(const std::string& transport, const std::string& strategy);
 // Whether every MPI call the transport makes has a DUMPI record (its traces can be replayed).
 bool transport_replayable(const std::string& transport);

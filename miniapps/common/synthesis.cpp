@@ -17,6 +17,7 @@
 #include <filesystem>
 #include <fstream>
 #include <optional>
+#include <vector>
 
 namespace amp {
 
@@ -50,15 +51,22 @@ Number parsed(const std::string& text, const char* flag) {
   throw InputError(fmt::format("{}: '{}' is not a number", flag, text));
 }
 
-std::uintmax_t trace_bytes(const std::string& meta_path) {
+// The files of the trace named by its .meta: the .meta and its <prefix>-<rank>.bin files.
+std::vector<std::filesystem::path> trace_files(const std::string& meta_path) {
   namespace fs = std::filesystem;
   const fs::path meta(meta_path);
   const std::string stem = meta.stem().string() + "-";
-  std::uintmax_t total = fs::file_size(meta);
+  std::vector<fs::path> files{meta};
   for (const auto& entry : fs::directory_iterator(meta.parent_path())) {
     const std::string file = entry.path().filename().string();
-    if (file.rfind(stem, 0) == 0 && entry.path().extension() == ".bin") total += entry.file_size();
+    if (file.rfind(stem, 0) == 0 && entry.path().extension() == ".bin") files.push_back(entry.path());
   }
+  return files;
+}
+
+std::uintmax_t trace_bytes(const std::string& meta_path) {
+  std::uintmax_t total = 0;
+  for (const auto& file : trace_files(meta_path)) total += std::filesystem::file_size(file);
   return total;
 }
 
@@ -127,9 +135,18 @@ std::string Synthesis::model_text() const {
 void Synthesis::run(int argc, char** argv, const Body& body) {
   comm::DataMovement::turn_off();
   const double start = now_seconds();
-  for (int rank = 0; rank < ranks_; ++rank) {
-    Environment rank_environment(*this, rank, argc, argv);
-    body(rank_environment, argc, argv);
+  try {
+    for (int rank = 0; rank < ranks_; ++rank) {
+      Environment rank_environment(*this, rank, argc, argv);
+      body(rank_environment, argc, argv);
+    }
+  } catch (...) {
+    // A synthesis that stops leaves no half trace: its files are its own (fresh names, never a user's).
+    const std::string meta = amp_dumpi_synthesis_meta_path();
+    std::error_code ignored;
+    if (!meta.empty())
+      for (const auto& file : trace_files(meta)) std::filesystem::remove(file, ignored);
+    throw;
   }
   const double seconds = now_seconds() - start;
   const std::string meta = amp_dumpi_synthesis_meta_path();

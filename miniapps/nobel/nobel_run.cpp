@@ -1,6 +1,8 @@
 // The time loop, per step and variable: need_ghosts(v) -> fill ghost faces -> update -> swap ->
 // computed(v); then MPI_Allreduce(MIN) of the next time step. Every amr_interval steps the mesh is
-// adapted and the blocks migrated through a strategy built for a one-off migration plan.
+// adapted and the blocks migrated through a strategy built for a one-off migration plan. In a
+// synthesis (synthesis.hpp) the same loop makes the same calls (the mesh is global and deterministic),
+// but no block holds values and each variable's update is replaced by the compute model (per block).
 #include "nobel_run.hpp"
 
 #include "block_migration.hpp"
@@ -10,6 +12,7 @@
 
 #include <comm/stopwatch.hpp>
 #include <progress_line.hpp>
+#include <synthesis.hpp>
 #include <conservation.hpp>
 #include <comm/strategy_registry.hpp>
 #include <kernels/amr_cell_values.hpp>
@@ -71,12 +74,13 @@ RefineTest refine_test(const NobelConfig& config, int amr_step) {
 class NobelLoop {
  public:
   NobelLoop(const NobelConfig& config, NobelSetup setup, const Environment& env)
-      : config_(config), rank_(env.rank()), ranks_(env.size()), shape_{config.block}, mesh_(std::move(setup.mesh)) {
+      : config_(config), rank_(env.rank()), ranks_(env.size()), synthesis_(env.synthesis()), shape_{config.block},
+        mesh_(std::move(setup.mesh)) {
     m_.initial_blocks = mesh_.size();
     m_.initial_balanced = mesh_.balanced();
     install_step_exchange(std::move(setup.exchange), true, 0);
     std::vector<double> totals(config_.num_vars);
-    for (int v = 0; v < config_.num_vars; ++v) {
+    for (int v = 0; v < config_.num_vars && synthesis_ == nullptr; ++v) {
       kernels::fill_amr_initial_values(current_[v].data(), blocks_, shape_, config_.seed, v);
       totals[v] = kernels::amr_total(current_[v].data(), blocks_, shape_);
     }
@@ -88,7 +92,7 @@ class NobelLoop {
   NobelMeasurements run(const Environment& env) {
     env.begin_traced_region();
     const double start = now_seconds();
-    ProgressLine progress(config_.progress_seconds, rank_, config_.num_tsteps);
+    ProgressLine progress(synthesis_ != nullptr ? 0.0 : config_.progress_seconds, rank_, config_.num_tsteps);
     for (int v = 0; v < config_.num_vars; ++v) strategy_->computed(v, current_[v].data());
     int amr_index = 0;
     for (int step = 0; step < config_.num_tsteps; ++step) {
@@ -96,7 +100,10 @@ class NobelLoop {
       const bool amr_due = !last && config_.amr_interval > 0 && (step + 1) % config_.amr_interval == 0;
       for (int v = 0; v < config_.num_vars; ++v) {
         strategy_->need_ghosts(v);
-        {
+        if (synthesis_ != nullptr) {
+          synthesis_->advance(modelled_step_seconds());
+          std::swap(current_[v], next_[v]);
+        } else {
           ScopedTimer timer(m_.compute_seconds);
           kernels::fill_ghost_faces(current_[v].data(), fill_tasks_, shape_.n);
           balance_->local_outflow[v] +=
@@ -125,7 +132,7 @@ class NobelLoop {
 
     check("the end");
     std::uint64_t digest = 0;
-    for (int v = 0; v < config_.num_vars; ++v) digest += kernels::amr_digest(current_[v].data(), blocks_, shape_, v);
+    for (int v = 0; v < config_.num_vars && synthesis_ == nullptr; ++v) digest += kernels::amr_digest(current_[v].data(), blocks_, shape_, v);
     MPI_Allreduce(&digest, &m_.checksum, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
     m_.record_verdict(*balance_);
     m_.local_blocks = static_cast<int>(blocks_.extent(0));
@@ -149,8 +156,8 @@ class NobelLoop {
       current_.clear();
       next_.clear();
       for (int v = 0; v < config_.num_vars; ++v) {
-        current_.emplace_back("amp::nobel_current", storage_size_);
-        next_.emplace_back("amp::nobel_next", storage_size_);
+        current_.push_back(new_storage("amp::nobel_current"));
+        next_.push_back(new_storage("amp::nobel_next"));
       }
     }
     strategy_ = comm::make_strategy(config_.comm_method, config_.transport, std::move(x.plan));
@@ -198,7 +205,8 @@ class NobelLoop {
       exchange.emplace_back(Kokkos::view_alloc(std::string("amp::nobel_migration"), Kokkos::WithoutInitializing),
                             migration.exchange_size);
       const auto old_blocks = std::make_pair(std::int64_t{0}, migration.old_blocks_size);
-      Kokkos::deep_copy(Kokkos::subview(exchange[v], old_blocks), Kokkos::subview(current_[v], old_blocks));
+      if (synthesis_ == nullptr)
+        Kokkos::deep_copy(Kokkos::subview(exchange[v], old_blocks), Kokkos::subview(current_[v], old_blocks));
       mover->computed(v, exchange[v].data());
     }
     mesh_ = std::move(next_mesh);
@@ -209,8 +217,9 @@ class NobelLoop {
     std::vector<double> totals(config_.num_vars);
     for (int v = 0; v < config_.num_vars; ++v) {
       mover->need_ghosts(v);
-      current_[v] = Storage("amp::nobel_current", storage_size_);
-      next_[v] = Storage("amp::nobel_next", storage_size_);
+      current_[v] = new_storage("amp::nobel_current");
+      next_[v] = new_storage("amp::nobel_next");
+      if (synthesis_ != nullptr) continue;
       kernels::remap_amr_blocks(exchange[v].data(), current_[v].data(), remap, shape_);
       totals[v] = kernels::amr_total(current_[v].data(), blocks_, shape_);
     }
@@ -219,17 +228,52 @@ class NobelLoop {
     add(m_.amr_exchange, mover->times());
     int worst = 0;
     record.relative_error = balance_->check(totals, config_.num_vars, worst);
-    balance_->judge(record.relative_error, worst, config_.tolerance(),
-                    fmt::format("AMR step {} (after step {})", amr_index, after_step));
+    if (synthesis_ == nullptr)
+      balance_->judge(record.relative_error, worst, config_.tolerance(),
+                      fmt::format("AMR step {} (after step {})", amr_index, after_step));
     m_.amr.push_back(record);
   }
 
   void check(const std::string& when) {
     std::vector<double> totals(config_.num_vars);
-    for (int v = 0; v < config_.num_vars; ++v) totals[v] = kernels::amr_total(current_[v].data(), blocks_, shape_);
+    for (int v = 0; v < config_.num_vars && synthesis_ == nullptr; ++v)
+      totals[v] = kernels::amr_total(current_[v].data(), blocks_, shape_);
     int worst = 0;
     const double error = balance_->check(totals, config_.num_vars, worst);
-    balance_->judge(error, worst, config_.tolerance(), when);
+    if (synthesis_ == nullptr) balance_->judge(error, worst, config_.tolerance(), when);
+  }
+
+  // Block storage: zeroed in a real run; in a synthesis only its address is used.
+  Storage new_storage(const char* label) const {
+    if (synthesis_ != nullptr)
+      return Storage(Kokkos::view_alloc(std::string(label), Kokkos::WithoutInitializing), storage_size_);
+    return Storage(std::string(label), storage_size_);
+  }
+
+  // A synthesis's seconds for one variable's update of this rank's blocks: the model's seconds per
+  // block, measured on the first rank that has blocks, times this rank's block count.
+  double modelled_step_seconds() {
+    const auto blocks = static_cast<std::int64_t>(blocks_.extent(0));
+    if (blocks == 0) return 0.0;
+    const std::string step = fmt::format("block of a variable step ({}^3 cells)", shape_.n);
+    return static_cast<double>(blocks) * synthesis_->compute_seconds(step, [&] { return seconds_per_block(); });
+  }
+
+  // One variable's ghost fill and update on this rank's blocks, timed on this machine: the median of 5
+  // after a warm-up, per block.
+  double seconds_per_block() {
+    Storage current("amp::model_current", storage_size_), next("amp::model_next", storage_size_);
+    kernels::fill_amr_initial_values(current.data(), blocks_, shape_, config_.seed, 0);
+    std::vector<double> seconds;
+    for (int repeat = 0; repeat < 6; ++repeat) {
+      const double start = now_seconds();
+      kernels::fill_ghost_faces(current.data(), fill_tasks_, shape_.n);
+      kernels::eulerian_update(current.data(), next.data(), blocks_, shape_, physics_, dt_);
+      if (repeat > 0) seconds.push_back(now_seconds() - start);
+      std::swap(current, next);
+    }
+    std::sort(seconds.begin(), seconds.end());
+    return seconds[seconds.size() / 2] / static_cast<double>(blocks_.extent(0));
   }
 
   // Testing only: unaccounted mass in the first cell of this rank's first block (every rank adds it).
@@ -242,6 +286,7 @@ class NobelLoop {
 
   const NobelConfig& config_;
   int rank_, ranks_;
+  Synthesis* synthesis_;  // null in a real run
   kernels::AmrBlockShape shape_;
   kernels::EulerianParams physics_;
   BlockMesh mesh_;

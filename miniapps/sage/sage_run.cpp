@@ -1,5 +1,7 @@
 // The time loop, per step and variable: need_ghosts(v) -> face fluxes + cell update (outflow and
-// owned sum fused) -> swap -> computed(v); then one MPI_Allreduce for the conservation check.
+// owned sum fused) -> swap -> computed(v); then one MPI_Allreduce for the conservation check. In a
+// synthesis (synthesis.hpp) the same loop makes the same calls, but the fields are never filled or
+// read and each variable's update is replaced by the compute model (seconds per face).
 #include "sage_run.hpp"
 
 #include "face_lists.hpp"
@@ -9,6 +11,7 @@
 #include <comm/strategy_registry.hpp>
 #include <conservation.hpp>
 #include <progress_line.hpp>
+#include <synthesis.hpp>
 #include <kernels/cell_fields.hpp>
 #include <kernels/face_flux.hpp>
 #include <kernels/hash.hpp>
@@ -16,6 +19,7 @@
 #include <fmt/format.h>
 #include <mpi.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <utility>
@@ -38,8 +42,10 @@ kernels::Transport transport_of(const SageConfig& config, int v) {
 
 class SageLoop {
  public:
-  SageLoop(const SageConfig& config, const LocalMesh& mesh, comm::ExchangePlan plan, SageMeasurements& m)
-      : config_(config), mesh_(mesh), conservation_(config.num_vars), local_sums_(config.num_vars, 0.0) {
+  SageLoop(const SageConfig& config, const LocalMesh& mesh, comm::ExchangePlan plan, SageMeasurements& m,
+           Synthesis* synthesis)
+      : config_(config), mesh_(mesh), synthesis_(synthesis), conservation_(config.num_vars),
+        local_sums_(config.num_vars, 0.0) {
     const FaceLists faces = build_face_lists(mesh);
     m.faces = faces.faces();
     table_ = kernels::make_face_table(faces.low, faces.high, faces.axis, faces.cell_faces);
@@ -47,11 +53,22 @@ class SageLoop {
     const std::vector<std::int64_t> owned_ids(mesh.global_id.begin(), mesh.global_id.begin() + mesh.owned);
     global_id_ = kernels::copy_to<Kokkos::DefaultExecutionSpace::memory_space>(owned_ids, "amp::global_id");
     for (int v = 0; v < config.num_vars; ++v) {
+      transport_.push_back(transport_of(config, v));
+      if (synthesis != nullptr) {  // only the fields' addresses are used
+        current_.emplace_back(Kokkos::view_alloc(std::string("amp::cells"), Kokkos::WithoutInitializing),
+                              mesh.local_cells());
+        next_.emplace_back(Kokkos::view_alloc(std::string("amp::cells_next"), Kokkos::WithoutInitializing),
+                           mesh.local_cells());
+        continue;
+      }
       current_.emplace_back("amp::cells", mesh.local_cells());
       next_.emplace_back("amp::cells_next", mesh.local_cells());
       kernels::fill_random_cells(current_[v], global_id_, mesh.owned, config.seed, v);
       local_sums_[v] = kernels::owned_sum(Kokkos::View<const double*>(current_[v]), mesh.owned);
-      transport_.push_back(transport_of(config, v));
+    }
+    if (synthesis != nullptr) {
+      const std::string step = fmt::format("face of a variable step (measured on a {}-face block)", m.faces);
+      step_seconds_ = static_cast<double>(m.faces) * synthesis->compute_seconds(step, [&] { return seconds_per_face(); });
     }
     MPI_Allreduce(local_sums_.data(), conservation_.injected.data(), config.num_vars, MPI_DOUBLE, MPI_SUM,
                   MPI_COMM_WORLD);
@@ -66,12 +83,15 @@ class SageLoop {
     const int rank = env.rank();
     env.begin_traced_region();
     const double start = now_seconds();
-    ProgressLine progress(config_.progress_seconds, rank, config_.num_tsteps);
+    ProgressLine progress(synthesis_ != nullptr ? 0.0 : config_.progress_seconds, rank, config_.num_tsteps);
     for (int v = 0; v < config_.num_vars; ++v) strategy_->computed(v, current_[v].data());
     for (int step = 0; step < config_.num_tsteps; ++step) {
       for (int v = 0; v < config_.num_vars; ++v) {
         strategy_->need_ghosts(v);
-        {
+        if (synthesis_ != nullptr) {
+          synthesis_->advance(step_seconds_);
+          std::swap(current_[v], next_[v]);
+        } else {
           ScopedTimer timer(m.compute_seconds);
           conservation_.local_outflow[v] += kernels::compute_face_fluxes(Kokkos::View<const double*>(current_[v]),
                                                                          table_, transport_[v], flux_);
@@ -89,7 +109,8 @@ class SageLoop {
         ScopedTimer timer(m.collective_seconds);
         int worst_variable = -1;
         const double error = conservation_.check(local_sums_, config_.num_vars, worst_variable);
-        conservation_.judge(error, worst_variable, config_.tolerance(), fmt::format("step {}", step + 1));
+        if (synthesis_ == nullptr)
+          conservation_.judge(error, worst_variable, config_.tolerance(), fmt::format("step {}", step + 1));
       }
       progress.after_step(step);
     }
@@ -98,7 +119,7 @@ class SageLoop {
     env.end_traced_region();
 
     std::uint64_t digest = 0;
-    for (int v = 0; v < config_.num_vars; ++v)
+    for (int v = 0; v < config_.num_vars && synthesis_ == nullptr; ++v)
       digest += kernels::owned_digest(Kokkos::View<const double*>(current_[v]), global_id_, mesh_.owned, v);
     MPI_Allreduce(&digest, &m.checksum, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
     m.record_verdict(conservation_);
@@ -107,8 +128,27 @@ class SageLoop {
   }
 
  private:
+  // One variable's update on this rank's mesh, timed on this machine: the median of 5 after a
+  // warm-up, per face (the compute model of a synthesis).
+  double seconds_per_face() {
+    Field current("amp::model_cells", mesh_.local_cells()), next("amp::model_cells_next", mesh_.local_cells());
+    kernels::fill_random_cells(current, global_id_, mesh_.owned, config_.seed, 0);
+    std::vector<double> seconds;
+    for (int repeat = 0; repeat < 6; ++repeat) {
+      const double start = now_seconds();
+      kernels::compute_face_fluxes(Kokkos::View<const double*>(current), table_, transport_[0], flux_);
+      kernels::apply_face_fluxes(Kokkos::View<const double*>(current), Kokkos::View<const double*>(flux_), table_, next);
+      if (repeat > 0) seconds.push_back(now_seconds() - start);
+      std::swap(current, next);
+    }
+    std::sort(seconds.begin(), seconds.end());
+    return seconds[seconds.size() / 2] / static_cast<double>(std::max<std::int64_t>(1, flux_.extent(0)));
+  }
+
   const SageConfig& config_;
   const LocalMesh& mesh_;
+  Synthesis* synthesis_;      // null in a real run
+  double step_seconds_ = 0;   // a synthesis's modelled seconds per variable step
   Conservation conservation_;
   std::vector<double> local_sums_;
   kernels::FaceTable<> table_;
@@ -133,7 +173,7 @@ SageMeasurements run_sage(const SageConfig& config, const LocalMesh& mesh, comm:
                           const Environment& env) {
   SageMeasurements m;
   const double start = now_seconds();
-  SageLoop loop(config, mesh, std::move(plan), m);
+  SageLoop loop(config, mesh, std::move(plan), m, env.synthesis());
   m.setup_seconds = now_seconds() - start;
   loop.run(env, m);
   return m;

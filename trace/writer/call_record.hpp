@@ -39,10 +39,10 @@ class CallRecord {
 
   // After begin(): the DUMPI id of the request a recorded call made (persistent: Send_init, Recv_init,
   // ...). MPI recycles handle values, so the handle no longer names a request of an unrecorded call.
-  std::int32_t request_created(MPI_Request request, bool persistent) {
-    if (tracer_.unrecorded().has_requests()) tracer_.unrecorded().freed(request);
-    return persistent ? tracer_.requests().persistent_created(request)
-                      : tracer_.requests().started(request, current_thread_number());
+  std::int32_t request_created(const MPI_Request* request, bool persistent) {
+    if (tracer_.unrecorded().has_requests()) tracer_.unrecorded().freed(*request);
+    return persistent ? tracer_.requests().persistent_created(*request)
+                      : tracer_.requests().started(*request, current_thread_number(), request);
   }
 
   // Argument encoders, valid after begin().

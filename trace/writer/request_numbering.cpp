@@ -9,21 +9,22 @@
 
 namespace amp::trace {
 
-const RequestNumbering::Operation* RequestNumbering::Outstanding::pick(std::uint32_t occurrence,
-                                                                      std::uint16_t thread) const {
+RequestNumbering::Operation* RequestNumbering::Outstanding::pick(const MPI_Request* slot, std::uint16_t thread,
+                                                                std::uint64_t call) {
+  if (slot != nullptr) {
+    for (std::size_t i = head; i < ops.size(); ++i)
+      if (ops[i].slot == slot && ops[i].named_in != call) return &ops[i];
+  }
   for (bool own : {true, false}) {
-    for (std::size_t i = head; i < ops.size(); ++i) {
-      if ((ops[i].thread == thread) != own) continue;
-      if (occurrence == 0) return &ops[i];
-      --occurrence;
-    }
+    for (std::size_t i = head; i < ops.size(); ++i)
+      if ((ops[i].thread == thread) == own && ops[i].named_in != call) return &ops[i];
   }
   return nullptr;
 }
 
-std::int32_t RequestNumbering::started(MPI_Request handle, std::uint16_t thread) {
+std::int32_t RequestNumbering::started(MPI_Request handle, std::uint16_t thread, const MPI_Request* slot) {
   std::int32_t id = next_id_++;
-  if (handle != MPI_REQUEST_NULL) outstanding_[handle_key(handle)].ops.push_back({id, thread});
+  if (handle != MPI_REQUEST_NULL) outstanding_[handle_key(handle)].ops.push_back({id, thread, slot});
   return id;
 }
 
@@ -33,44 +34,34 @@ std::int32_t RequestNumbering::persistent_created(MPI_Request handle) {
   return id;
 }
 
-std::int32_t RequestNumbering::resolve_one(MPI_Request handle, std::uint16_t thread) {
+std::int32_t RequestNumbering::resolve_handle(MPI_Request handle, std::uint16_t thread, const MPI_Request* slot,
+                                              std::uint64_t call) {
   if (handle == MPI_REQUEST_NULL) return dumpi_request::kNull;
-  std::uint64_t key = handle_key(handle);
+  const std::uint64_t key = handle_key(handle);
   if (!persistent_.empty()) {
     auto found = persistent_.find(key);
     if (found != persistent_.end()) return found->second;
   }
   Outstanding& queue = outstanding_[key];
-  if (queue.size() == 0) queue.ops.push_back({next_id_++, thread});  // made while paused or unwrapped
-  return queue.pick(0, thread)->id;
+  Operation* op = queue.pick(slot, thread, call);
+  if (op == nullptr) {  // made while paused or by an unwrapped call
+    queue.ops.push_back({next_id_++, thread, nullptr});
+    op = &queue.ops.back();
+  }
+  op->named_in = call;
+  return op->id;
+}
+
+std::int32_t RequestNumbering::resolve_one(MPI_Request handle, std::uint16_t thread, const MPI_Request* slot) {
+  return resolve_handle(handle, thread, slot, ++resolve_calls_);
 }
 
 void RequestNumbering::resolve(const MPI_Request* handles, int count, std::vector<std::int32_t>& ids,
-                               std::uint16_t thread) {
+                               std::uint16_t thread, const MPI_Request* slots) {
   ids.resize(static_cast<std::size_t>(count));
   const std::uint64_t call = ++resolve_calls_;
-  for (int i = 0; i < count; ++i) {
-    if (handles[i] == MPI_REQUEST_NULL) {
-      ids[i] = dumpi_request::kNull;
-      continue;
-    }
-    std::uint64_t key = handle_key(handles[i]);
-    if (!persistent_.empty()) {
-      auto found = persistent_.find(key);
-      if (found != persistent_.end()) {
-        ids[i] = found->second;
-        continue;
-      }
-    }
-    Outstanding& queue = outstanding_[key];
-    if (queue.resolve_call != call) {
-      queue.resolve_call = call;
-      queue.occurrences = 0;
-    }
-    std::uint32_t occurrence = queue.occurrences++;
-    while (queue.size() <= occurrence) queue.ops.push_back({next_id_++, thread});
-    ids[i] = queue.pick(occurrence, thread)->id;
-  }
+  for (int i = 0; i < count; ++i)
+    ids[static_cast<std::size_t>(i)] = resolve_handle(handles[i], thread, slots != nullptr ? &slots[i] : nullptr, call);
 }
 
 void RequestNumbering::remove(std::uint64_t key, std::int32_t id) {

@@ -35,7 +35,7 @@ std::vector<std::int32_t>& resolve_before(CallRecord& call, const MPI_Request* r
   }
   std::vector<std::int32_t>& ids = scratch_request_ids();
   auto lock = call.tracer().guard();
-  call.tracer().requests().resolve(before.data(), count, ids, current_thread_number());
+  call.tracer().requests().resolve(before.data(), count, ids, current_thread_number(), requests);
   return ids;
 }
 
@@ -77,7 +77,7 @@ int MPI_Wait(MPI_Request* request, MPI_Status* status) {
   std::int32_t id;
   {
     auto lock = call.tracer().guard();
-    id = call.tracer().requests().resolve_one(before, current_thread_number());
+    id = call.tracer().requests().resolve_one(before, current_thread_number(), request);
   }
   int rc = backend::Wait(request, status);
   call.begin();
@@ -100,7 +100,7 @@ int MPI_Test(MPI_Request* request, int* flag, MPI_Status* status) {
   std::int32_t id;
   {
     auto lock = call.tracer().guard();
-    id = call.tracer().requests().resolve_one(before, current_thread_number());
+    id = call.tracer().requests().resolve_one(before, current_thread_number(), request);
   }
   int rc = backend::Test(request, flag, status);
   call.begin();

@@ -38,7 +38,7 @@ int nonblocking(std::uint16_t function, bool persistent,
   CallRecord call(function);
   int rc = pmpi(buf, count, type, peer, tag, comm, request);
   call.begin();
-  std::int32_t id = call.request_created(*request, persistent);
+  std::int32_t id = call.request_created(request, persistent);
   call.i32(count);
   call.datatype(type);
   call.dest(peer);
@@ -120,7 +120,7 @@ int MPI_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_
   CallRecord call(kIrecv);
   int rc = backend::Irecv(buf, count, type, source, tag, comm, request);
   call.begin();
-  std::int32_t id = call.request_created(*request, false);
+  std::int32_t id = call.request_created(request, false);
   call.i32(count);
   call.datatype(type);
   call.source(source);
@@ -138,7 +138,7 @@ int MPI_Recv_init(void* buf, int count, MPI_Datatype type, int source, int tag, 
   CallRecord call(kRecvInit);
   int rc = backend::Recv_init(buf, count, type, source, tag, comm, request);
   call.begin();
-  std::int32_t id = call.request_created(*request, true);
+  std::int32_t id = call.request_created(request, true);
   call.i32(count);
   call.datatype(type);
   call.source(source);
@@ -259,7 +259,7 @@ int MPI_Request_free(MPI_Request* request) {
   std::int32_t id;
   {
     auto lock = call.tracer().guard();
-    id = call.tracer().requests().resolve_one(before, current_thread_number());
+    id = call.tracer().requests().resolve_one(before, current_thread_number(), request);
   }
   int rc = backend::Request_free(request);
   call.begin();
