@@ -7,7 +7,6 @@
 #include "request_transport.hpp"
 #include "transport_factories.hpp"
 
-#include <map>
 
 namespace amp::comm {
 
@@ -54,7 +53,9 @@ class DatatypeTransport final : public RequestTransport {
  private:
   struct Described {
     PiecesDatatype one_variable;  // the message's pieces in one variable's storage
-    std::map<std::vector<double*>, MPI_Datatype> by_addresses;  // several variables: absolute structs
+    // Several variables: absolute structs per set of storage addresses, in the order they were made (so
+    // they are freed in an order that does not depend on where the storage happens to lie).
+    std::vector<std::pair<std::vector<double*>, MPI_Datatype>> by_addresses;
   };
   static constexpr std::size_t kAddressSetsKept = 4;
 
@@ -63,8 +64,8 @@ class DatatypeTransport final : public RequestTransport {
     if (m.var_count == 1) return {state().storage(m.var) + d.one_variable.first, d.one_variable.type};
     std::vector<double*> addresses(m.var_count);
     for (int i = 0; i < m.var_count; ++i) addresses[i] = state().storage(m.var + i) + d.one_variable.first;
-    auto known = d.by_addresses.find(addresses);
-    if (known != d.by_addresses.end()) return {MPI_BOTTOM, known->second};
+    for (const auto& [known, type] : d.by_addresses)
+      if (known == addresses) return {MPI_BOTTOM, type};
     if (d.by_addresses.size() == kAddressSetsKept) {  // storage moved for good: start over
       for (auto& entry : d.by_addresses) MPI_Type_free(&entry.second);
       d.by_addresses.clear();
@@ -76,7 +77,7 @@ class DatatypeTransport final : public RequestTransport {
     MPI_Datatype whole;
     MPI_Type_create_struct(m.var_count, ones.data(), displacements.data(), types.data(), &whole);
     MPI_Type_commit(&whole);
-    d.by_addresses.emplace(std::move(addresses), whole);
+    d.by_addresses.emplace_back(std::move(addresses), whole);
     return {MPI_BOTTOM, whole};
   }
 

@@ -18,14 +18,30 @@ void RequestTransport::start_receives(int group, int phase) {
     return;
   }
   ScopedTimer timer(state().times().post);
-  start(batch, Direction::kReceive, recv_requests_[batch]);
+  start_receive_batch(batch);
+}
+
+// Each request array is sized for all its requests before the first is started, so every request
+// keeps the address MPI wrote its handle to until the Waitall (a tracer tells apart operations an MPI
+// gave one shared handle by that address).
+void RequestTransport::start_receive_batch(int batch) {
+  std::vector<MPI_Request>& requests = recv_requests_[batch];
+  if (requests.empty()) requests.reserve(state().messages(batch, Direction::kReceive).size());
+  start(batch, Direction::kReceive, requests);
 }
 
 void RequestTransport::send(int group, int phase) {
   ScopedTimer timer(state().times().post);
-  for (int batch : deferred_receives_[group]) start(batch, Direction::kReceive, recv_requests_[batch]);
+  for (int batch : deferred_receives_[group]) start_receive_batch(batch);
   deferred_receives_[group].clear();
-  start(state().batch(group, phase), Direction::kSend, send_requests_[group]);
+  std::vector<MPI_Request>& requests = send_requests_[group];
+  if (requests.empty()) {
+    std::size_t all_phases = 0;
+    for (int p = 0; p < state().num_phases(); ++p)
+      all_phases += state().messages(state().batch(group, p), Direction::kSend).size();
+    requests.reserve(all_phases);
+  }
+  start(state().batch(group, phase), Direction::kSend, requests);
 }
 
 void RequestTransport::complete_receives(int group, int phase) {

@@ -32,6 +32,7 @@ class RequestTransport : public Transport {
 
  private:
   void wait_all(std::vector<MPI_Request>& requests);
+  void start_receive_batch(int batch);
 
   std::vector<std::vector<MPI_Request>> recv_requests_;  // [batch]
   std::vector<std::vector<MPI_Request>> send_requests_;  // [group]

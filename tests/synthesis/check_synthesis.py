@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""Synthesized traces equal recorded ones: for every strategy and every transport a synthesis can
+write, one proxy at one rank count runs for real through mpiexec with --trace, and again in one
+process with --synthesize DIR --ranks N; both traces are read back with `amp-trace dump` and must
+match call for call (function, every argument, request, communicator and datatype ids, order) on
+every rank. What may differ: timestamps (the synthesis's clock is its compute model), MPI_Init's
+argv (the command lines differ) and absolute addresses (MPI_Get_address values and the
+displacements of MPI_Type_create_struct, which move from run to run anyway). Also checks that the
+transports a synthesis cannot write are refused in one line and leave no files."""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)) + "/../common")
+from checked_run import failure, launcher_parser, parse_with_program_arguments, refusal_line  # noqa: E402
+
+STRATEGIES = ["bspma", "svaf", "svcp"]
+SYNTHESIZABLE = ["isend", "persistent", "datatype"]
+REFUSED = {"rma": "its put offsets are learned from the peers at set-up, and a synthesis receives nothing",
+           "neighbor": "its calls have no DUMPI record"}
+
+fail = failure("check_synthesis")
+
+WALL = re.compile(r" wall [0-9.]+\.\.[0-9.]+")
+ADDRESS = re.compile(r"(int address=)-?\d+")
+DISPLACEMENTS = re.compile(r"(MPI_Type_create_struct .*int displacements\[\d+\]=)\[[-0-9, ]*\]")
+
+
+def comparable(dump):
+    """The dump's lines with what may differ masked, and the rank headers without the file names."""
+    lines = []
+    for line in dump.splitlines():
+        if line.startswith("# rank"):
+            line = line.split(":")[0]
+        elif line.startswith("MPI_Init"):
+            line = "MPI_Init <argv>"
+        line = WALL.sub("", line)
+        line = ADDRESS.sub(r"\1<address>", line)
+        line = DISPLACEMENTS.sub(r"\1<addresses>", line)
+        lines.append(line)
+    return lines
+
+
+def run(command, timeout):
+    try:
+        return subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        fail(f"did not finish in {timeout} s: {' '.join(command)}")
+
+
+def dump(a, directory):
+    done = run([a.amp_trace, "dump", directory], a.timeout)
+    if done.returncode != 0:
+        fail(f"amp-trace dump {directory} failed: {done.stderr.strip()}")
+    return comparable(done.stdout)
+
+
+def main():
+    p = launcher_parser(description=__doc__)
+    p.add_argument("--amp-trace", required=True)
+    p.add_argument("--timeout", type=int, default=120)
+    a = parse_with_program_arguments(p, "proxy_arguments")
+    env = dict(os.environ, OMP_NUM_THREADS="1")
+    compared = 0
+    with tempfile.TemporaryDirectory() as folder:
+        for strategy in STRATEGIES:
+            for transport in SYNTHESIZABLE:
+                name = f"{strategy}/{transport} at {a.np} ranks"
+                arguments = a.proxy_arguments + ["--progress", "0", "--comm_method", strategy, "--transport", transport]
+                recorded = os.path.join(folder, f"{strategy}-{transport}-recorded")
+                synthesized = os.path.join(folder, f"{strategy}-{transport}-synthesized")
+                real = run([a.mpiexec] + a.mpiexec_flags.split() + ["-n", str(a.np), a.exe] + arguments +
+                           ["--trace", recorded], a.timeout)
+                if real.returncode != 0:
+                    fail(f"{name}: the recorded run failed ({real.returncode}): {real.stderr.strip()[-400:]}")
+                synthesis = run([a.exe] + arguments + ["--synthesize", synthesized, "--ranks", str(a.np)], a.timeout)
+                if synthesis.returncode != 0:
+                    fail(f"{name}: the synthesis failed ({synthesis.returncode}): {synthesis.stderr.strip()[-400:]}")
+                if not re.search(rf"synthesized {a.np} ranks in .*\ncompute model: \S+ s per ", synthesis.stdout):
+                    fail(f"{name}: the synthesis did not report its ranks and compute model: {synthesis.stdout}")
+                want, got = dump(a, recorded), dump(a, synthesized)
+                if want.count("MPI_Init <argv>") != a.np:
+                    fail(f"{name}: the recorded trace does not have {a.np} ranks")
+                for number, (w, g) in enumerate(zip(want, got)):
+                    if w != g:
+                        fail(f"{name}: dump line {number + 1} differs:\n  recorded:    {w[:300]}\n"
+                             f"  synthesized: {g[:300]}")
+                if len(want) != len(got):
+                    fail(f"{name}: {len(want)} recorded dump lines, {len(got)} synthesized")
+                compared += len(want)
+        for transport, why in REFUSED.items():
+            directory = os.path.join(folder, f"refused-{transport}")
+            done = run([a.exe] + a.proxy_arguments + ["--comm_method", "svaf", "--transport", transport,
+                                                       "--synthesize", directory, "--ranks", str(a.np)], a.timeout)
+            refusal_line(done, rf"transport '{transport}' cannot be synthesized: {why} \(synthesize with "
+                               r"isend, persistent, datatype\)", fail, exit_code=2)
+            if os.path.isdir(directory) and os.listdir(directory):
+                fail(f"the refused {transport} synthesis left files: {os.listdir(directory)}")
+    print(f"check_synthesis: {len(STRATEGIES) * len(SYNTHESIZABLE)} combinations at {a.np} ranks: synthesized "
+          f"traces equal recorded ones ({compared} dump lines); rma and neighbor refused")
+
+
+if __name__ == "__main__":
+    main()
