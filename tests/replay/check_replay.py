@@ -46,6 +46,8 @@ def main():
         parser.add_argument(option, required=True)
     parser.add_argument("--unreplayable", default=None)
     parser.add_argument("--unrecorded", default=None)
+    parser.add_argument("--synthesize", action="store_true",
+                        help="write the NP-rank trace with --synthesize in one process instead of mpiexec")
     args, proxy_args = parser.parse_known_args()
 
     sstmac, dumpi2ascii = os.environ.get("AMP_SSTMAC"), os.environ.get("AMP_DUMPI2ASCII")
@@ -61,6 +63,8 @@ def main():
     work = tempfile.mkdtemp(prefix=f"{name}-np{args.np}-", dir=args.workdir)
     trace = os.path.join(work, "trace")
     command = [args.mpiexec] + args.mpiexec_flags.split() + ["-n", str(args.np), args.exe] + proxy_args + ["--trace", trace]
+    if args.synthesize:
+        command = [args.exe] + proxy_args + ["--synthesize", trace, "--ranks", str(args.np)]
     env = dict(os.environ, OMP_NUM_THREADS="1")
     env.pop("AMP_TRACE_DIR", None)
     traced = run(command, "the traced run", env=env)

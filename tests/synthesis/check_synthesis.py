@@ -6,7 +6,10 @@ match call for call (function, every argument, request, communicator and datatyp
 every rank. What may differ: timestamps (the synthesis's clock is its compute model), MPI_Init's
 argv (the command lines differ) and absolute addresses (MPI_Get_address values and the
 displacements of MPI_Type_create_struct, which move from run to run anyway). Also checks that the
-transports a synthesis cannot write are refused in one line and leave no files."""
+transports a synthesis cannot write are refused in one line and leave no files.
+
+With --check-only, only synthesizes NP ranks (more than this machine could run) and requires
+`amp-trace check` to find the trace clean: every message matched, nothing a replayer would trip on."""
 import os
 import re
 import subprocess
@@ -57,11 +60,28 @@ def dump(a, directory):
     return comparable(done.stdout)
 
 
+def check_only(a):
+    with tempfile.TemporaryDirectory() as folder:
+        directory = os.path.join(folder, "synthesized")
+        synthesis = run([a.exe] + a.proxy_arguments + ["--synthesize", directory, "--ranks", str(a.np)], a.timeout)
+        if synthesis.returncode != 0:
+            fail(f"the synthesis failed ({synthesis.returncode}): {synthesis.stderr.strip()[-400:]}")
+        checked = run([a.amp_trace, "check", directory], a.timeout)
+        found = re.search(rf": {a.np} ranks, \d+ records, (\d+) messages \((\d+) matched\): clean$", checked.stdout.strip())
+        if checked.returncode != 0 or not found or found.group(1) != found.group(2) or found.group(1) == "0":
+            fail(f"amp-trace check of the {a.np}-rank synthesis is not clean ({checked.returncode}): "
+                 f"{(checked.stdout + checked.stderr).strip()[-600:]}")
+        print(f"check_synthesis: {a.np} synthesized ranks check clean ({found.group(1)} messages, all matched)")
+
+
 def main():
     p = launcher_parser(description=__doc__)
     p.add_argument("--amp-trace", required=True)
     p.add_argument("--timeout", type=int, default=120)
+    p.add_argument("--check-only", action="store_true", help="synthesize NP ranks and require a clean check")
     a = parse_with_program_arguments(p, "proxy_arguments")
+    if a.check_only:
+        return check_only(a)
     env = dict(os.environ, OMP_NUM_THREADS="1")
     compared = 0
     with tempfile.TemporaryDirectory() as folder:
