@@ -12,6 +12,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
@@ -108,6 +109,17 @@ double Synthesis::compute_seconds(const std::string& what, const std::function<d
   auto found = measured_.find(what);
   if (found == measured_.end()) found = measured_.emplace(what, measure()).first;
   return found->second;
+}
+
+double Synthesis::median_seconds(const std::function<void()>& step) {
+  std::vector<double> seconds;
+  for (int repeat = 0; repeat < 6; ++repeat) {
+    const double start = now_seconds();
+    step();
+    if (repeat > 0) seconds.push_back(now_seconds() - start);
+  }
+  std::sort(seconds.begin(), seconds.end());
+  return seconds[seconds.size() / 2];
 }
 
 void Synthesis::advance(double seconds) const { amp_dumpi_synthesis_advance(seconds); }

@@ -33,6 +33,9 @@ class Synthesis {
   // Seconds one compute step described by `what` takes ("one variable's 3D7PT step on a 64x64x64
   // block"): --compute_seconds when given, else measure() run once per distinct `what`.
   double compute_seconds(const std::string& what, const std::function<double()>& measure);
+  // How a proxy measures a step for the model: runs `step` once to warm up, then 5 times, and returns
+  // the median of the 5 wall times.
+  static double median_seconds(const std::function<void()>& step);
   // Moves the current virtual rank's clock on by `seconds` of modelled compute.
   void advance(double seconds) const;
   // A proxy hands over virtual rank 0's results; their config goes into the synthesis's results.

@@ -18,7 +18,6 @@
 #include <fmt/format.h>
 #include <mpi.h>
 
-#include <algorithm>
 #include <cstdio>
 #include <utility>
 
@@ -50,23 +49,18 @@ int spike_starting_at(const GhostConfig& config, int step) {
   return -1;
 }
 
-// One variable's stencil step on this rank's block, timed on this machine: the median of 5 after a
-// warm-up (the compute model of a synthesis).
+// One variable's stencil step on this rank's block, timed on this machine (the compute model of a
+// synthesis).
 double measure_stencil_step(const GhostConfig& config, const Decomposition& d) {
   const auto& b = d.block;
   Grid<> current(std::string("amp::model_grid"), b.nx + 2, b.ny + 2, b.nz + 2);
   Grid<> next(std::string("amp::model_grid_next"), b.nx + 2, b.ny + 2, b.nz + 2);
   kernels::LineOutflow<> outflow("amp::model_outflow", b.ny, b.nz);
   kernels::fill_random(current, b, d.placement, config.seed, 0);
-  std::vector<double> seconds;
-  for (int repeat = 0; repeat < 6; ++repeat) {
-    const double start = now_seconds();
+  return Synthesis::median_seconds([&] {
     kernels::apply_stencil_with_outflow(config.stencil, current, next, b, d.sides, outflow);
-    if (repeat > 0) seconds.push_back(now_seconds() - start);
     std::swap(current, next);
-  }
-  std::sort(seconds.begin(), seconds.end());
-  return seconds[seconds.size() / 2];
+  });
 }
 
 class GhostLoop {

@@ -259,21 +259,16 @@ class NobelLoop {
     return static_cast<double>(blocks) * synthesis_->compute_seconds(step, [&] { return seconds_per_block(); });
   }
 
-  // One variable's ghost fill and update on this rank's blocks, timed on this machine: the median of 5
-  // after a warm-up, per block.
+  // One variable's ghost fill and update on this rank's blocks, timed on this machine, per block.
   double seconds_per_block() {
     Storage current("amp::model_current", storage_size_), next("amp::model_next", storage_size_);
     kernels::fill_amr_initial_values(current.data(), blocks_, shape_, config_.seed, 0);
-    std::vector<double> seconds;
-    for (int repeat = 0; repeat < 6; ++repeat) {
-      const double start = now_seconds();
+    const double seconds = Synthesis::median_seconds([&] {
       kernels::fill_ghost_faces(current.data(), fill_tasks_, shape_.n);
       kernels::eulerian_update(current.data(), next.data(), blocks_, shape_, physics_, dt_);
-      if (repeat > 0) seconds.push_back(now_seconds() - start);
       std::swap(current, next);
-    }
-    std::sort(seconds.begin(), seconds.end());
-    return seconds[seconds.size() / 2] / static_cast<double>(blocks_.extent(0));
+    });
+    return seconds / static_cast<double>(blocks_.extent(0));
   }
 
   // Testing only: unaccounted mass in the first cell of this rank's first block (every rank adds it).

@@ -67,8 +67,10 @@ class SageLoop {
       local_sums_[v] = kernels::owned_sum(Kokkos::View<const double*>(current_[v]), mesh.owned);
     }
     if (synthesis != nullptr) {
-      const std::string step = fmt::format("face of a variable step (measured on a {}-face block)", m.faces);
-      step_seconds_ = static_cast<double>(m.faces) * synthesis->compute_seconds(step, [&] { return seconds_per_face(); });
+      // Measured once, on the first rank's mesh; every rank's step scales with its own face count.
+      step_seconds_ = static_cast<double>(m.faces) *
+                      synthesis->compute_seconds("face of a variable step (face fluxes and cell update)",
+                                                 [&] { return seconds_per_face(); });
     }
     MPI_Allreduce(local_sums_.data(), conservation_.injected.data(), config.num_vars, MPI_DOUBLE, MPI_SUM,
                   MPI_COMM_WORLD);
@@ -128,21 +130,17 @@ class SageLoop {
   }
 
  private:
-  // One variable's update on this rank's mesh, timed on this machine: the median of 5 after a
-  // warm-up, per face (the compute model of a synthesis).
+  // One variable's update on this rank's mesh, timed on this machine, per face (the compute model of
+  // a synthesis).
   double seconds_per_face() {
     Field current("amp::model_cells", mesh_.local_cells()), next("amp::model_cells_next", mesh_.local_cells());
     kernels::fill_random_cells(current, global_id_, mesh_.owned, config_.seed, 0);
-    std::vector<double> seconds;
-    for (int repeat = 0; repeat < 6; ++repeat) {
-      const double start = now_seconds();
+    const double seconds = Synthesis::median_seconds([&] {
       kernels::compute_face_fluxes(Kokkos::View<const double*>(current), table_, transport_[0], flux_);
       kernels::apply_face_fluxes(Kokkos::View<const double*>(current), Kokkos::View<const double*>(flux_), table_, next);
-      if (repeat > 0) seconds.push_back(now_seconds() - start);
       std::swap(current, next);
-    }
-    std::sort(seconds.begin(), seconds.end());
-    return seconds[seconds.size() / 2] / static_cast<double>(std::max<std::int64_t>(1, flux_.extent(0)));
+    });
+    return seconds / static_cast<double>(std::max<std::int64_t>(1, flux_.extent(0)));
   }
 
   const SageConfig& config_;
