@@ -1,6 +1,6 @@
 // Unit tests of the writer's request numbering: fresh ids per operation, shared handles mapped to
-// their oldest outstanding operations (the calling thread's first), persistent requests keeping one
-// id until freed.
+// the operation started into the same request variable, else to their oldest outstanding operations
+// (the calling thread's first), persistent requests keeping one id until freed.
 #include <gtest/gtest.h>
 #include <mpi.h>
 
@@ -44,6 +44,30 @@ TEST(RequestNumbering, RepeatedSharedHandleMapsToOldestOutstandingFirst) {
   for (int i = 0; i < 4; ++i) numbering.completed(waitall, ids, i);
   EXPECT_EQ(numbering.started(shared), 6);
   EXPECT_EQ(numbering.resolve_one(shared), 6);
+}
+
+// MPICH and Open MPI give a zero-byte or small eager send an already-complete shared handle: the
+// operations started into the request variables a Waitall passes are the ones it completes, even when
+// an older operation with the same handle is still outstanding elsewhere.
+TEST(RequestNumbering, SharedHandleMapsToTheOperationStartedIntoTheSameSlot) {
+  RequestNumbering numbering;
+  MPI_Request shared = handle(0x1234), other = handle(0x77);
+  MPI_Request earlier = shared;                      // a send still outstanding in another array
+  MPI_Request array[4] = {other, shared, other, shared};
+  numbering.started(earlier, 0, &earlier);          // 2
+  numbering.started(array[0], 0, &array[0]);        // 3
+  numbering.started(array[1], 0, &array[1]);        // 4
+  numbering.started(handle(0x78), 0, &array[2]);    // 5
+  array[2] = handle(0x78);
+  numbering.started(array[3], 0, &array[3]);        // 6
+  std::vector<std::int32_t> ids;
+  numbering.resolve(array, 4, ids, 0, array);
+  EXPECT_EQ(ids, (std::vector<std::int32_t>{3, 4, 5, 6}));  // not 2 for the first shared handle
+  for (int i = 0; i < 4; ++i) numbering.completed(array, ids, i);
+  EXPECT_EQ(numbering.resolve_one(earlier, 0, &earlier), 2);
+  // Without slots (handles copied elsewhere first) the oldest outstanding one is named, as before.
+  numbering.started(shared, 0, &array[1]);          // 7
+  EXPECT_EQ(numbering.resolve_one(shared), 2);
 }
 
 TEST(RequestNumbering, WaitanyRetiresOnlyTheCompletedOccurrence) {
