@@ -6,7 +6,8 @@ match call for call (function, every argument, request, communicator and datatyp
 every rank. What may differ: timestamps (the synthesis's clock is its compute model), MPI_Init's
 argv (the command lines differ) and absolute addresses (MPI_Get_address values and the
 displacements of MPI_Type_create_struct, which move from run to run anyway). Also checks that the
-transports a synthesis cannot write are refused in one line and leave no files.
+transports a synthesis cannot write are refused in one line and leave no files; at 2 ranks, so are
+bad synthesis flags and a synthesis started under mpiexec.
 
 With --check-only, only synthesizes NP ranks (more than this machine could run) and requires
 `amp-trace check` to find the trace clean: every message matched, nothing a replayer would trip on."""
@@ -58,6 +59,29 @@ def dump(a, directory):
     if done.returncode != 0:
         fail(f"amp-trace dump {directory} failed: {done.stderr.strip()}")
     return comparable(done.stdout)
+
+
+def check_refusals(a, folder):
+    """Bad synthesis flags: one line, exit 2, nothing written."""
+    directory = os.path.join(folder, "refused")
+    one_process = [a.exe] + a.proxy_arguments
+    cases = [
+        (one_process + ["--synthesize", directory], r"--synthesize needs --ranks N, the virtual rank count"),
+        (one_process + ["--synthesize", directory, "--ranks", "0"], r"--ranks must be at least 1 \(got 0\)"),
+        (one_process + ["--synthesize", directory, "--ranks", "x"], r"--ranks: 'x' is not a number"),
+        (one_process + ["--synthesize", directory, "--ranks", "2", "--compute_seconds", "-1"],
+         r"--compute_seconds must be > 0 \(got -1\)"),
+        (one_process + ["--compute_seconds", "0.001"], r"--compute_seconds needs --synthesize"),
+        (one_process + ["--synthesize", directory, "--ranks", "2", "--trace", os.path.join(folder, "t")],
+         r"--synthesize writes its own traces into its directory; drop --trace"),
+        ([a.mpiexec] + a.mpiexec_flags.split() + ["-n", "2"] + one_process + ["--synthesize", directory, "--ranks", "4"],
+         r"--synthesize runs in one process \(started with 2 MPI ranks\)"),
+    ]
+    for command, regex in cases:
+        refusal_line(run(command, a.timeout), regex, fail, exit_code=2)
+        if os.path.isdir(directory) and os.listdir(directory):
+            fail(f"'{' '.join(command)}' was refused but left {os.listdir(directory)}")
+    return len(cases)
 
 
 def check_only(a):
@@ -118,8 +142,10 @@ def main():
                                r"isend, persistent, datatype\)", fail, exit_code=2)
             if os.path.isdir(directory) and os.listdir(directory):
                 fail(f"the refused {transport} synthesis left files: {os.listdir(directory)}")
+        bad_flags = check_refusals(a, folder) if a.np == 2 else 0
     print(f"check_synthesis: {len(STRATEGIES) * len(SYNTHESIZABLE)} combinations at {a.np} ranks: synthesized "
-          f"traces equal recorded ones ({compared} dump lines); rma and neighbor refused")
+          f"traces equal recorded ones ({compared} dump lines); rma and neighbor refused"
+          + (f"; {bad_flags} bad synthesis flags refused" if bad_flags else ""))
 
 
 if __name__ == "__main__":
