@@ -22,7 +22,7 @@ namespace detail {
 #endif
 
 // One x-line (all i of a (j, k) pair) per call: the inner loop runs over contiguous memory and
-// vectorises; the MDRange tiles the (j, k) plane.
+// vectorises; the MDRange tiles the (j, k) plane (sweep() below).
 template <Stencil S, class MemorySpace>
 struct StencilSweep {
   Kokkos::View<const double***, Kokkos::LayoutLeft, MemorySpace> in;
@@ -108,7 +108,11 @@ double sweep(Stencil stencil, const Grid<typename ExecutionSpace::memory_space>&
              const Grid<typename ExecutionSpace::memory_space>& out, const BlockExtent& e, const GlobalSides& sides,
              const LineOutflow<typename ExecutionSpace::memory_space>& line_outflow) {
   using Policy = Kokkos::MDRangePolicy<ExecutionSpace, Kokkos::Rank<2, Kokkos::Iterate::Left, Kokkos::Iterate::Left>>;
-  const Policy policy({1, 1}, {e.ny + 1, e.nz + 1}, {16, 4});
+  // Tiles of whole xy planes, two at a time: the planes the sweep reads and writes go by as long
+  // runs of consecutive addresses, which the hardware prefetchers follow. Tiles of 16x4 lines jumped
+  // every 16 lines and cost 10-15% on 32^3-128^3 blocks in amp-ghost (docs/PERFORMANCE.md, issue 13).
+  // (At most 512 lines per tile: a tile is one thread block on a GPU.)
+  const Policy policy({1, 1}, {e.ny + 1, e.nz + 1}, {e.ny < 512 ? e.ny : 512, 2});
   using M = typename ExecutionSpace::memory_space;
   double sum = 0.0;
   switch (stencil) {

@@ -4,8 +4,9 @@ measured in the same run, at one rank per core (2 ranks by default, OMP_NUM_THRE
 
 One round measures, in this order:
   - STREAM copy and triad, GB/s per rank with every rank running (amp-micro stream, 4x the L3);
-  - the 3D7PT and 3D27PT kernels alone (bench_stencil_bandwidth, one copy per rank at once), GB/s
-    counting 2 x 8 B per cell, as a share of that triad;
+  - the 3D7PT and 3D27PT kernels alone (bench_stencil_bandwidth, one copy per rank at once, sweeping
+    --kernel-bytes of blocks in turn so that they come from memory), GB/s counting 2 x 8 B per cell,
+    as a share of that triad;
   - the real amp-ghost (bspma/isend, 40 variables) for each block size and stencil on process grid
     2x1x1 (yz faces: strided rows) and 1x1x2 (xy planes: contiguous):
       loop    = triad bound / loop time, where triad bound = cells x variables x steps x 16 B / triad;
@@ -15,7 +16,7 @@ Rounds alternate; each figure printed is the median over the rounds (min-max bes
 
 Usage: bench/ghost/bandwidth.py [--build build] [--mpiexec mpiexec.mpich] [--ranks 2] [--rounds 3]
                                 [--sizes 32,64,128] [--vars 40] [--steps 10] [--kernel-size 128]
-                                [--stream-elements 16777216]
+                                [--kernel-bytes 134217728] [--stream-elements 16777216]
 """
 import argparse
 import json
@@ -52,8 +53,11 @@ def stream(a, folder):
 
 
 def kernels(a):
-    """GB/s of each stencil alone (2 x 8 B per cell), slowest of the ranks running at once."""
-    out = launch(a, "bench_stencil_bandwidth", [str(a.kernel_size), "10"])
+    """GB/s of each stencil alone (2 x 8 B per cell), slowest of the ranks running at once, sweeping
+    enough blocks in turn (as amp-ghost sweeps its variables) that they come from memory."""
+    block_bytes = 2 * 8 * (a.kernel_size + 2) ** 3
+    variables = max(1, -(-a.kernel_bytes // block_bytes))
+    out = launch(a, "bench_stencil_bandwidth", [str(a.kernel_size), "10", str(variables)])
     rates = {}
     for name, gbs in re.findall(r"^\s+(3d7pt|3d27pt)\s+([0-9.]+) GB/s .*of triad", out, re.M):
         rates[name.upper()] = min(rates.get(name.upper(), 1e30), float(gbs))
@@ -100,6 +104,8 @@ def main():
     p.add_argument("--vars", type=int, default=40)
     p.add_argument("--steps", type=int, default=10)
     p.add_argument("--kernel-size", type=int, default=128, help="bench_stencil_bandwidth's block, per axis")
+    p.add_argument("--kernel-bytes", type=int, default=128 << 20,
+                   help="bytes of input and output blocks the kernel sweeps in turn per rank (4x the L3)")
     p.add_argument("--stream-elements", type=int, default=1 << 24, help="doubles per STREAM array per rank")
     a = p.parse_args()
     os.environ.setdefault("OMP_NUM_THREADS", "1")
