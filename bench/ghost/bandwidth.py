@@ -29,7 +29,12 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 STENCILS = ["3d7pt", "3d27pt"]
-GRIDS = {"2x1x1": ["--npx", "2", "--npy", "1", "--npz", "1"], "1x1x2": ["--npx", "1", "--npy", "1", "--npz", "2"]}
+
+
+def process_grids(ranks):
+    """The split in x (yz faces: strided rows) and the split in z (xy planes: contiguous)."""
+    n = str(ranks)
+    return {f"{n}x1x1": ["--npx", n, "--npy", "1", "--npz", "1"], f"1x1x{n}": ["--npx", "1", "--npy", "1", "--npz", n]}
 
 
 def launch(a, exe, arguments):
@@ -75,7 +80,7 @@ def ghost(a, folder, size, stencil, grid):
     n = str(size)
     launch(a, "amp-ghost", ["--nx", n, "--ny", n, "--nz", n, "--num_vars", str(a.vars), "--num_tsteps", str(a.steps),
                             "--stencil", stencil, "--comm_method", "bspma", "--transport", "isend", "--progress", "0",
-                            "--report_diffusion", "0", "--results", results] + GRIDS[grid])
+                            "--report_diffusion", "0", "--results", results] + process_grids(a.ranks)[grid])
     with open(results) as f:
         r = json.load(f)
     if not r["verification"]["passed"]:
@@ -110,7 +115,12 @@ def main():
     a = p.parse_args()
     os.environ.setdefault("OMP_NUM_THREADS", "1")
     os.environ.setdefault("OMP_PROC_BIND", "false")
-    sizes = [int(s) for s in a.sizes.split(",")]
+    try:
+        sizes = [int(s) for s in a.sizes.split(",")]
+    except ValueError:
+        p.error(f"--sizes {a.sizes!r} is not a comma-separated list of integers")
+    if min(sizes + [a.ranks, a.rounds, a.vars, a.steps, a.kernel_size, a.kernel_bytes, a.stream_elements]) < 1:
+        p.error("sizes, --ranks, --rounds, --vars, --steps, --kernel-size, --kernel-bytes and --stream-elements must be >= 1")
     rows = {}  # (figure label) -> list of ratios over rounds
     baselines = {"copy": [], "triad": []}
     checksums = {}
@@ -128,7 +138,7 @@ def main():
                 record(("kernel", name, f"{a.kernel_size}^3", "alone"), gbs * 1e9 / triad)
             for size in sizes:
                 for stencil in STENCILS:
-                    for grid in GRIDS:
+                    for grid in process_grids(a.ranks):
                         g = ghost(a, folder, size, stencil, grid)
                         checksums.setdefault((size, stencil, grid), set()).add(g["checksum"])
                         bound = g["cells"] * 16 / triad
