@@ -1,4 +1,4 @@
-// Laying out one exchange plan: index lists for packing, the group-major send and receive areas,
+// Laying out one exchange plan: the piece copies for packing, the group-major send and receive areas,
 // and the message batches.
 #include "exchange_state.hpp"
 
@@ -13,19 +13,10 @@ namespace amp::comm {
 
 namespace {
 
-kernels::IndexList<> to_device(const std::vector<std::int64_t>& host, const char* label) {
-  Kokkos::View<std::int64_t*> device(std::string(label), host.size());
-  auto mirror = Kokkos::create_mirror_view(device);
-  for (std::size_t i = 0; i < host.size(); ++i) mirror(i) = host[i];
-  Kokkos::deep_copy(device, mirror);
-  return device;
-}
-
 void describe(const std::vector<Piece>& pieces, std::vector<std::int64_t>& begin, std::vector<std::int64_t>& first,
-              std::vector<char>& contiguous, std::vector<std::int64_t>& elements) {
+              std::vector<char>& contiguous) {
   begin.assign(1, 0);
   for (const Piece& piece : pieces) {
-    piece.append_elements(elements);
     begin.push_back(begin.back() + piece.size());
     first.push_back(piece.first());
     contiguous.push_back(piece.contiguous() ? 1 : 0);
@@ -50,11 +41,10 @@ ExchangeState::ExchangeState(ExchangePlan plan, int group_size) : plan_(std::mov
     LinkData out;
     out.peer = in.peer;
     out.phase = in.phase;
-    std::vector<std::int64_t> send_elements, recv_elements;
-    describe(in.send, out.send_piece_begin, out.send_piece_first, out.send_piece_contiguous, send_elements);
-    describe(in.recv, out.recv_piece_begin, out.recv_piece_first, out.recv_piece_contiguous, recv_elements);
-    out.send_index = to_device(send_elements, "amp::send_index");
-    out.recv_index = to_device(recv_elements, "amp::recv_index");
+    describe(in.send, out.send_piece_begin, out.send_piece_first, out.send_piece_contiguous);
+    describe(in.recv, out.recv_piece_begin, out.recv_piece_first, out.recv_piece_contiguous);
+    out.send_copy = PieceCopy(in.send);
+    out.recv_copy = PieceCopy(in.recv);
     phase_links_[in.phase].push_back(static_cast<int>(links_.size()));
     links_.push_back(std::move(out));
   }

@@ -11,9 +11,8 @@
 
 #include "exchange_plan.hpp"
 #include "message.hpp"
+#include "piece_copy.hpp"
 #include "traffic.hpp"
-
-#include <kernels/gather_scatter.hpp>
 
 #include <Kokkos_Core.hpp>
 
@@ -31,8 +30,8 @@ struct LinkData {
   std::vector<std::int64_t> recv_piece_first;
   std::vector<char> send_piece_contiguous;
   std::vector<char> recv_piece_contiguous;
-  kernels::IndexList<> send_index;
-  kernels::IndexList<> recv_index;
+  PieceCopy send_copy;  // how pack and unpack move the pieces (piece_copy.hpp)
+  PieceCopy recv_copy;
   std::int64_t send_offset = 0;  // where this link's slots start (within one group's part, kByGroup)
   std::int64_t recv_offset = 0;
   std::int64_t send_size() const { return send_piece_begin.back(); }

@@ -1,5 +1,5 @@
 // Strategy mechanics shared by every strategy: the start-up size check with each peer, packing and
-// unpacking through the index lists, counting what is sent.
+// unpacking (one piece copy, run either way: piece_copy.hpp), counting what is sent.
 #include "strategy.hpp"
 
 #include "data_movement.hpp"
@@ -65,32 +65,28 @@ void Strategy::pack(int l, int v) {
   transport_->reclaim_send_slot(l, v);
   if (!DataMovement::on()) return;
   ScopedTimer timer(state_.times().pack);
-  const LinkData& ld = link(l);
-  double* slot = state_.send_slot(l, v);
-  const int pieces = ld.send_pieces();
-  for (int p = 0; p < pieces;) {
-    if (skip_contiguous_ && ld.send_piece_contiguous[p]) { ++p; continue; }
-    int q = p + 1;  // gather the maximal run of pieces that need packing in one kernel
-    while (q < pieces && !(skip_contiguous_ && ld.send_piece_contiguous[q])) ++q;
-    const std::int64_t begin = ld.send_piece_begin[p], end = ld.send_piece_begin[q];
-    kernels::gather(state_.storage(v), ld.send_index, begin, end, slot + begin);
-    p = q;
-  }
-  Kokkos::fence();
+  copy_pieces(l, v, Direction::kSend);
 }
 
 void Strategy::unpack(int l, int v) {
   if (transport_->data_access() == DataAccess::kInPlace || !DataMovement::on()) return;
   ScopedTimer timer(state_.times().unpack);
+  copy_pieces(l, v, Direction::kReceive);
+}
+
+void Strategy::copy_pieces(int l, int v, Direction d) {
   const LinkData& ld = link(l);
-  const double* slot = state_.recv_slot(l, v);
-  const int pieces = ld.recv_pieces();
+  const bool sending = d == Direction::kSend;
+  const std::vector<char>& contiguous = sending ? ld.send_piece_contiguous : ld.recv_piece_contiguous;
+  const int pieces = static_cast<int>(contiguous.size());
   for (int p = 0; p < pieces;) {
-    if (skip_contiguous_ && ld.recv_piece_contiguous[p]) { ++p; continue; }
-    int q = p + 1;
-    while (q < pieces && !(skip_contiguous_ && ld.recv_piece_contiguous[q])) ++q;
-    const std::int64_t begin = ld.recv_piece_begin[p], end = ld.recv_piece_begin[q];
-    kernels::scatter(slot + begin, ld.recv_index, begin, end, state_.storage(v));
+    if (skip_contiguous_ && contiguous[p]) { ++p; continue; }
+    int q = p + 1;  // copy the maximal run of pieces that need it in one go
+    while (q < pieces && !(skip_contiguous_ && contiguous[q])) ++q;
+    if (sending)
+      ld.send_copy.gather(state_.storage(v), state_.send_slot(l, v), p, q);
+    else
+      ld.recv_copy.scatter(state_.recv_slot(l, v), state_.storage(v), p, q);
     p = q;
   }
   Kokkos::fence();

@@ -82,6 +82,8 @@ class Strategy {
 
  private:
   void check_peers_agree();
+  // Pack's and unpack's common body: the pieces that need copying, storage <-> slot.
+  void copy_pieces(int l, int v, Direction d);
 
   ExchangeState state_;
   std::unique_ptr<Transport> transport_;

@@ -1,6 +1,6 @@
-// Pack and unpack of boundary data through flat element-index lists: gather values of one variable
-// into a contiguous buffer, scatter a buffer back into a variable. Strided, 2-D and index-list
-// pieces all compile to such lists (comm/piece.hpp), which are shared by every variable.
+// Gather and scatter through flat element-index lists: values of one variable into a contiguous
+// buffer, and a buffer back into a variable (the indirect-addressing baseline of bench/sage; the comm
+// layer's pack and unpack copy strided pieces row by row instead: comm/piece_copy.hpp).
 #pragma once
 
 #include <Kokkos_Core.hpp>

@@ -22,7 +22,7 @@ namespace detail {
 #endif
 
 // One x-line (all i of a (j, k) pair) per call: the inner loop runs over contiguous memory and
-// vectorises; the MDRange tiles the (j, k) plane.
+// vectorises; the MDRange tiles the (j, k) plane (sweep() below).
 template <Stencil S, class MemorySpace>
 struct StencilSweep {
   Kokkos::View<const double***, Kokkos::LayoutLeft, MemorySpace> in;
@@ -108,7 +108,12 @@ double sweep(Stencil stencil, const Grid<typename ExecutionSpace::memory_space>&
              const Grid<typename ExecutionSpace::memory_space>& out, const BlockExtent& e, const GlobalSides& sides,
              const LineOutflow<typename ExecutionSpace::memory_space>& line_outflow) {
   using Policy = Kokkos::MDRangePolicy<ExecutionSpace, Kokkos::Rank<2, Kokkos::Iterate::Left, Kokkos::Iterate::Left>>;
-  const Policy policy({1, 1}, {e.ny + 1, e.nz + 1}, {16, 4});
+  // 3D: tiles of whole xy planes, two at a time, so the planes the sweep reads and writes go by as
+  // long runs of consecutive addresses, which the hardware prefetchers follow (tiles of 16x4 lines
+  // jumped every 16 lines: docs/PERFORMANCE.md, issue 13). At most 512 lines per tile: a tile is one
+  // thread block on a GPU. 2D (one plane): 16 consecutive lines per tile, so threads still share it.
+  const int tile_lines = e.nz > 1 ? (e.ny < 512 ? e.ny : 512) : 16;
+  const Policy policy({1, 1}, {e.ny + 1, e.nz + 1}, {tile_lines, e.nz > 1 ? 2 : 1});
   using M = typename ExecutionSpace::memory_space;
   double sum = 0.0;
   switch (stencil) {

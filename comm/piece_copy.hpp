@@ -1,0 +1,88 @@
+// How one side of a link's pieces are copied between a variable's storage and its slot (the packed
+// form, pieces back to back): strided rows as strided copies, one row per (piece, row), and an index
+// list only for elements that really are scattered (index-list pieces, and rows too short to be worth
+// a row of their own). Pack (storage -> slot) and unpack (slot -> storage) are the same copy, run one
+// way or the other.
+#pragma once
+
+#include "piece.hpp"
+
+#include <Kokkos_Core.hpp>
+
+#include <cstdint>
+#include <vector>
+
+namespace amp::comm {
+
+// slot[slot + i] <-> storage[storage + i * stride] for i in [0, count).
+struct RowCopy {
+  std::int64_t slot = 0;
+  std::int64_t storage = 0;
+  std::int64_t count = 0;
+  std::int64_t stride = 1;
+};
+
+class PieceCopy {
+ public:
+  // Rows shorter than this many elements go element by element through the index list.
+  static constexpr std::int64_t kShortestRow = 8;
+  // Longer rows are cut into rows of at most this many elements (work for many threads).
+  static constexpr std::int64_t kLongestRow = 4096;
+
+  PieceCopy() = default;
+  explicit PieceCopy(const std::vector<Piece>& pieces);
+
+  // Pieces [piece_begin, piece_end) of variable storage -> their place in slot.
+  void gather(const double* storage, double* slot, int piece_begin, int piece_end) const {
+    copy<true>(const_cast<double*>(storage), slot, piece_begin, piece_end);
+  }
+  // Their place in slot -> pieces [piece_begin, piece_end) of variable storage.
+  void scatter(const double* slot, double* storage, int piece_begin, int piece_end) const {
+    copy<false>(storage, const_cast<double*>(slot), piece_begin, piece_end);
+  }
+
+  // How many rows and listed elements the copy has (for tests and benchmarks).
+  std::int64_t rows() const { return static_cast<std::int64_t>(rows_.extent(0)); }
+  std::int64_t listed_elements() const { return static_cast<std::int64_t>(list_storage_.extent(0)); }
+
+ private:
+  template <bool kToSlot>
+  void copy(double* storage, double* slot, int piece_begin, int piece_end) const {
+    const int row_begin = piece_row_begin_[piece_begin], row_end = piece_row_begin_[piece_end];
+    if (row_end > row_begin) {
+      const Kokkos::View<const RowCopy*> rows = rows_;
+      Kokkos::parallel_for(
+          kToSlot ? "amp::pack_rows" : "amp::unpack_rows", Kokkos::RangePolicy<>(row_begin, row_end),
+          KOKKOS_LAMBDA(int r) {
+            const RowCopy c = rows(r);
+            double* s = storage + c.storage;
+            double* b = slot + c.slot;
+            if (c.stride == 1) {
+              for (std::int64_t i = 0; i < c.count; ++i) {
+                if (kToSlot) b[i] = s[i]; else s[i] = b[i];
+              }
+            } else {
+              for (std::int64_t i = 0; i < c.count; ++i) {
+                if (kToSlot) b[i] = s[i * c.stride]; else s[i * c.stride] = b[i];
+              }
+            }
+          });
+    }
+    const std::int64_t list_begin = piece_list_begin_[piece_begin], list_end = piece_list_begin_[piece_end];
+    if (list_end > list_begin) {
+      const Kokkos::View<const std::int64_t*> at_slot = list_slot_, at_storage = list_storage_;
+      Kokkos::parallel_for(
+          kToSlot ? "amp::pack_list" : "amp::unpack_list", Kokkos::RangePolicy<>(list_begin, list_end),
+          KOKKOS_LAMBDA(std::int64_t e) {
+            if (kToSlot) slot[at_slot(e)] = storage[at_storage(e)]; else storage[at_storage(e)] = slot[at_slot(e)];
+          });
+    }
+  }
+
+  Kokkos::View<RowCopy*> rows_;
+  Kokkos::View<std::int64_t*> list_slot_, list_storage_;  // listed element e: slot[list_slot_(e)] <-> storage[list_storage_(e)]
+  std::vector<int> piece_row_begin_{0};                   // piece p's rows: [piece_row_begin_[p], piece_row_begin_[p + 1])
+  std::vector<std::int64_t> piece_list_begin_{0};         // the same for its listed elements
+};
+
+}  // namespace amp::comm

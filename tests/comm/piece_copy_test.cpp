@@ -1,0 +1,60 @@
+// Pack and unpack's piece copy: every kind of piece (strided rows, 2-D blocks, rows too short for a row
+// of their own, rows longer than one copy row, index lists) lands where its element list says, both ways,
+// for a sub-range of pieces too; and only the scattered elements go through the index list.
+#include <comm/piece_copy.hpp>
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+namespace {
+
+using amp::comm::Piece;
+using amp::comm::PieceCopy;
+
+std::vector<Piece> every_kind() {
+  return {Piece::strided(3, 9, 5),                      // one strided row
+          Piece::block(100, 10, 1, 3, 40),              // three contiguous rows
+          Piece::strided(7, 4, 2),                      // too short: listed
+          Piece::index_list({900, 2, 77}),              // a list
+          Piece::strided(1000, PieceCopy::kLongestRow + 5, 1)};  // cut into two rows
+}
+
+std::vector<std::int64_t> elements_of(const std::vector<Piece>& pieces, std::size_t begin, std::size_t end) {
+  std::vector<std::int64_t> out;
+  for (std::size_t p = begin; p < end; ++p) pieces[p].append_elements(out);
+  return out;
+}
+
+TEST(PieceCopy, RowsForStridedPiecesAListOnlyForScatteredElements) {
+  const PieceCopy copy(every_kind());
+  EXPECT_EQ(copy.rows(), 1 + 3 + 2);
+  EXPECT_EQ(copy.listed_elements(), 4 + 3);
+}
+
+TEST(PieceCopy, GatherAndScatterFollowTheElementLists) {
+  const std::vector<Piece> pieces = every_kind();
+  const PieceCopy copy(pieces);
+  const std::vector<std::int64_t> all = elements_of(pieces, 0, pieces.size());
+  const std::int64_t storage_size = 1000 + PieceCopy::kLongestRow + 5;
+  Kokkos::View<double*> storage("storage", storage_size), slot("slot", all.size());
+  for (std::int64_t e = 0; e < storage_size; ++e) storage(e) = 0.5 * static_cast<double>(e);
+  for (int begin : {0, 1, 3}) {
+    Kokkos::deep_copy(slot, -1.0);
+    // the slot positions of pieces [begin, end) are those after the earlier pieces' elements
+    const std::size_t skipped = elements_of(pieces, 0, begin).size();
+    copy.gather(storage.data(), slot.data(), begin, static_cast<int>(pieces.size()));
+    Kokkos::fence();
+    for (std::size_t s = 0; s < all.size(); ++s)
+      EXPECT_EQ(slot(s), s < skipped ? -1.0 : 0.5 * static_cast<double>(all[s])) << "slot " << s;
+  }
+  Kokkos::View<double*> target("target", storage_size);
+  for (std::size_t s = 0; s < all.size(); ++s) slot(s) = static_cast<double>(s + 1);
+  copy.scatter(slot.data(), target.data(), 0, static_cast<int>(pieces.size()));
+  Kokkos::fence();
+  std::vector<double> expected(storage_size, 0.0);
+  for (std::size_t s = 0; s < all.size(); ++s) expected[all[s]] = static_cast<double>(s + 1);
+  for (std::int64_t e = 0; e < storage_size; ++e) EXPECT_EQ(target(e), expected[e]) << "element " << e;
+}
+
+}  // namespace
