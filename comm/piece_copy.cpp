@@ -1,23 +1,11 @@
 // Compiling one side of a link's pieces into rows (strided copies) and a list (scattered elements).
 #include "piece_copy.hpp"
 
+#include <kernels/host_to_device.hpp>
+
 #include <algorithm>
-#include <string>
 
 namespace amp::comm {
-
-namespace {
-
-template <class T>
-Kokkos::View<T*> to_device(const std::vector<T>& host, const char* label) {
-  Kokkos::View<T*> device(std::string(label), host.size());
-  auto mirror = Kokkos::create_mirror_view(device);
-  for (std::size_t i = 0; i < host.size(); ++i) mirror(i) = host[i];
-  Kokkos::deep_copy(device, mirror);
-  return device;
-}
-
-}  // namespace
 
 PieceCopy::PieceCopy(const std::vector<Piece>& pieces) {
   std::vector<RowCopy> rows;
@@ -45,9 +33,9 @@ PieceCopy::PieceCopy(const std::vector<Piece>& pieces) {
     piece_row_begin_.push_back(static_cast<int>(rows.size()));
     piece_list_begin_.push_back(static_cast<std::int64_t>(list_storage.size()));
   }
-  rows_ = to_device(rows, "amp::piece_rows");
-  list_slot_ = to_device(list_slot, "amp::piece_list_slot");
-  list_storage_ = to_device(list_storage, "amp::piece_list_storage");
+  rows_ = kernels::copy_to(rows, "amp::piece_rows");
+  list_slot_ = kernels::copy_to(list_slot, "amp::piece_list_slot");
+  list_storage_ = kernels::copy_to(list_storage, "amp::piece_list_storage");
 }
 
 }  // namespace amp::comm

@@ -79,8 +79,8 @@ class PieceCopy {
     }
   }
 
-  Kokkos::View<RowCopy*> rows_;
-  Kokkos::View<std::int64_t*> list_slot_, list_storage_;  // listed element e: slot[list_slot_(e)] <-> storage[list_storage_(e)]
+  Kokkos::View<const RowCopy*> rows_;
+  Kokkos::View<const std::int64_t*> list_slot_, list_storage_;  // listed element e: slot[list_slot_(e)] <-> storage[list_storage_(e)]
   std::vector<int> piece_row_begin_{0};                   // piece p's rows: [piece_row_begin_[p], piece_row_begin_[p + 1])
   std::vector<std::int64_t> piece_list_begin_{0};         // the same for its listed elements
 };

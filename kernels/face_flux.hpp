@@ -2,6 +2,8 @@
 // its two cells (upwind advection + diffusion), then per cell the sum of its six face fluxes (indirect addressing).
 #pragma once
 
+#include "host_to_device.hpp"
+
 #include <Kokkos_Core.hpp>
 
 #include <cstdint>
@@ -19,15 +21,6 @@ struct FaceTable {
   std::int64_t faces() const { return static_cast<std::int64_t>(axis.extent(0)); }
   std::int64_t cells() const { return static_cast<std::int64_t>(cell_faces.extent(0) / 6); }
 };
-
-template <class MemorySpace, class T>
-Kokkos::View<const T*, MemorySpace> copy_to(const std::vector<T>& host, const char* label) {
-  Kokkos::View<T*, MemorySpace> device(std::string(label), host.size());
-  auto mirror = Kokkos::create_mirror_view(device);
-  for (std::size_t i = 0; i < host.size(); ++i) mirror(i) = host[i];
-  Kokkos::deep_copy(device, mirror);
-  return device;
-}
 
 template <class MemorySpace = Kokkos::DefaultExecutionSpace::memory_space>
 FaceTable<MemorySpace> make_face_table(const std::vector<std::int64_t>& low, const std::vector<std::int64_t>& high,

@@ -19,6 +19,7 @@
 #include <kernels/amr_remap.hpp>
 #include <kernels/block_ghost_fill.hpp>
 #include <kernels/eulerian_update.hpp>
+#include <kernels/host_to_device.hpp>
 
 #include <fmt/format.h>
 #include <mpi.h>
@@ -34,15 +35,6 @@ namespace amp::nobel {
 namespace {
 
 using Storage = Kokkos::View<double*>;
-
-template <class T>
-Kokkos::View<const T*> to_device(const std::vector<T>& host, const char* label) {
-  Kokkos::View<T*> device(std::string(label), host.size());
-  auto mirror = Kokkos::create_mirror_view(device);
-  for (std::size_t i = 0; i < host.size(); ++i) mirror(i) = host[i];
-  Kokkos::deep_copy(device, mirror);
-  return device;
-}
 
 void add(comm::Traffic& into, const comm::Traffic& from) {
   into.messages += from.messages;
@@ -147,8 +139,8 @@ class NobelLoop {
   // message sizes differ from the last mesh's.
   void install_step_exchange(FaceExchange x, bool allocate, int mesh_epoch) {
     x.plan.tag_epoch = mesh_epoch;
-    blocks_ = to_device(x.blocks, "amp::nobel_blocks");
-    fill_tasks_ = to_device(x.fill_tasks, "amp::nobel_fill_tasks");
+    blocks_ = kernels::copy_to(x.blocks, "amp::nobel_blocks");
+    fill_tasks_ = kernels::copy_to(x.fill_tasks, "amp::nobel_fill_tasks");
     storage_size_ = x.storage_size;
     m_.local_faces = x.local_faces;
     m_.remote_faces = x.remote_faces;
@@ -210,7 +202,7 @@ class NobelLoop {
       mover->computed(v, exchange[v].data());
     }
     mesh_ = std::move(next_mesh);
-    const auto remap = to_device(migration.remap, "amp::nobel_remap");
+    const auto remap = kernels::copy_to(migration.remap, "amp::nobel_remap");
     install_step_exchange(build_face_exchange(mesh_, config_.block, config_.num_vars, rank_, ranks_), false, amr_index);
     add(m_.amr_setup_traffic, mover->setup_traffic());
     add(m_.amr_setup_traffic, strategy_->setup_traffic());

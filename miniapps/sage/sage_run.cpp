@@ -51,7 +51,7 @@ class SageLoop {
     table_ = kernels::make_face_table(faces.low, faces.high, faces.axis, faces.cell_faces);
     flux_ = Field("amp::face_flux", faces.faces());
     const std::vector<std::int64_t> owned_ids(mesh.global_id.begin(), mesh.global_id.begin() + mesh.owned);
-    global_id_ = kernels::copy_to<Kokkos::DefaultExecutionSpace::memory_space>(owned_ids, "amp::global_id");
+    global_id_ = kernels::copy_to(owned_ids, "amp::global_id");
     for (int v = 0; v < config.num_vars; ++v) {
       transport_.push_back(transport_of(config, v));
       if (synthesis != nullptr) {  // only the fields' addresses are used
