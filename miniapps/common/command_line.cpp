@@ -4,11 +4,28 @@
 #include "errors.hpp"
 #include "toml_deck.hpp"
 
+#include <cstring>
 #include <filesystem>
 #include <iostream>
 #include <unistd.h>
 
 namespace amp {
+
+std::optional<std::string> prescanned_value(int argc, char** argv, const char* name) {
+  std::optional<std::string> value;
+  const std::size_t length = std::strlen(name);
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], name) == 0 && i + 1 < argc) value = argv[i + 1];
+    if (std::strncmp(argv[i], name, length) == 0 && argv[i][length] == '=') value = argv[i] + length + 1;
+  }
+  return value;
+}
+
+bool prescanned_flag(int argc, char** argv, const char* name) {
+  for (int i = 1; i < argc; ++i)
+    if (std::strcmp(argv[i], name) == 0) return true;
+  return false;
+}
 
 void add_common_options(CLI::App& app, CommonOptions& options) {
   // A flag given twice (deck, then command line; or a script appending overrides) takes the last value.

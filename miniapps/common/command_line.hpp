@@ -4,6 +4,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <optional>
 #include <string>
 
 namespace amp {
@@ -15,6 +16,12 @@ struct CommonOptions {
   bool trace_setup = false;
 };
 void add_common_options(CLI::App& app, CommonOptions& options);
+
+// Reading a flag before the parser runs (for what must be known before MPI_Init or before the
+// proxy's body; CLI11 parses the flag again later, for --help and validation): the value of
+// `--name V` or `--name=V` (the last one given), and whether a valueless `--name` is present.
+std::optional<std::string> prescanned_value(int argc, char** argv, const char* name);
+bool prescanned_flag(int argc, char** argv, const char* name);
 
 // Parses argv. Returns false when --help was asked for (rank 0 printed it; every rank should return).
 // Throws InputError naming the problem for any bad flag, value or deck.

@@ -2,6 +2,7 @@
 // MPI_Pcontrol(0) pauses the AMP DUMPI hook, MPI_Pcontrol(1) resumes it; other tools ignore them.
 #include "environment.hpp"
 
+#include "command_line.hpp"
 #include "synthesis.hpp"
 
 #include <amp_dumpi.h>
@@ -17,13 +18,8 @@ namespace amp {
 
 namespace {
 
-std::string find_trace_dir(int argc, char** argv, bool& trace_setup) {
-  std::string dir;
-  for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--trace") == 0 && i + 1 < argc) dir = argv[i + 1];
-    if (std::strncmp(argv[i], "--trace=", 8) == 0) dir = argv[i] + 8;
-    if (std::strcmp(argv[i], "--trace-setup") == 0) trace_setup = true;
-  }
+std::string find_trace_dir(int argc, char** argv) {
+  std::string dir = prescanned_value(argc, argv, "--trace").value_or("");
   if (dir.empty()) {
     const char* env = std::getenv("AMP_TRACE_DIR");
     if (env != nullptr) dir = env;
@@ -54,7 +50,8 @@ void initialize_kokkos(int& argc, char**& argv) {
 }  // namespace
 
 Environment::Environment(int& argc, char**& argv) {
-  trace_dir_ = find_trace_dir(argc, argv, trace_setup_);
+  trace_dir_ = find_trace_dir(argc, argv);
+  trace_setup_ = prescanned_flag(argc, argv, "--trace-setup");
   // A synthesis traces its virtual ranks, not itself (it refuses --trace).
   if (!trace_dir_.empty() && !Synthesis::requested(argc, argv)) setenv("AMP_TRACE_DIR", trace_dir_.c_str(), 1);
   MPI_Init(&argc, &argv);
@@ -66,7 +63,7 @@ Environment::Environment(int& argc, char**& argv) {
 
 Environment::Environment(Synthesis& synthesis, int rank, int argc, char** argv) : synthesis_(&synthesis) {
   trace_dir_ = synthesis.directory();
-  find_trace_dir(argc, argv, trace_setup_);
+  trace_setup_ = prescanned_flag(argc, argv, "--trace-setup");
   if (amp_dumpi_synthesis_begin(rank, synthesis.ranks(), trace_dir_.c_str(), argc, argv, "") != 0)
     throw std::runtime_error("the trace settings are not valid");
   MPI_Comm_rank(MPI_COMM_WORLD, &rank_);

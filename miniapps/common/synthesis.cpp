@@ -2,6 +2,7 @@
 // the compute model, and the summary line, .meta lines and results JSON it leaves.
 #include "synthesis.hpp"
 
+#include "command_line.hpp"
 #include "errors.hpp"
 #include "plan_only.hpp"
 #include "results_file.hpp"
@@ -23,23 +24,6 @@
 namespace amp {
 
 namespace {
-
-// The value of `--name V` or `--name=V` (the last one given), if any.
-std::optional<std::string> flag_value(int argc, char** argv, const char* name) {
-  std::optional<std::string> value;
-  const std::size_t length = std::strlen(name);
-  for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], name) == 0 && i + 1 < argc) value = argv[i + 1];
-    if (std::strncmp(argv[i], name, length) == 0 && argv[i][length] == '=') value = argv[i] + length + 1;
-  }
-  return value;
-}
-
-bool has_flag(int argc, char** argv, const char* name) {
-  for (int i = 1; i < argc; ++i)
-    if (std::strcmp(argv[i], name) == 0) return true;
-  return false;
-}
 
 template <class Number>
 Number parsed(const std::string& text, const char* flag) {
@@ -74,18 +58,18 @@ std::uintmax_t trace_bytes(const std::string& meta_path) {
 }  // namespace
 
 bool Synthesis::requested(int argc, char** argv) {
-  return flag_value(argc, argv, "--synthesize").has_value() && !has_flag(argc, argv, "--help") &&
-         !has_flag(argc, argv, "-h");
+  return prescanned_value(argc, argv, "--synthesize").has_value() && !prescanned_flag(argc, argv, "--help") &&
+         !prescanned_flag(argc, argv, "-h");
 }
 
 Synthesis::Synthesis(const char* proxy, int argc, char** argv, const Environment& process) : proxy_(proxy) {
-  directory_ = flag_value(argc, argv, "--synthesize").value_or("");
+  directory_ = prescanned_value(argc, argv, "--synthesize").value_or("");
   if (directory_.empty()) throw InputError("--synthesize needs a directory");
-  const auto ranks = flag_value(argc, argv, "--ranks");
+  const auto ranks = prescanned_value(argc, argv, "--ranks");
   if (!ranks) throw InputError("--synthesize needs --ranks N, the virtual rank count");
   ranks_ = parsed<int>(*ranks, "--ranks");
   if (ranks_ < 1) throw InputError(fmt::format("--ranks must be at least 1 (got {})", ranks_));
-  if (const auto seconds = flag_value(argc, argv, "--compute_seconds")) {
+  if (const auto seconds = prescanned_value(argc, argv, "--compute_seconds")) {
     given_seconds_ = parsed<double>(*seconds, "--compute_seconds");
     if (!(given_seconds_ > 0)) throw InputError(fmt::format("--compute_seconds must be > 0 (got {})", *seconds));
   }
@@ -93,7 +77,7 @@ Synthesis::Synthesis(const char* proxy, int argc, char** argv, const Environment
     throw InputError(fmt::format("--synthesize runs in one process (started with {} MPI ranks)", process.size()));
   if (amp_dumpi_active() != 0)
     throw InputError("--synthesize writes its own traces into its directory; unset AMP_TRACE_DIR");
-  if (flag_value(argc, argv, "--trace"))
+  if (prescanned_value(argc, argv, "--trace"))
     throw InputError("--synthesize writes its own traces into its directory; drop --trace");
   std::error_code error;
   std::filesystem::create_directories(directory_, error);
