@@ -3,23 +3,16 @@
 // optionally, the outflow through the global boundary fused into the same sweep.
 #pragma once
 
+#include "box_sum_sweep.hpp"
 #include "grid.hpp"
 #include "outflow.hpp"
+#include "prefetch.hpp"
+#include "simd_pragmas.hpp"
 #include "stencil_kind.hpp"
 
 namespace amp::kernels {
 
 namespace detail {
-
-// Lets the x-line loop vectorise with its running sum split over lanes (OpenMP simd where available).
-#if defined(_OPENMP)
-#define AMP_PRAGMA(text) _Pragma(#text)
-#define AMP_SIMD_SUM(var) AMP_PRAGMA(omp simd reduction(+ : var))
-#define AMP_SIMD AMP_PRAGMA(omp simd)
-#else
-#define AMP_SIMD_SUM(var)
-#define AMP_SIMD
-#endif
 
 // One x-line (all i of a (j, k) pair) per call: the inner loop runs over contiguous memory and
 // vectorises; the MDRange tiles the (j, k) plane (sweep() below).
@@ -49,49 +42,20 @@ struct StencilSweep {
         line += v;
       }
     } else if constexpr (S == Stencil::ThreeD7Pt) {
+      if (j + kPrefetchLinesAhead <= extent.ny + 1) prefetch_row(t + kPrefetchLinesAhead * (nx + 2), nx + 2);
       AMP_SIMD_SUM(line)
       for (int i = 1; i <= nx; ++i) {
         const double v = (b[i] + s[i] + c[i - 1] + c[i] + c[i + 1] + n[i] + t[i]) * weight;
         o[i] = v;
         line += v;
       }
-    } else if constexpr (S == Stencil::TwoD9Pt) {
+    } else {
+      static_assert(S == Stencil::TwoD9Pt, "3D27PT sweeps by BoxSumSweep (box_sum_sweep.hpp)");
       AMP_SIMD_SUM(line)
       for (int i = 1; i <= nx; ++i) {
         const double v = (s[i - 1] + s[i] + s[i + 1] + c[i - 1] + c[i] + c[i + 1] + n[i - 1] + n[i] + n[i + 1]) * weight;
         o[i] = v;
         line += v;
-      }
-    } else {
-      // 27 points as 9 column sums (the 3x3 (j, k) neighbourhood at each x) then 3 adjacent columns:
-      // 10 additions per cell instead of 26. Lines are done in chunks so the columns stay in registers/L1.
-      const double* rows[9];
-      for (int dk = -1, r = 0; dk <= 1; ++dk)
-        for (int dj = -1; dj <= 1; ++dj, ++r) rows[r] = &in(0, j + dj, k + dk);
-      constexpr int chunk = 256;
-      double column[chunk + 2];
-      for (int first = 1; first <= nx; first += chunk) {
-        const int last = first + chunk - 1 < nx ? first + chunk - 1 : nx;
-        const double* const r0 = rows[0] + first - 1;
-        const double* const r1 = rows[1] + first - 1;
-        const double* const r2 = rows[2] + first - 1;
-        const double* const r3 = rows[3] + first - 1;
-        const double* const r4 = rows[4] + first - 1;
-        const double* const r5 = rows[5] + first - 1;
-        const double* const r6 = rows[6] + first - 1;
-        const double* const r7 = rows[7] + first - 1;
-        const double* const r8 = rows[8] + first - 1;
-        const int columns = last - first + 3;
-        AMP_SIMD
-        for (int x = 0; x < columns; ++x)
-          column[x] = r0[x] + r1[x] + r2[x] + r3[x] + r4[x] + r5[x] + r6[x] + r7[x] + r8[x];
-        AMP_SIMD_SUM(line)
-        for (int i = first; i <= last; ++i) {
-          const int x = i - first;
-          const double v = (column[x] + column[x + 1] + column[x + 2]) * weight;
-          o[i] = v;
-          line += v;
-        }
       }
     }
     sum += line;
@@ -129,10 +93,13 @@ double sweep(Stencil stencil, const Grid<typename ExecutionSpace::memory_space>&
       Kokkos::parallel_reduce("amp::stencil_3d7pt", policy,
                               StencilSweep<Stencil::ThreeD7Pt, M>{in, out, e.nx, e, sides, line_outflow}, sum);
       break;
-    case Stencil::ThreeD27Pt:
-      Kokkos::parallel_reduce("amp::stencil_3d27pt", policy,
-                              StencilSweep<Stencil::ThreeD27Pt, M>{in, out, e.nx, e, sides, line_outflow}, sum);
+    case Stencil::ThreeD27Pt: {
+      // Runs of consecutive lines, so that the rolled z-sums are reused along j.
+      const BoxSumSweep<M> box{in, out, e, sides, line_outflow};
+      const Policy runs({0, 1}, {box.runs(), e.nz + 1}, {box.runs(), 2});
+      Kokkos::parallel_reduce("amp::stencil_3d27pt", runs, box, sum);
       break;
+    }
   }
   return sum;
 }

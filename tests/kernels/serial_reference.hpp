@@ -55,18 +55,14 @@ inline double serial_stencil_value(kernels::Stencil s, const HostGrid& in, int i
       return (in(i - 1, j - 1, k) + in(i, j - 1, k) + in(i + 1, j - 1, k) + in(i - 1, j, k) + in(i, j, k) +
               in(i + 1, j, k) + in(i - 1, j + 1, k) + in(i, j + 1, k) + in(i + 1, j + 1, k)) * (1.0 / 9);
     case Stencil::ThreeD27Pt: {
-      // The kernel's order: per x, the column of the 3x3 (j, k) neighbourhood (dk outer, dj inner),
-      // then the three adjacent columns.
+      // The kernel's order (box_sum_sweep.hpp): per (x, y), the sum over z; per x, the three of those
+      // over y; then the three adjacent x columns.
       double column[3];
       for (int di = -1; di <= 1; ++di) {
-        double c = 0.0;
-        bool first = true;
-        for (int dk = -1; dk <= 1; ++dk)
-          for (int dj = -1; dj <= 1; ++dj) {
-            c = first ? in(i + di, j + dj, k + dk) : c + in(i + di, j + dj, k + dk);
-            first = false;
-          }
-        column[di + 1] = c;
+        double z[3];
+        for (int dj = -1; dj <= 1; ++dj)
+          z[dj + 1] = in(i + di, j + dj, k - 1) + in(i + di, j + dj, k) + in(i + di, j + dj, k + 1);
+        column[di + 1] = z[0] + z[1] + z[2];
       }
       return (column[0] + column[1] + column[2]) * (1.0 / 27);
     }
