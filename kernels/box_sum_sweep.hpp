@@ -1,9 +1,9 @@
 // The 3D27PT sweep as a box sum taken one axis at a time, with the z-sums rolled from line to line:
 // for each x-line (j, k), z(j') = in(k-1) + in(k) + in(k+1) is summed once per neighbouring row j' and
 // kept while the sweep walks j, column = z(j-1) + z(j) + z(j+1), value = (column(i-1) + column(i) +
-// column(i+1)) / 27. Each input row is loaded three times per plane instead of nine, with 6 additions
-// per cell instead of 10 (9 column sums then 3 columns) or 26. The order of the additions is fixed per
-// cell, so every decomposition gives the same bits.
+// column(i+1)) / 27. Each output line loads 3 input rows instead of 9, with 6 additions per cell
+// instead of 10 (9 column sums then 3 columns) or 26. The order of the additions is fixed per cell,
+// so every decomposition gives the same bits.
 #pragma once
 
 #include "grid.hpp"
