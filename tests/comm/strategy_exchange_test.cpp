@@ -106,6 +106,40 @@ TEST_P(EveryStrategy, MovesEveryValueAndCountsMessagesExactly) {
   EXPECT_EQ(strategy->traffic().bytes, 2 * peers * kVars * 12 * sizeof(double));
 }
 
+// The proxies' pattern: each variable's ghosts are awaited just before its update, and its new values
+// go to the other of two storages right after, so round r + 1 is being computed while round r's later
+// variables are still unread. Every ghost must land in the storage the variable had when computed.
+TEST_P(EveryStrategy, GhostsLandInTheirRoundsStorageWhileTheNextRoundIsComputed) {
+  World w;
+  auto strategy = make(all_to_all_plan(w));
+  std::vector<std::vector<double>> storage[2];
+  for (auto& s : storage) s.assign(kVars, std::vector<double>(w.storage(), -1.0));
+  auto compute = [&](int v, int round) {
+    std::vector<double>& s = storage[round % 2][v];
+    for (int e = 0; e < kOwned; ++e) s[e] = owned_value(w.rank, v, e, round);
+    strategy->computed(v, s.data());
+  };
+  for (int v = 0; v < kVars; ++v) compute(v, 0);
+  const int rounds = 3;
+  for (int round = 0; round < rounds; ++round) {
+    for (int v = 0; v < kVars; ++v) {
+      strategy->need_ghosts(v);
+      const std::vector<double>& s = storage[round % 2][v];
+      for (int q = 0; q < w.size; ++q) {
+        if (q == w.rank) continue;
+        const auto from_q = expected_from(q, w.rank, v, round);
+        const auto back = expected_from(w.rank, q, v, round);
+        for (int n = 0; n < 6; ++n) {
+          EXPECT_EQ(s[w.ghost0(q) + n], from_q[n]) << "round " << round << " var " << v << " peer " << q;
+          EXPECT_EQ(s[w.ghost1(q) + n], back[n]) << "round " << round << " var " << v << " peer " << q;
+        }
+      }
+      if (round + 1 < rounds) compute(v, round + 1);
+    }
+  }
+  strategy->finish();
+}
+
 // Rank r sends r + 1 single-element pieces to every peer, so on each link a rank sends and receives
 // different numbers of pieces (as amp-sage's irregular partitions do).
 TEST_P(EveryStrategy, SendAndReceivePieceCountsMayDifferOnALink) {
