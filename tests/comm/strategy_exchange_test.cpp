@@ -58,6 +58,20 @@ std::vector<double> expected_from(int q, int me, int v, int round) {
           owned_value(q, v, 7, round),   owned_value(q, v, 40, round),     owned_value(q, v, 20 + me, round)};
 }
 
+// Checks variable v's ghost slots in `storage` after round `round`: phase 0 from each peer, and phase 1
+// what that peer received from this rank, returned.
+void expect_ghosts_of_round(const World& w, const std::vector<double>& storage, int v, int round) {
+  for (int q = 0; q < w.size; ++q) {
+    if (q == w.rank) continue;
+    const auto from_q = expected_from(q, w.rank, v, round);
+    const auto back = expected_from(w.rank, q, v, round);  // what q received from me, returned
+    for (int n = 0; n < 6; ++n) {
+      EXPECT_EQ(storage[w.ghost0(q) + n], from_q[n]) << "round " << round << " var " << v << " peer " << q << " slot " << n;
+      EXPECT_EQ(storage[w.ghost1(q) + n], back[n]) << "round " << round << " var " << v << " peer " << q << " slot " << n;
+    }
+  }
+}
+
 // (strategy, transport): every combination the registry accepts.
 using Combination = std::pair<std::string, std::string>;
 std::vector<Combination> valid_combinations() {
@@ -87,15 +101,7 @@ TEST_P(EveryStrategy, MovesEveryValueAndCountsMessagesExactly) {
     }
     for (int v = 0; v < kVars; ++v) {
       strategy->need_ghosts(v);
-      for (int q = 0; q < w.size; ++q) {
-        if (q == w.rank) continue;
-        const auto from_q = expected_from(q, w.rank, v, round);
-        const auto back = expected_from(w.rank, q, v, round);  // what q received from me, returned
-        for (int n = 0; n < 6; ++n) {
-          EXPECT_EQ(storage[v][w.ghost0(q) + n], from_q[n]) << "var " << v << " peer " << q << " slot " << n;
-          EXPECT_EQ(storage[v][w.ghost1(q) + n], back[n]) << "var " << v << " peer " << q << " slot " << n;
-        }
-      }
+      expect_ghosts_of_round(w, storage[v], v, round);
     }
   }
   const std::uint64_t peers = w.size - 1;
@@ -124,16 +130,7 @@ TEST_P(EveryStrategy, GhostsLandInTheirRoundsStorageWhileTheNextRoundIsComputed)
   for (int round = 0; round < rounds; ++round) {
     for (int v = 0; v < kVars; ++v) {
       strategy->need_ghosts(v);
-      const std::vector<double>& s = storage[round % 2][v];
-      for (int q = 0; q < w.size; ++q) {
-        if (q == w.rank) continue;
-        const auto from_q = expected_from(q, w.rank, v, round);
-        const auto back = expected_from(w.rank, q, v, round);
-        for (int n = 0; n < 6; ++n) {
-          EXPECT_EQ(s[w.ghost0(q) + n], from_q[n]) << "round " << round << " var " << v << " peer " << q;
-          EXPECT_EQ(s[w.ghost1(q) + n], back[n]) << "round " << round << " var " << v << " peer " << q;
-        }
-      }
+      expect_ghosts_of_round(w, storage[round % 2][v], v, round);
       if (round + 1 < rounds) compute(v, round + 1);
     }
   }
