@@ -17,6 +17,7 @@ Strategy::Strategy(ExchangePlan plan, int group_size, const std::string& strateg
       transport_(make_transport(transport, strategy, state_)),
       tags_(TagLayout::for_world()) {
   state_.lay_out(transport_->area_layout());
+  filled_by_proxy_.assign(static_cast<std::size_t>(num_links()) * num_vars(), 0);
   check_peers_agree();
 }
 
@@ -60,8 +61,21 @@ int Strategy::tag_for(int phase, int ordinal) const {
   return tags_.data_tag(p.message_class, p.tag_epoch, phase, p.num_phases, ordinal);
 }
 
+double* Strategy::send_slot_to_fill(int l, int v) {
+  if (transport_->data_access() == DataAccess::kInPlace || !DataMovement::on() || link(l).phase != 0) return nullptr;
+  if (in_flight(v)) need_ghosts(v);  // as computed(v) would: the last round's sends leave the slot first
+  transport_->reclaim_send_slot(l, v);
+  filled_by_proxy_[static_cast<std::size_t>(l) * num_vars() + v] = 1;
+  return state_.send_slot(l, v);
+}
+
 void Strategy::pack(int l, int v) {
   if (transport_->data_access() == DataAccess::kInPlace) return;
+  char& filled = filled_by_proxy_[static_cast<std::size_t>(l) * num_vars() + v];
+  if (filled != 0) {  // reclaimed and written by the proxy (send_slot_to_fill)
+    filled = 0;
+    return;
+  }
   transport_->reclaim_send_slot(l, v);
   if (!DataMovement::on()) return;
   ScopedTimer timer(state_.times().pack);

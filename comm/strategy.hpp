@@ -11,6 +11,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace amp::comm {
 
@@ -29,6 +30,13 @@ class Strategy {
   virtual void need_ghosts(int v) = 0;
   // Completes every exchange still in flight.
   void finish();
+
+  // Lets the proxy write variable v's send pieces of link l itself, in slot order (pieces back to back),
+  // while it computes them: amp-ghost's sweep writes each x-line's ends into the yz-face slots while the
+  // line is in cache. Returns the slot, made writable, or null where link l is not packed when v is
+  // computed (an in-place transport, a link of a later phase, no data movement). Call it after
+  // need_ghosts(v), and only when a computed(v) follows: that call sends the slot as written.
+  double* send_slot_to_fill(int l, int v);
 
   // Once the strategy has cut its messages (make_strategy calls it): the transport's set-up, which is
   // collective over MPI_COMM_WORLD for some transports.
@@ -87,6 +95,7 @@ class Strategy {
 
   ExchangeState state_;
   std::unique_ptr<Transport> transport_;
+  std::vector<char> filled_by_proxy_;  // [link * vars + v]: send_slot_to_fill gave it out; pack skips it once
   Traffic setup_traffic_;
   TagLayout tags_;
   bool skip_contiguous_ = false;

@@ -11,6 +11,7 @@
 #include "prefetch.hpp"
 #include "simd_pragmas.hpp"
 #include "stencil_kind.hpp"
+#include "yz_face_copies.hpp"
 
 namespace amp::kernels::detail {
 
@@ -25,6 +26,7 @@ struct BoxSumSweep {
   BlockExtent extent;
   GlobalSides sides;
   LineOutflow<MemorySpace> line_outflow;  // (j-1, k-1): each line's outflow; empty: not wanted
+  YzFaceCopies faces;                     // where each line's first and last values also go
   int lines_per_run = 16;
 
   int runs() const { return (extent.ny + lines_per_run - 1) / lines_per_run; }
@@ -68,6 +70,8 @@ struct BoxSumSweep {
           line += v;
         }
         sum += line;
+        if (first == 1) faces.write_first(j, k, extent.ny, o[0]);
+        if (last == extent.nx) faces.write_last(j, k, extent.ny, o[last - first]);
       }
     }
     if (line_outflow.data() == nullptr) return;

@@ -9,6 +9,7 @@
 #include "prefetch.hpp"
 #include "simd_pragmas.hpp"
 #include "stencil_kind.hpp"
+#include "yz_face_copies.hpp"
 
 namespace amp::kernels {
 
@@ -24,6 +25,7 @@ struct StencilSweep {
   BlockExtent extent;
   GlobalSides sides;
   LineOutflow<MemorySpace> line_outflow;  // (j-1, k-1): this line's outflow; empty: not wanted
+  YzFaceCopies faces;                     // where the line's first and last values also go
 
   KOKKOS_INLINE_FUNCTION void operator()(int j, int k, double& sum) const {
     constexpr double weight = 1.0 / stencil_points(S);
@@ -59,6 +61,8 @@ struct StencilSweep {
       }
     }
     sum += line;
+    faces.write_first(j, k, extent.ny, o[1]);
+    faces.write_last(j, k, extent.ny, o[nx]);
     if (line_outflow.data() != nullptr) line_outflow(j - 1, k - 1) = outflow_of_line<S>(in, j, k, extent, sides);
   }
 };
@@ -70,7 +74,7 @@ namespace detail {
 template <class ExecutionSpace>
 double sweep(Stencil stencil, const Grid<typename ExecutionSpace::memory_space>& in,
              const Grid<typename ExecutionSpace::memory_space>& out, const BlockExtent& e, const GlobalSides& sides,
-             const LineOutflow<typename ExecutionSpace::memory_space>& line_outflow) {
+             const LineOutflow<typename ExecutionSpace::memory_space>& line_outflow, const YzFaceCopies& faces) {
   using Policy = Kokkos::MDRangePolicy<ExecutionSpace, Kokkos::Rank<2, Kokkos::Iterate::Left, Kokkos::Iterate::Left>>;
   // 3D: tiles of whole xy planes, two at a time, so the planes the sweep reads and writes go by as
   // long runs of consecutive addresses, which the hardware prefetchers follow (tiles of 16x4 lines
@@ -83,19 +87,19 @@ double sweep(Stencil stencil, const Grid<typename ExecutionSpace::memory_space>&
   switch (stencil) {
     case Stencil::TwoD5Pt:
       Kokkos::parallel_reduce("amp::stencil_2d5pt", policy,
-                              StencilSweep<Stencil::TwoD5Pt, M>{in, out, e.nx, e, sides, line_outflow}, sum);
+                              StencilSweep<Stencil::TwoD5Pt, M>{in, out, e.nx, e, sides, line_outflow, faces}, sum);
       break;
     case Stencil::TwoD9Pt:
       Kokkos::parallel_reduce("amp::stencil_2d9pt", policy,
-                              StencilSweep<Stencil::TwoD9Pt, M>{in, out, e.nx, e, sides, line_outflow}, sum);
+                              StencilSweep<Stencil::TwoD9Pt, M>{in, out, e.nx, e, sides, line_outflow, faces}, sum);
       break;
     case Stencil::ThreeD7Pt:
       Kokkos::parallel_reduce("amp::stencil_3d7pt", policy,
-                              StencilSweep<Stencil::ThreeD7Pt, M>{in, out, e.nx, e, sides, line_outflow}, sum);
+                              StencilSweep<Stencil::ThreeD7Pt, M>{in, out, e.nx, e, sides, line_outflow, faces}, sum);
       break;
     case Stencil::ThreeD27Pt: {
       // Runs of consecutive lines, so that the rolled z-sums are reused along j.
-      const BoxSumSweep<M> box{in, out, e, sides, line_outflow};
+      const BoxSumSweep<M> box{in, out, e, sides, line_outflow, faces};
       const Policy runs({0, 1}, {box.runs(), e.nz + 1}, {box.runs(), 2});
       Kokkos::parallel_reduce("amp::stencil_3d27pt", runs, box, sum);
       break;
@@ -111,7 +115,7 @@ double sweep(Stencil stencil, const Grid<typename ExecutionSpace::memory_space>&
 template <class ExecutionSpace = Kokkos::DefaultExecutionSpace>
 double apply_stencil(Stencil stencil, const Grid<typename ExecutionSpace::memory_space>& in,
                      const Grid<typename ExecutionSpace::memory_space>& out, const BlockExtent& e) {
-  return detail::sweep<ExecutionSpace>(stencil, in, out, e, GlobalSides{}, {});
+  return detail::sweep<ExecutionSpace>(stencil, in, out, e, GlobalSides{}, {}, {});
 }
 
 struct SweepSums {
@@ -121,17 +125,19 @@ struct SweepSums {
 
 // apply_stencil plus the outflow, computed in the same sweep while each line is in cache (a separate
 // pass over the boundary costs a cache miss per x-face cell). `scratch` is ny x nz, reused across calls.
+// `faces`: where the new yz faces are also written (yz_face_copies.hpp), for a neighbour's send slot.
 template <class ExecutionSpace = Kokkos::DefaultExecutionSpace>
 SweepSums apply_stencil_with_outflow(Stencil stencil, const Grid<typename ExecutionSpace::memory_space>& in,
                                      const Grid<typename ExecutionSpace::memory_space>& out, const BlockExtent& e,
                                      const GlobalSides& sides,
-                                     const LineOutflow<typename ExecutionSpace::memory_space>& scratch) {
+                                     const LineOutflow<typename ExecutionSpace::memory_space>& scratch,
+                                     const YzFaceCopies& faces = {}) {
   SweepSums sums;
   if (!sides.any()) {
-    sums.interior = detail::sweep<ExecutionSpace>(stencil, in, out, e, sides, {});
+    sums.interior = detail::sweep<ExecutionSpace>(stencil, in, out, e, sides, {}, faces);
     return sums;
   }
-  sums.interior = detail::sweep<ExecutionSpace>(stencil, in, out, e, sides, scratch);
+  sums.interior = detail::sweep<ExecutionSpace>(stencil, in, out, e, sides, scratch, faces);
   using Policy = Kokkos::MDRangePolicy<ExecutionSpace, Kokkos::Rank<2, Kokkos::Iterate::Left, Kokkos::Iterate::Left>>;
   Kokkos::parallel_reduce(
       "amp::sum_line_outflow", Policy({0, 0}, {e.ny, e.nz}),

@@ -39,7 +39,7 @@ comm::ExchangePlan ghost_exchange_plan(const Decomposition& d, Stencil stencil, 
   for (int axis = 0; axis < axes; ++axis) {
     for (int side = 0; side < 2; ++side) {
       const int peer = d.neighbour[axis][side];
-      if (peer < 0) continue;
+      if (peer < 0) continue;  // (face_link counts the same way)
       comm::Link link;
       link.peer = peer;
       link.phase = face_phase(stencil, axis);
@@ -49,6 +49,14 @@ comm::ExchangePlan ghost_exchange_plan(const Decomposition& d, Stencil stencil, 
     }
   }
   return plan;
+}
+
+int face_link(const Decomposition& d, int axis, int side) {
+  if (d.neighbour[axis][side] < 0) return -1;
+  int link = 0;
+  for (int a = 0; a <= axis; ++a)
+    for (int s = 0; s < 2 && (a < axis || s < side); ++s) link += d.neighbour[a][s] >= 0 ? 1 : 0;
+  return link;
 }
 
 }  // namespace amp::ghost

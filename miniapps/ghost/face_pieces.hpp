@@ -18,4 +18,8 @@ int face_phase(kernels::Stencil stencil, int axis);
 
 comm::ExchangePlan ghost_exchange_plan(const Decomposition& decomposition, kernels::Stencil stencil, int num_vars);
 
+// The index, among ghost_exchange_plan's links, of the face on `side` of `axis`; -1 where that side has
+// no neighbour. Its send pieces of an x face are in the order kernels::YzFaceCopies writes.
+int face_link(const Decomposition& decomposition, int axis, int side);
+
 }  // namespace amp::ghost

@@ -1,6 +1,7 @@
-// The time loop, per step and variable: need_ghosts(v) -> stencil (interior sum and outflow fused) ->
-// swap -> computed(v); then one MPI_Allreduce of the summed variables. Spikes are added before computed(v)
-// so neighbours' ghosts always see them. In a synthesis (synthesis.hpp) the same loop makes the same
+// The time loop, per step and variable: need_ghosts(v) -> stencil (interior sum and outflow fused, the
+// new yz faces written straight into the x links' send slots) -> swap -> computed(v); then one
+// MPI_Allreduce of the summed variables. Spikes are added before computed(v) so neighbours' ghosts
+// always see them (a step that adds one packs its faces after the spike instead). In a synthesis (synthesis.hpp) the same loop makes the same
 // calls, but the grids are never filled or read and each stencil is replaced by the compute model.
 #include "ghost_run.hpp"
 
@@ -93,11 +94,13 @@ class GhostLoop {
     conservation_.injected = global;
     for (int s = 0; s < config.num_spikes; ++s) spikes_.push_back(make_spike(config, d, s));
     strategy_ = comm::make_strategy(config.comm_method, config.transport, std::move(plan));
+    for (int side = 0; side < 2; ++side) x_face_link_[side] = face_link(d, 0, side);
   }
 
   GhostMeasurements run(const Environment& env) {
     GhostMeasurements m;
     const int rank = env.rank();
+    rank_ = rank;
     env.begin_traced_region();
     const double start = now_seconds();
     ProgressLine progress(synthesis_ != nullptr ? 0.0 : config_.progress_seconds, rank, config_.num_tsteps);
@@ -112,15 +115,15 @@ class GhostLoop {
           synthesis_->advance(step_seconds_);
           std::swap(current_[v], next_[v]);
         } else {
+          const kernels::YzFaceCopies faces = faces_to_send(v, step);
           ScopedTimer timer(m.compute_seconds);
           const auto sums = kernels::apply_stencil_with_outflow(config_.stencil, current_[v], next_[v], d_.block,
-                                                                d_.sides, line_outflow_);
+                                                                d_.sides, line_outflow_, faces);
           conservation_.local_outflow[v] += sums.outflow;
           local_sums_[v] = sums.interior;
           std::swap(current_[v], next_[v]);
           if (step + 1 < config_.num_tsteps) add_spike_if_starting(v, step + 1);
-          if (config_.inject_fault != 0 && step == config_.num_tsteps / 2 && v == 0 && rank == 0)
-            kernels::add_point_source(current_[v], 1, 1, 1, config_.inject_fault);
+          if (fault_lands(v, step)) kernels::add_point_source(current_[v], 1, 1, 1, config_.inject_fault);
         }
         if (step + 1 < config_.num_tsteps) strategy_->computed(v, current_[v].data());
       }
@@ -160,6 +163,23 @@ class GhostLoop {
   }
 
  private:
+  // Where the sweep of variable v in `step` also writes its new yz faces: into the x links' send slots
+  // (Strategy::send_slot_to_fill), when a computed(v) follows and nothing changes the grid between the
+  // sweep and it. Otherwise nowhere, and computed(v) packs them as usual.
+  kernels::YzFaceCopies faces_to_send(int v, int step) {
+    kernels::YzFaceCopies faces;
+    if (step + 1 >= config_.num_tsteps || spike_starting_at(config_, step + 1) >= 0 || fault_lands(v, step))
+      return faces;
+    if (x_face_link_[0] >= 0) faces.low = strategy_->send_slot_to_fill(x_face_link_[0], v);
+    if (x_face_link_[1] >= 0) faces.high = strategy_->send_slot_to_fill(x_face_link_[1], v);
+    return faces;
+  }
+
+  // Whether --inject_fault perturbs variable v right after its sweep in `step`.
+  bool fault_lands(int v, int step) const {
+    return config_.inject_fault != 0 && step == config_.num_tsteps / 2 && v == 0 && rank_ == 0;
+  }
+
   void add_spike_if_starting(int v, int step) {
     if (synthesis_ != nullptr) return;
     const int s = spike_starting_at(config_, step);
@@ -186,6 +206,8 @@ class GhostLoop {
   kernels::LineOutflow<> line_outflow_;  // scratch of the fused outflow: one value per x-line
   std::vector<Spike> spikes_;
   std::unique_ptr<comm::Strategy> strategy_;
+  int x_face_link_[2] = {-1, -1};  // the plan's links of the low and high x faces; -1: no neighbour
+  int rank_ = 0;
 };
 
 }  // namespace

@@ -14,6 +14,9 @@ from launcher_banners import without_exit_banners  # noqa: E402  (Open MPI's ban
 STRATEGIES = ["bspma", "svaf", "svcp"]
 GLOBAL = 12          # global cells per axis (strong scaling), divisible by 1, 2, 4
 VARS, STEPS = 3, 4
+# A spike every step: on 4x1x1 some land on a yz face after the sweep wrote that face into its send
+# slot, which must then be packed again (the sweep's face copies would be stale).
+SPIKES = 3
 GRIDS = [(1, (1, 1, 1)), (2, (2, 1, 1)), (2, (1, 1, 2)), (4, (4, 1, 1)), (4, (2, 2, 1)), (4, (1, 2, 2)), (4, (1, 1, 4))]
 
 
@@ -54,7 +57,7 @@ def matrix(opts):
             if os.path.exists(results):
                 os.remove(results)
             extra = ["--scaling", "strong", "--nx", str(GLOBAL), "--ny", str(GLOBAL), "--nz", str(GLOBAL),
-                     "--num_vars", str(VARS), "--num_tsteps", str(STEPS), "--num_spikes", "2",
+                     "--num_vars", str(VARS), "--num_tsteps", str(STEPS), "--num_spikes", str(SPIKES),
                      "--stencil", opts.stencil, "--comm_method", strategy, "--npx", str(grid[0]),
                      "--npy", str(grid[1]), "--npz", str(grid[2]), "--results", results]
             proc = run(opts, ranks, opts.exe, opts.mpiexec, extra)

@@ -1,5 +1,6 @@
 // Each stencil kernel equals the plain serial loop bit for bit, writes only the interior, and
-// returns the sum of the new interior values.
+// returns the sum of the new interior values; the yz faces it copies on the way equal its first and
+// last interior columns, in packed order.
 #include "serial_reference.hpp"
 
 #include <kernels/stencil.hpp>
@@ -36,6 +37,35 @@ TEST_P(StencilMatchesSerialLoop, OnOddSizedGrids) {
           expected_sum += expected;
         }
     EXPECT_NEAR(sum, expected_sum, 1e-12 * expected_sum);
+  }
+}
+
+TEST_P(StencilMatchesSerialLoop, CopiesItsNewYzFacesInPackedOrder) {
+  // x-lines of one cell (both faces are the same column), of one chunk, and longer than a chunk (256).
+  for (const BlockExtent e : {BlockExtent{1, 4, 3}, BlockExtent{7, 19, 2}, BlockExtent{300, 5, 3}}) {
+    const auto in = amp::test::to_device(amp::test::sample_grid(e, 5));
+    amp::kernels::Grid<> out("out", e.nx + 2, e.ny + 2, e.nz + 2);
+    amp::kernels::LineOutflow<> scratch("scratch", e.ny, e.nz);
+    const std::size_t face = static_cast<std::size_t>(e.ny) * e.nz;
+    Kokkos::View<double*> low("low", face + 1), high("high", face + 1);  // one more: nothing past the face
+    for (const bool global_sides : {false, true}) {  // the sweep without and with the fused outflow
+      Kokkos::deep_copy(low, -1.0);
+      Kokkos::deep_copy(high, -1.0);
+      amp::kernels::GlobalSides sides;
+      sides.low[0] = global_sides;
+      amp::kernels::apply_stencil_with_outflow(GetParam(), in, out, e, sides, scratch, {low.data(), high.data()});
+      const auto out_host = amp::test::to_host(out, e);
+      const auto low_host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), low);
+      const auto high_host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), high);
+      for (int k = 1; k <= e.nz; ++k)
+        for (int j = 1; j <= e.ny; ++j) {
+          const std::size_t at = static_cast<std::size_t>(k - 1) * e.ny + (j - 1);
+          EXPECT_EQ(low_host(at), out_host(1, j, k)) << "low face, line " << j << "," << k;
+          EXPECT_EQ(high_host(at), out_host(e.nx, j, k)) << "high face, line " << j << "," << k;
+        }
+      EXPECT_EQ(low_host(face), -1.0);
+      EXPECT_EQ(high_host(face), -1.0);
+    }
   }
 }
 

@@ -1,0 +1,25 @@
+// Where a sweep also writes the new values of its first and last interior x columns: the two yz faces
+// a neighbour in x receives. Line (j, k) goes to element (k-1)*ny + (j-1) of each, the order in which
+// amp-ghost packs a yz face (miniapps/ghost/face_pieces.cpp), so a proxy can point them at its send
+// slots. Written while the line is in cache, they spare the pack a strided read of one cache line per
+// element (docs/PERFORMANCE.md, issue 13).
+#pragma once
+
+#include <Kokkos_Core.hpp>
+
+namespace amp::kernels {
+
+struct YzFaceCopies {
+  double* low = nullptr;   // x = 1; null: not wanted
+  double* high = nullptr;  // x = nx; null: not wanted
+
+  // Line (j, k) of a block with ny lines per plane: its first and last new interior values.
+  KOKKOS_INLINE_FUNCTION void write_first(int j, int k, int ny, double first) const {
+    if (low != nullptr) low[static_cast<long>(k - 1) * ny + (j - 1)] = first;
+  }
+  KOKKOS_INLINE_FUNCTION void write_last(int j, int k, int ny, double last) const {
+    if (high != nullptr) high[static_cast<long>(k - 1) * ny + (j - 1)] = last;
+  }
+};
+
+}  // namespace amp::kernels
