@@ -98,6 +98,32 @@ TEST_P(FaceCoverage, ReceivePiecesCoverEveryGhostTheStencilReadsOnceAndSendsMirr
             }
 }
 
+// face_link names the plan's link of each face, for every pattern of present and missing neighbours:
+// its peer is that face's neighbour and its send pieces are that face's.
+TEST(FacePieces, FaceLinkIsThePlansLinkOfThatFace) {
+  for (int present = 0; present < 64; ++present) {
+    amp::ghost::Decomposition d;
+    d.block = kBlock;
+    for (int axis = 0; axis < 3; ++axis)
+      for (int side = 0; side < 2; ++side)
+        d.neighbour[axis][side] = (present >> (2 * axis + side)) & 1 ? 10 * axis + side + 1 : -1;
+    // ghost_exchange_plan validates nothing about ranks: the peers need only be distinct here.
+    const auto plan = amp::ghost::ghost_exchange_plan(d, Stencil::ThreeD7Pt, 1);
+    for (int axis = 0; axis < 3; ++axis)
+      for (int side = 0; side < 2; ++side) {
+        const int l = amp::ghost::face_link(d, axis, side);
+        if (d.neighbour[axis][side] < 0) {
+          EXPECT_EQ(l, -1);
+          continue;
+        }
+        ASSERT_GE(l, 0);
+        ASSERT_LT(l, static_cast<int>(plan.links.size()));
+        EXPECT_EQ(plan.links[l].peer, d.neighbour[axis][side]) << "neighbours " << present;
+        EXPECT_EQ(plan.links[l].send.front().offset, face_pieces(kBlock, Stencil::ThreeD7Pt, axis, side, false).front().offset);
+      }
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(AllStencils, FaceCoverage,
                          ::testing::Values(Stencil::TwoD5Pt, Stencil::TwoD9Pt, Stencil::ThreeD7Pt, Stencil::ThreeD27Pt),
                          [](const auto& info) { return amp::kernels::stencil_name(info.param); });
