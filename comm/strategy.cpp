@@ -66,6 +66,7 @@ double* Strategy::send_slot_to_fill(int l, int v) {
   if (in_flight(v)) need_ghosts(v);  // as computed(v) would: the last round's sends leave the slot first
   transport_->reclaim_send_slot(l, v);
   filled_by_proxy_[static_cast<std::size_t>(l) * num_vars() + v] = 1;
+  state_.times().filled += static_cast<std::uint64_t>(link(l).send_size());
   return state_.send_slot(l, v);
 }
 
@@ -92,11 +93,14 @@ void Strategy::copy_pieces(int l, int v, Direction d) {
   const LinkData& ld = link(l);
   const bool sending = d == Direction::kSend;
   const std::vector<char>& contiguous = sending ? ld.send_piece_contiguous : ld.recv_piece_contiguous;
+  const std::vector<std::int64_t>& begin = sending ? ld.send_piece_begin : ld.recv_piece_begin;
+  std::uint64_t& copied = sending ? state_.times().packed : state_.times().unpacked;
   const int pieces = static_cast<int>(contiguous.size());
   for (int p = 0; p < pieces;) {
     if (skip_contiguous_ && contiguous[p]) { ++p; continue; }
     int q = p + 1;  // copy the maximal run of pieces that need it in one go
     while (q < pieces && !(skip_contiguous_ && contiguous[q])) ++q;
+    copied += static_cast<std::uint64_t>(begin[q] - begin[p]);
     if (sending)
       ld.send_copy.gather(state_.storage(v), state_.send_slot(l, v), p, q);
     else

@@ -11,7 +11,9 @@ One round measures, in this order:
     2x1x1 (yz faces: strided rows) and 1x1x2 (xy planes: contiguous):
       loop    = triad bound / loop time, where triad bound = cells x variables x steps x 16 B / triad;
       compute = triad bound / compute time (the stencil sweeps alone, inside the loop);
-      pack, unpack = 2 x 8 B per element moved / their time, as a share of STREAM copy.
+      pack, unpack = 2 x 8 B per element they copied / their time, as a share of STREAM copy;
+      by sweep = the share of sent elements the sweep wrote into the send slots itself (its yz faces,
+                 Strategy::send_slot_to_fill), which pack then does not copy.
 Rounds alternate; each figure printed is the median over the rounds (min-max beside it).
 
 Usage: bench/ghost/bandwidth.py [--build build] [--mpiexec mpiexec.mpich] [--ranks 2] [--rounds 3]
@@ -73,7 +75,8 @@ def kernels(a):
 
 def ghost(a, folder, size, stencil, grid):
     """One amp-ghost run: cells per rank, the loop and compute seconds (slowest rank / average rank),
-    pack and unpack seconds (average rank) and the elements each moved (average rank)."""
+    pack and unpack seconds (average rank), the elements each copied and those the sweep wrote into the
+    send slots itself (average rank)."""
     results = os.path.join(folder, "ghost.json")
     if os.path.exists(results):
         os.remove(results)
@@ -86,9 +89,14 @@ def ghost(a, folder, size, stencil, grid):
     if not r["verification"]["passed"]:
         sys.exit(f"bandwidth: amp-ghost {size}^3 {stencil} {grid} failed its verification")
     t = r["timing"]
-    elements = r["bytes"]["per_step_per_rank"]["avg"] * a.steps / 8  # packed = sent, unpacked = received
+    if "packed_elements" in t:
+        packed, unpacked, filled = (t[f"{k}_elements"]["avg"] for k in ("packed", "unpacked", "filled"))
+    else:  # a build from before the counts (a "before" of docs/PERFORMANCE.md): bspma/isend copies all it sends
+        packed = unpacked = r["bytes"]["per_step_per_rank"]["avg"] * a.steps / 8
+        filled = 0.0
     return {"cells": size ** 3 * a.vars * a.steps, "loop": t["loop_seconds"], "compute": t["compute"]["avg"],
-            "pack": t["pack"]["avg"], "unpack": t["unpack"]["avg"], "elements": elements, "checksum": r["checksum"]}
+            "pack": t["pack"]["avg"], "unpack": t["unpack"]["avg"], "packed": packed, "unpacked": unpacked,
+            "filled": filled, "checksum": r["checksum"]}
 
 
 def median_cell(values, percent=True):
@@ -145,8 +153,10 @@ def main():
                         key = ("amp-ghost", stencil.upper(), f"{size}^3", grid)
                         record(key + ("loop",), bound / g["loop"])
                         record(key + ("compute",), bound / g["compute"])
-                        for part in ("pack", "unpack"):
-                            record(key + (part,), g["elements"] * 16 / copy / g[part] if g[part] > 0 else 0.0)
+                        for part, elements in (("pack", g["packed"]), ("unpack", g["unpacked"])):
+                            record(key + (part,), elements * 16 / copy / g[part] if g[part] > 0 else 0.0)
+                        sent = g["packed"] + g["filled"]
+                        record(key + ("by sweep",), g["filled"] / sent if sent > 0 else 0.0)
     for (size, stencil, grid), sums in checksums.items():
         if len(sums) != 1:
             sys.exit(f"bandwidth: amp-ghost {size}^3 {stencil} {grid}: checksums differ across rounds: {sums}")
@@ -158,11 +168,11 @@ def main():
         if key[0] == "kernel":
             print(f"{key[1]} kernel alone, {key[2]} block: {median_cell(values)} of triad")
     print("\n| stencil | block per rank | process grid | loop / triad bound | compute / triad bound "
-          "| pack / copy | unpack / copy | checksum |")
-    print("|---|---|---|---|---|---|---|---|")
+          "| pack / copy | unpack / copy | by sweep | checksum |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for (size, stencil, grid), sums in checksums.items():
         key = ("amp-ghost", stencil.upper(), f"{size}^3", grid)
-        cells = " | ".join(median_cell(rows[key + (figure,)]) for figure in ("loop", "compute", "pack", "unpack"))
+        cells = " | ".join(median_cell(rows[key + (figure,)]) for figure in ("loop", "compute", "pack", "unpack", "by sweep"))
         print(f"| {stencil.upper()} | {size}^3 | {grid} | {cells} | {next(iter(sums))} |")
 
 if __name__ == "__main__":

@@ -47,6 +47,9 @@ void add(comm::ExchangeTimes& into, const comm::ExchangeTimes& from) {
   into.unpack += from.unpack;
   into.post += from.post;
   into.wait += from.wait;
+  into.packed += from.packed;
+  into.unpacked += from.unpacked;
+  into.filled += from.filled;
 }
 
 RootGrid root_grid(const NobelConfig& c) {
