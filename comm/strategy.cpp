@@ -66,7 +66,10 @@ double* Strategy::send_slot_to_fill(int l, int v) {
   if (in_flight(v)) need_ghosts(v);  // as computed(v) would: the last round's sends leave the slot first
   transport_->reclaim_send_slot(l, v);
   filled_by_proxy_[static_cast<std::size_t>(l) * num_vars() + v] = 1;
-  state_.times().filled += static_cast<std::uint64_t>(link(l).send_size());
+  const LinkData& ld = link(l);
+  for (int p = 0; p < ld.send_pieces(); ++p)  // what pack would have copied (SVCP sends contiguous pieces direct)
+    if (!(skip_contiguous_ && ld.send_piece_contiguous[p]))
+      state_.times().filled += static_cast<std::uint64_t>(ld.send_piece_begin[p + 1] - ld.send_piece_begin[p]);
   return state_.send_slot(l, v);
 }
 

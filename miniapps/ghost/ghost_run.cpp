@@ -1,8 +1,9 @@
 // The time loop, per step and variable: need_ghosts(v) -> stencil (interior sum and outflow fused, the
 // new yz faces written straight into the x links' send slots) -> swap -> computed(v); then one
 // MPI_Allreduce of the summed variables. Spikes are added before computed(v) so neighbours' ghosts
-// always see them (a step that adds one packs its faces after the spike instead). In a synthesis (synthesis.hpp) the same loop makes the same
-// calls, but the grids are never filled or read and each stencil is replaced by the compute model.
+// always see them (a step that adds one packs its faces after the spike instead). In a synthesis
+// (synthesis.hpp) the same loop makes the same calls, but the grids are never filled or read and each
+// stencil is replaced by the compute model.
 #include "ghost_run.hpp"
 
 #include "conservation.hpp"
