@@ -3,6 +3,8 @@
 #include "run_proxy.hpp"
 
 #include "errors.hpp"
+#include "memory_check.hpp"
+#include "results_file.hpp"
 #include "synthesis.hpp"
 
 #include <CLI/CLI.hpp>
@@ -40,6 +42,21 @@ int run_proxy(const char* name, int argc, char** argv,
     MPI_Abort(MPI_COMM_WORLD, 3);
     return 3;
   }
+}
+
+void check_run_memory(const Environment& env, double field_bytes_per_rank) {
+  check_node_memory(env.synthesis() != nullptr ? 0.0 : field_bytes_per_rank);
+}
+
+void finish_run(const Environment& env, const std::string& results_file, const nlohmann::json& results,
+                const LoopMeasurements& measurements, const std::function<void(const nlohmann::json&)>& print_summary) {
+  if (env.synthesis() != nullptr) {
+    if (env.rank() == 0) env.synthesis()->keep_results(results_file, results);
+    return;
+  }
+  if (env.rank() == 0) print_summary(results);
+  write_results_file(results_file, results, env.rank());
+  if (!measurements.verified) throw VerificationError(measurements.failure);
 }
 
 }  // namespace amp

@@ -9,12 +9,8 @@
 #include "ghost_run.hpp"
 
 #include <command_line.hpp>
-#include <errors.hpp>
-#include <memory_check.hpp>
 #include <plan_only.hpp>
-#include <results_file.hpp>
 #include <run_proxy.hpp>
-#include <synthesis.hpp>
 
 int main(int argc, char** argv) {
   return amp::run_proxy("amp-ghost", argc, argv, [](const amp::Environment& env, int argc, char** argv) {
@@ -31,9 +27,7 @@ int main(int argc, char** argv) {
     const amp::PlanTarget target = amp::checked_plan_target(plan_options, common, env);
     amp::ghost::finish_config(config, raw, target.ranks);
     amp::check_results_path(common.results_file);
-    // A synthesis makes the check's calls but fills no fields.
-    if (!plan_options.plan_only)
-      amp::check_node_memory(env.synthesis() ? 0.0 : amp::ghost::field_bytes_per_rank(config, env.size()));
+    if (!plan_options.plan_only) amp::check_run_memory(env, amp::ghost::field_bytes_per_rank(config, env.size()));
 
     amp::PlanBuild build = amp::PlanBuild::started();
     auto setup = amp::ghost::build_ghost_setup(config, target.rank, target.ranks);
@@ -44,12 +38,6 @@ int main(int argc, char** argv) {
 
     const auto measurements = amp::ghost::run_ghost(config, d, std::move(setup.plan), env);
     const auto results = amp::ghost::ghost_results(config, d, measurements, env.size());
-    if (env.synthesis()) {
-      if (env.rank() == 0) env.synthesis()->keep_results(common.results_file, results);
-      return;
-    }
-    if (env.rank() == 0) amp::ghost::print_summary(results);
-    amp::write_results_file(common.results_file, results, env.rank());
-    if (!measurements.verified) throw amp::VerificationError(measurements.failure);
+    amp::finish_run(env, common.results_file, results, measurements, amp::ghost::print_summary);
   });
 }

@@ -7,12 +7,8 @@
 #include "nobel_run.hpp"
 
 #include <command_line.hpp>
-#include <errors.hpp>
-#include <memory_check.hpp>
 #include <plan_only.hpp>
-#include <results_file.hpp>
 #include <run_proxy.hpp>
-#include <synthesis.hpp>
 
 int main(int argc, char** argv) {
   return amp::run_proxy("amp-nobel", argc, argv, [](const amp::Environment& env, int argc, char** argv) {
@@ -28,9 +24,7 @@ int main(int argc, char** argv) {
     const amp::PlanTarget target = amp::checked_plan_target(plan_options, common, env);
     amp::nobel::finish_config(config, target.ranks);
     amp::check_results_path(common.results_file);
-    // A synthesis makes the check's calls but fills no blocks.
-    if (!plan_options.plan_only)
-      amp::check_node_memory(env.synthesis() ? 0.0 : amp::nobel::block_bytes_per_rank(config, env.size()));
+    if (!plan_options.plan_only) amp::check_run_memory(env, amp::nobel::block_bytes_per_rank(config, env.size()));
 
     amp::PlanBuild build = amp::PlanBuild::started();
     auto setup = amp::nobel::build_nobel_setup(config, target.rank, target.ranks);
@@ -42,12 +36,6 @@ int main(int argc, char** argv) {
 
     const auto measurements = amp::nobel::run_nobel(config, std::move(setup), env);
     const auto results = amp::nobel::nobel_results(config, measurements, env.size());
-    if (env.synthesis()) {
-      if (env.rank() == 0) env.synthesis()->keep_results(common.results_file, results);
-      return;
-    }
-    if (env.rank() == 0) amp::nobel::print_summary(results);
-    amp::write_results_file(common.results_file, results, env.rank());
-    if (!measurements.verified) throw amp::VerificationError(measurements.failure);
+    amp::finish_run(env, common.results_file, results, measurements, amp::nobel::print_summary);
   });
 }
