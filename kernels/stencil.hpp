@@ -35,34 +35,31 @@ struct StencilSweep {
     const double* b = &in(0, j, k - 1);
     const double* t = &in(0, j, k + 1);
     double* o = &out(0, j, k);
-    double line = 0.0;
-    if constexpr (S == Stencil::TwoD5Pt) {
-      AMP_SIMD_SUM(line)
-      for (int i = 1; i <= nx; ++i) {
-        const double v = (s[i] + c[i - 1] + c[i] + c[i + 1] + n[i]) * weight;
-        o[i] = v;
-        line += v;
+    // Cell i's new value; the faces take theirs from here too, not from o[], which the vector loop has
+    // only just stored (a load from it would wait for the stores to drain).
+    const auto value = [&](int i) {
+      if constexpr (S == Stencil::TwoD5Pt) {
+        return (s[i] + c[i - 1] + c[i] + c[i + 1] + n[i]) * weight;
+      } else if constexpr (S == Stencil::ThreeD7Pt) {
+        return (b[i] + s[i] + c[i - 1] + c[i] + c[i + 1] + n[i] + t[i]) * weight;
+      } else {
+        static_assert(S == Stencil::TwoD9Pt, "3D27PT sweeps by BoxSumSweep (box_sum_sweep.hpp)");
+        return (s[i - 1] + s[i] + s[i + 1] + c[i - 1] + c[i] + c[i + 1] + n[i - 1] + n[i] + n[i + 1]) * weight;
       }
-    } else if constexpr (S == Stencil::ThreeD7Pt) {
+    };
+    if constexpr (S == Stencil::ThreeD7Pt) {
       if (j + kPrefetchLinesAhead <= extent.ny + 1) prefetch_row(t + kPrefetchLinesAhead * (nx + 2), nx + 2);
-      AMP_SIMD_SUM(line)
-      for (int i = 1; i <= nx; ++i) {
-        const double v = (b[i] + s[i] + c[i - 1] + c[i] + c[i + 1] + n[i] + t[i]) * weight;
-        o[i] = v;
-        line += v;
-      }
-    } else {
-      static_assert(S == Stencil::TwoD9Pt, "3D27PT sweeps by BoxSumSweep (box_sum_sweep.hpp)");
-      AMP_SIMD_SUM(line)
-      for (int i = 1; i <= nx; ++i) {
-        const double v = (s[i - 1] + s[i] + s[i + 1] + c[i - 1] + c[i] + c[i + 1] + n[i - 1] + n[i] + n[i + 1]) * weight;
-        o[i] = v;
-        line += v;
-      }
+    }
+    double line = 0.0;
+    AMP_SIMD_SUM(line)
+    for (int i = 1; i <= nx; ++i) {
+      const double v = value(i);
+      o[i] = v;
+      line += v;
     }
     sum += line;
-    faces.write_first(j, k, extent.ny, o[1]);
-    faces.write_last(j, k, extent.ny, o[nx]);
+    if (faces.low != nullptr) faces.write_first(j, k, extent.ny, value(1));
+    if (faces.high != nullptr) faces.write_last(j, k, extent.ny, value(nx));
     if (line_outflow.data() != nullptr) line_outflow(j - 1, k - 1) = outflow_of_line<S>(in, j, k, extent, sides);
   }
 };
