@@ -7,6 +7,8 @@
 #include <gtest/gtest.h>
 #include <mpi.h>
 
+#include <functional>
+
 namespace {
 
 using amp::comm::ExchangePlan;
@@ -112,29 +114,37 @@ TEST_P(EveryStrategy, MovesEveryValueAndCountsMessagesExactly) {
   EXPECT_EQ(strategy->traffic().bytes, 2 * peers * kVars * 12 * sizeof(double));
 }
 
-// The proxies' pattern: each variable's ghosts are awaited just before its update, and its new values
-// go to the other of two storages right after, so round r + 1 is being computed while round r's later
-// variables are still unread. Every ghost must land in the storage the variable had when computed.
-TEST_P(EveryStrategy, GhostsLandInTheirRoundsStorageWhileTheNextRoundIsComputed) {
-  World w;
-  auto strategy = make(all_to_all_plan(w));
+// The proxies' pattern over `rounds` rounds: each variable's ghosts are awaited just before its update,
+// and its new values go to the other of two storages right after, so round r + 1 is being computed
+// while round r's later variables are still unread. Every ghost must land in the storage the variable
+// had when computed, `added(round)` above its owner's value. `before_computed(v, round)` runs just
+// before each computed().
+void run_in_proxies_pattern(const World& w, amp::comm::Strategy& strategy, int rounds,
+                            const std::function<void(int, int)>& before_computed,
+                            const std::function<double(int)>& added) {
   std::vector<std::vector<double>> storage[2];
   for (auto& s : storage) s.assign(kVars, std::vector<double>(w.storage(), -1.0));
   auto compute = [&](int v, int round) {
+    before_computed(v, round);
     std::vector<double>& s = storage[round % 2][v];
     for (int e = 0; e < kOwned; ++e) s[e] = owned_value(w.rank, v, e, round);
-    strategy->computed(v, s.data());
+    strategy.computed(v, s.data());
   };
   for (int v = 0; v < kVars; ++v) compute(v, 0);
-  const int rounds = 3;
   for (int round = 0; round < rounds; ++round) {
     for (int v = 0; v < kVars; ++v) {
-      strategy->need_ghosts(v);
-      expect_ghosts_of_round(w, storage[round % 2][v], v, round);
+      strategy.need_ghosts(v);
+      expect_ghosts_of_round(w, storage[round % 2][v], v, round, added(round));
       if (round + 1 < rounds) compute(v, round + 1);
     }
   }
-  strategy->finish();
+  strategy.finish();
+}
+
+TEST_P(EveryStrategy, GhostsLandInTheirRoundsStorageWhileTheNextRoundIsComputed) {
+  World w;
+  auto strategy = make(all_to_all_plan(w));
+  run_in_proxies_pattern(w, *strategy, 3, [](int, int) {}, [](int) { return 0.0; });
 }
 
 // A proxy may write a link's send pieces into the slot itself while it computes them (amp-ghost's sweep
@@ -147,12 +157,9 @@ TEST_P(EveryStrategy, ASlotTheProxyFilledGoesAsFilled) {
   auto strategy = make(plan);
   const bool in_place = GetParam().second == "datatype";
   const double filled = 0.25;
-  auto fills = [&](int round) { return round % 2 == 0 && !in_place; };
-  std::vector<std::vector<double>> storage[2];
-  for (auto& s : storage) s.assign(kVars, std::vector<double>(w.storage(), -1.0));
-  auto compute = [&](int v, int round) {
+  auto fill_slots = [&](int v, int round) {
+    if (round % 2 != 0) return;
     for (int l = 0; l < static_cast<int>(plan.links.size()); ++l) {
-      if (round % 2 != 0) continue;
       double* slot = strategy->send_slot_to_fill(l, v);
       if (plan.links[l].phase != 0 || in_place) {
         EXPECT_EQ(slot, nullptr) << "link " << l;
@@ -164,20 +171,9 @@ TEST_P(EveryStrategy, ASlotTheProxyFilledGoesAsFilled) {
       for (std::size_t n = 0; n < elements.size(); ++n)
         slot[n] = owned_value(w.rank, v, static_cast<int>(elements[n]), round) + filled;
     }
-    std::vector<double>& s = storage[round % 2][v];
-    for (int e = 0; e < kOwned; ++e) s[e] = owned_value(w.rank, v, e, round);
-    strategy->computed(v, s.data());
   };
-  for (int v = 0; v < kVars; ++v) compute(v, 0);
-  const int rounds = 3;
-  for (int round = 0; round < rounds; ++round) {
-    for (int v = 0; v < kVars; ++v) {
-      strategy->need_ghosts(v);
-      expect_ghosts_of_round(w, storage[round % 2][v], v, round, fills(round) ? filled : 0.0);
-      if (round + 1 < rounds) compute(v, round + 1);
-    }
-  }
-  strategy->finish();
+  run_in_proxies_pattern(w, *strategy, 3, fill_slots,
+                         [&](int round) { return round % 2 == 0 && !in_place ? filled : 0.0; });
   // Counted as filled: 6 elements per peer and variable in rounds 0 and 2, none with nothing to fill.
   const std::uint64_t peers = w.size - 1;
   EXPECT_EQ(strategy->times().filled, in_place ? 0 : 2 * peers * kVars * 6);
