@@ -2,6 +2,8 @@
 // came in phase 0), else 1..nx; z faces always cover x 0..nx+1 so that each xy plane is one contiguous run.
 #include "face_pieces.hpp"
 
+#include <array>
+
 namespace amp::ghost {
 
 using comm::Piece;
@@ -31,32 +33,40 @@ std::vector<Piece> face_pieces(const BlockExtent& b, Stencil stencil, int axis, 
   return pieces;
 }
 
+namespace {
+
+// The faces on which this rank has a neighbour, as (axis, side), in the order of the plan's links.
+std::vector<std::array<int, 2>> linked_faces(const Decomposition& d, int axes) {
+  std::vector<std::array<int, 2>> faces;
+  for (int axis = 0; axis < axes; ++axis)
+    for (int side = 0; side < 2; ++side)
+      if (d.neighbour[axis][side] >= 0) faces.push_back({axis, side});
+  return faces;
+}
+
+}  // namespace
+
 comm::ExchangePlan ghost_exchange_plan(const Decomposition& d, Stencil stencil, int num_vars) {
   comm::ExchangePlan plan;
   plan.num_vars = num_vars;
   const int axes = kernels::stencil_is_3d(stencil) ? 3 : 2;
   plan.num_phases = kernels::stencil_reads_edges(stencil) ? axes : 1;
-  for (int axis = 0; axis < axes; ++axis) {
-    for (int side = 0; side < 2; ++side) {
-      const int peer = d.neighbour[axis][side];
-      if (peer < 0) continue;  // (face_link counts the same way)
-      comm::Link link;
-      link.peer = peer;
-      link.phase = face_phase(stencil, axis);
-      link.send = face_pieces(d.block, stencil, axis, side, /*ghost=*/false);
-      link.recv = face_pieces(d.block, stencil, axis, side, /*ghost=*/true);
-      plan.links.push_back(std::move(link));
-    }
+  for (const auto& [axis, side] : linked_faces(d, axes)) {
+    comm::Link link;
+    link.peer = d.neighbour[axis][side];
+    link.phase = face_phase(stencil, axis);
+    link.send = face_pieces(d.block, stencil, axis, side, /*ghost=*/false);
+    link.recv = face_pieces(d.block, stencil, axis, side, /*ghost=*/true);
+    plan.links.push_back(std::move(link));
   }
   return plan;
 }
 
 int face_link(const Decomposition& d, int axis, int side) {
-  if (d.neighbour[axis][side] < 0) return -1;
-  int link = 0;
-  for (int a = 0; a <= axis; ++a)
-    for (int s = 0; s < 2 && (a < axis || s < side); ++s) link += d.neighbour[a][s] >= 0 ? 1 : 0;
-  return link;
+  const auto faces = linked_faces(d, axis + 1);  // the links of later axes come after this one
+  for (std::size_t l = 0; l < faces.size(); ++l)
+    if (faces[l][0] == axis && faces[l][1] == side) return static_cast<int>(l);
+  return -1;
 }
 
 }  // namespace amp::ghost
