@@ -70,8 +70,8 @@ struct BoxSumSweep {
           line += v;
         }
         sum += line;
-        if (first == 1) faces.write_first(j, k, extent.ny, o[0]);
-        if (last == extent.nx) faces.write_last(j, k, extent.ny, o[last - first]);
+        if (first == 1 && faces.low != nullptr) faces.write_first(j, k, extent.ny, o[0]);
+        if (last == extent.nx && faces.high != nullptr) faces.write_last(j, k, extent.ny, o[last - first]);
       }
     }
     if (line_outflow.data() == nullptr) return;
