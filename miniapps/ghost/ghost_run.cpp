@@ -100,11 +100,10 @@ class GhostLoop {
 
   GhostMeasurements run(const Environment& env) {
     GhostMeasurements m;
-    const int rank = env.rank();
-    rank_ = rank;
+    rank_ = env.rank();
     env.begin_traced_region();
     const double start = now_seconds();
-    ProgressLine progress(synthesis_ != nullptr ? 0.0 : config_.progress_seconds, rank, config_.num_tsteps);
+    ProgressLine progress(synthesis_ != nullptr ? 0.0 : config_.progress_seconds, rank_, config_.num_tsteps);
     for (int v = 0; v < config_.num_vars; ++v) {
       add_spike_if_starting(v, 0);
       strategy_->computed(v, current_[v].data());
@@ -134,7 +133,7 @@ class GhostLoop {
         const double error = conservation_.check(local_sums_, config_.summed_vars(), worst_variable);
         const bool report = config_.report_diffusion > 0 && (step + 1) % config_.report_diffusion == 0;
         if (synthesis_ == nullptr) {
-          if (report && rank == 0)
+          if (report && rank_ == 0)
             std::printf("step %d: worst relative conservation error %.3e (variable %d)\n", step + 1, error,
                         worst_variable);
           conservation_.judge(error, worst_variable, config_.tolerance(), fmt::format("step {}", step + 1));
@@ -208,7 +207,7 @@ class GhostLoop {
   std::vector<Spike> spikes_;
   std::unique_ptr<comm::Strategy> strategy_;
   int x_face_link_[2] = {-1, -1};  // the plan's links of the low and high x faces; -1: no neighbour
-  int rank_ = 0;
+  int rank_ = 0;  // this rank in MPI_COMM_WORLD (run() sets it)
 };
 
 }  // namespace

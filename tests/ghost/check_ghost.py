@@ -14,8 +14,9 @@ from launcher_banners import without_exit_banners  # noqa: E402  (Open MPI's ban
 STRATEGIES = ["bspma", "svaf", "svcp"]
 GLOBAL = 12          # global cells per axis (strong scaling), divisible by 1, 2, 4
 VARS, STEPS = 3, 4
-# A spike every step: on 4x1x1 some land on a yz face after the sweep wrote that face into its send
-# slot, which must then be packed again (the sweep's face copies would be stale).
+# Spikes at steps 0, 1 and 2 of 4: the sweeps before steps 1 and 2 are followed by a spike, so their
+# faces are packed after it (on 4x1x1 some spikes land on a yz face, where the sweep's copies would be
+# stale); the sweep of step 2 writes its faces into the send slots itself.
 SPIKES = 3
 GRIDS = [(1, (1, 1, 1)), (2, (2, 1, 1)), (2, (1, 1, 2)), (4, (4, 1, 1)), (4, (2, 2, 1)), (4, (1, 2, 2)), (4, (1, 1, 4))]
 
