@@ -71,13 +71,10 @@ std::vector<std::uint8_t> synthetic_trace() {
 
 std::vector<std::vector<std::uint8_t>> corpus() {
   std::vector<std::vector<std::uint8_t>> seeds = {synthetic_trace()};
-  fs::path reference = fs::path(AMP_SHARED_DIR) / "testdata" / "dumpi-reference" / "ring-extra";
-  if (fs::is_directory(reference)) {
-    for (const auto& file : fs::directory_iterator(reference)) {
-      if (file.path().extension() != ".bin") continue;
-      std::ifstream in(file.path(), std::ios::binary);
-      seeds.emplace_back((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    }
+  for (const auto& file : fs::directory_iterator(fs::path(AMP_REFERENCE_TRACE_DIR) / "ring-extra")) {
+    if (file.path().extension() != ".bin") continue;
+    std::ifstream in(file.path(), std::ios::binary);
+    seeds.emplace_back((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   }
   return seeds;
 }
@@ -96,7 +93,9 @@ void read_everything(const std::vector<std::uint8_t>& bytes) {
 }
 
 TEST(ReaderFuzz, SeedTracesReadCleanly) {
-  for (const auto& seed : corpus()) {
+  const auto seeds = corpus();
+  ASSERT_EQ(seeds.size(), 5u);  // the synthetic trace and ring-extra's four ranks
+  for (const auto& seed : seeds) {
     TraceFile file = TraceFile::parse(seed, "seed.bin");
     EXPECT_FALSE(first_problem(file).has_value()) << *first_problem(file);
   }

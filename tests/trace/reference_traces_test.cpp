@@ -1,4 +1,4 @@
-// The reader against real sst-dumpi traces (shared/testdata/dumpi-reference): dumpi2ascii-layout
+// The reader against real sst-dumpi traces (tests/data/dumpi-reference): dumpi2ascii-layout
 // dumps equal sst-dumpi's own .txt, footers agree with the records, traffic totals match ring.c.
 #include <gtest/gtest.h>
 
@@ -17,11 +17,10 @@ using namespace amp::trace;
 
 namespace {
 
-fs::path reference_dir() { return fs::path(AMP_SHARED_DIR) / "testdata" / "dumpi-reference"; }
+fs::path reference_dir() { return fs::path(AMP_REFERENCE_TRACE_DIR); }
 
 std::vector<fs::path> reference_bins() {
   std::vector<fs::path> bins;
-  if (!fs::is_directory(reference_dir())) return bins;
   for (const auto& run : fs::directory_iterator(reference_dir())) {
     if (!run.is_directory()) continue;
     for (const auto& file : fs::directory_iterator(run.path()))
@@ -31,11 +30,6 @@ std::vector<fs::path> reference_bins() {
   return bins;
 }
 
-#define SKIP_WITHOUT_REFERENCE_DATA()                                                                   \
-  if (!fs::is_directory(reference_dir()))                                                               \
-  GTEST_SKIP() << "reference traces not found at " << reference_dir()                                   \
-               << " (the shared/ checkout beside the repository is absent)"
-
 std::string read_text(const fs::path& path) {
   std::ifstream in(path);
   std::stringstream text;
@@ -44,12 +38,10 @@ std::string read_text(const fs::path& path) {
 }
 
 TEST(ReferenceTraces, AllEightRankFilesArePresent) {
-  SKIP_WITHOUT_REFERENCE_DATA();
   EXPECT_EQ(reference_bins().size(), 8u);
 }
 
 TEST(ReferenceTraces, Dumpi2asciiLayoutEqualsSstDumpisOwnOutput) {
-  SKIP_WITHOUT_REFERENCE_DATA();
   for (const fs::path& bin : reference_bins()) {
     SCOPED_TRACE(bin.string());
     TraceFile file = TraceFile::open(bin.string());
@@ -62,7 +54,6 @@ TEST(ReferenceTraces, Dumpi2asciiLayoutEqualsSstDumpisOwnOutput) {
 }
 
 TEST(ReferenceTraces, FooterCountsMatchTheRecordsAndValidationPasses) {
-  SKIP_WITHOUT_REFERENCE_DATA();
   for (const fs::path& bin : reference_bins()) {
     TraceFile file = TraceFile::open(bin.string());
     auto problem = first_problem(file);
@@ -80,7 +71,6 @@ TEST(ReferenceTraces, FooterCountsMatchTheRecordsAndValidationPasses) {
 }
 
 TEST(ReferenceTraces, CallCountsAreThoseOfRingC) {
-  SKIP_WITHOUT_REFERENCE_DATA();
   TraceSet set = locate_trace((reference_dir() / "ring-extra").string());
   TraceFile rank0 = TraceFile::open(set.bin_paths[0]);
   const auto& calls = rank0.footer().call_counts;
@@ -97,7 +87,6 @@ TEST(ReferenceTraces, CallCountsAreThoseOfRingC) {
 }
 
 TEST(ReferenceTraces, TrafficTotalsAreThoseOfRingC) {
-  SKIP_WITHOUT_REFERENCE_DATA();
   // Per rank: 8 ints + 1024 doubles + 65536 chars = 73760 bytes in 3 Isends; rank 0 sends 2 x 4 ints,
   // rank 2 sends 2 x 1 int; with "extra" every rank also sends 16 bytes.
   TraceStats plain = compute_trace_stats(locate_trace((reference_dir() / "ring").string()));

@@ -219,7 +219,7 @@ TEST_F(ReplayCheckTest, FindingsAreCountedBeyondTheKeptOnes) {
 }
 
 TEST(ReplayCheckReference, SstDumpiTracesReplayClean) {
-  const std::string base = std::string(AMP_SHARED_DIR) + "/testdata/dumpi-reference/";
+  const std::string base = std::string(AMP_REFERENCE_TRACE_DIR) + "/";
   auto ring = check_replay(locate_trace(base + "ring"));
   EXPECT_EQ(ring.total(), 0u);
   EXPECT_EQ(ring.matched, 16u);
@@ -238,7 +238,7 @@ TEST(StreamingReader, YieldsTheRecordsTheWholeFileReaderDoes) {
   test::write_trace(dir.string(), "big", {big});
   std::vector<std::string> paths = {(dir / "big-0000.bin").string()};
   for (const char* ref : {"ring", "ring-extra"})
-    for (const auto& bin : locate_trace(std::string(AMP_SHARED_DIR) + "/testdata/dumpi-reference/" + ref).bin_paths)
+    for (const auto& bin : locate_trace(std::string(AMP_REFERENCE_TRACE_DIR) + "/" + ref).bin_paths)
       paths.push_back(bin);
   for (const auto& path : paths) {
     TraceFile whole = TraceFile::open(path), streamed = TraceFile::open_streaming(path);
