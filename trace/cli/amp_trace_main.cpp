@@ -1,5 +1,5 @@
 // amp-trace: inspect, summarise, check and repair DUMPI traces (from AMP's libamp_dumpi or
-// sst-dumpi). Subcommands: info, stats, dump, validate, repair, check, otf2.
+// sst-dumpi). Subcommands: info, stats, dump, validate, repair, check, otf2, simgrid.
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
@@ -37,6 +37,14 @@ int main(int argc, char** argv) {
   otf2->add_option("trace", input, "trace (.meta, prefix, .bin or directory)")->required();
   otf2->add_option("output", output, "the archive directory to create (must not exist)")->required();
 
+  auto* simgrid = app.add_subcommand("simgrid", "export to SimGrid time-independent traces (smpirun -replay)");
+  simgrid->add_option("trace", input, "trace (.meta, prefix, .bin or directory)")->required();
+  simgrid->add_option("output", output, "the directory to create (must not exist): rank-<r>.txt, ranks.txt, export.json")
+      ->required();
+  double host_speed = 1e9;
+  simgrid->add_option("--host-speed", host_speed, "flop/s the recorded compute time is written at (default 1e9)")
+      ->check(CLI::PositiveNumber);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
@@ -51,6 +59,7 @@ int main(int argc, char** argv) {
     if (*repair) return cli::run_repair(input, output);
     if (*check) return cli::run_check(input, json, in_flight_only);
     if (*otf2) return cli::run_otf2(input, output);
+    if (*simgrid) return cli::run_simgrid(input, output, host_speed);
   } catch (const std::exception& error) {
     std::fflush(stdout);
     std::fprintf(stderr, "amp-trace: %s\n", error.what());

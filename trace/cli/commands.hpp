@@ -15,5 +15,6 @@ int run_repair(const std::string& bin_path, const std::string& output_path);
 // Exit status 0 when the replay check finds nothing, 1 when it finds something.
 int run_check(const std::string& input, bool json, bool in_flight_only);
 int run_otf2(const std::string& input, const std::string& output_directory);
+int run_simgrid(const std::string& input, const std::string& output_directory, double host_speed_flops);
 
 }  // namespace amp::trace::cli

@@ -1,0 +1,271 @@
+#!/usr/bin/env python3
+"""Predicts a traced run on a modelled network: exports the DUMPI trace to SimGrid's time-independent
+form (amp-trace simgrid), writes the platform for the network file, replays it with smpirun (or the
+DUMPI trace itself with SST-macro when --simulator sstmac and AMP_SSTMAC names an sstmac), and writes
+TRACE_DIR/simulation-<network>-<simulator>.json. With --calibrate it measures this machine instead
+(amp-micro pingpong at 2 ranks) and writes a network file for it.
+
+Usage: tools/simulate.py TRACE_DIR --network FILE [--simulator simgrid|sstmac] --build BUILD
+       tools/simulate.py --calibrate [--output FILE] --build BUILD --mpiexec MPIEXEC --cores N
+Exit codes: 0 done; 2 bad input (one line: missing trace, bad network file, too many ranks); 3 the
+simulator failed (its last lines are printed).
+"""
+import argparse
+import glob
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import networks  # noqa: E402
+
+SMPIREPLAY = "/usr/lib/x86_64-linux-gnu/simgrid/smpireplaymain"
+PER_RANK_ACTION_LIMIT = 200_000  # above this, per-rank finish times (a log line per action) are skipped
+# SimGrid's SMPI model scales bandwidth and latency by factors fitted to one real cluster; AMP's
+# network files state effective values, so both factors are 1.
+SIMGRID_CONFIG = ["--cfg=smpi/bw-factor:0:1", "--cfg=smpi/lat-factor:0:1"]  # piecewise: from 0 bytes, x1
+
+
+class UsageError(Exception):
+    pass
+
+
+class SimulatorError(Exception):
+    pass
+
+
+def trace_meta(trace_dir):
+    metas = sorted(glob.glob(os.path.join(trace_dir, "*.meta")))
+    if not os.path.isdir(trace_dir):
+        raise UsageError(f"{trace_dir}: no such trace directory")
+    if len(metas) != 1:
+        raise UsageError(f"{trace_dir}: holds {len(metas)} traced runs (.meta files); give a directory with one")
+    return metas[0]
+
+
+def export(trace_dir, amp_trace, host_speed):
+    """The TI export of the trace at this host speed, made once and kept beside the trace."""
+    out = os.path.join(trace_dir, f"simgrid-ti-{host_speed:g}")
+    summary = os.path.join(out, "export.json")
+    if not os.path.isfile(summary):
+        done = subprocess.run([amp_trace, "simgrid", trace_dir, out, "--host-speed", f"{host_speed:g}"],
+                              capture_output=True, text=True)
+        if done.returncode != 0:
+            line = (done.stderr.strip().splitlines() or ["amp-trace simgrid failed"])[-1]
+            raise UsageError(f"{trace_dir}: {line.removeprefix('amp-trace: ')}")
+    with open(summary) as f:
+        return out, json.load(f)
+
+
+def simgrid_version():
+    done = subprocess.run(["smpirun", "-version"], capture_output=True, text=True)
+    match = re.search(r"SimGrid version ([0-9.]+)", done.stdout + done.stderr)
+    return match.group(1) if match else "unknown"
+
+
+def run_simgrid(network, export_dir, summary, workdir, timeout):
+    ranks = len(summary["ranks"])
+    platform = os.path.join(workdir, "platform.xml")
+    hosts = os.path.join(workdir, "hosts.txt")
+    with open(platform, "w") as f:
+        f.write(networks.simgrid_platform(network))
+    with open(hosts, "w") as f:
+        f.write(networks.hostfile(network, ranks))
+    per_rank = summary["actions"] <= PER_RANK_ACTION_LIMIT
+    command = ["smpirun", "-np", str(ranks), "-platform", platform, "-hostfile", hosts, "-replay", "ranks.txt",
+               SMPIREPLAY, *SIMGRID_CONFIG]
+    if per_rank:
+        command.append("--log=smpi_replay.thres:verbose")
+    finish = {}
+    predicted = None
+    tail = []
+    process = subprocess.Popen(command, cwd=export_dir, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    started = time.monotonic()
+    try:
+        for line in process.stderr:
+            # "[n1:1:(2) 0.604239] [smpi_replay/VERBOSE] 1 wait 0 1 7 0.000012" and "... Simulation time T"
+            match = re.match(r"\[\S+ ([0-9.eE+-]+)\] (?:\S+:[0-9]+: )?\[smpi_replay/(\w+)\] (.*)", line)
+            if match and match.group(2) == "VERBOSE":
+                rank = match.group(3).split(" ", 1)[0]
+                if rank.isdigit():
+                    finish[int(rank)] = float(match.group(1))
+                continue
+            if match and match.group(3).startswith("Simulation time"):
+                predicted = float(match.group(3).split()[2])
+            tail = (tail + [line.rstrip()])[-8:]
+            if time.monotonic() - started > timeout:
+                process.kill()
+                raise SimulatorError(f"smpirun ran past {timeout} s")
+        process.wait()
+    finally:
+        if process.poll() is None:
+            process.kill()
+    if process.returncode != 0 or predicted is None:
+        raise SimulatorError("smpirun failed (exit %s): %s" % (process.returncode, " | ".join(tail[-3:])))
+    per_rank_times = [finish.get(r) for r in summary["ranks"]] if per_rank else None
+    return predicted, per_rank_times, simgrid_version()
+
+
+def run_sstmac(network, trace_dir, summary, root, workdir, timeout):
+    sstmac = os.environ.get("AMP_SSTMAC")
+    if not sstmac or not os.access(sstmac, os.X_OK):
+        raise UsageError("--simulator sstmac needs AMP_SSTMAC to name an sstmac binary (SST-macro 16.0)")
+    params = os.path.join(root, "tools", "sstmac", f"{network.topology}.ini")
+    command = [sstmac, "-f", params, "-p", f"node.app1.dumpi_metaname={os.path.abspath(trace_meta(trace_dir))}",
+               "-p", f"node.app1.size={len(summary['ranks'])}"]
+    for key, value in networks.sstmac_overrides(network).items():
+        command += ["-p", f"{key}={value}"]
+    try:
+        done = subprocess.run(command, cwd=os.path.dirname(params), capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        raise SimulatorError(f"sstmac ran past {timeout} s") from None
+    match = re.search(r"Estimated total runtime of\s+([0-9.eE+-]+) seconds", done.stdout)
+    if done.returncode != 0 or not match:
+        lines = (done.stdout + done.stderr).strip().splitlines()[-3:]
+        raise SimulatorError("sstmac failed (exit %s): %s" % (done.returncode, " | ".join(lines)))
+    version = re.search(r"SST-macro\s+([0-9.]+)", subprocess.run([sstmac, "--version"], capture_output=True,
+                                                                  text=True).stdout)
+    return float(match.group(1)), None, version.group(1) if version else "16.0"
+
+
+def write_json(path, data):
+    partial = f"{path}.partial-{os.getpid()}"
+    with open(partial, "w") as f:
+        json.dump(data, f, indent=1)
+        f.write("\n")
+    os.replace(partial, path)
+
+
+def simulate(args):
+    trace_dir = os.path.normpath(args.trace)
+    trace_meta(trace_dir)
+    try:
+        network = networks.load(args.network)
+    except networks.NetworkError as e:
+        raise UsageError(str(e)) from None
+    amp_trace = os.path.join(args.build, "bin", "amp-trace")
+    export_dir, summary = export(trace_dir, amp_trace, network.host_speed)
+    problem = networks.check_fits(network, args.simulator, len(summary["ranks"]))
+    if problem:
+        raise UsageError(problem)
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="amp-simulate-") as workdir:
+        if args.simulator == "simgrid":
+            predicted, per_rank, version = run_simgrid(network, export_dir, summary, workdir, args.timeout)
+        else:
+            predicted, per_rank, version = run_sstmac(network, trace_dir, summary, args.root, workdir, args.timeout)
+    result = {
+        "trace": trace_dir,
+        "ranks": len(summary["ranks"]),
+        "simulator": args.simulator,
+        "simulator_version": version,
+        "network": network.name,
+        "network_file": network.path,
+        "network_parameters": network.parameters(),
+        "predicted_seconds": predicted,
+        "per_rank_finish_seconds": per_rank,
+        "measured_seconds": None if summary["synthesized"] else summary["recorded_seconds"],
+        "recorded_seconds": summary["recorded_seconds"],
+        "synthesized": summary["synthesized"],
+        "messages": summary["messages"],
+        "bytes": summary["bytes"],
+        "actions": summary["actions"],
+        "simulation_wall_seconds": round(time.monotonic() - started, 3),
+    }
+    if per_rank is None and args.simulator == "simgrid":
+        result["per_rank_note"] = f"skipped: more than {PER_RANK_ACTION_LIMIT} actions (one log line each)"
+    out = os.path.join(trace_dir, f"simulation-{network.name}-{args.simulator}.json")
+    write_json(out, result)
+    line = f"simulated {trace_dir} on {network.name} ({args.simulator} {version}): predicted {predicted:.6g} s"
+    if result["measured_seconds"]:
+        measured = result["measured_seconds"]
+        line += f", measured {measured:.6g} s ({(predicted - measured) / measured * 100:+.1f}%)"
+    print(line + f" -> {out}")
+
+
+def calibrate(args):
+    """amp-micro pingpong between 2 ranks of this machine: latency from the smallest message, bandwidth
+    from the large ones (time = latency + bytes / bandwidth), one node with a rank per core."""
+    micro = os.path.join(args.build, "bin", "amp-micro")
+    output = args.output
+    if os.path.exists(output) and not args.replace:
+        raise UsageError(f"{output}: already exists (give --replace to measure again, or another --output)")
+    with tempfile.TemporaryDirectory(prefix="amp-calibrate-") as workdir:
+        results = os.path.join(workdir, "pingpong.json")
+        env = dict(os.environ, OMP_NUM_THREADS="1", OMP_PROC_BIND="false")
+        done = subprocess.run([args.mpiexec, "-n", "2", micro, "pingpong", "--min-size", "8", "--max-size", "4MiB",
+                               "--iterations", "1000", "--repetitions", "5", "--results", results],
+                              capture_output=True, text=True, env=env)
+        if done.returncode != 0:
+            raise SimulatorError("amp-micro pingpong failed: " + " | ".join(done.stderr.strip().splitlines()[-3:]))
+        with open(results) as f:
+            rows = json.load(f)["rows"]
+    latency = rows[0]["latency_us_min"] * 1e-6
+    large = [r for r in rows if r["bytes"] >= 256 * 1024]
+    bandwidth = statistics.median(r["bytes"] / (r["latency_us_min"] * 1e-6 - latency) for r in large)
+    cores = args.cores
+    text = f"""# This machine, measured by `./amp simulate --calibrate` on {time.strftime('%Y-%m-%d %H:%M')}:
+# amp-micro pingpong between 2 ranks (latency: {rows[0]['bytes']}-byte half round trip; bandwidth: median
+# over messages of 256 KiB to 4 MiB of bytes / (time - latency)). One node, one rank per core; every
+# message goes through the node's loopback (shared memory).
+topology = "flat"
+nodes = 1
+ranks_per_node = {cores}
+link_bandwidth = {bandwidth:.4g}
+link_latency = {latency:.4g}
+loopback_bandwidth = {bandwidth:.4g}
+loopback_latency = {latency:.4g}
+host_speed = 1e9
+routing = "minimal"
+"""
+    os.makedirs(os.path.dirname(os.path.abspath(output)), exist_ok=True)
+    partial = f"{output}.partial-{os.getpid()}"
+    with open(partial, "w") as f:
+        f.write(text)
+    os.replace(partial, output)
+    print(f"calibrated this machine: latency {latency * 1e6:.3f} us, bandwidth {bandwidth / 1e9:.3f} GB/s, "
+          f"{cores} ranks per node -> {output}")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("trace", nargs="?", help="a traced run's directory (recorded or synthesized)")
+    parser.add_argument("--network", help="network file (inputs/networks/*.toml)")
+    parser.add_argument("--simulator", default="simgrid", choices=["simgrid", "sstmac"])
+    parser.add_argument("--calibrate", action="store_true", help="measure this machine, write a network file")
+    parser.add_argument("--output", help="with --calibrate: the network file to write "
+                                         "(default inputs/networks/this-machine.toml)")
+    parser.add_argument("--replace", action="store_true", help="with --calibrate: replace an existing file")
+    parser.add_argument("--build", required=True)
+    parser.add_argument("--root", default=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    parser.add_argument("--mpiexec", default="mpiexec")
+    parser.add_argument("--cores", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--timeout", type=float, default=1800, help="seconds the simulator may run")
+    try:
+        args = parser.parse_args()
+    except SystemExit as e:
+        sys.exit(2 if e.code else 0)
+    try:
+        if args.calibrate:
+            args.output = args.output or os.path.join(args.root, "inputs", "networks", "this-machine.toml")
+            calibrate(args)
+        else:
+            if not args.trace or not args.network:
+                raise UsageError("give a trace directory and --network FILE (or --calibrate)")
+            simulate(args)
+    except UsageError as e:
+        print(f"amp simulate: error: {e}", file=sys.stderr)
+        sys.exit(2)
+    except SimulatorError as e:
+        print(f"amp simulate: error: {e}", file=sys.stderr)
+        sys.exit(3)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,86 @@
+// The one record stream of a traced run: every rank's call records merged in wall-clock order (ties:
+// lower rank first), each handed out with what it means resolved once: the communicator and world
+// ranks of every peer (CommRegistry), the message a Start starts and a Wait completes (per-rank
+// request table, persistent requests included), and message bytes from the rank's datatype sizes.
+// Consumers (the SimGrid export; stats, check and otf2 as they move onto it) read this instead of
+// keeping their own copies of that bookkeeping.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "comm_registry.hpp"
+#include "record.hpp"
+#include "trace_set.hpp"
+
+namespace amp::trace {
+
+// One point-to-point message as one side sees it: what a call starts, or what a completion finishes.
+struct MessageEnd {
+  bool is_send = false;
+  bool blocking = false;          // Send, Recv, Sendrecv: complete when the call returns
+  std::int32_t request = 0;       // the request that completes it (nonblocking and persistent)
+  int comm = CommRegistry::kUndefined;  // registry communicator (0 = MPI_COMM_WORLD), or kUndefined/kOpaque
+  std::int64_t comm_id = 0;       // the rank's own DUMPI id of it
+  int peer = -1;                  // partner's world rank; kPeerNone (MPI_PROC_NULL), kPeerAny (wildcard)
+  int tag = 0;                    // as recorded; -1 is MPI_ANY_TAG for a receive
+  std::int64_t bytes = -1;        // count x datatype size; -1 when the size is unknown
+  std::uint16_t function = 0;     // the call that started it (MPI_Start for a started persistent request)
+
+  static constexpr int kPeerNone = -2;  // MPI_PROC_NULL: no message
+  static constexpr int kPeerAny = -1;   // MPI_ANY_SOURCE not resolved by a status (yet)
+};
+
+// A collective call, with the world rank of its root where it has one.
+struct CollectiveCall {
+  std::uint16_t function = 0;
+  int comm = CommRegistry::kUndefined;
+  int comm_size = 0;
+  int root_world = -1;
+  std::int64_t bytes = -1;        // per-rank block (count x size of the call's own datatype), -1 unknown
+  std::int64_t recv_bytes = -1;   // Gather/Scatter/Allgather/Alltoall: the receive side's block
+};
+
+struct ResolvedCall {
+  int rank = 0;                   // world rank whose file holds the record
+  std::uint64_t record_number = 0;  // 1-based position in that file
+  const Record* record = nullptr;
+  std::vector<MessageEnd> started;    // messages this call starts (in argument order)
+  std::vector<MessageEnd> completed;  // nonblocking messages this call completes (Wait*, Test* with flag)
+  std::vector<std::int32_t> unknown_requests;  // completed ids no recorded call on the rank created
+  std::unique_ptr<CollectiveCall> collective;
+};
+
+class RecordStream {
+ public:
+  // Opens every rank's file of the set for streaming (one record per rank held at a time).
+  explicit RecordStream(const TraceSet& set);
+  ~RecordStream();
+  RecordStream(const RecordStream&) = delete;
+  RecordStream& operator=(const RecordStream&) = delete;
+
+  int world_size() const { return world_size_; }
+  const std::vector<int>& ranks() const { return ranks_; }
+  const CommRegistry& communicators() const { return registry_; }
+
+  // Visits every record of every rank once, in merged order. Throws TraceFormatError on unreadable input.
+  void run(const std::function<void(const ResolvedCall&)>& visit);
+
+ private:
+  struct Rank;
+  void resolve(Rank& rank, const Record& record, ResolvedCall& call);
+  MessageEnd message(Rank& rank, bool is_send, std::int64_t count, std::int64_t datatype, std::int64_t peer,
+                     std::int64_t tag, std::int64_t comm_id, std::uint16_t function);
+
+  int world_size_ = 0;
+  std::vector<int> ranks_;
+  std::vector<std::unique_ptr<Rank>> files_;
+  CommRegistry registry_;
+};
+
+// The world size a trace set describes: the highest rank with a file + 1, or the .meta's numprocs.
+int world_size_of(const TraceSet& set);
+
+}  // namespace amp::trace

@@ -1,0 +1,388 @@
+// export_time_independent: each resolved call of the RecordStream becomes SimGrid TI actions on its
+// rank's file. The recorded time between two calls becomes `compute` (seconds x host speed). TI
+// replay keys requests by (source, destination, tag), so every channel (sender, receiver,
+// communicator, tag) is renumbered: its k-th message gets tag index x 1024 + k mod 1024 on both
+// sides (MPI's non-overtaking order makes the k-th send match the k-th receive). Files are written
+// aside (<out>.partial-<pid>) with bounded per-rank buffers, then renamed into place.
+#include "ti_export.hpp"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <nlohmann/json.hpp>
+
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <stdexcept>
+#include <string_view>
+#include <tuple>
+#include <unordered_map>
+
+#include "../format/dumpi_format.hpp"
+#include "../format/function_names.hpp"
+#include "../reader/record_stream.hpp"
+#include "../reader/trace_set.hpp"
+
+namespace amp::trace::simgrid {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr int kTagSlots = 1024;              // outstanding messages one channel may have at once
+constexpr std::size_t kFlushBytes = 16 * 1024;  // per-rank buffer before it is appended to its file
+
+// Calls that move no data and need no TI action: their time counts as compute.
+bool moves_no_data(std::string_view name) {
+  static constexpr std::string_view kPrefixes[] = {
+      "MPI_Type_", "MPI_Group_", "MPI_Cart", "MPI_Dims_create", "MPI_Graph", "MPI_Get_", "MPI_Address",
+      "MPI_Wtime", "MPI_Wtick", "MPI_Initialized", "MPI_Finalized", "MPI_Errhandler_", "MPI_Error_",
+      "MPI_Attr_", "MPI_Keyval_", "MPI_Op_", "MPI_Query_thread", "MPI_Is_thread_main", "MPI_Pcontrol",
+      "MPI_Info_", "MPI_Pack_size", "MPI_Request_free", "MPI_Buffer_", "MPI_Comm_rank", "MPI_Comm_size",
+      "MPI_Comm_dup", "MPI_Comm_split", "MPI_Comm_create", "MPI_Comm_free", "MPI_Comm_group",
+      "MPI_Comm_compare", "MPI_Comm_test_inter", "MPI_Comm_set_", "MPI_Comm_get_", "MPI_Topo_test",
+      "MPI_Function_", "Function_"};
+  for (std::string_view prefix : kPrefixes)
+    if (name.substr(0, prefix.size()) == prefix) return true;
+  return false;
+}
+
+class RankFile {
+ public:
+  explicit RankFile(fs::path path) : path_(std::move(path)) {}
+  void add(const std::string& line) {
+    buffer_ += line;
+    buffer_ += '\n';
+    if (buffer_.size() >= kFlushBytes) flush();
+  }
+  void flush() {
+    if (buffer_.empty() && created_) return;
+    std::FILE* out = std::fopen(path_.c_str(), created_ ? "ab" : "wb");
+    bool ok = out != nullptr && std::fwrite(buffer_.data(), 1, buffer_.size(), out) == buffer_.size();
+    const int saved = errno;
+    if (out != nullptr && std::fclose(out) != 0) ok = false;
+    if (!ok) throw std::runtime_error(fmt::format("cannot write {}: {}", path_.string(), std::strerror(saved ? saved : errno)));
+    created_ = true;
+    buffer_.clear();
+  }
+
+ private:
+  fs::path path_;
+  std::string buffer_;
+  bool created_ = false;
+};
+
+class Exporter {
+ public:
+  Exporter(const TraceSet& set, const fs::path& directory, const TiExportOptions& options)
+      : set_(set), directory_(directory), options_(options), stream_(set) {
+    result_.world_size = stream_.world_size();
+    result_.ranks = stream_.ranks();
+    result_.per_rank.resize(stream_.ranks().size());
+    for (std::size_t i = 0; i < stream_.ranks().size(); ++i) {
+      const int rank = stream_.ranks()[i];
+      index_of_[rank] = i;
+      files_.emplace_back(directory_ / fmt::format("rank-{}.txt", rank));
+    }
+    state_.resize(stream_.ranks().size());
+    auto synthesized = set.meta.find("amp_synthesized_ranks");
+    result_.synthesized = synthesized != set.meta.end() && synthesized->second != "0";
+  }
+
+  TiExportResult run() {
+    refuse_unrecorded_calls();
+    for (std::size_t i = 0; i < files_.size(); ++i) emit(i, fmt::format("{} init", stream_.ranks()[i]));
+    stream_.run([this](const ResolvedCall& call) { handle(call); });
+    for (std::size_t i = 0; i < files_.size(); ++i) {
+      emit(i, fmt::format("{} finalize", stream_.ranks()[i]));
+      files_[i].flush();
+      const RankState& s = state_[i];
+      result_.per_rank[i].first_seconds = s.first;
+      result_.per_rank[i].last_seconds = s.last;
+      if (s.seen) result_.recorded_seconds = std::max(result_.recorded_seconds, s.last - s.first);
+    }
+    std::ofstream list(directory_ / "ranks.txt");
+    for (int rank : stream_.ranks()) list << fmt::format("rank-{}.txt\n", rank);
+    list.close();
+    if (!list) throw std::runtime_error(fmt::format("cannot write {}", (directory_ / "ranks.txt").string()));
+    result_.retagged_channels = channels_.size();
+    write_summary();
+    return std::move(result_);
+  }
+
+ private:
+  struct RankState {
+    bool seen = false;
+    double first = 0, last = 0;   // wall clock where the replay starts (MPI_Init's return, else the first
+                                  // record's start) and of the last record's end
+    double busy_until = 0;        // end of the last call that became an action (compute starts there)
+  };
+  struct Channel {
+    int index = 0;                // within its (sender, receiver) pair
+    std::uint64_t sent = 0, received = 0;
+  };
+
+  // export.json: what `./amp simulate` needs besides the action files (speed, recorded time, counts).
+  void write_summary() {
+    nlohmann::json j;
+    j["source"] = set_.description;
+    j["host_speed_flops"] = options_.host_speed_flops;
+    j["world_size"] = result_.world_size;
+    j["ranks"] = result_.ranks;
+    j["actions"] = result_.actions;
+    j["messages"] = result_.messages;
+    j["bytes"] = result_.bytes;
+    j["collectives"] = result_.collectives;
+    j["retagged_channels"] = channels_.size();
+    j["recorded_seconds"] = result_.recorded_seconds;
+    j["synthesized"] = result_.synthesized;
+    for (const TiRankSummary& r : result_.per_rank)
+      j["per_rank"].push_back({{"messages_sent", r.messages_sent}, {"bytes_sent", r.bytes_sent},
+                               {"receives", r.receives}, {"actions", r.actions},
+                               {"compute_seconds", r.compute_seconds},
+                               {"recorded_seconds", r.last_seconds - r.first_seconds}});
+    std::ofstream out(directory_ / "export.json");
+    out << j.dump(1) << "\n";
+    out.close();
+    if (!out) throw std::runtime_error(fmt::format("cannot write {}", (directory_ / "export.json").string()));
+  }
+
+  // The .meta counts calls DUMPI has no record for (partitioned, neighbourhood, ...): none has a TI form.
+  void refuse_unrecorded_calls() {
+    for (const auto& [key, value] : set_.meta) {
+      constexpr std::string_view prefix = "amp_unrecorded_";
+      if (key.rfind(prefix, 0) != 0 || key == "amp_unrecorded_total" || value == "0") continue;
+      throw std::runtime_error(fmt::format("{}: the trace's .meta counts {} call(s) of {} (not recordable in DUMPI, "
+                                           "rank not recorded): it has no SimGrid time-independent form",
+                                           set_.description, value, key.substr(prefix.size())));
+    }
+  }
+
+  [[noreturn]] void refuse(const ResolvedCall& call, const std::string& why) const {
+    throw std::runtime_error(fmt::format("rank {} record {} {}: {}", call.rank, call.record_number,
+                                         function_name(call.record->function), why));
+  }
+
+  void emit(std::size_t index, const std::string& line) {
+    files_[index].add(line);
+    ++result_.per_rank[index].actions;
+    ++result_.actions;
+  }
+
+  // The compute since the rank's last action, before the action of this call.
+  void compute_before(std::size_t index, const ResolvedCall& call) {
+    RankState& s = state_[index];
+    const double start = call.record->wall_start.seconds();
+    const double gap = start - s.busy_until;
+    if (s.busy_until > 0 && gap > 0) {
+      const double flops = std::floor(gap * options_.host_speed_flops);
+      if (flops >= 1) {
+        emit(index, fmt::format("{} compute {:.0f}", call.rank, flops));
+        result_.per_rank[index].compute_seconds += gap;
+      }
+    }
+    s.busy_until = call.record->wall_stop.seconds();
+  }
+
+  int retag(int sender, int receiver, const MessageEnd& m, bool sending) {
+    auto key = std::make_tuple(sender, receiver, m.comm, m.tag);
+    auto [it, fresh] = channels_.try_emplace(key);
+    if (fresh) it->second.index = pair_channels_[{sender, receiver}]++;
+    Channel& channel = it->second;
+    const std::uint64_t k = sending ? channel.sent++ : channel.received++;
+    const std::int64_t tag = static_cast<std::int64_t>(channel.index) * kTagSlots + static_cast<std::int64_t>(k % kTagSlots);
+    if (tag > 2147483647) throw std::runtime_error("too many distinct channels between one pair of ranks to renumber");
+    return static_cast<int>(tag);
+  }
+
+  // TI keys of an action: (source, destination, new tag).
+  struct Keyed {
+    int source, dest, tag;
+    std::int64_t bytes;
+  };
+
+  std::optional<Keyed> key_of(const ResolvedCall& call, const MessageEnd& m) {
+    if (m.peer == MessageEnd::kPeerNone) return std::nullopt;  // MPI_PROC_NULL
+    if (m.comm < 0)
+      refuse(call, fmt::format("communicator {} was created by no recorded call (or its members are unknown)", m.comm_id));
+    if (m.peer == MessageEnd::kPeerAny)
+      refuse(call, "a receive from MPI_ANY_SOURCE (or MPICH's MPI_PROC_NULL) names no source when it is posted; "
+                   "the TI form needs it");
+    if (!m.is_send && m.tag < 0) refuse(call, "a receive with MPI_ANY_TAG names no tag when it is posted");
+    if (m.bytes < 0) refuse(call, "the message's datatype size is not in the trace's sizes block");
+    const int source = m.is_send ? call.rank : m.peer;
+    const int dest = m.is_send ? m.peer : call.rank;
+    return Keyed{source, dest, retag(source, dest, m, m.is_send), m.bytes};
+  }
+
+  bool world_like(int comm) {
+    if (comm == 0) return true;
+    auto [it, fresh] = world_like_.try_emplace(comm, false);
+    if (fresh) {
+      const CommGroup& group = stream_.communicators().comm(comm);
+      bool same = group.size() == stream_.world_size();
+      for (int r = 0; same && r < group.size(); ++r) same = group.world_rank(r) == r;
+      it->second = same;
+    }
+    return it->second;
+  }
+
+  void handle(const ResolvedCall& call) {
+    const std::size_t index = index_of_.at(call.rank);
+    RankState& s = state_[index];
+    const Record& record = *call.record;
+    if (!s.seen) s.first = record.wall_start.seconds();
+    s.seen = true;
+    s.last = std::max(s.last, record.wall_stop.seconds());
+    const std::uint16_t f = record.function;
+    const std::string_view name = function_name(f);
+    if (f == kInit || f == kInitThread) {  // the replay starts every rank where its MPI_Init returned
+      s.first = s.busy_until = record.wall_stop.seconds();
+      return;
+    }
+    if (f == kFinalize) {
+      compute_before(index, call);
+      return;
+    }
+    if (!call.unknown_requests.empty())
+      refuse(call, fmt::format("completes request {} that no recorded call on this rank created",
+                               call.unknown_requests.front()));
+    if (call.collective) return collective(index, call);
+    if (!call.started.empty() || !call.completed.empty()) return point_to_point(index, call);
+    switch (f) {
+      case kWait: case kTest: case kWaitany: case kTestany: case kWaitall: case kTestall: case kWaitsome:
+      case kTestsome: case kSendInit: case kBsendInit: case kSsendInit: case kRsendInit: case kRecvInit:
+        return;  // completed nothing (null or inactive requests, a failed test), or only set up: compute
+      default: break;
+    }
+    if (moves_no_data(name)) return;
+    refuse(call, "has no SimGrid time-independent form (one-sided, partitioned, neighbourhood and I/O calls are "
+                 "not exported)");
+  }
+
+  void point_to_point(std::size_t index, const ResolvedCall& call) {
+    std::vector<std::string> lines;
+    std::vector<Keyed> waits;
+    const int me = call.rank;
+    for (const MessageEnd& m : call.started) {
+      auto keyed = key_of(call, m);
+      if (!keyed) continue;
+      const bool is_sendrecv = m.function == kSendrecv || m.function == kSendrecvReplace;
+      const bool nonblocking = !m.blocking || is_sendrecv;  // Sendrecv: irecv + isend, then both waits
+      const char* verb = m.is_send ? (nonblocking ? "isend" : "send") : (nonblocking ? "irecv" : "recv");
+      lines.push_back(fmt::format("{} {} {} {} {}", me, verb, m.is_send ? keyed->dest : keyed->source, keyed->tag,
+                                  keyed->bytes));
+      if (is_sendrecv) waits.push_back(*keyed);
+      if (!m.blocking) pending_[{me, m.request}] = *keyed;
+      count(index, m, keyed->bytes);
+    }
+    for (const MessageEnd& m : call.completed) {
+      auto it = pending_.find({me, m.request});
+      if (it == pending_.end()) continue;  // never a message (MPI_PROC_NULL)
+      waits.push_back(it->second);
+      pending_.erase(it);
+    }
+    for (const Keyed& k : waits) lines.push_back(fmt::format("{} wait {} {} {}", me, k.source, k.dest, k.tag));
+    if (lines.empty()) return;
+    compute_before(index, call);
+    for (const std::string& line : lines) emit(index, line);
+  }
+
+  void count(std::size_t index, const MessageEnd& m, std::int64_t bytes) {
+    TiRankSummary& summary = result_.per_rank[index];
+    if (m.is_send) {
+      ++summary.messages_sent;
+      summary.bytes_sent += static_cast<std::uint64_t>(bytes);
+      ++result_.messages;
+      result_.bytes += static_cast<std::uint64_t>(bytes);
+    } else {
+      ++summary.receives;
+    }
+  }
+
+  void collective(std::size_t index, const ResolvedCall& call) {
+    const CollectiveCall& c = *call.collective;
+    if (c.comm < 0 || !world_like(c.comm))
+      refuse(call, "a collective on a communicator other than MPI_COMM_WORLD (or a copy of it) has no TI form: "
+                   "TI replay runs every collective on MPI_COMM_WORLD");
+    const auto known = [&](std::int64_t bytes) {
+      if (bytes < 0) refuse(call, "the collective's datatype size is not in the trace's sizes block");
+      return bytes;
+    };
+    const int me = call.rank;
+    std::string line;
+    switch (c.function) {
+      case kBarrier: line = fmt::format("{} barrier", me); break;
+      case kBcast: line = fmt::format("{} bcast {} {}", me, known(c.bytes), c.root_world); break;
+      case kReduce: line = fmt::format("{} reduce {} 0 {}", me, known(c.bytes), c.root_world); break;
+      case kAllreduce: line = fmt::format("{} allreduce {} 0", me, known(c.bytes)); break;
+      case kAllgather: line = fmt::format("{} allgather {} {}", me, known(c.bytes), known(c.recv_bytes)); break;
+      case kAlltoall: line = fmt::format("{} alltoall {} {}", me, known(c.bytes), known(c.recv_bytes)); break;
+      case kGather:  // the receive block is recorded at the root only; every rank sends the same block
+        line = fmt::format("{} gather {} {} {}", me, known(c.bytes), c.recv_bytes >= 0 ? c.recv_bytes : c.bytes,
+                           c.root_world);
+        break;
+      case kScatter:
+        line = fmt::format("{} scatter {} {} {}", me, c.bytes >= 0 ? c.bytes : known(c.recv_bytes), known(c.recv_bytes),
+                           c.root_world);
+        break;
+      default: refuse(call, "this collective has no TI form in AMP's export (Allgatherv, Alltoallv and Scan are not exported)");
+    }
+    compute_before(index, call);
+    emit(index, line);
+    ++result_.collectives;
+  }
+
+  const TraceSet& set_;
+  fs::path directory_;
+  TiExportOptions options_;
+  RecordStream stream_;
+  TiExportResult result_;
+  std::vector<RankFile> files_;
+  std::vector<RankState> state_;
+  std::unordered_map<int, std::size_t> index_of_;
+  std::map<std::tuple<int, int, int, int>, Channel> channels_;  // (sender, receiver, comm, tag)
+  std::map<std::pair<int, int>, int> pair_channels_;
+  std::map<std::pair<int, std::int32_t>, Keyed> pending_;       // (rank, request) -> its action's key
+  std::unordered_map<int, bool> world_like_;
+};
+
+}  // namespace
+
+TiExportResult export_time_independent(const std::string& input, const std::string& output_directory,
+                                       const TiExportOptions& options) {
+  if (!(options.host_speed_flops > 0) || !std::isfinite(options.host_speed_flops))
+    throw std::runtime_error("the host speed must be a positive number of flops per second");
+  fs::path output(output_directory);
+  if (!output.has_filename() && output.has_parent_path()) output = output.parent_path();  // "out/" -> "out"
+  std::error_code ignored;
+  if (output.filename().empty()) throw std::runtime_error(output_directory + ": not a directory name");
+  if (fs::exists(fs::symlink_status(output, ignored)))
+    throw std::runtime_error(output_directory + ": already exists; amp-trace never overwrites, name a new directory");
+  const TraceSet set = locate_trace(input);
+  const fs::path parent = output.has_parent_path() ? output.parent_path() : fs::path(".");
+  if (!fs::is_directory(parent, ignored))
+    throw std::runtime_error(output_directory + ": " + parent.string() + " is not a directory");
+  const fs::path partial = parent / ("." + output.filename().string() + ".partial-" + std::to_string(::getpid()));
+  TiExportResult result;
+  try {
+    fs::create_directory(partial);
+    result = Exporter(set, partial, options).run();
+    if (fs::exists(fs::symlink_status(output, ignored)))
+      throw std::runtime_error(output_directory + ": appeared while exporting; amp-trace never overwrites");
+    fs::rename(partial, output);
+  } catch (...) {
+    fs::remove_all(partial, ignored);
+    throw;
+  }
+  result.directory = output.string();
+  return result;
+}
+
+}  // namespace amp::trace::simgrid

@@ -1,0 +1,44 @@
+// SimGrid time-independent (TI) export of a DUMPI trace: one action file per rank (rank-<r>.txt),
+// ranks.txt (the list `smpirun -replay` takes) and export.json (what was written, the compute speed,
+// the recorded wall time). Read from the one RecordStream; anything with no TI form is refused.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace amp::trace::simgrid {
+
+struct TiExportOptions {
+  // Compute between calls is written as flops at this speed; the platform must declare the same.
+  double host_speed_flops = 1e9;
+};
+
+struct TiRankSummary {
+  std::uint64_t actions = 0;
+  std::uint64_t messages_sent = 0;   // isend + send actions (Sendrecv's send side and Start included)
+  std::uint64_t bytes_sent = 0;
+  std::uint64_t receives = 0;
+  double compute_seconds = 0;        // recorded time between calls, written as compute
+  double first_seconds = 0;          // wall clock where the replay starts the rank (MPI_Init's return, else
+  double last_seconds = 0;           // its first record's start) and of its last record's end
+};
+
+struct TiExportResult {
+  std::string directory;
+  int world_size = 0;
+  std::vector<int> ranks;                 // world rank of each summary
+  std::vector<TiRankSummary> per_rank;
+  std::uint64_t actions = 0, messages = 0, bytes = 0, collectives = 0;
+  std::uint64_t retagged_channels = 0;    // channels (pairs of ranks, communicator, tag) renumbered
+  double recorded_seconds = 0;            // the longest rank's last_seconds - first_seconds: what a replay predicts
+  bool synthesized = false;               // the trace came from --synthesize (its times are a model)
+};
+
+// Writes the export into output_directory, which must not exist; on any failure nothing is left
+// there. Throws std::runtime_error (TraceFormatError for unreadable input) with a one-line message
+// naming the rank, record and call that has no TI form.
+TiExportResult export_time_independent(const std::string& input, const std::string& output_directory,
+                                       const TiExportOptions& options = {});
+
+}  // namespace amp::trace::simgrid
