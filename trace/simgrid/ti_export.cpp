@@ -155,13 +155,16 @@ class Exporter {
 
   // The .meta counts calls DUMPI has no record for (partitioned, neighbourhood, ...): none has a TI form.
   void refuse_unrecorded_calls() {
+    constexpr std::string_view prefix = "amp_unrecorded_";
+    std::string calls;
     for (const auto& [key, value] : set_.meta) {
-      constexpr std::string_view prefix = "amp_unrecorded_";
       if (key.rfind(prefix, 0) != 0 || key == "amp_unrecorded_total" || value == "0") continue;
-      throw std::runtime_error(fmt::format("{}: the trace's .meta counts {} call(s) of {} (not recordable in DUMPI, "
-                                           "rank not recorded): it has no SimGrid time-independent form",
-                                           set_.description, value, key.substr(prefix.size())));
+      calls += fmt::format("{}{} x{}", calls.empty() ? "" : ", ", key.substr(prefix.size()), value);
     }
+    if (!calls.empty())
+      throw std::runtime_error(fmt::format("{}: the trace's .meta counts calls DUMPI could not record ({}; ranks not "
+                                           "recorded): they have no SimGrid time-independent form",
+                                           set_.description, calls));
   }
 
   [[noreturn]] void refuse(const ResolvedCall& call, const std::string& why) const {
@@ -181,7 +184,7 @@ class Exporter {
     const double start = call.record->wall_start.seconds();
     const double gap = start - s.busy_until;
     if (s.busy_until > 0 && gap > 0) {
-      const double flops = std::floor(gap * options_.host_speed_flops);
+      const double flops = std::round(gap * options_.host_speed_flops);
       if (flops >= 1) {
         emit(index, fmt::format("{} compute {:.0f}", call.rank, flops));
         result_.per_rank[index].compute_seconds += gap;

@@ -1,0 +1,129 @@
+#!/usr/bin/env python3
+"""One refusal of `amp-trace simgrid` or `tools/simulate.py` per case, as a user meets it: exit 2, exactly
+one stderr line that names the problem, and nothing written (no output directory, no partial one, no
+simulation JSON; a file the user had stays as it was).
+
+Usage: refusal_test.py CASE MPIEXEC BUILD ROOT WORKDIR    (exit 77: the case cannot run here)
+"""
+import glob
+import os
+import shutil
+import subprocess
+import sys
+
+GHOST = ["--nx", "6", "--ny", "6", "--nz", "6", "--num_vars", "2", "--num_tsteps", "2"]
+
+
+def fail(message):
+    print(f"FAIL: {message}")
+    sys.exit(1)
+
+
+class Case:
+    def __init__(self, mpiexec, build, root, workdir, name):
+        self.mpiexec, self.build, self.root = mpiexec, build, root
+        self.dir = os.path.join(workdir, f"refusal-{name}")
+        shutil.rmtree(self.dir, ignore_errors=True)
+        os.makedirs(self.dir)
+        self.env = dict(os.environ, OMP_NUM_THREADS="1", OMP_PROC_BIND="false")
+
+    def trace_ghost(self, *flags):
+        trace = os.path.join(self.dir, "trace")
+        done = subprocess.run([self.mpiexec, "-n", "2", os.path.join(self.build, "bin", "amp-ghost"), *GHOST, *flags,
+                               "--trace", trace], capture_output=True, text=True, env=self.env)
+        if done.returncode == 2 and "needs MPI" in done.stderr:
+            print(f"skipped: {done.stderr.strip().splitlines()[-1]}")
+            sys.exit(77)
+        if done.returncode != 0:
+            fail(f"amp-ghost {' '.join(flags)} exited {done.returncode}: {done.stderr.strip()}")
+        return trace
+
+    def refused(self, command, expect, nothing_at=()):
+        before = sorted(os.listdir(self.dir))
+        done = subprocess.run(command, capture_output=True, text=True, env=self.env, cwd=self.dir)
+        lines = done.stderr.strip().splitlines()
+        if done.returncode != 2:
+            fail(f"exit {done.returncode}, not 2: {done.stderr.strip()}")
+        if len(lines) != 1 or expect not in lines[0]:
+            fail(f"expected one line containing {expect!r}, got {lines}")
+        for path in nothing_at:
+            if os.path.exists(path):
+                fail(f"{path} was left behind")
+        if sorted(os.listdir(self.dir)) != before:
+            fail(f"files appeared: {sorted(set(os.listdir(self.dir)) - set(before))}")
+        print(f"refused as expected: {lines[0]}")
+
+    def export(self, trace, expect):
+        out = os.path.join(self.dir, "ti")
+        self.refused([os.path.join(self.build, "bin", "amp-trace"), "simgrid", trace, out], expect, [out])
+
+    def simulate(self, trace, network, expect, *extra, env=None):
+        if env:
+            self.env.update(env)
+        self.refused([sys.executable, os.path.join(self.root, "tools", "simulate.py"), trace, "--network", network,
+                      "--build", self.build, *extra], expect)
+        if glob.glob(os.path.join(trace, "simulation-*.json")):
+            fail("a simulation JSON was written")
+
+    def network_file(self, text):
+        path = os.path.join(self.dir, "net.toml")
+        with open(path, "w") as f:
+            f.write(text)
+        return path
+
+
+def main():
+    name, mpiexec, build, root, workdir = sys.argv[1:6]
+    case = Case(mpiexec, build, root, workdir, name)
+    torus = os.path.join(root, "inputs", "networks", "torus-4x4x4.toml")
+    if name == "export_one_sided":
+        case.export(case.trace_ghost("--transport", "rma"), "MPI_Win_create: has no SimGrid time-independent form")
+    elif name == "export_neighbourhood":
+        case.export(case.trace_ghost("--transport", "neighbor"), "MPI_Ineighbor_alltoallv x")
+    elif name == "export_partitioned":
+        case.export(case.trace_ghost("--transport", "partitioned"), "MPI_Psend_init x")
+    elif name == "export_existing_output":
+        trace = case.trace_ghost()
+        out = os.path.join(case.dir, "ti")
+        os.makedirs(out)
+        with open(os.path.join(out, "mine.txt"), "w") as f:
+            f.write("the user's\n")
+        case.refused([os.path.join(build, "bin", "amp-trace"), "simgrid", trace, out], "already exists")
+        if os.listdir(out) != ["mine.txt"] or open(os.path.join(out, "mine.txt")).read() != "the user's\n":
+            fail("the existing output directory was changed")
+    elif name == "export_missing_trace":
+        case.export(os.path.join(case.dir, "no-such-trace"), "no DUMPI trace found")
+    elif name == "simulate_missing_trace":
+        case.refused([sys.executable, os.path.join(root, "tools", "simulate.py"), os.path.join(case.dir, "nothing"),
+                      "--network", torus, "--build", build], "no such trace directory")
+    elif name == "simulate_bad_network_file":
+        case.simulate(case.trace_ghost(), case.network_file("topology = \"torus\"\nshape = [4, 4\n"), "not valid TOML")
+    elif name == "simulate_unknown_topology":
+        case.simulate(case.trace_ghost(), case.network_file("topology = \"hypercube\"\n"),
+                      "topology must be one of dragonfly, fattree, flat, torus, not 'hypercube'")
+    elif name == "simulate_missing_key":
+        case.simulate(case.trace_ghost(), case.network_file(
+            "topology = \"torus\"\nshape = [2, 2]\nlink_bandwidth = 1e9\nhost_speed = 1e9\nranks_per_node = 1\n"),
+            "missing key 'link_latency'")
+    elif name == "simulate_bad_value":
+        case.simulate(case.trace_ghost(), case.network_file(
+            "topology = \"torus\"\nshape = [2, 0]\nlink_bandwidth = 1e9\nlink_latency = 1e-6\nhost_speed = 1e9\n"
+            "ranks_per_node = 1\n"), "shape must be a positive integer, not 0")
+    elif name == "simulate_more_ranks_than_hosts":
+        case.simulate(case.trace_ghost(), case.network_file(
+            "topology = \"flat\"\nnodes = 1\nlink_bandwidth = 1e9\nlink_latency = 1e-6\nhost_speed = 1e9\n"
+            "ranks_per_node = 1\n"), "the trace has 2 ranks, more than the network's 1 nodes x 1 ranks per node = 1")
+    elif name == "simulate_routing_the_simulator_lacks":
+        case.simulate(case.trace_ghost(), case.network_file(
+            "topology = \"dragonfly\"\ngroups = [3, 1]\nchassis = [1, 1]\nrouters = [2, 1]\nnodes_per_router = 1\n"
+            "link_bandwidth = 1e9\nlink_latency = 1e-6\nhost_speed = 1e9\nranks_per_node = 1\nrouting = \"ugal\"\n"),
+            "simgrid offers routing minimal on a dragonfly, not 'ugal'")
+    elif name == "simulate_sstmac_without_binary":
+        case.simulate(case.trace_ghost(), torus, "needs AMP_SSTMAC", "--simulator", "sstmac",
+                      env={"AMP_SSTMAC": os.path.join(case.dir, "no-sstmac")})
+    else:
+        fail(f"unknown case {name}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,181 @@
+// export_time_independent on hand-made traces (tests/trace/dumpi_trace_builder.hpp): the exact TI
+// actions of point-to-point, persistent, Sendrecv and collective calls; outstanding messages on one
+// channel get distinct tags, the same on both sides; each call with no TI form is refused in one
+// line naming rank, record and call, and nothing is left at the output path.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "dumpi_trace_builder.hpp"
+#include "simgrid/ti_export.hpp"
+
+namespace amp::trace {
+namespace {
+
+namespace fs = std::filesystem;
+using test::BuiltStatus;
+using test::RankTrace;
+
+constexpr std::uint16_t kDouble = 14, kInt = 9;
+
+class TiExportTest : public ::testing::Test {
+ protected:
+  // Every rank starts with MPI_Init at 10 us and ends with MPI_Finalize at 100 ms.
+  static std::vector<RankTrace> ranks(int n) {
+    std::vector<RankTrace> r(static_cast<std::size_t>(n));
+    for (auto& rank : r) rank.at(10).init();
+    return r;
+  }
+  fs::path dir() const {
+    return fs::path(AMP_SIMULATE_TEST_DIR) / ::testing::UnitTest::GetInstance()->current_test_info()->name();
+  }
+  simgrid::TiExportResult export_ranks(std::vector<RankTrace> r) {
+    for (auto& rank : r) rank.at(100000).finalize();
+    fs::remove_all(dir());
+    fs::create_directories(dir() / "trace");
+    test::write_trace((dir() / "trace").string(), "built", r);
+    return simgrid::export_time_independent((dir() / "trace").string(), (dir() / "ti").string());
+  }
+  // The rank's actions, compute lines left out (their flops follow the builder's clock).
+  std::vector<std::string> actions(int rank) const {
+    std::ifstream in(dir() / "ti" / ("rank-" + std::to_string(rank) + ".txt"));
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(in, line);)
+      if (line.find(" compute ") == std::string::npos) lines.push_back(line);
+    return lines;
+  }
+  // Refused: the one-line message, and nothing at the output path or beside it.
+  std::string refusal(std::vector<RankTrace> r) {
+    try {
+      export_ranks(std::move(r));
+    } catch (const std::runtime_error& error) {
+      EXPECT_FALSE(fs::exists(dir() / "ti"));
+      for (const auto& entry : fs::directory_iterator(dir()))
+        EXPECT_EQ(entry.path().filename(), "trace") << "left behind: " << entry.path();
+      return error.what();
+    }
+    ADD_FAILURE() << "the export was not refused";
+    return "";
+  }
+};
+
+TEST_F(TiExportTest, OutstandingMessagesOnOneChannelGetDistinctTagsTheSameOnBothSides) {
+  auto r = ranks(2);
+  r[0].at(100).isend(1, kInt, 1, 7, 2).isend(1000, kDouble, 1, 7, 3).waitall({2, 3});
+  r[1].at(100).irecv(1, kInt, 0, 7, 2).irecv(1000, kDouble, 0, 7, 3).waitall({2, 3});
+  auto result = export_ranks(r);
+  EXPECT_EQ(actions(0), (std::vector<std::string>{"0 init", "0 isend 1 0 4", "0 isend 1 1 8000", "0 wait 0 1 0",
+                                                  "0 wait 0 1 1", "0 finalize"}));
+  EXPECT_EQ(actions(1), (std::vector<std::string>{"1 init", "1 irecv 0 0 4", "1 irecv 0 1 8000", "1 wait 0 1 0",
+                                                  "1 wait 0 1 1", "1 finalize"}));
+  EXPECT_EQ(result.messages, 2u);
+  EXPECT_EQ(result.bytes, 8004u);
+  EXPECT_EQ(result.retagged_channels, 1u);
+}
+
+TEST_F(TiExportTest, EachChannelOfAPairHasItsOwnTagRange) {
+  auto r = ranks(2);
+  r[0].at(100).isend(1, kInt, 1, 5, 2).isend(1, kInt, 1, 9, 3).waitall({2, 3});
+  r[1].at(100).irecv(1, kInt, 0, 9, 2).irecv(1, kInt, 0, 5, 3).waitall({2, 3});  // posted in the other order
+  export_ranks(r);
+  EXPECT_EQ(actions(0), (std::vector<std::string>{"0 init", "0 isend 1 0 4", "0 isend 1 1024 4", "0 wait 0 1 0",
+                                                  "0 wait 0 1 1024", "0 finalize"}));
+  EXPECT_EQ(actions(1), (std::vector<std::string>{"1 init", "1 irecv 0 1024 4", "1 irecv 0 0 4", "1 wait 0 1 1024",
+                                                  "1 wait 0 1 0", "1 finalize"}));
+}
+
+TEST_F(TiExportTest, PersistentStartsBecomeIsendAndIrecvEachTime) {
+  auto r = ranks(2);
+  r[0].at(100).isend(2, kDouble, 1, 0, 10, 2, kSendInit);
+  r[1].at(100).irecv(2, kDouble, 0, 0, 9, 2, kRecvInit);
+  for (int step = 0; step < 2; ++step) {
+    r[0].at(200 + 10 * step).start(10).wait(10);
+    r[1].at(200 + 10 * step).start(9).wait(9);
+  }
+  auto result = export_ranks(r);
+  EXPECT_EQ(actions(0), (std::vector<std::string>{"0 init", "0 isend 1 0 16", "0 wait 0 1 0", "0 isend 1 1 16",
+                                                  "0 wait 0 1 1", "0 finalize"}));
+  EXPECT_EQ(actions(1), (std::vector<std::string>{"1 init", "1 irecv 0 0 16", "1 wait 0 1 0", "1 irecv 0 1 16",
+                                                  "1 wait 0 1 1", "1 finalize"}));
+  EXPECT_EQ(result.per_rank[0].messages_sent, 2u);
+  EXPECT_EQ(result.per_rank[0].bytes_sent, 32u);
+}
+
+TEST_F(TiExportTest, BlockingCallsSendrecvAndWildcardsResolvedByTheirStatus) {
+  auto r = ranks(2);
+  r[0].at(100).send(3, kInt, 1, 4).sendrecv(1, kDouble, 1, 6, 1, kDouble, 1, 6, {8, 1, 6});
+  r[1].at(100).recv(3, kInt, -1, -1, {12, 0, 4}).sendrecv(1, kDouble, 0, 6, 1, kDouble, 0, 6, {8, 0, 6});
+  export_ranks(r);
+  // Channel 0 -> 1 tag 4 came first (tags 0...), so 0 -> 1 tag 6 is the pair's second channel (1024...).
+  EXPECT_EQ(actions(0), (std::vector<std::string>{"0 init", "0 send 1 0 12", "0 irecv 1 0 8", "0 isend 1 1024 8",
+                                                  "0 wait 1 0 0", "0 wait 0 1 1024", "0 finalize"}));
+  EXPECT_EQ(actions(1), (std::vector<std::string>{"1 init", "1 recv 0 0 12", "1 irecv 0 1024 8", "1 isend 0 0 8",
+                                                  "1 wait 0 1 1024", "1 wait 1 0 0", "1 finalize"}));
+}
+
+TEST_F(TiExportTest, CollectivesOnWorldAndItsCopy) {
+  auto r = ranks(2);
+  for (auto& rank : r) {
+    rank.at(100).comm_dup(2, 4).barrier(4);
+    rank.call(kAllreduce, test::ExpectedBytes().i32(5).u16(kDouble).u8(1).u16(2));
+    rank.call(kBcast, test::ExpectedBytes().i32(3).u16(kInt).i32(1).u16(4));
+  }
+  auto result = export_ranks(r);
+  EXPECT_EQ(actions(1), (std::vector<std::string>{"1 init", "1 barrier", "1 allreduce 40 0", "1 bcast 12 1",
+                                                  "1 finalize"}));
+  EXPECT_EQ(result.collectives, 6u);
+}
+
+TEST_F(TiExportTest, RecordedTimeBetweenCallsBecomesComputeAtTheHostSpeed) {
+  auto r = ranks(1);
+  r[0].at(1000).barrier().at(3500).barrier();  // Init returns at 11 us; 989 us, then 2499 us of compute
+  export_ranks(r);
+  std::ifstream in(dir() / "ti" / "rank-0.txt");
+  std::stringstream text;
+  text << in.rdbuf();
+  EXPECT_EQ(text.str(), "0 init\n0 compute 989000\n0 barrier\n0 compute 2499000\n0 barrier\n0 compute 96499000\n"
+                        "0 finalize\n");
+}
+
+TEST_F(TiExportTest, WildcardNonblockingReceiveIsRefused) {
+  auto r = ranks(2);
+  r[0].at(100).send(1, kInt, 1, 0);
+  r[1].at(100).irecv(1, kInt, -1, 0, 2).wait(2, {4, 0, 0});
+  EXPECT_EQ(refusal(r), "rank 1 record 2 MPI_Irecv: a receive from MPI_ANY_SOURCE (or MPICH's MPI_PROC_NULL) "
+                        "names no source when it is posted; the TI form needs it");
+}
+
+TEST_F(TiExportTest, CollectiveOnASubCommunicatorIsRefused) {
+  auto r = ranks(2);
+  for (int i = 0; i < 2; ++i) r[static_cast<std::size_t>(i)].at(100).comm_split(2, i, 0, 4).barrier(4);
+  EXPECT_EQ(refusal(r), "rank 0 record 3 MPI_Barrier: a collective on a communicator other than MPI_COMM_WORLD (or "
+                        "a copy of it) has no TI form: TI replay runs every collective on MPI_COMM_WORLD");
+}
+
+TEST_F(TiExportTest, CompletingAnUnknownRequestIsRefused) {
+  auto r = ranks(1);
+  r[0].at(100).wait(99);
+  EXPECT_EQ(refusal(r), "rank 0 record 2 MPI_Wait: completes request 99 that no recorded call on this rank created");
+}
+
+TEST_F(TiExportTest, OneSidedCallIsRefused) {
+  auto r = ranks(2);
+  r[1].at(50).win_create(64, 1);
+  EXPECT_EQ(refusal(r), "rank 1 record 2 MPI_Win_create: has no SimGrid time-independent form (one-sided, "
+                        "partitioned, neighbourhood and I/O calls are not exported)");
+}
+
+TEST_F(TiExportTest, AnExistingOutputIsNeverOverwritten) {
+  auto r = ranks(1);
+  export_ranks(r);
+  EXPECT_THROW(simgrid::export_time_independent((dir() / "trace").string(), (dir() / "ti").string()),
+               std::runtime_error);
+  EXPECT_TRUE(fs::exists(dir() / "ti" / "rank-0.txt"));
+}
+
+}  // namespace
+}  // namespace amp::trace
