@@ -2,7 +2,8 @@
 from it: a SimGrid cluster platform and hostfile, or SST-macro parameter overrides.
 
 A network file names a topology and its shape, link bandwidth (bytes/s) and latency (s), host speed
-(flop/s), ranks per node and routing. The keys of each topology are in TOPOLOGIES; README,
+(flop/s), ranks per node, routing, and optionally the software overhead of one message (s of CPU on
+the sender and again on the receiver) and the loopback link between ranks of one node. The keys of each topology are in TOPOLOGIES; README,
 "Simulating networks", shows them. Every error is a NetworkError with one line naming file and key.
 """
 import math
@@ -11,7 +12,8 @@ import tomllib
 from dataclasses import dataclass, field
 
 COMMON = {"topology", "link_bandwidth", "link_latency", "host_speed", "ranks_per_node", "routing",
-          "loopback_bandwidth", "loopback_latency"}
+          "message_overhead", "loopback_bandwidth", "loopback_latency"}
+OPTIONAL = {"routing", "message_overhead", "loopback_bandwidth", "loopback_latency"}
 TOPOLOGIES = {
     "torus": {"shape"},
     "fattree": {"levels", "down", "up", "parallel"},
@@ -41,6 +43,7 @@ class Network:
     ranks_per_node: int
     routing: str
     shape: dict = field(default_factory=dict)       # the topology's own keys
+    message_overhead: float = 0.0                   # CPU seconds per message, at the sender and the receiver
     loopback_bandwidth: float = 0.0                 # ranks sharing a node (0: SimGrid's default)
     loopback_latency: float = 0.0
 
@@ -64,7 +67,7 @@ class Network:
         """Every network parameter, for the simulation's JSON."""
         out = {"topology": self.topology, "link_bandwidth": self.link_bandwidth, "link_latency": self.link_latency,
                "host_speed": self.host_speed, "ranks_per_node": self.ranks_per_node, "routing": self.routing,
-               "nodes": self.nodes}
+               "message_overhead": self.message_overhead, "nodes": self.nodes}
         if self.loopback_bandwidth:
             out["loopback_bandwidth"] = self.loopback_bandwidth
             out["loopback_latency"] = self.loopback_latency
@@ -107,7 +110,7 @@ def load(path):
     if unknown:
         raise NetworkError(f"{path}: unknown key {unknown[0]!r} for topology {topology!r} "
                            f"(keys: {', '.join(sorted(allowed))})")
-    missing = sorted((COMMON - {"routing", "loopback_bandwidth", "loopback_latency"} | TOPOLOGIES[topology]) - set(data))
+    missing = sorted((COMMON - OPTIONAL | TOPOLOGIES[topology]) - set(data))
     if missing:
         raise NetworkError(f"{path}: missing key {missing[0]!r}")
     routing = data.get("routing", "minimal")
@@ -134,6 +137,11 @@ def load(path):
         host_speed=_positive_number(path, "host_speed", data["host_speed"]),
         ranks_per_node=_positive_int(path, "ranks_per_node", data["ranks_per_node"]),
         routing=routing, shape=shape)
+    if "message_overhead" in data:
+        value = data["message_overhead"]
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0:
+            raise NetworkError(f"{path}: message_overhead must be a number of seconds >= 0, not {value!r}")
+        network.message_overhead = float(value)
     if "loopback_bandwidth" in data or "loopback_latency" in data:
         network.loopback_bandwidth = _positive_number(path, "loopback_bandwidth", data.get("loopback_bandwidth"))
         network.loopback_latency = _positive_number(path, "loopback_latency", data.get("loopback_latency"))
@@ -176,6 +184,14 @@ def simgrid_platform(network):
             f"speed=\"{network.host_speed:.6g}f\" core=\"{network.ranks_per_node}\" "
             f"bw=\"{network.link_bandwidth:.6g}Bps\" lat=\"{network.link_latency:.6g}s\"{loopback}{topo}/>\n"
             "</platform>\n")
+
+
+def simgrid_config(network):
+    """smpirun --cfg options: SMPI's bandwidth and latency factors (fitted by SimGrid to one real cluster)
+    set to 1, so the file's values are the effective ones, and the per-message software overhead as SMPI's
+    send (os) and receive (or) overheads, for every message size."""
+    o = f"{network.message_overhead:.6g}"
+    return ["--cfg=smpi/bw-factor:0:1", "--cfg=smpi/lat-factor:0:1", f"--cfg=smpi/os:0:{o}:0", f"--cfg=smpi/or:0:{o}:0"]
 
 
 def hostfile(network, ranks):

@@ -27,9 +27,6 @@ import networks  # noqa: E402
 
 SMPIREPLAY = "/usr/lib/x86_64-linux-gnu/simgrid/smpireplaymain"
 PER_RANK_ACTION_LIMIT = 200_000  # above this, per-rank finish times (a log line per action) are skipped
-# SimGrid's SMPI model scales bandwidth and latency by factors fitted to one real cluster; AMP's
-# network files state effective values, so both factors are 1.
-SIMGRID_CONFIG = ["--cfg=smpi/bw-factor:0:1", "--cfg=smpi/lat-factor:0:1"]  # piecewise: from 0 bytes, x1
 
 
 class UsageError(Exception):
@@ -79,7 +76,7 @@ def run_simgrid(network, export_dir, summary, workdir, timeout):
         f.write(networks.hostfile(network, ranks))
     per_rank = summary["actions"] <= PER_RANK_ACTION_LIMIT
     command = ["smpirun", "-np", str(ranks), "-platform", platform, "-hostfile", hosts, "-replay", "ranks.txt",
-               SMPIREPLAY, *SIMGRID_CONFIG]
+               SMPIREPLAY, *networks.simgrid_config(network)]
     if per_rank:
         command.append("--log=smpi_replay.thres:verbose")
     finish = {}

@@ -2,7 +2,8 @@
 // rank's file. The recorded time between two calls becomes `compute` (seconds x host speed). TI
 // replay keys requests by (source, destination, tag), so every channel (sender, receiver,
 // communicator, tag) is renumbered: its k-th message gets tag index x 1024 + k mod 1024 on both
-// sides (MPI's non-overtaking order makes the k-th send match the k-th receive). Files are written
+// sides (MPI's non-overtaking order makes the k-th send match the k-th receive). What a proxy did not
+// trace (between MPI_Pcontrol(0) and (1): its set-up) is left out, not written as compute. Files are written
 // aside (<out>.partial-<pid>) with bounded per-rank buffers, then renamed into place.
 #include "ti_export.hpp"
 
@@ -103,9 +104,9 @@ class Exporter {
       emit(i, fmt::format("{} finalize", stream_.ranks()[i]));
       files_[i].flush();
       const RankState& s = state_[i];
-      result_.per_rank[i].first_seconds = s.first;
-      result_.per_rank[i].last_seconds = s.last;
-      if (s.seen) result_.recorded_seconds = std::max(result_.recorded_seconds, s.last - s.first);
+      const double recorded = s.region_seconds + (s.paused ? 0 : s.last - s.region_start);
+      result_.per_rank[i].recorded_seconds = recorded;
+      if (s.seen) result_.recorded_seconds = std::max(result_.recorded_seconds, recorded);
     }
     std::ofstream list(directory_ / "ranks.txt");
     for (int rank : stream_.ranks()) list << fmt::format("rank-{}.txt\n", rank);
@@ -119,8 +120,10 @@ class Exporter {
  private:
   struct RankState {
     bool seen = false;
-    double first = 0, last = 0;   // wall clock where the replay starts (MPI_Init's return, else the first
-                                  // record's start) and of the last record's end
+    bool paused = false;          // between MPI_Pcontrol(0) and MPI_Pcontrol(1): not traced, not replayed
+    double region_start = 0;      // where the current traced region began (MPI_Init's return, a resume)
+    double region_seconds = 0;    // traced regions already ended
+    double last = 0;              // end of the last record
     double busy_until = 0;        // end of the last call that became an action (compute starts there)
   };
   struct Channel {
@@ -146,7 +149,7 @@ class Exporter {
       j["per_rank"].push_back({{"messages_sent", r.messages_sent}, {"bytes_sent", r.bytes_sent},
                                {"receives", r.receives}, {"actions", r.actions},
                                {"compute_seconds", r.compute_seconds},
-                               {"recorded_seconds", r.last_seconds - r.first_seconds}});
+                               {"recorded_seconds", r.recorded_seconds}});
     std::ofstream out(directory_ / "export.json");
     out << j.dump(1) << "\n";
     out.close();
@@ -183,7 +186,7 @@ class Exporter {
     RankState& s = state_[index];
     const double start = call.record->wall_start.seconds();
     const double gap = start - s.busy_until;
-    if (s.busy_until > 0 && gap > 0) {
+    if (!s.paused && s.busy_until > 0 && gap > 0) {
       const double flops = std::round(gap * options_.host_speed_flops);
       if (flops >= 1) {
         emit(index, fmt::format("{} compute {:.0f}", call.rank, flops));
@@ -240,13 +243,25 @@ class Exporter {
     const std::size_t index = index_of_.at(call.rank);
     RankState& s = state_[index];
     const Record& record = *call.record;
-    if (!s.seen) s.first = record.wall_start.seconds();
+    if (!s.seen) s.region_start = record.wall_start.seconds();
     s.seen = true;
     s.last = std::max(s.last, record.wall_stop.seconds());
     const std::uint16_t f = record.function;
     const std::string_view name = function_name(f);
     if (f == kInit || f == kInitThread) {  // the replay starts every rank where its MPI_Init returned
-      s.first = s.busy_until = record.wall_stop.seconds();
+      s.region_start = s.busy_until = record.wall_stop.seconds();
+      return;
+    }
+    if (f == kFunctionEnter && (static_cast<std::uint64_t>(record.scalar("fn")) & 0xFFFFFFFF00000000ull) ==
+                                   kPcontrolAnnotationKey) {
+      const bool resume = (static_cast<std::uint64_t>(record.scalar("fn")) & 0xFFFFFFFFull) != 0;
+      if (!resume && !s.paused) {
+        s.paused = true;
+        s.region_seconds += record.wall_start.seconds() - s.region_start;
+      } else if (resume && s.paused) {
+        s.paused = false;
+        s.region_start = s.busy_until = record.wall_stop.seconds();
+      }
       return;
     }
     if (f == kFinalize) {

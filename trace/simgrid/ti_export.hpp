@@ -20,8 +20,8 @@ struct TiRankSummary {
   std::uint64_t bytes_sent = 0;
   std::uint64_t receives = 0;
   double compute_seconds = 0;        // recorded time between calls, written as compute
-  double first_seconds = 0;          // wall clock where the replay starts the rank (MPI_Init's return, else
-  double last_seconds = 0;           // its first record's start) and of its last record's end
+  double recorded_seconds = 0;       // wall time of the rank's traced region(s): from MPI_Init's return (else
+                                     // its first record) to its last record, less MPI_Pcontrol(0) pauses
 };
 
 struct TiExportResult {
@@ -31,7 +31,7 @@ struct TiExportResult {
   std::vector<TiRankSummary> per_rank;
   std::uint64_t actions = 0, messages = 0, bytes = 0, collectives = 0;
   std::uint64_t retagged_channels = 0;    // channels (pairs of ranks, communicator, tag) renumbered
-  double recorded_seconds = 0;            // the longest rank's last_seconds - first_seconds: what a replay predicts
+  double recorded_seconds = 0;            // the longest rank's recorded_seconds: what a replay predicts
   bool synthesized = false;               // the trace came from --synthesize (its times are a model)
 };
 
