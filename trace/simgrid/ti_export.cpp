@@ -18,11 +18,9 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <map>
 #include <optional>
 #include <stdexcept>
 #include <string_view>
-#include <tuple>
 #include <unordered_map>
 
 #include "../format/dumpi_format.hpp"
@@ -57,8 +55,9 @@ bool moves_no_data(std::string_view name) {
 class RankFile {
  public:
   explicit RankFile(fs::path path) : path_(std::move(path)) {}
-  void add(const std::string& line) {
-    buffer_ += line;
+  template <class... Args>
+  void add(fmt::format_string<Args...> format, Args&&... args) {
+    fmt::format_to(std::back_inserter(buffer_), format, std::forward<Args>(args)...);
     buffer_ += '\n';
     if (buffer_.size() >= kFlushBytes) flush();
   }
@@ -98,10 +97,10 @@ class Exporter {
 
   TiExportResult run() {
     refuse_unrecorded_calls();
-    for (std::size_t i = 0; i < files_.size(); ++i) emit(i, fmt::format("{} init", stream_.ranks()[i]));
+    for (std::size_t i = 0; i < files_.size(); ++i) emit(i, "{} init", stream_.ranks()[i]);
     stream_.run([this](const ResolvedCall& call) { handle(call); });
     for (std::size_t i = 0; i < files_.size(); ++i) {
-      emit(i, fmt::format("{} finalize", stream_.ranks()[i]));
+      emit(i, "{} finalize", stream_.ranks()[i]);
       files_[i].flush();
       const RankState& s = state_[i];
       const double recorded = s.region_seconds + (s.paused ? 0 : s.last - s.region_start);
@@ -175,8 +174,9 @@ class Exporter {
                                          function_name(call.record->function), why));
   }
 
-  void emit(std::size_t index, const std::string& line) {
-    files_[index].add(line);
+  template <class... Args>
+  void emit(std::size_t index, fmt::format_string<Args...> format, Args&&... args) {
+    files_[index].add(format, std::forward<Args>(args)...);
     ++result_.per_rank[index].actions;
     ++result_.actions;
   }
@@ -189,17 +189,20 @@ class Exporter {
     if (!s.paused && s.busy_until > 0 && gap > 0) {
       const double flops = std::round(gap * options_.host_speed_flops);
       if (flops >= 1) {
-        emit(index, fmt::format("{} compute {:.0f}", call.rank, flops));
+        emit(index, "{} compute {:.0f}", call.rank, flops);
         result_.per_rank[index].compute_seconds += gap;
       }
     }
     s.busy_until = call.record->wall_stop.seconds();
   }
 
+  static std::uint64_t pair_key(int a, int b) {
+    return static_cast<std::uint64_t>(static_cast<std::uint32_t>(a)) << 32 | static_cast<std::uint32_t>(b);
+  }
+
   int retag(int sender, int receiver, const MessageEnd& m, bool sending) {
-    auto key = std::make_tuple(sender, receiver, m.comm, m.tag);
-    auto [it, fresh] = channels_.try_emplace(key);
-    if (fresh) it->second.index = pair_channels_[{sender, receiver}]++;
+    auto [it, fresh] = channels_.try_emplace(ChannelKey{pair_key(sender, receiver), pair_key(m.comm, m.tag)});
+    if (fresh) it->second.index = pair_channels_[pair_key(sender, receiver)]++;
     Channel& channel = it->second;
     const std::uint64_t k = sending ? channel.sent++ : channel.received++;
     const std::int64_t tag = static_cast<std::int64_t>(channel.index) * kTagSlots + static_cast<std::int64_t>(k % kTagSlots);
@@ -284,32 +287,37 @@ class Exporter {
                  "not exported)");
   }
 
+  // The call's sends and receives, then its waits: Sendrecv's two (it becomes irecv + isend) and one per
+  // completed request.
   void point_to_point(std::size_t index, const ResolvedCall& call) {
-    std::vector<std::string> lines;
+    struct Start {
+      const char* verb;  // isend, send, irecv, recv
+      Keyed key;
+    };
+    std::vector<Start> starts;
     std::vector<Keyed> waits;
     const int me = call.rank;
     for (const MessageEnd& m : call.started) {
       auto keyed = key_of(call, m);
       if (!keyed) continue;
       const bool is_sendrecv = m.function == kSendrecv || m.function == kSendrecvReplace;
-      const bool nonblocking = !m.blocking || is_sendrecv;  // Sendrecv: irecv + isend, then both waits
-      const char* verb = m.is_send ? (nonblocking ? "isend" : "send") : (nonblocking ? "irecv" : "recv");
-      lines.push_back(fmt::format("{} {} {} {} {}", me, verb, m.is_send ? keyed->dest : keyed->source, keyed->tag,
-                                  keyed->bytes));
+      const bool nonblocking = !m.blocking || is_sendrecv;
+      starts.push_back({m.is_send ? (nonblocking ? "isend" : "send") : (nonblocking ? "irecv" : "recv"), *keyed});
       if (is_sendrecv) waits.push_back(*keyed);
-      if (!m.blocking) pending_[{me, m.request}] = *keyed;
+      if (!m.blocking) pending_[pair_key(me, m.request)] = *keyed;
       count(index, m, keyed->bytes);
     }
     for (const MessageEnd& m : call.completed) {
-      auto it = pending_.find({me, m.request});
+      auto it = pending_.find(pair_key(me, m.request));
       if (it == pending_.end()) continue;  // never a message (MPI_PROC_NULL)
       waits.push_back(it->second);
       pending_.erase(it);
     }
-    for (const Keyed& k : waits) lines.push_back(fmt::format("{} wait {} {} {}", me, k.source, k.dest, k.tag));
-    if (lines.empty()) return;
+    if (starts.empty() && waits.empty()) return;
     compute_before(index, call);
-    for (const std::string& line : lines) emit(index, line);
+    for (const Start& s : starts)
+      emit(index, "{} {} {} {} {}", me, s.verb, s.key.source == me ? s.key.dest : s.key.source, s.key.tag, s.key.bytes);
+    for (const Keyed& k : waits) emit(index, "{} wait {} {} {}", me, k.source, k.dest, k.tag);
   }
 
   void count(std::size_t index, const MessageEnd& m, std::int64_t bytes) {
@@ -353,7 +361,7 @@ class Exporter {
       default: refuse(call, "this collective has no TI form in AMP's export (Allgatherv, Alltoallv and Scan are not exported)");
     }
     compute_before(index, call);
-    emit(index, line);
+    emit(index, "{}", line);
     ++result_.collectives;
   }
 
@@ -365,9 +373,18 @@ class Exporter {
   std::vector<RankFile> files_;
   std::vector<RankState> state_;
   std::unordered_map<int, std::size_t> index_of_;
-  std::map<std::tuple<int, int, int, int>, Channel> channels_;  // (sender, receiver, comm, tag)
-  std::map<std::pair<int, int>, int> pair_channels_;
-  std::map<std::pair<int, std::int32_t>, Keyed> pending_;       // (rank, request) -> its action's key
+  struct ChannelKey {
+    std::uint64_t ranks, comm_tag;  // (sender, receiver), (communicator, tag)
+    bool operator==(const ChannelKey& o) const { return ranks == o.ranks && comm_tag == o.comm_tag; }
+  };
+  struct ChannelHash {
+    std::size_t operator()(const ChannelKey& k) const {
+      return std::hash<std::uint64_t>()(k.ranks * 0x9E3779B97F4A7C15ull ^ k.comm_tag);
+    }
+  };
+  std::unordered_map<ChannelKey, Channel, ChannelHash> channels_;
+  std::unordered_map<std::uint64_t, int> pair_channels_;   // (sender, receiver) -> channels so far
+  std::unordered_map<std::uint64_t, Keyed> pending_;       // (rank, request) -> its action's key
   std::unordered_map<int, bool> world_like_;
 };
 
