@@ -79,9 +79,12 @@ class Scratch:
 
 def failed_runs_run_again(s):
     """Row 18: a run that failed verification (exit 1, results written) is run again on resume."""
-    text = s.ghost("verify", f'flags = ["{TINY} --error_tol 40"]\nstrategies = ["bspma"]\nranks = [1]\n')
+    # amp-nobel's --inject_fault loses mass on purpose: the run writes its results, then exits 1.
+    deck = os.path.join(s.opts.root, "inputs", "nobel", "default.toml")
+    text = (f'name = "verify"\nproxies = ["nobel"]\ndecks = ["{deck}"]\nstrategies = ["bspma"]\nranks = [1]\n'
+            'flags = ["--nbx 2 --nby 2 --nbz 2 --num_tsteps 2 --progress 0 --inject_fault 1e-3"]\n')
     first = s.study("verify.toml", text)
-    run = "ghost-quick-bspma-np1-rep1"
+    run = "nobel-default-bspma-np1-rep1"
     expect(first, 1, ["study: 1 runs failed; call again to retry them (finished runs are skipped)"], "first call: verification fails")
     if f"{run}: FAILED (exit 1)" not in first.stdout:
         fail(f"first call did not report the failed run: {first.stdout}")
