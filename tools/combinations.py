@@ -1,6 +1,8 @@
 """Which strategy and transport names a proxy binary accepts, and which pairs of them fit, asked of the
 binary itself (a cheap `--plan-only` set-up per pair), so that no second copy of its registry lives here.
 """
+import concurrent.futures
+import os
 import subprocess
 
 # Refusals that mean "this pair does not fit here" (skip it), not "this name is wrong" (refuse the study).
@@ -35,4 +37,6 @@ def ask(binary, strategy, transport):
 
 def verdicts(binary, strategies, transports):
     """(strategy, transport) -> Verdict for every pair of the two axes (None: the proxy's default)."""
-    return {(s, t): ask(binary, s, t) for s in strategies for t in transports}
+    pairs = [(s, t) for s in strategies for t in transports]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        return dict(zip(pairs, pool.map(lambda pair: ask(binary, *pair), pairs)))

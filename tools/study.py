@@ -394,7 +394,7 @@ def slurm_script(study, runs, folder, opts):
     cpus = s.get("cpus_per_task", 1)  # validated: a positive integer; time, partition, account: plain words
     lines = ["#!/bin/bash",
              f"# AMP study '{study.name}': {len(runs)} runs, one srun job step each. Submit with: sbatch {os.path.join(folder, 'study.sbatch')}",
-             "# Runs whose results JSON exists are skipped, so the script can be submitted again; afterwards",
+             "# Runs whose results JSON exists and verified are skipped, so the script can be submitted again; afterwards",
              f"# `./amp report {folder}` draws the figures.",
              f"#SBATCH --job-name=amp-{study.name}",
              f"#SBATCH --ntasks={ranks}",
@@ -410,15 +410,29 @@ def slurm_script(study, runs, folder, opts):
     q = shlex.quote
     lines += ["", f"cd {q(folder)}",
               f"export OMP_NUM_THREADS=${{OMP_NUM_THREADS:-{cpus}}} OMP_PROC_BIND=${{OMP_PROC_BIND:-false}}",
-              "failed=0",
-              "# run ID RANKS PROGRAM ARGS...: one job step; skipped when ID.json exists; an earlier log is kept aside.",
+              "failed=0 trace_failed=0",
+              "# verified ID: ID.json exists and says the answer verified (a run that failed verification runs again).",
+              "verified() {",
+              "  [[ -e $1.json ]] && python3 -c 'import json, sys; sys.exit(json.load(open(sys.argv[1]))[\"verification\"][\"passed\"] is not True)' \"$1.json\" 2>/dev/null",
+              "}",
+              "# aside FILE: an earlier attempt's FILE becomes FILE.attempt-N (nothing is overwritten).",
+              "aside() {",
+              "  local n=1",
+              "  [[ -e $1 ]] || return 0",
+              "  while [[ -e $1.attempt-$n ]]; do n=$((n + 1)); done",
+              "  mv \"$1\" \"$1.attempt-$n\"",
+              "}",
+              "# run ID RANKS PROGRAM ARGS...: one job step; skipped when verified; exit 5 keeps the results, trace failed.",
               "run() {",
-              "  local id=$1 ranks=$2 n=1; shift 2",
-              "  if [[ -e $id.json ]]; then echo \"amp: $id: finished before, skipped\"; return; fi",
-              "  if [[ -e $id.log ]]; then while [[ -e $id.log.attempt-$n ]]; do n=$((n + 1)); done; mv \"$id.log\" \"$id.log.attempt-$n\"; fi",
-              f"  srun --ntasks=\"$ranks\" --cpus-per-task={cpus} \"$@\" --results \"$id.json\" >\"$id.log\" 2>&1 \\",
-              "    || { echo \"amp: $id failed, see $id.log\"; failed=$((failed + 1)); return; }",
-              "  echo \"amp: $id done\"",
+              "  local id=$1 ranks=$2 status=0; shift 2",
+              "  if verified \"$id\"; then echo \"amp: $id: finished before, skipped\"; return; fi",
+              "  aside \"$id.log\"; aside \"$id.json\"",
+              f"  srun --ntasks=\"$ranks\" --cpus-per-task={cpus} \"$@\" --results \"$id.json\" >\"$id.log\" 2>&1 || status=$?",
+              "  case $status in",
+              "    0) echo \"amp: $id done\" ;;",
+              f"    {TRACE_FAILED}) echo \"amp: $id done, but its trace could not be written (results kept), see $id.log\"; trace_failed=$((trace_failed + 1)) ;;",
+              "    *) echo \"amp: $id failed (exit $status), see $id.log\"; failed=$((failed + 1)) ;;",
+              "  esac",
               "}", ""]
     amp_trace = os.path.join(opts.build, "bin", "amp-trace")
     for r in runs:
@@ -429,7 +443,8 @@ def slurm_script(study, runs, folder, opts):
         if study.trace:
             lines.append(f"[[ -d {q(r['id'] + '.trace')} && ! -e {q(r['id'] + '.trace-stats.json')} ]] && "
                          f"{q(amp_trace)} stats --json {q(r['id'] + '.trace')} > {q(r['id'] + '.trace-stats.json')}")
-    lines += ["", "echo \"amp: $failed runs failed\"", "exit $((failed > 0))", ""]
+    lines += ["", "echo \"amp: $failed runs failed, $trace_failed traces failed\"",
+              f"if (( failed > 0 )); then exit 1; elif (( trace_failed > 0 )); then exit {TRACE_FAILED}; fi", ""]
     return "\n".join(lines)
 
 
