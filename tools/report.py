@@ -235,7 +235,7 @@ def histogram_figure(proxy, points):
     ax.set_xticklabels([f"{size_text(lo)}–{size_text(hi + 1)}" for lo, hi in bins], rotation=30, fontsize=8)
     ax.set_xlabel("message size (bytes)")
     ax.set_ylabel("messages per step per rank")
-    ax.set_title(f"Message sizes (median; {repetitions_note(points)})\n{common_title(proxy, points)}", fontsize=9)
+    ax.set_title(f"Message sizes (median)\n{common_title(proxy, points)}\n{repetitions_note(points)}", fontsize=9)
     ax.legend(fontsize=8)
     fig.tight_layout()
     return fig
@@ -267,8 +267,8 @@ def imbalance_figure(proxy, points):
         ax.set_title(f"{label}: min / avg / max over ranks (median repetition)", fontsize=9)
         ax.set_ylabel("ms per step")
         ax.legend(fontsize=7, loc="best")
-    fig.suptitle(f"Per-rank imbalance (band: {repetitions_note(points).removeprefix('bars: ')})\n"
-                 f"{common_title(proxy, points)}", fontsize=9)
+    fig.suptitle(f"Per-rank imbalance\n{common_title(proxy, points)}\n"
+                 f"band: {repetitions_note(points).removeprefix('bars: ')}", fontsize=9)
     fig.tight_layout()
     return fig
 
@@ -302,8 +302,8 @@ def scaling_figure(proxy, points):
         ax.set_xticks(sorted({p.ranks for pts in lines.values() for p in pts}))
         ax.get_xaxis().set_major_formatter(matplotlib.ticker.ScalarFormatter())
         ax.legend(fontsize=8)
-    fig.suptitle(f"Scaling (median; bands: {repetitions_note(points).removeprefix('bars: ')})\n"
-                 f"{common_title(proxy, points)}", fontsize=9)
+    fig.suptitle(f"Scaling (median)\n{common_title(proxy, points)}\n"
+                 f"bands: {repetitions_note(points).removeprefix('bars: ')}", fontsize=9)
     fig.tight_layout()
     return fig
 
@@ -318,7 +318,7 @@ def matrix_figure(proxy, points):
     with_ranks = len({p.ranks for p in points}) > 1
     cols = min(3, len(traced))
     rows = (len(traced) + cols - 1) // cols
-    fig, axes = plt.subplots(rows, cols, figsize=(4.5 * cols, 4 * rows), squeeze=False)
+    fig, axes = plt.subplots(rows, cols, figsize=(max(7.0, 4.5 * cols), 4 * rows + 0.6), squeeze=False)
     for ax in axes.flat[len(traced):]:
         ax.remove()
     for ax, (p, run) in zip(axes.flat, traced):
