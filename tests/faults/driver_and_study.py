@@ -255,7 +255,8 @@ def machine_load_warning(s):
 
 def report_marks_noise(s):
     """The report compares each point with the fastest at its rank count: overlapping spreads are
-    'within noise', apart ones a percentage, a single repetition 'spread unknown'."""
+    'within noise', apart ones a percentage, a single repetition 'spread unknown'; a point with a run
+    that shared its cores says how many did."""
     folder = os.path.join(s.opts.work, "runs", "noise")
     os.makedirs(folder)
     fixture = json.load(open(os.path.join(s.opts.root, "tests", "driver", "fixtures", "report", "ghost-bspma-np2-rep1.json")))
@@ -265,11 +266,15 @@ def report_marks_noise(s):
             run = json.loads(json.dumps(fixture))
             run["config"]["comm_method"] = cut
             run["timing"]["per_step_seconds"] = ms / 1e3
+            if (cut, rep) == ("svaf", 2):
+                run["machine_load"] = {"load_average_start": 1.0, "load_average_end": 1.0, "other_cpu_seconds": 2.0,
+                                       "wall_seconds": 1.0, "cores": 2}
             json.dump(run, open(os.path.join(folder, f"{cut}-rep{rep}.json"), "w"))
     done = s.amp("report", folder)
     expect(done, 0, [], "report of four cuts")
     rows = {line.split()[1]: line.split("–")[1].split()[1:] for line in done.stdout.splitlines() if line.startswith("amp-ghost")}
-    want = {"bspma": ["fastest"], "svaf": ["within", "noise"], "svcp": ["+91%"], "rma": ["spread", "unknown"]}
+    want = {"bspma": ["fastest"], "svaf": ["within", "noise", "1", "runs", "shared", "their", "cores"], "svcp": ["+91%"],
+            "rma": ["spread", "unknown"]}
     if rows != want:
         fail(f"vs fastest column: {rows}, expected {want}")
     print(f"ok   {rows}")
