@@ -18,6 +18,8 @@ import sys
 
 import matplotlib
 
+import machine_load
+
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import matplotlib.ticker  # noqa: E402
@@ -373,6 +375,7 @@ def table_rows(proxies):
             rows.append({"proxy": proxy, "point": p.label, "ranks": p.ranks, "repetitions": len(p.runs),
                          "median_ms": p.median(t), "min_ms": lo, "max_ms": hi,
                          "versus_fastest": versus_fastest(p, points),
+                         "shared_cores": sum(machine_load.shared_cores(r) is not None for r in p.runs),
                          "verified": all(r["verification"]["passed"] for r in p.runs),
                          "checksums": len({r["checksum"] for r in p.runs})})
     return rows
@@ -382,7 +385,7 @@ def write_index(out_dir, folder, written, rows):
     cells = "".join(
         f"<tr><td>{html.escape(r['proxy'])}</td><td>{html.escape(r['point'])}</td><td>{r['ranks']}</td>"
         f"<td>{r['repetitions']}</td><td>{r['median_ms']:.3f}</td><td>{r['min_ms']:.3f} – {r['max_ms']:.3f}</td>"
-        f"<td>{html.escape(r['versus_fastest'])}</td>"
+        f"<td>{html.escape(r['versus_fastest'])}</td><td>{r['shared_cores'] or ''}</td>"
         f"<td>{'passed' if r['verified'] else 'FAILED'}</td></tr>" for r in rows)
     images = "".join(f"<h2>{html.escape(title)}</h2><img src=\"{name}\" alt=\"{html.escape(title)}\">" for name, title in written)
     page = f"""<!DOCTYPE html>
@@ -390,7 +393,7 @@ def write_index(out_dir, folder, written, rows):
 <style>body{{font-family:sans-serif;margin:2em}} img{{max-width:100%}} td,th{{padding:2px 10px;text-align:right}}</style>
 </head><body><h1>AMP report: {html.escape(os.path.abspath(folder))}</h1>
 <table><tr><th>proxy</th><th>point</th><th>ranks</th><th>repetitions</th><th>time per step, median (ms)</th>
-<th>spread (ms)</th><th>vs fastest</th><th>verification</th></tr>{cells}</table>
+<th>spread (ms)</th><th>vs fastest</th><th>runs that shared their cores</th><th>verification</th></tr>{cells}</table>
 {images}
 </body></html>
 """
@@ -434,9 +437,10 @@ def main(args):
         return 2
     print(f"{'proxy':<10} {'point':<24} {'ranks':>5} {'reps':>4} {'ms/step median':>15} {'spread':>19}  vs fastest")
     for r in rows:
+        failed = "" if r["verified"] else "  VERIFICATION FAILED"
+        shared = f"  {r['shared_cores']} runs shared their cores" if r["shared_cores"] else ""
         print(f"{r['proxy']:<10} {r['point']:<24} {r['ranks']:>5} {r['repetitions']:>4} {r['median_ms']:>15.3f}"
-              f" {r['min_ms']:>8.3f} – {r['max_ms']:<8.3f}  {r['versus_fastest']:<14}"
-              f"{'' if r['verified'] else '  VERIFICATION FAILED'}".rstrip())
+              f" {r['min_ms']:>8.3f} – {r['max_ms']:<8.3f}  {r['versus_fastest']:<14}{failed}{shared}".rstrip())
     print(f"report: {len(names)} figures and index.html in {os.path.join(args[0], 'report')}/")
     return 0
 

@@ -308,9 +308,9 @@ def trace_stats(opts, base):
     return status
 
 
-# Proxy exit codes the study tells apart (README, "Output fields"): the answer was good but the trace
-# could not be written; the results file could not be written.
-TRACE_FAILED, RESULTS_NOT_WRITTEN = 5, 4
+# The proxies' exit code for "the answer is good, the trace could not be written" (README, "Output
+# fields"): the run's results are kept, its trace marked failed. Every other non-zero code fails the run.
+TRACE_FAILED = 5
 
 
 def finished(base):
@@ -352,7 +352,7 @@ def run_locally(study, runs, folder, opts):
     failed = 0
     for i, r in enumerate(todo, 1):
         base = os.path.join(folder, r["id"])
-        for leftover in (base + ".log", base + ".trace", base + ".json", base + ".outcome.json"):
+        for leftover in (base + ".log", base + ".trace", base + ".trace-stats.json", base + ".json", base + ".outcome.json"):
             keep_aside(leftover)
         command = [opts.mpiexec, *shlex.split(opts.mpiexec_flags), "-n", str(r["ranks"]), *r["args"], "--results", base + ".json"]
         if study.trace:
@@ -364,12 +364,10 @@ def run_locally(study, runs, folder, opts):
             log.write("# " + shlex.join(command) + "\n")
             log.flush()
             status = subprocess.call(command, stdout=log, stderr=subprocess.STDOUT, env=env)
-        trace = "written" if study.trace else "none"
-        if status == TRACE_FAILED and finished(base):
-            trace = "failed"  # the answer is good and kept; the trace is not
-        elif status == 0 and study.trace and trace_stats(opts, base) != 0:
-            trace = "failed"
-        elif status != 0:
+        if status in (0, TRACE_FAILED) and finished(base):
+            # The answer is good and kept; the trace may not be (exit 5, or no statistics from it).
+            trace = "none" if not study.trace else "failed" if status == TRACE_FAILED or trace_stats(opts, base) != 0 else "written"
+        else:
             failed += 1
             last = [line for line in open(base + ".log").read().splitlines() if line.strip()][-1:]
             record_outcome(base, status, "none", None)
