@@ -3,8 +3,9 @@
 time breakdown per strategy, message-size histograms, per-rank imbalance, scaling curves (when the
 rank count varies) and the communication matrix of traced runs (from `amp-trace stats --json`).
 
-Runs with the same configuration and rank count are repetitions: the figures show their median, the
-table in index.html their median and spread (min..max).
+Runs with the same configuration and rank count are repetitions: the figures show their median and
+their spread (min..max), the table in index.html their median, spread and the difference to the
+fastest point at the same rank count, or "within noise" where the two spreads overlap.
 
 Usage: tools/report.py DIR      (writes DIR/report/: *.png and index.html; prints the table)
 """
@@ -16,6 +17,8 @@ import statistics
 import sys
 
 import matplotlib
+
+import machine_load
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
@@ -37,23 +40,36 @@ QUIET = {"global_cells", "global_grid", "process_grid", "local_block", "summed_v
          "check_every", "seed", "replayable"}
 
 
+def warn(message):
+    print(f"report: warning: {message}", file=sys.stderr)
+
+
+def read_json(path):
+    """The parsed file, or None with one warning line when it cannot be read or is not JSON."""
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except (OSError, ValueError) as e:
+        warn(f"{path} is not readable JSON ({e.strerror if isinstance(e, OSError) else e}); left out")
+        return None
+
+
 def load_runs(folder):
     """Every proxy results file directly in `folder` (a study's runs, `./amp run`'s runs)."""
     runs = []
     for path in sorted(glob.glob(os.path.join(folder, "*.json"))):
-        if path.endswith(".trace-stats.json"):
+        if path.endswith((".trace-stats.json", ".outcome.json")):
             continue
-        try:
-            with open(path) as f:
-                data = json.load(f)
-        except (OSError, ValueError):
-            continue
+        data = read_json(path)
         if isinstance(data, dict) and "proxy" in data and "timing" in data and "config" in data:
             data["_path"] = path
             stats = path[:-len(".json")] + ".trace-stats.json"
             if os.path.exists(stats):
-                with open(stats) as f:
-                    data["_trace_stats"] = json.load(f)
+                trace_stats = read_json(stats)
+                if isinstance(trace_stats, dict) and isinstance(trace_stats.get("matrix_bytes"), list):
+                    data["_trace_stats"] = trace_stats
+                elif trace_stats is not None:
+                    warn(f"{stats} has no matrix_bytes; left out")
             runs.append(data)
     return runs
 
@@ -80,12 +96,46 @@ class Point:
         values = [value(r) for r in self.runs]
         return min(values), max(values)
 
+    def error_bar(self, value, centre=None):
+        """[below, above] the centre (the median unless given): the repetitions' spread, for yerr."""
+        lo, hi = self.spread(value)
+        centre = self.median(value) if centre is None else centre
+        return max(0.0, centre - lo), max(0.0, hi - centre)
+
     def per_step(self, run, key, field="avg"):
         entry = run["timing"].get(key)
         if entry is None:
             return 0.0
         steps = max(1, run["config"].get("num_tsteps", 1))
         return entry[field] / steps * 1e3
+
+
+def step_ms(run):
+    return run["timing"]["per_step_seconds"] * 1e3
+
+
+def versus_fastest(point, points):
+    """How a point's time per step compares with the fastest point at its rank count: '' for the
+    fastest, 'within noise' when their repetitions' ranges (min..max) overlap, '+N%' when they do
+    not, and 'spread unknown' when either has a single repetition (no noise measured)."""
+    peers = [p for p in points if p.ranks == point.ranks]
+    fastest = min(peers, key=lambda p: p.median(step_ms))
+    if fastest is point:
+        return "fastest" if len(peers) > 1 else ""
+    if len(point.runs) < 2 or len(fastest.runs) < 2:
+        return "spread unknown"
+    lo, _ = point.spread(step_ms)
+    _, fastest_hi = fastest.spread(step_ms)
+    if lo <= fastest_hi:
+        return "within noise"
+    return f"+{point.median(step_ms) / fastest.median(step_ms) - 1:.0%}"
+
+
+def repetitions_note(points):
+    counts = sorted({len(p.runs) for p in points})
+    text = "/".join(map(str, counts))
+    return f"bars: spread (min–max) of {text} repetition{'s' if counts != [1] else ''}" + (
+        "; 1 repetition has no spread" if 1 in counts else "")
 
 
 def config_key(run):
@@ -152,11 +202,17 @@ def breakdown_figure(proxy, points):
     totals = [r["timing"]["per_step_seconds"] * 1e3 for r in runs]
     other = [max(0.0, t - b) for t, b in zip(totals, bottoms)]
     ax.bar(names, other, bottom=bottoms, label="other", color="lightgrey")
-    low = [t - p.spread(lambda r: r["timing"]["per_step_seconds"] * 1e3)[0] for t, p in zip(totals, points)]
-    high = [p.spread(lambda r: r["timing"]["per_step_seconds"] * 1e3)[1] - t for t, p in zip(totals, points)]
-    ax.errorbar(names, totals, yerr=[low, high], fmt="none", ecolor="black", capsize=4, label="spread of repetitions")
+    bars = [p.error_bar(step_ms, t) for p, t in zip(points, totals)]
+    ax.errorbar(names, totals, yerr=[[b[0] for b in bars], [b[1] for b in bars]], fmt="none", ecolor="black", capsize=4,
+                label="spread of repetitions")
+    # Each point against the fastest at its rank count: a difference inside the spread is not one.
+    for name, p, t, b in zip(names, points, totals, bars):
+        ax.annotate(versus_fastest(p, points), (name, t + b[1]), textcoords="offset points", xytext=(0, 4),
+                    ha="center", fontsize=7)
     ax.set_ylabel("time per step (ms, average rank; median repetition)")
-    ax.set_title(f"Time breakdown per strategy\n{common_title(proxy, points)}", fontsize=9)
+    ax.set_title(f"Time breakdown per strategy\n{common_title(proxy, points)}\n{repetitions_note(points)}; "
+                 "above each bar: against the fastest at its rank count", fontsize=9)
+    ax.margins(y=0.12)
     ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))
     fig.tight_layout()
     return fig
@@ -174,12 +230,14 @@ def histogram_figure(proxy, points):
             count = sum(b["count"] for b in run["messages"]["size_histogram"] if (b["min_bytes"], b["max_bytes"]) == (lo, hi))
             return count / steps / run["ranks"]
         heights = [p.median(lambda r: per_bin(r, lo, hi)) for lo, hi in bins]
-        ax.bar([j + i * width for j in range(len(bins))], heights, width, label=point_name(p, with_ranks).replace("\n", ", "))
+        bars = [p.error_bar(lambda r: per_bin(r, lo, hi), h) for (lo, hi), h in zip(bins, heights)]
+        ax.bar([j + i * width for j in range(len(bins))], heights, width, label=point_name(p, with_ranks).replace("\n", ", "),
+               yerr=[[b[0] for b in bars], [b[1] for b in bars]], capsize=2, error_kw={"elinewidth": 0.8})
     ax.set_xticks([j + 0.4 - width / 2 for j in range(len(bins))])
     ax.set_xticklabels([f"{size_text(lo)}–{size_text(hi + 1)}" for lo, hi in bins], rotation=30, fontsize=8)
     ax.set_xlabel("message size (bytes)")
     ax.set_ylabel("messages per step per rank")
-    ax.set_title(f"Message sizes\n{common_title(proxy, points)}", fontsize=9)
+    ax.set_title(f"Message sizes (median)\n{common_title(proxy, points)}\n{repetitions_note(points)}", fontsize=9)
     ax.legend(fontsize=8)
     fig.tight_layout()
     return fig
@@ -202,12 +260,17 @@ def imbalance_figure(proxy, points):
         avg = [p.median(lambda r: p.per_step(r, key, "avg")) for p in points]
         low = [a - p.median(lambda r: p.per_step(r, key, "min")) for a, p in zip(avg, points)]
         high = [p.median(lambda r: p.per_step(r, key, "max")) - a for a, p in zip(avg, points)]
-        ax.errorbar(range(len(points)), avg, yerr=[low, high], fmt="o", capsize=5)
+        ax.errorbar(range(len(points)), avg, yerr=[low, high], fmt="o", capsize=5, label="min / avg / max over ranks")
+        spread = [p.spread(lambda r: p.per_step(r, key, "avg")) for p in points]
+        ax.vlines(range(len(points)), [s[0] for s in spread], [s[1] for s in spread], colors="tab:orange", alpha=0.45,
+                  linewidth=9, label="avg rank: spread of repetitions")
         ax.set_xticks(range(len(points)))
         ax.set_xticklabels(names, fontsize=7)
-        ax.set_title(f"{label}: min / avg / max over ranks", fontsize=9)
+        ax.set_title(f"{label}: min / avg / max over ranks (median repetition)", fontsize=9)
         ax.set_ylabel("ms per step")
-    fig.suptitle(f"Per-rank imbalance\n{common_title(proxy, points)}", fontsize=9)
+        ax.legend(fontsize=7, loc="best")
+    fig.suptitle(f"Per-rank imbalance\n{common_title(proxy, points)}\n"
+                 f"band: {repetitions_note(points).removeprefix('bars: ')}", fontsize=9)
     fig.tight_layout()
     return fig
 
@@ -224,9 +287,13 @@ def scaling_figure(proxy, points):
     fig, axes = plt.subplots(1, 2, figsize=(11, 4.5))
     for label, pts in lines.items():
         ranks = [p.ranks for p in pts]
-        axes[0].plot(ranks, [p.median(lambda r: r["timing"]["per_step_seconds"] * 1e3) for p in pts], "o-", label=label)
-        if fom_key:
-            axes[1].plot(ranks, [p.median(lambda r: r["fom"].get(fom_key, 0.0)) for p in pts], "o-", label=label)
+        fom = lambda r: r["fom"].get(fom_key, 0.0)  # noqa: E731
+        for ax, value in ((axes[0], step_ms), (axes[1], fom if fom_key else None)):
+            if value is None:
+                continue
+            line, = ax.plot(ranks, [p.median(value) for p in pts], "o-", label=label)
+            spread = [p.spread(value) for p in pts]
+            ax.fill_between(ranks, [s[0] for s in spread], [s[1] for s in spread], color=line.get_color(), alpha=0.2)
     axes[0].set_title("time per step", fontsize=9)
     axes[0].set_ylabel("time per step (ms)")
     axes[1].set_title("figure of merit", fontsize=9)
@@ -237,7 +304,8 @@ def scaling_figure(proxy, points):
         ax.set_xticks(sorted({p.ranks for pts in lines.values() for p in pts}))
         ax.get_xaxis().set_major_formatter(matplotlib.ticker.ScalarFormatter())
         ax.legend(fontsize=8)
-    fig.suptitle(f"Scaling\n{common_title(proxy, points)}", fontsize=9)
+    fig.suptitle(f"Scaling (median)\n{common_title(proxy, points)}\n"
+                 f"bands: {repetitions_note(points).removeprefix('bars: ')}", fontsize=9)
     fig.tight_layout()
     return fig
 
@@ -252,14 +320,14 @@ def matrix_figure(proxy, points):
     with_ranks = len({p.ranks for p in points}) > 1
     cols = min(3, len(traced))
     rows = (len(traced) + cols - 1) // cols
-    fig, axes = plt.subplots(rows, cols, figsize=(4.5 * cols, 4 * rows), squeeze=False)
+    fig, axes = plt.subplots(rows, cols, figsize=(max(7.0, 4.5 * cols), 4 * rows + 0.6), squeeze=False)
     for ax in axes.flat[len(traced):]:
         ax.remove()
     for ax, (p, run) in zip(axes.flat, traced):
         matrix = run["_trace_stats"]["matrix_bytes"]
         image = ax.imshow(matrix, cmap="viridis", origin="upper")
         fig.colorbar(image, ax=ax, label="bytes")
-        ax.set_title(point_name(p, with_ranks).replace("\n", ", "), fontsize=9)
+        ax.set_title(f"{point_name(p, with_ranks).replace(chr(10), ', ')}\n{matrix_spread(p)}", fontsize=8)
         ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
         ax.yaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
         ax.set_xlabel("receiving rank")
@@ -267,6 +335,16 @@ def matrix_figure(proxy, points):
     fig.suptitle(f"Communication matrix (traced time loop)\n{common_title(proxy, points)}", fontsize=9)
     fig.tight_layout()
     return fig
+
+
+def matrix_spread(point):
+    """Whether the traced repetitions of a point moved the same bytes between the same ranks."""
+    matrices = [r["_trace_stats"]["matrix_bytes"] for r in point.runs if "_trace_stats" in r]
+    if len(matrices) < 2:
+        return "1 traced repetition"
+    if all(m == matrices[0] for m in matrices):
+        return f"identical in all {len(matrices)} traced repetitions"
+    return f"differs between its {len(matrices)} traced repetitions (first shown)"
 
 
 FIGURES = [("breakdown", breakdown_figure, "Time breakdown per strategy"),
@@ -296,6 +374,8 @@ def table_rows(proxies):
             lo, hi = p.spread(t)
             rows.append({"proxy": proxy, "point": p.label, "ranks": p.ranks, "repetitions": len(p.runs),
                          "median_ms": p.median(t), "min_ms": lo, "max_ms": hi,
+                         "versus_fastest": versus_fastest(p, points),
+                         "shared_cores": sum(machine_load.shared_cores(r) is not None for r in p.runs),
                          "verified": all(r["verification"]["passed"] for r in p.runs),
                          "checksums": len({r["checksum"] for r in p.runs})})
     return rows
@@ -305,6 +385,7 @@ def write_index(out_dir, folder, written, rows):
     cells = "".join(
         f"<tr><td>{html.escape(r['proxy'])}</td><td>{html.escape(r['point'])}</td><td>{r['ranks']}</td>"
         f"<td>{r['repetitions']}</td><td>{r['median_ms']:.3f}</td><td>{r['min_ms']:.3f} – {r['max_ms']:.3f}</td>"
+        f"<td>{html.escape(r['versus_fastest'])}</td><td>{r['shared_cores'] or ''}</td>"
         f"<td>{'passed' if r['verified'] else 'FAILED'}</td></tr>" for r in rows)
     images = "".join(f"<h2>{html.escape(title)}</h2><img src=\"{name}\" alt=\"{html.escape(title)}\">" for name, title in written)
     page = f"""<!DOCTYPE html>
@@ -312,7 +393,7 @@ def write_index(out_dir, folder, written, rows):
 <style>body{{font-family:sans-serif;margin:2em}} img{{max-width:100%}} td,th{{padding:2px 10px;text-align:right}}</style>
 </head><body><h1>AMP report: {html.escape(os.path.abspath(folder))}</h1>
 <table><tr><th>proxy</th><th>point</th><th>ranks</th><th>repetitions</th><th>time per step, median (ms)</th>
-<th>spread (ms)</th><th>verification</th></tr>{cells}</table>
+<th>spread (ms)</th><th>vs fastest</th><th>runs that shared their cores</th><th>verification</th></tr>{cells}</table>
 {images}
 </body></html>
 """
@@ -320,11 +401,15 @@ def write_index(out_dir, folder, written, rows):
         f.write(page)
 
 
+class NoResults(Exception):
+    """The folder holds no results to draw: a usage error (exit 2)."""
+
+
 def report(folder):
     """Writes folder/report/ and returns (the PNG names written, the table rows)."""
     runs = load_runs(folder)
     if not runs:
-        raise SystemExit(f"report: error: no AMP results files (*.json) in '{folder}'")
+        raise NoResults(f"no AMP results files (*.json) in '{folder}'")
     proxies = group(runs)
     out_dir = os.path.join(folder, "report")
     os.makedirs(out_dir, exist_ok=True)
@@ -345,11 +430,17 @@ def main(args):
     if not os.path.isdir(args[0]):
         print(f"report: error: '{args[0]}' is not a folder", file=sys.stderr)
         return 2
-    names, rows = report(args[0])
-    print(f"{'proxy':<10} {'point':<24} {'ranks':>5} {'reps':>4} {'ms/step median':>15} {'spread':>19}")
+    try:
+        names, rows = report(args[0])
+    except NoResults as e:
+        print(f"report: error: {e}", file=sys.stderr)
+        return 2
+    print(f"{'proxy':<10} {'point':<24} {'ranks':>5} {'reps':>4} {'ms/step median':>15} {'spread':>19}  vs fastest")
     for r in rows:
+        failed = "" if r["verified"] else "  VERIFICATION FAILED"
+        shared = f"  {r['shared_cores']} runs shared their cores" if r["shared_cores"] else ""
         print(f"{r['proxy']:<10} {r['point']:<24} {r['ranks']:>5} {r['repetitions']:>4} {r['median_ms']:>15.3f}"
-              f" {r['min_ms']:>8.3f} – {r['max_ms']:<8.3f}{'' if r['verified'] else '  VERIFICATION FAILED'}")
+              f" {r['min_ms']:>8.3f} – {r['max_ms']:<8.3f}  {r['versus_fastest']:<14}{failed}{shared}".rstrip())
     print(f"report: {len(names)} figures and index.html in {os.path.join(args[0], 'report')}/")
     return 0
 

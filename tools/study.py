@@ -19,8 +19,17 @@ import subprocess
 import sys
 import tomllib
 
+import combinations
+import machine_load
+
 PROXIES = ("ghost", "sage", "nobel")
 SLURM_KEYS = {"time", "partition", "account", "nodes", "ntasks_per_node", "cpus_per_task", "modules"}
+# Strategy and transport names, [slurm] values: what may reach a run's file names or an sbatch script.
+NAME = re.compile(r"[A-Za-z0-9_]+")
+MODULE = re.compile(r"[A-Za-z0-9_.,:/+@=-]+")
+SLURM_PATTERNS = [("time", re.compile(r"[0-9]+(-[0-9]+)?(:[0-9]+){0,2}"), "a Slurm time such as \"01:30:00\" or \"1-12\""),
+                  ("partition", re.compile(r"[A-Za-z0-9_.,+-]+"), "a partition name (letters, digits, '_', '.', ',', '+', '-')"),
+                  ("account", re.compile(r"[A-Za-z0-9_.+-]+"), "an account name (letters, digits, '_', '.', '+', '-')")]
 KEYS = {"name", "proxies", "decks", "flags", "strategies", "transports", "ranks", "repetitions", "trace",
         "oversubscribe", "slurm"}
 
@@ -64,10 +73,12 @@ class Study:
             if proxy not in PROXIES:
                 self.fail("proxies", f"unknown proxy '{proxy}' in 'proxies' (use {', '.join(PROXIES)})")
         self.decks = self.deck_lists(data)
-        self.flags = self.strings(data, "flags") or [""]
-        self.strategies = self.strings(data, "strategies") or [None]
-        self.transports = self.strings(data, "transports") or [None]
+        self.flags = self.flag_strings(data)
+        self.strategies = self.names(data, "strategies") or [None]
+        self.transports = self.names(data, "transports") or [None]
         self.ranks = self.positive_ints(data, "ranks")
+        self.no_duplicates("proxies", self.proxies)
+        self.no_duplicates("ranks", self.ranks)
         self.repetitions = self.positive_int(data, "repetitions", 1)
         self.trace = self.boolean(data, "trace")
         self.oversubscribe = self.boolean(data, "oversubscribe")
@@ -77,6 +88,7 @@ class Study:
         for key in self.slurm:
             if key not in SLURM_KEYS:
                 self.fail(key, f"unknown key '{key}' in [slurm] (known: {', '.join(sorted(SLURM_KEYS))})")
+        self.check_slurm()
 
     def fail(self, key, message):
         line = key_line(self.text, key)
@@ -100,6 +112,49 @@ class Study:
         if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
             self.fail(key, f"'{key}' must be a non-empty list of strings (got {value!r})")
         return value
+
+    def names(self, data, key):
+        """A list of strategy or transport names: each a plain word, none twice."""
+        values = self.strings(data, key)
+        for value in values:
+            if not NAME.fullmatch(value):
+                self.fail(key, f"'{key}' value {value!r} is not a name (letters, digits and '_' only)")
+        self.no_duplicates(key, values)
+        return values
+
+    def flag_strings(self, data):
+        """The flags axis: each entry must split into arguments the way a shell would, none twice."""
+        values = self.strings(data, "flags")
+        for value in values:
+            try:
+                shlex.split(value)
+            except ValueError as e:
+                self.fail("flags", f"'flags' value {value!r} cannot be split into arguments ({e})")
+        self.no_duplicates("flags", values)
+        return values or [""]
+
+    def no_duplicates(self, key, values):
+        seen = set()
+        for value in values:
+            if value in seen:
+                self.fail(key, f"'{key}' gives {value!r} twice (each value is one point of the axis)")
+            seen.add(value)
+
+    def check_slurm(self):
+        """[slurm] values reach an sbatch script: each must be of its kind, with no newline or shell word."""
+        for key, pattern, kind in SLURM_PATTERNS:
+            if key in self.slurm:
+                value = self.slurm[key]
+                if not isinstance(value, str) or not pattern.fullmatch(value):
+                    self.fail(key, f"[slurm] '{key}' must be {kind} (got {value!r})")
+        for key in ("nodes", "ntasks_per_node", "cpus_per_task"):
+            if key in self.slurm:
+                value = self.slurm[key]
+                if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                    self.fail(key, f"[slurm] '{key}' must be a positive integer (got {value!r})")
+        modules = self.slurm.get("modules", [])
+        if not isinstance(modules, list) or not all(isinstance(m, str) and MODULE.fullmatch(m) for m in modules):
+            self.fail("modules", f"[slurm] 'modules' must be a list of module names without spaces (got {modules!r})")
 
     def positive_ints(self, data, key):
         if key not in data:
@@ -152,13 +207,40 @@ class Study:
             out[proxy] = paths or [None]
         return out
 
+    def check_combinations(self, build):
+        """Asks each proxy binary about every strategy x transport pair of the study, before any run: a
+        name it refuses fails the study; pairs that do not fit are left out, listed once. Returns the
+        lines listing them. Without the binary (a --slurm script written elsewhere) nothing is asked."""
+        self.skipped, lines = set(), []
+        for proxy in self.proxies:
+            binary = os.path.join(build, "bin", f"amp-{proxy}")
+            if not os.access(binary, os.X_OK):
+                lines.append(f"amp-{proxy} is not built: strategy and transport names not checked")
+                continue
+            verdicts = combinations.verdicts(binary, self.strategies, self.transports)
+            for (strategy, transport), verdict in verdicts.items():
+                if verdict.fits:
+                    continue
+                if not verdict.not_fitting:
+                    key = "transports" if transport and f"'{transport}'" in verdict.line else "strategies"
+                    self.fail(key, f"amp-{proxy} refuses strategy {strategy or 'default'} with transport "
+                                   f"{transport or 'default'}: {verdict.reason}")
+                self.skipped.add((proxy, strategy, transport))
+                lines.append(f"skipped (does not fit): amp-{proxy} {strategy} over {transport}: {verdict.reason}")
+            if all(verdict.not_fitting for verdict in verdicts.values()):
+                self.fail("transports", f"no strategy of amp-{proxy} fits any transport of the study")
+        return lines
+
     def runs(self, build):
         """Every run: id (its file names), the axes, and the proxy's arguments (without --results)."""
+        skipped = getattr(self, "skipped", set())
         out = []
         for repetition in range(1, self.repetitions + 1):
             for proxy in self.proxies:
                 axes = itertools.product(self.decks[proxy], enumerate(self.flags), self.strategies, self.transports, self.ranks)
                 for deck, (flag_index, flags), strategy, transport, ranks in axes:
+                    if (proxy, strategy, transport) in skipped:
+                        continue
                     parts = [proxy]
                     args = [os.path.join(build, "bin", f"amp-{proxy}")]
                     if deck:
@@ -226,19 +308,51 @@ def trace_stats(opts, base):
     return status
 
 
+# The proxies' exit code for "the answer is good, the trace could not be written" (README, "Output
+# fields"): the run's results are kept, its trace marked failed. Every other non-zero code fails the run.
+TRACE_FAILED = 5
+
+
+def finished(base):
+    """A run is finished when its results exist and say its answer verified; a run that failed its
+    verification (exit 1, results written) is not, and is run again."""
+    try:
+        with open(base + ".json") as f:
+            return json.load(f)["verification"]["passed"] is True
+    except (OSError, ValueError, KeyError, TypeError):
+        return False
+
+
+def outcome(base):
+    """What the study recorded of a run (BASE.outcome.json): exit code, trace state, shared cores."""
+    try:
+        with open(base + ".outcome.json") as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return {}
+
+
+def record_outcome(base, status, trace, shared):
+    with open(base + ".outcome.json", "w") as f:
+        json.dump({"exit_code": status, "trace": trace, "shared_cores": shared}, f, indent=1)
+
+
 def run_locally(study, runs, folder, opts):
-    """Runs what has no results yet, one after the other. Returns the number of failed runs."""
-    done = [r for r in runs if os.path.exists(os.path.join(folder, r["id"] + ".json"))]
+    """Runs what is not finished, one after the other. Returns (failed runs, runs whose trace failed)."""
+    done = [r for r in runs if finished(os.path.join(folder, r["id"]))]
     todo = [r for r in runs if r not in done]
     print(f"study: {len(runs)} runs, {len(done)} finished before (skipped), {len(todo)} to run")
+    trace_failed = []
     for r in done:  # interrupted between its results and its trace statistics
         base = os.path.join(folder, r["id"])
-        if study.trace and os.path.isdir(base + ".trace") and not os.path.exists(base + ".trace-stats.json"):
+        if outcome(base).get("trace") == "failed":
+            trace_failed.append(r["id"])
+        elif study.trace and os.path.isdir(base + ".trace") and not os.path.exists(base + ".trace-stats.json"):
             trace_stats(opts, base)
     failed = 0
     for i, r in enumerate(todo, 1):
         base = os.path.join(folder, r["id"])
-        for leftover in (base + ".log", base + ".trace"):
+        for leftover in (base + ".log", base + ".trace", base + ".trace-stats.json", base + ".json", base + ".outcome.json"):
             keep_aside(leftover)
         command = [opts.mpiexec, *shlex.split(opts.mpiexec_flags), "-n", str(r["ranks"]), *r["args"], "--results", base + ".json"]
         if study.trace:
@@ -250,27 +364,35 @@ def run_locally(study, runs, folder, opts):
             log.write("# " + shlex.join(command) + "\n")
             log.flush()
             status = subprocess.call(command, stdout=log, stderr=subprocess.STDOUT, env=env)
-        if status == 0 and study.trace:
-            status = trace_stats(opts, base)
-        if status != 0:
+        if status in (0, TRACE_FAILED) and finished(base):
+            # The answer is good and kept; the trace may not be (exit 5, or no statistics from it).
+            trace = "none" if not study.trace else "failed" if status == TRACE_FAILED or trace_stats(opts, base) != 0 else "written"
+        else:
             failed += 1
             last = [line for line in open(base + ".log").read().splitlines() if line.strip()][-1:]
+            record_outcome(base, status, "none", None)
             print(f"study: [{i}/{len(todo)}] {r['id']}: FAILED (exit {status}): {last[0] if last else ''} (log: {base}.log)")
             continue
         with open(base + ".json") as f:
             per_step = json.load(f)["timing"]["per_step_seconds"]
-        print(f"study: [{i}/{len(todo)}] {r['id']}: {per_step * 1e3:.3f} ms per step")
-    return failed
+        shared = machine_load.warn(base + ".json", prefix="study")
+        record_outcome(base, status, trace, shared)
+        note = ""
+        if trace == "failed":
+            trace_failed.append(r["id"])
+            note = f"; TRACE FAILED (results kept; log: {base}.log)"
+        print(f"study: [{i}/{len(todo)}] {r['id']}: {per_step * 1e3:.3f} ms per step{note}")
+    return failed, trace_failed
 
 
 def slurm_script(study, runs, folder, opts):
     """An sbatch script: one srun job step per run, finished runs skipped, modules left to the user."""
     s = study.slurm
     ranks = max(r["ranks"] for r in runs)
-    cpus = int(s.get("cpus_per_task", 1))
+    cpus = s.get("cpus_per_task", 1)  # validated: a positive integer; time, partition, account: plain words
     lines = ["#!/bin/bash",
              f"# AMP study '{study.name}': {len(runs)} runs, one srun job step each. Submit with: sbatch {os.path.join(folder, 'study.sbatch')}",
-             "# Runs whose results JSON exists are skipped, so the script can be submitted again; afterwards",
+             "# Runs whose results JSON exists and verified are skipped, so the script can be submitted again; afterwards",
              f"# `./amp report {folder}` draws the figures.",
              f"#SBATCH --job-name=amp-{study.name}",
              f"#SBATCH --ntasks={ranks}",
@@ -283,28 +405,44 @@ def slurm_script(study, runs, folder, opts):
     lines += ["set -u", "", "# Modules: load the MPI and Kokkos this build was made with (the study's [slurm] modules)."]
     modules = s.get("modules", [])
     lines += [f"module load {shlex.quote(m)}" for m in modules] or ["# module load gcc openmpi   # <- your site's modules here"]
-    lines += ["", f"cd {shlex.quote(folder)}",
+    q = shlex.quote
+    lines += ["", f"cd {q(folder)}",
               f"export OMP_NUM_THREADS=${{OMP_NUM_THREADS:-{cpus}}} OMP_PROC_BIND=${{OMP_PROC_BIND:-false}}",
-              "failed=0",
-              "# run ID RANKS PROGRAM ARGS...: one job step; skipped when ID.json exists; an earlier log is kept aside.",
+              "failed=0 trace_failed=0",
+              "# verified ID: ID.json exists and says the answer verified (a run that failed verification runs again).",
+              "verified() {",
+              "  [[ -e $1.json ]] && python3 -c 'import json, sys; sys.exit(json.load(open(sys.argv[1]))[\"verification\"][\"passed\"] is not True)' \"$1.json\" 2>/dev/null",
+              "}",
+              "# aside FILE: an earlier attempt's FILE becomes FILE.attempt-N (nothing is overwritten).",
+              "aside() {",
+              "  local n=1",
+              "  [[ -e $1 ]] || return 0",
+              "  while [[ -e $1.attempt-$n ]]; do n=$((n + 1)); done",
+              "  mv \"$1\" \"$1.attempt-$n\"",
+              "}",
+              "# run ID RANKS PROGRAM ARGS...: one job step; skipped when verified; exit 5 keeps the results, trace failed.",
               "run() {",
-              "  local id=$1 ranks=$2 n=1; shift 2",
-              "  if [[ -e $id.json ]]; then echo \"amp: $id: finished before, skipped\"; return; fi",
-              "  if [[ -e $id.log ]]; then while [[ -e $id.log.attempt-$n ]]; do n=$((n + 1)); done; mv \"$id.log\" \"$id.log.attempt-$n\"; fi",
-              f"  srun --ntasks=\"$ranks\" --cpus-per-task={cpus} \"$@\" --results \"$id.json\" >\"$id.log\" 2>&1 \\",
-              "    || { echo \"amp: $id failed, see $id.log\"; failed=$((failed + 1)); return; }",
-              "  echo \"amp: $id done\"",
+              "  local id=$1 ranks=$2 status=0; shift 2",
+              "  if verified \"$id\"; then echo \"amp: $id: finished before, skipped\"; return; fi",
+              "  aside \"$id.log\"; aside \"$id.json\"",
+              f"  srun --ntasks=\"$ranks\" --cpus-per-task={cpus} \"$@\" --results \"$id.json\" >\"$id.log\" 2>&1 || status=$?",
+              "  case $status in",
+              "    0) echo \"amp: $id done\" ;;",
+              f"    {TRACE_FAILED}) echo \"amp: $id done, but its trace could not be written (results kept), see $id.log\"; trace_failed=$((trace_failed + 1)) ;;",
+              "    *) echo \"amp: $id failed (exit $status), see $id.log\"; failed=$((failed + 1)) ;;",
+              "  esac",
               "}", ""]
     amp_trace = os.path.join(opts.build, "bin", "amp-trace")
     for r in runs:
         args = shlex.join(r["args"])
         if study.trace:
-            args += f" --trace {r['id']}.trace"
-        lines.append(f"run {r['id']} {r['ranks']} {args}")
+            args += f" --trace {q(r['id'] + '.trace')}"
+        lines.append(f"run {q(r['id'])} {r['ranks']} {args}")
         if study.trace:
-            lines.append(f"[[ -d {r['id']}.trace && ! -e {r['id']}.trace-stats.json ]] && "
-                         f"{shlex.quote(amp_trace)} stats --json {r['id']}.trace > {r['id']}.trace-stats.json")
-    lines += ["", "echo \"amp: $failed runs failed\"", "exit $((failed > 0))", ""]
+            lines.append(f"[[ -d {q(r['id'] + '.trace')} && ! -e {q(r['id'] + '.trace-stats.json')} ]] && "
+                         f"{q(amp_trace)} stats --json {q(r['id'] + '.trace')} > {q(r['id'] + '.trace-stats.json')}")
+    lines += ["", "echo \"amp: $failed runs failed, $trace_failed traces failed\"",
+              f"if (( failed > 0 )); then exit 1; elif (( trace_failed > 0 )); then exit {TRACE_FAILED}; fi", ""]
     return "\n".join(lines)
 
 
@@ -322,6 +460,7 @@ def main():
     root, opts.build = os.path.abspath(opts.root), os.path.abspath(opts.build)
     try:
         study = Study(opts.study, root)
+        notes = study.check_combinations(opts.build)
         runs = study.runs(opts.build)
         if not opts.slurm and not study.oversubscribe and max(study.ranks) > opts.cores:
             study.fail("ranks", f"{max(study.ranks)} ranks exceed the {opts.cores} cores here: studies run one rank per "
@@ -329,6 +468,8 @@ def main():
     except StudyError as e:
         print(f"study: error: {e}", file=sys.stderr)
         return 2
+    for note in notes:
+        print(f"study: {note}")
     folder, resumed = study_folder(study, root, opts.new)
     write_manifest(folder, runs)
     print(f"study: {study.name}: {'resuming' if resumed else 'new folder'} {os.path.relpath(folder, root)}/")
@@ -342,7 +483,7 @@ def main():
               f"`./amp report {os.path.relpath(folder, root)}`")
         return 0
     try:
-        failed = run_locally(study, runs, folder, opts)
+        failed, trace_failed = run_locally(study, runs, folder, opts)
     except KeyboardInterrupt:
         print("study: interrupted; call again to resume (finished runs are skipped)", file=sys.stderr)
         return 130
@@ -352,6 +493,10 @@ def main():
     if failed:
         print(f"study: {failed} runs failed; call again to retry them (finished runs are skipped)", file=sys.stderr)
         return 1
+    if trace_failed:
+        print(f"study: {len(trace_failed)} runs' traces failed (their results are kept): {', '.join(trace_failed)}",
+              file=sys.stderr)
+        return TRACE_FAILED
     return 0
 
 

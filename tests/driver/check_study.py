@@ -66,7 +66,8 @@ def bad_study(opts):
 
 def digests(folder):
     return {os.path.basename(p): hashlib.sha256(open(p, "rb").read()).hexdigest()
-            for p in glob.glob(os.path.join(folder, "*.json")) if os.path.basename(p) != "runs.json"}
+            for p in glob.glob(os.path.join(folder, "*.json"))
+            if os.path.basename(p) != "runs.json" and not p.endswith(".outcome.json")}
 
 
 def resume(opts):

@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+
 namespace {
 
 using amp::ghost::GhostConfig;
@@ -36,14 +38,45 @@ TEST(GhostConfig, AcceptsMiniGhostNumericCodes) {
   EXPECT_EQ(c.comm_method, "bspma");
 }
 
-TEST(GhostConfig, RejectsAProcessGridThatDoesNotMatchTheRanks) {
+// The message finish_config refuses with ("" when it accepts): a user must be able to act on it.
+std::string refusal(GhostConfig c, const RawGhostFlags& raw, int ranks) {
+  try {
+    amp::ghost::finish_config(c, raw, ranks);
+  } catch (const amp::InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(GhostConfig, RejectsAProcessGridThatDoesNotMatchTheRanksNamingBoth) {
   GhostConfig c;
   RawGhostFlags raw;
   c.process_grid = {2, 2, 1};
-  EXPECT_THROW(amp::ghost::finish_config(c, raw, 3), amp::InputError);
-  EXPECT_NO_THROW(amp::ghost::finish_config(c, raw, 4));
+  EXPECT_EQ(refusal(c, raw, 3), "process grid npx=2 npy=2 npz=1 does not match 3 ranks");
+  EXPECT_EQ(refusal(c, raw, 4), "");
   c.process_grid = {3, 0, 0};
-  EXPECT_THROW(amp::ghost::finish_config(c, raw, 4), amp::InputError);
+  EXPECT_EQ(refusal(c, raw, 4), "process grid npx=3 npy=0 npz=0 does not match 4 ranks");
+}
+
+TEST(GhostConfig, RefusalsNameTheBadValue) {
+  RawGhostFlags raw;
+  raw.stencil = "3d8pt";
+  EXPECT_EQ(refusal(GhostConfig{}, raw, 1), "unknown stencil '3d8pt' (use 2d5pt, 2d9pt, 3d7pt, 3d27pt or miniGhost's 21-24)");
+  raw = RawGhostFlags{};
+  raw.scaling = "sideways";
+  EXPECT_EQ(refusal(GhostConfig{}, raw, 1), "unknown scaling 'sideways' (use weak or strong)");
+  raw = RawGhostFlags{};
+  raw.comm_method = "frob";
+  EXPECT_NE(refusal(GhostConfig{}, raw, 1).find("'frob'"), std::string::npos) << refusal(GhostConfig{}, raw, 1);
+  GhostConfig c;
+  c.num_vars = 0;
+  EXPECT_EQ(refusal(c, RawGhostFlags{}, 1), "num_vars must be at least 1 (got 0)");
+  c = GhostConfig{};
+  c.error_tol = 16;
+  EXPECT_EQ(refusal(c, RawGhostFlags{}, 1), "error_tol must be 1..15 (got 16)");
+  c = GhostConfig{};
+  c.ny = -2;
+  EXPECT_EQ(refusal(c, RawGhostFlags{}, 1), "grid sizes must be positive (nx=100 ny=-2 nz=100)");
 }
 
 }  // namespace

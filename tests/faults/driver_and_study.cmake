@@ -1,0 +1,16 @@
+# The driver's, the study's and the report's faults (tests/faults/driver_and_study.py, one case each):
+# ./amp, tools/study.py and tools/report.py run as processes on real runs and files.
+find_package(Python3 REQUIRED COMPONENTS Interpreter)
+find_program(AMP_DEBIAN_PYTHON python3 PATHS /usr/bin NO_DEFAULT_PATH)
+if(NOT AMP_DEBIAN_PYTHON)
+  set(AMP_DEBIAN_PYTHON ${Python3_EXECUTABLE})
+endif()
+foreach(case failed_runs_run_again bad_values_one_line slurm_values_checked_and_quoted axes_checked_before_any_run
+             report_skips_empty_trace_stats driver_usage_errors_exit_2 trace_failure_kept_apart machine_load_warning
+             report_marks_noise)
+  add_test(NAME faults_${case}
+           COMMAND ${AMP_DEBIAN_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/driver_and_study.py ${case} --root ${PROJECT_SOURCE_DIR}
+                   --build ${PROJECT_BINARY_DIR} --mpiexec ${MPIEXEC_EXECUTABLE} --work ${CMAKE_CURRENT_BINARY_DIR}/${case})
+  set_tests_properties(faults_${case} PROPERTIES TIMEOUT 120 ENVIRONMENT "${AMP_TEST_ENVIRONMENT}" PROCESSORS 2
+                       LABELS faults)
+endforeach()

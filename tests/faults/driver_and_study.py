@@ -1,0 +1,303 @@
+#!/usr/bin/env python3
+"""Issue 24's faults on the driver side, run as a user would (./amp, tools/study.py, tools/report.py as
+processes on real files): each case checks the exit code and the exact line the user is shown.
+
+Usage: driver_and_study.py CASE --root REPO --build BUILD --mpiexec MPIEXEC --work DIR
+"""
+import argparse
+import glob
+import json
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
+from checked_run import failure  # noqa: E402
+
+fail = failure("faults")
+TINY = "--nx 8 --ny 8 --nz 8 --num_vars 2 --num_tsteps 2"
+
+
+def lines(text):
+    return [line for line in text.splitlines() if line.strip()]
+
+
+def matches(line, want):
+    """A str must equal the line; a tuple's first part must start it and the others follow in order."""
+    if isinstance(want, str):
+        return line == want
+    if not line.startswith(want[0]):
+        return False
+    at = len(want[0])
+    for part in want[1:]:
+        at = line.find(part, at)
+        if at < 0:
+            return False
+        at += len(part)
+    return True
+
+
+def expect(done, code, stderr_lines, what):
+    """The process exited `code` and printed exactly `stderr_lines` on stderr (see matches)."""
+    got = lines(done.stderr)
+    ok = done.returncode == code and len(got) == len(stderr_lines) and all(map(matches, got, stderr_lines))
+    print(f"{'ok  ' if ok else 'FAIL'} {what}: exit {done.returncode}, stderr {got}")
+    if not ok:
+        fail(f"{what}: expected exit {code} and stderr {stderr_lines}, got exit {done.returncode}, "
+             f"stderr {got}, stdout {lines(done.stdout)[-5:]}")
+
+
+class Scratch:
+    """A scratch repository root (runs/ lands in it) and the real tools, build and launcher."""
+
+    def __init__(self, opts):
+        self.opts = opts
+        self.python = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.executable
+
+    def study(self, name, text, extra=(), mpiexec=None):
+        path = os.path.join(self.opts.work, name)
+        with open(path, "w") as f:
+            f.write(text)
+        command = [self.python, os.path.join(self.opts.root, "tools", "study.py"), path, "--root", self.opts.work,
+                   "--build", self.opts.build, "--mpiexec", mpiexec or self.opts.mpiexec, "--cores", "2", *extra]
+        return subprocess.run(command, capture_output=True, text=True, timeout=240)
+
+    def ghost(self, name, body):
+        deck = os.path.join(self.opts.root, "inputs", "ghost", "quick.toml")
+        return f'name = "{name}"\nproxies = ["ghost"]\ndecks = ["{deck}"]\n{body}'
+
+    def amp(self, *args):
+        env = dict(os.environ, AMP_NO_APT="1")
+        return subprocess.run([os.path.join(self.opts.root, "amp"), *args], capture_output=True, text=True,
+                              timeout=240, env=env)
+
+    def folders(self, name):
+        return glob.glob(os.path.join(self.opts.work, "runs", f"{name}-*"))
+
+
+def failed_runs_run_again(s):
+    """Row 18: a run that failed verification (exit 1, results written) is run again on resume."""
+    # amp-nobel's --inject_fault loses mass on purpose: the run writes its results, then exits 1.
+    deck = os.path.join(s.opts.root, "inputs", "nobel", "default.toml")
+    text = (f'name = "verify"\nproxies = ["nobel"]\ndecks = ["{deck}"]\nstrategies = ["bspma"]\nranks = [1]\n'
+            'flags = ["--nbx 2 --nby 2 --nbz 2 --num_tsteps 2 --progress 0 --inject_fault 1e-3"]\n')
+    first = s.study("verify.toml", text)
+    run = "nobel-default-bspma-np1-rep1"
+    expect(first, 1, ["study: 1 runs failed; call again to retry them (finished runs are skipped)"], "first call: verification fails")
+    if f"{run}: FAILED (exit 1)" not in first.stdout:
+        fail(f"first call did not report the failed run: {first.stdout}")
+    second = s.study("verify.toml", text)
+    expect(second, 1, ["study: 1 runs failed; call again to retry them (finished runs are skipped)"], "second call: the failed run is run again")
+    if "study: 1 runs, 0 finished before (skipped), 1 to run" not in second.stdout:
+        fail(f"second call skipped the failed run: {second.stdout}")
+    folder = s.folders("verify")[0]
+    for kept in (f"{run}.json.attempt-1", f"{run}.log.attempt-1", f"{run}.json", f"{run}.log"):
+        if not os.path.exists(os.path.join(folder, kept)):
+            fail(f"{kept} missing after the re-run: {sorted(os.listdir(folder))}")
+    print("ok   the failed run ran again; its first results and log kept as .attempt-1")
+
+
+def bad_values_one_line(s):
+    """Row 19: values that gave Python tracebacks are one line naming file and key, exit 2."""
+    base = s.ghost("bad", f'flags = ["{TINY}"]\nstrategies = ["svaf"]\nranks = [1]\n')
+    path = os.path.join(s.opts.work, "bad.toml")
+    cases = [(base.replace('["svaf"]', '["svaf/x"]'), "line 5: 'strategies' value 'svaf/x' is not a name"),
+             (base.replace(f'["{TINY}"]', '["--nx \'8"]'), "line 4: 'flags' value \"--nx '8\" cannot be split"),
+             (base + '[slurm]\ncpus_per_task = "x"\n', "line 8: [slurm] 'cpus_per_task' must be a positive integer")]
+    for text, needle in cases:
+        expect(s.study("bad.toml", text, extra=["--slurm"] if "slurm" in text else ()), 2,
+               [(f"study: error: {path} ", needle)], needle)
+    if s.folders("bad"):
+        fail("a refused study made a folder")
+
+
+def slurm_values_checked_and_quoted(s):
+    """Row 20: [slurm] values are validated; nothing from the study reaches the script unquoted."""
+    base = s.ghost("batch", f'flags = ["{TINY}"]\nstrategies = ["svaf"]\nranks = [1, 2]\n[slurm]\n')
+    path = os.path.join(s.opts.work, "batch.toml")
+    cases = [(base + 'time = "01:00:00\\necho INJECTED"\n', "line 8: [slurm] 'time' must be a Slurm time"),
+             (base + "nodes = -3\n", "line 8: [slurm] 'nodes' must be a positive integer (got -3)"),
+             (base + 'partition = "debug; rm -rf /"\n', "line 8: [slurm] 'partition' must be a partition name"),
+             (base + 'modules = ["gcc\\necho INJECTED"]\n', "line 8: [slurm] 'modules' must be a list of module names")]
+    for text, needle in cases:
+        expect(s.study("batch.toml", text, extra=["--slurm"]), 2, [(f"study: error: {path} ", needle)], needle)
+    if s.folders("batch"):
+        fail("a refused study made a folder")
+    # A flags value with shell words in it reaches srun as one argument.
+    risky = "--seed 1 --input '$(echo INJECTED); echo INJECTED'"
+    text = base.replace(f'["{TINY}"]', json.dumps([risky])) + 'time = "00:10:00"\nnodes = 2\n'
+    done = s.study("batch.toml", text, extra=["--slurm"])
+    expect(done, 0, [], "a good [slurm] table with shell words in flags")
+    script = open(os.path.join(s.folders("batch")[0], "study.sbatch")).read()
+    if subprocess.run(["bash", "-n"], input=script, text=True).returncode != 0:
+        fail("the script does not pass bash -n")
+    header = [line for line in script.splitlines()[1:] if not line.startswith("#")][0]
+    if header != "set -u" or "#SBATCH --time=00:10:00\n#SBATCH --output=" not in script or "#SBATCH --nodes=2" not in script:
+        fail(f"the #SBATCH header is not whole: {script[:800]}")
+    run_lines = [line for line in script.splitlines() if line.startswith("run ")]
+    for line in run_lines:
+        words = shlex.split(line)
+        if words[-2:] != ["--input", "$(echo INJECTED); echo INJECTED"]:
+            fail(f"the flags did not reach the run line as quoted words: {line}")
+    if len(run_lines) != 2 or any(line.startswith("echo INJECTED") for line in script.splitlines()):
+        fail(f"unexpected lines in the script: {run_lines}")
+    print("ok   the script's header is whole and every flag is one quoted word")
+
+
+def axes_checked_before_any_run(s):
+    """Row 21: duplicate and unknown axis values are refused before any run; pairs that do not fit
+    are skipped and listed once, so the study can finish."""
+    base = s.ghost("axes", f'flags = ["{TINY}"]\nstrategies = ["svaf"]\nranks = [1]\n')
+    path = os.path.join(s.opts.work, "axes.toml")
+    cases = [(base.replace('["svaf"]', '["svaf", "svaf"]'), "line 5: 'strategies' gives 'svaf' twice"),
+             (base.replace("ranks = [1]", "ranks = [1, 1]"), "line 6: 'ranks' gives 1 twice"),
+             (base.replace('["svaf"]', '["svaf", "frob"]'),
+              "line 5: amp-ghost refuses strategy frob with transport default: "),
+             (base + 'transports = ["isend", "carrier_pigeon"]\n',
+              "line 7: amp-ghost refuses strategy svaf with transport carrier_pigeon: unknown transport 'carrier_pigeon'")]
+    for text, needle in cases:
+        expect(s.study("axes.toml", text), 2, [(f"study: error: {path} ", needle)], needle)
+    if s.folders("axes"):
+        fail("a refused study made a folder")
+    text = base.replace('["svaf"]', '["svaf", "svcp"]') + 'transports = ["neighbor"]\n'
+    for call in ("first", "second"):
+        done = s.study("axes.toml", text)
+        expect(done, 0, [], f"{call} call of svaf and svcp over neighbor")
+        skips = [line for line in done.stdout.splitlines() if "skipped (does not fit)" in line]
+        want = "study: skipped (does not fit): amp-ghost svcp over neighbor: transport 'neighbor' does not fit strategy 'svcp'"
+        if len(skips) != 1 or not skips[0].startswith(want):
+            fail(f"{call} call: expected one line starting {want!r}, got {skips}")
+    if "study: 1 runs, 1 finished before (skipped), 0 to run" not in done.stdout:
+        fail(f"the second call did not find the study finished: {done.stdout}")
+    folder = s.folders("axes")[0]
+    if glob.glob(os.path.join(folder, "*.attempt-*")) or not os.path.exists(os.path.join(folder, "ghost-quick-svaf-neighbor-np1-rep1.json")):
+        fail(f"folder after two calls: {sorted(os.listdir(folder))}")
+    print("ok   the non-fitting pair was skipped and listed once; the study finished")
+
+
+def report_skips_empty_trace_stats(s):
+    """Row 22: an empty .trace-stats.json costs its communication matrix, with one line, not the report."""
+    folder = os.path.join(s.opts.work, "runs", "empty-stats")
+    shutil.copytree(os.path.join(s.opts.root, "tests", "driver", "fixtures", "report"), folder)
+    stats = os.path.join(folder, "ghost-svcp-np2-rep1.trace-stats.json")
+    open(stats, "w").close()
+    done = s.amp("report", folder)
+    expect(done, 0, [f"report: warning: {stats} is not readable JSON (Expecting value: line 1 column 1 (char 0)); left out"],
+           "report with an empty trace-stats file")
+    pngs = sorted(p for p in os.listdir(os.path.join(folder, "report")) if p.endswith(".png"))
+    if "ghost-comm_matrix.png" in pngs or "ghost-breakdown.png" not in pngs:
+        fail(f"figures: {pngs}")
+    print(f"ok   {len(pngs)} figures, no communication matrix")
+
+
+def driver_usage_errors_exit_2(s):
+    """Row 25: the driver's usage errors exit 2 with one 'amp: error:' line; report's too."""
+    empty = os.path.join(s.opts.work, "empty")
+    os.makedirs(empty)
+    cases = [(("study", "/nonexistent/s.toml"), "amp: error: study: give a study file (e.g. inputs/studies/"
+                                                  "strategies_ranks.toml); '/nonexistent/s.toml' does not exist"),
+             (("report", "/nonexistent"), "amp: error: report: give one results folder (e.g. runs/<stamp>)"),
+             (("report",), "amp: error: report: give one results folder (e.g. runs/<stamp>)"),
+             (("run", "frobnicate"), "amp: error: unknown proxy 'frobnicate' (use ghost, sage, nobel or micro)"),
+             (("report", empty), f"report: error: no AMP results files (*.json) in '{empty}'")]
+    for args, line in cases:
+        expect(s.amp(*args), 2, [line], "./amp " + " ".join(args))
+    done = s.amp("frobnicate")
+    if done.returncode != 2 or lines(done.stderr)[-1] != "amp: error: unknown command 'frobnicate'":
+        fail(f"./amp frobnicate: exit {done.returncode}, last line {lines(done.stderr)[-1:]}")
+    print("ok   ./amp frobnicate: exit 2, usage then one error line")
+
+
+def trace_failure_kept_apart(s):
+    """Row 5: a run that exits 5 (answer good, trace not written) keeps its results; its trace is marked
+    failed in the run's outcome and the study's summary, the study exits 5, a second call skips it."""
+    launcher = os.path.join(os.path.dirname(os.path.abspath(__file__)), "trace_fails_launcher.sh")
+    text = s.ghost("tracefail", f'flags = ["{TINY}"]\nstrategies = ["bspma"]\nranks = [1]\ntrace = true\n')
+    run = "ghost-quick-bspma-np1-rep1"
+    env_launcher = f"{launcher}"
+    os.environ["AMP_REAL_MPIEXEC"] = s.opts.mpiexec
+    for call in ("first", "second"):
+        done = s.study("tracefail.toml", text, mpiexec=env_launcher)
+        expect(done, 5, [f"study: 1 runs' traces failed (their results are kept): {run}"], f"{call} call")
+    if "study: 1 runs, 1 finished before (skipped), 0 to run" not in done.stdout:
+        fail(f"the second call ran the run again: {done.stdout}")
+    folder = s.folders("tracefail")[0]
+    outcome = json.load(open(os.path.join(folder, run + ".outcome.json")))
+    if outcome != {"exit_code": 5, "trace": "failed", "shared_cores": None}:
+        fail(f"outcome: {outcome}")
+    if not json.load(open(os.path.join(folder, run + ".json")))["verification"]["passed"]:
+        fail("the results were not kept")
+    print("ok   results kept, trace marked failed, exit 5, not run again")
+
+
+def machine_load_warning(s):
+    """Noise: results whose machine_load shows other work on the cores get one warning line; quiet
+    runs and older results without machine_load get none."""
+    fixture = json.load(open(os.path.join(s.opts.root, "tests", "driver", "fixtures", "report", "ghost-bspma-np1-rep1.json")))
+    cases = [("busy", {"load_average_start": 1.5, "load_average_end": 2.0, "other_cpu_seconds": 0.5, "wall_seconds": 2.0,
+                       "cores": 2}),
+             ("quiet", {"load_average_start": 0.1, "load_average_end": 1.0, "other_cpu_seconds": 0.3, "wall_seconds": 2.0,
+                        "cores": 2}),
+             ("old", None)]
+    for name, load in cases:
+        path = os.path.join(s.opts.work, f"{name}.json")
+        data = dict(fixture, machine_load=load) if load else fixture
+        json.dump(data, open(path, "w"))
+        done = subprocess.run([sys.executable, os.path.join(s.opts.root, "tools", "machine_load.py"), path],
+                              capture_output=True, text=True)
+        want = [f"amp: warning: {path}: other work shared the cores: other processes took 0.50 s of CPU during the "
+                "2.00 s run on 2 cores (12% of the node, load average 1.50 at the start); its times are noisy"] \
+            if name == "busy" else []
+        expect(done, 0, want, f"machine_load {name}")
+
+
+def report_marks_noise(s):
+    """The report compares each point with the fastest at its rank count: overlapping spreads are
+    'within noise', apart ones a percentage, a single repetition 'spread unknown'; a point with a run
+    that shared its cores says how many did."""
+    folder = os.path.join(s.opts.work, "runs", "noise")
+    os.makedirs(folder)
+    fixture = json.load(open(os.path.join(s.opts.root, "tests", "driver", "fixtures", "report", "ghost-bspma-np2-rep1.json")))
+    times = {"bspma": (10.0, 12.0), "svaf": (11.0, 13.0), "svcp": (20.0, 22.0), "rma": (30.0,)}
+    for cut, per_step in times.items():
+        for rep, ms in enumerate(per_step, 1):
+            run = json.loads(json.dumps(fixture))
+            run["config"]["comm_method"] = cut
+            run["timing"]["per_step_seconds"] = ms / 1e3
+            if (cut, rep) == ("svaf", 2):
+                run["machine_load"] = {"load_average_start": 1.0, "load_average_end": 1.0, "other_cpu_seconds": 2.0,
+                                       "wall_seconds": 1.0, "cores": 2}
+            json.dump(run, open(os.path.join(folder, f"{cut}-rep{rep}.json"), "w"))
+    done = s.amp("report", folder)
+    expect(done, 0, [], "report of four cuts")
+    rows = {line.split()[1]: line.split("–")[1].split()[1:] for line in done.stdout.splitlines() if line.startswith("amp-ghost")}
+    want = {"bspma": ["fastest"], "svaf": ["within", "noise", "1", "runs", "shared", "their", "cores"], "svcp": ["+91%"],
+            "rma": ["spread", "unknown"]}
+    if rows != want:
+        fail(f"vs fastest column: {rows}, expected {want}")
+    print(f"ok   {rows}")
+
+
+CASES = {f.__name__: f for f in (failed_runs_run_again, bad_values_one_line, slurm_values_checked_and_quoted,
+                                  axes_checked_before_any_run, report_skips_empty_trace_stats, driver_usage_errors_exit_2,
+                                  trace_failure_kept_apart, machine_load_warning, report_marks_noise)}
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("case", choices=sorted(CASES))
+    parser.add_argument("--root", required=True)
+    parser.add_argument("--build", required=True)
+    parser.add_argument("--mpiexec", required=True)
+    parser.add_argument("--work", required=True)
+    opts = parser.parse_args()
+    shutil.rmtree(opts.work, ignore_errors=True)
+    os.makedirs(opts.work)
+    CASES[opts.case](Scratch(opts))
+    print(f"PASSED: {opts.case}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

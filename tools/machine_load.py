@@ -1,0 +1,57 @@
+#!/usr/bin/env python3
+"""Says, in one line per run, when other work shared the cores during a proxy run, from the results
+JSON's `machine_load` (older results without it are passed over in silence: nothing was measured).
+
+Rule: a run shared its cores when other processes took more than a tenth of the node's CPU time
+during it, i.e. other_cpu_seconds > 0.1 x wall_seconds x cores. The load average is only reported:
+at the start of a study's run it still holds the previous run's ranks, so it cannot tell others apart.
+
+Usage: tools/machine_load.py RESULTS.json [RESULTS.json ...]   (prints the warnings; exit 0)
+"""
+import json
+import sys
+
+SHARE = 0.1  # of the node's CPU time (wall_seconds x cores) that other processes may take unremarked
+
+
+def shared_cores(results):
+    """The warning text when the run shared its cores with other work, else None."""
+    load = results.get("machine_load") if isinstance(results, dict) else None
+    if not isinstance(load, dict):
+        return None
+    try:
+        other, wall, cores = float(load["other_cpu_seconds"]), float(load["wall_seconds"]), int(load["cores"])
+    except (KeyError, TypeError, ValueError):
+        return None
+    if wall <= 0 or cores <= 0 or other <= SHARE * wall * cores:
+        return None
+    start = load.get("load_average_start")
+    at_start = f", load average {start:.2f} at the start" if isinstance(start, (int, float)) else ""
+    return (f"other work shared the cores: other processes took {other:.2f} s of CPU during the "
+            f"{wall:.2f} s run on {cores} cores ({other / (wall * cores):.0%} of the node{at_start}); "
+            f"its times are noisy")
+
+
+def warn(path, prefix="amp"):
+    """Prints '<prefix>: warning: <path>: ...' when the run at `path` shared its cores; returns the text or None."""
+    try:
+        with open(path) as f:
+            text = shared_cores(json.load(f))
+    except (OSError, ValueError):
+        return None
+    if text:
+        print(f"{prefix}: warning: {path}: {text}", file=sys.stderr)
+    return text
+
+
+def main(paths):
+    if not paths:
+        print(__doc__.strip(), file=sys.stderr)
+        return 2
+    for path in paths:
+        warn(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
