@@ -19,6 +19,7 @@ import sys
 import matplotlib
 
 import machine_load
+import report_simulation
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
@@ -414,7 +415,7 @@ def report(folder):
     out_dir = os.path.join(folder, "report")
     os.makedirs(out_dir, exist_ok=True)
     written = []
-    for name, title, fig in figures(proxies):
+    for name, title, fig in figures(proxies) + report_simulation.figures(folder):
         fig.savefig(os.path.join(out_dir, name), dpi=110)
         plt.close(fig)
         written.append((name, title))

@@ -21,6 +21,7 @@ import tomllib
 
 import combinations
 import machine_load
+import study_simulation
 
 PROXIES = ("ghost", "sage", "nobel")
 SLURM_KEYS = {"time", "partition", "account", "nodes", "ntasks_per_node", "cpus_per_task", "modules"}
@@ -30,7 +31,7 @@ MODULE = re.compile(r"[A-Za-z0-9_.,:/+@=-]+")
 SLURM_PATTERNS = [("time", re.compile(r"[0-9]+(-[0-9]+)?(:[0-9]+){0,2}"), "a Slurm time such as \"01:30:00\" or \"1-12\""),
                   ("partition", re.compile(r"[A-Za-z0-9_.,+-]+"), "a partition name (letters, digits, '_', '.', ',', '+', '-')"),
                   ("account", re.compile(r"[A-Za-z0-9_.+-]+"), "an account name (letters, digits, '_', '.', '+', '-')")]
-KEYS = {"name", "proxies", "decks", "flags", "strategies", "transports", "ranks", "repetitions", "trace",
+KEYS = {"name", "proxies", "decks", "flags", "strategies", "transports", "ranks", "repetitions", "trace", "simulate",
         "oversubscribe", "slurm"}
 
 
@@ -89,6 +90,7 @@ class Study:
             if key not in SLURM_KEYS:
                 self.fail(key, f"unknown key '{key}' in [slurm] (known: {', '.join(sorted(SLURM_KEYS))})")
         self.check_slurm()
+        self.simulation = study_simulation.parse(self, data)
 
     def fail(self, key, message):
         line = key_line(self.text, key)
@@ -481,9 +483,17 @@ def main():
             f.write(script)
         print(f"study: wrote {os.path.relpath(path, root)} ({len(runs)} runs); submit it with sbatch, then "
               f"`./amp report {os.path.relpath(folder, root)}`")
+        if study.simulation:
+            print("study: [simulate] is not in the script: after the jobs, `./amp study` on this file (without "
+                  "--slurm, where SimGrid is installed) skips the finished runs, synthesizes and simulates")
         return 0
+    opts.root = root
     try:
         failed, trace_failed = run_locally(study, runs, folder, opts)
+        if study.simulation:
+            synthesized = study_simulation.synthesis_runs(study, runs)
+            failed += len(study_simulation.run_syntheses(study.simulation, synthesized, folder, opts))
+            failed += study_simulation.simulate_all(study.simulation, runs + synthesized, folder, opts)
     except KeyboardInterrupt:
         print("study: interrupted; call again to resume (finished runs are skipped)", file=sys.stderr)
         return 130

@@ -102,15 +102,17 @@ class Exporter {
     for (std::size_t i = 0; i < files_.size(); ++i) {
       emit(i, "{} finalize", stream_.ranks()[i]);
       files_[i].flush();
-      const RankState& s = state_[i];
-      const double recorded = s.region_seconds + (s.paused ? 0 : s.last - s.region_start);
+      RankState& s = state_[i];
+      if (s.seen && !s.paused) s.regions.emplace_back(s.region_start, s.last);
+      double recorded = 0;
+      for (const auto& [begin, end] : s.regions) recorded += end - begin;
       result_.per_rank[i].recorded_seconds = recorded;
-      if (s.seen) result_.recorded_seconds = std::max(result_.recorded_seconds, recorded);
     }
     std::ofstream list(directory_ / "ranks.txt");
     for (int rank : stream_.ranks()) list << fmt::format("rank-{}.txt\n", rank);
     list.close();
     if (!list) throw std::runtime_error(fmt::format("cannot write {}", (directory_ / "ranks.txt").string()));
+    result_.recorded_seconds = recorded_seconds();
     result_.retagged_channels = channels_.size();
     write_summary();
     return std::move(result_);
@@ -121,7 +123,7 @@ class Exporter {
     bool seen = false;
     bool paused = false;          // between MPI_Pcontrol(0) and MPI_Pcontrol(1): not traced, not replayed
     double region_start = 0;      // where the current traced region began (MPI_Init's return, a resume)
-    double region_seconds = 0;    // traced regions already ended
+    std::vector<std::pair<double, double>> regions;  // traced regions already ended: (begin, end)
     double last = 0;              // end of the last record
     double busy_until = 0;        // end of the last call that became an action (compute starts there)
   };
@@ -129,6 +131,34 @@ class Exporter {
     int index = 0;                // within its (sender, receiver) pair
     std::uint64_t sent = 0, received = 0;
   };
+
+  // The run's traced time as a replay sees it: region by region, from the last rank to enter it (the
+  // replay starts every rank there; a rank that entered earlier only waited for the others) to the last
+  // rank to leave it. Ranks with different numbers of regions: the longest rank's own total.
+  double recorded_seconds() const {
+    std::size_t regions = 0;
+    bool same = true;
+    for (const RankState& s : state_) {
+      if (!s.seen) continue;
+      same = same && (regions == 0 || s.regions.size() == regions);
+      regions = std::max(regions, s.regions.size());
+    }
+    double total = 0;
+    if (!same) {
+      for (const TiRankSummary& r : result_.per_rank) total = std::max(total, r.recorded_seconds);
+      return total;
+    }
+    for (std::size_t k = 0; k < regions; ++k) {
+      double begin = 0, end = 0;
+      for (const RankState& s : state_)
+        if (s.seen) {
+          begin = std::max(begin, s.regions[k].first);
+          end = std::max(end, s.regions[k].second);
+        }
+      total += std::max(0.0, end - begin);
+    }
+    return total;
+  }
 
   // export.json: what `./amp simulate` needs besides the action files (speed, recorded time, counts).
   void write_summary() {
@@ -260,15 +290,16 @@ class Exporter {
       const bool resume = (static_cast<std::uint64_t>(record.scalar("fn")) & 0xFFFFFFFFull) != 0;
       if (!resume && !s.paused) {
         s.paused = true;
-        s.region_seconds += record.wall_start.seconds() - s.region_start;
+        s.regions.emplace_back(s.region_start, record.wall_start.seconds());
       } else if (resume && s.paused) {
         s.paused = false;
         s.region_start = s.busy_until = record.wall_stop.seconds();
       }
       return;
     }
-    if (f == kFinalize) {
+    if (f == kFinalize) {  // the replay ends where MPI_Finalize starts (its own teardown is not the run)
       compute_before(index, call);
+      s.last = record.wall_start.seconds();
       return;
     }
     if (!call.unknown_requests.empty())

@@ -31,7 +31,8 @@ struct TiExportResult {
   std::vector<TiRankSummary> per_rank;
   std::uint64_t actions = 0, messages = 0, bytes = 0, collectives = 0;
   std::uint64_t retagged_channels = 0;    // channels (pairs of ranks, communicator, tag) renumbered
-  double recorded_seconds = 0;            // the longest rank's recorded_seconds: what a replay predicts
+  double recorded_seconds = 0;            // traced time, region by region from the last rank to enter it to
+                                          // the last to leave it: what a replay predicts
   bool synthesized = false;               // the trace came from --synthesize (its times are a model)
 };
 

@@ -1,0 +1,120 @@
+"""The report's simulation figures, drawn from <run>.trace/simulation-<network>-<simulator>.json beside
+each run's results (recorded runs and a study's synthesized points):
+- <proxy>-simulated.png: predicted time per step of each cut x transport against the rank count, one
+  panel per network and simulator (repetitions: median, min-max bars);
+- <proxy>-validation.png: predicted against measured (the trace's own time of its traced region) per
+  recorded run, with the y = x line and a +-15 % band.
+"""
+import collections
+import glob
+import json
+import os
+import statistics
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+
+def warn(message):
+    print(f"report: warning: {message}")
+
+
+def load(folder):
+    """(proxy, label, ranks, network, simulator, steps, simulation, synthesized) for every simulation."""
+    out = []
+    for results in sorted(glob.glob(os.path.join(folder, "*.json"))):
+        if results.endswith((".trace-stats.json", ".outcome.json")):
+            continue
+        trace = results[:-len(".json")] + ".trace"
+        sims = sorted(glob.glob(os.path.join(trace, "simulation-*.json")))
+        if not sims:
+            continue
+        try:
+            with open(results) as f:
+                run = json.load(f)
+            config = run["config"]
+            steps = config["num_tsteps"]
+            label = f"{config.get('comm_method', '?')}/{config.get('transport', 'isend')}"
+            proxy = run["proxy"]
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+        for path in sims:
+            try:
+                with open(path) as f:
+                    sim = json.load(f)
+                out.append((proxy, label, sim["ranks"], sim["network"], sim["simulator"], steps, sim,
+                            run.get("mode") == "synthesis"))
+            except (OSError, ValueError, KeyError, TypeError) as e:
+                warn(f"{path} is not a readable simulation ({e}); left out")
+    return out
+
+
+def simulated_figure(proxy, rows):
+    panels = sorted({(r[3], r[4]) for r in rows})
+    fig, axes = plt.subplots(1, len(panels), figsize=(5.5 * len(panels), 4.2), squeeze=False)
+    for ax, (network, simulator) in zip(axes[0], panels):
+        series = collections.defaultdict(lambda: collections.defaultdict(list))
+        for _, label, ranks, net, sim, steps, s, _ in rows:
+            if (net, sim) == (network, simulator):
+                series[label][ranks].append(s["predicted_seconds"] / steps * 1e3)
+        for label, points in sorted(series.items()):
+            xs = sorted(points)
+            medians = [statistics.median(points[x]) for x in xs]
+            lows = [m - min(points[x]) for m, x in zip(medians, xs)]
+            highs = [max(points[x]) - m for m, x in zip(medians, xs)]
+            ax.errorbar(xs, medians, yerr=[lows, highs], marker="o", capsize=3, label=label)
+        ax.set_xscale("log", base=2)
+        ax.set_xlabel("ranks (beyond this machine: synthesized)")
+        ax.set_ylabel("predicted time per step (ms)")
+        ax.set_title(f"{network} ({simulator})", fontsize=10)
+        ax.grid(True, alpha=0.3)
+        ax.legend(fontsize=8)
+    fig.suptitle(f"{proxy}: predicted time per step on modelled networks", fontsize=11)
+    fig.tight_layout()
+    return fig
+
+
+def validation_figure(proxy, rows):
+    recorded = [r for r in rows if not r[7] and r[6].get("measured_seconds")]
+    if not recorded:
+        return None
+    panels = sorted({(r[3], r[4]) for r in recorded})
+    fig, axes = plt.subplots(1, len(panels), figsize=(5 * len(panels), 4.6), squeeze=False)
+    for ax, (network, simulator) in zip(axes[0], panels):
+        by_label = collections.defaultdict(list)
+        for _, label, ranks, net, sim, steps, s, _ in recorded:
+            if (net, sim) == (network, simulator):
+                by_label[f"{label} np{ranks}"].append((s["measured_seconds"] / steps * 1e3,
+                                                       s["predicted_seconds"] / steps * 1e3))
+        top = max(max(m, p) for pairs in by_label.values() for m, p in pairs) * 1.15
+        ax.plot([0, top], [0, top], color="black", linewidth=0.8, label="predicted = measured")
+        ax.fill_between([0, top], [0, top * 0.85], [0, top * 1.15], color="grey", alpha=0.15, label="within 15 %")
+        for label, pairs in sorted(by_label.items()):
+            ax.scatter([m for m, _ in pairs], [p for _, p in pairs], label=label, s=22)
+        ax.set_xlim(0, top)
+        ax.set_ylim(0, top)
+        ax.set_xlabel("measured (trace's traced region), ms per step")
+        ax.set_ylabel("predicted, ms per step")
+        ax.set_title(f"{network} ({simulator})", fontsize=10)
+        ax.grid(True, alpha=0.3)
+        ax.legend(fontsize=7)
+    fig.suptitle(f"{proxy}: simulation against the measured run", fontsize=11)
+    fig.tight_layout()
+    return fig
+
+
+def figures(folder):
+    """(file name, title, figure) of the simulation figures the folder's runs call for."""
+    rows = load(folder)
+    out = []
+    for proxy in sorted({r[0] for r in rows}):
+        mine = [r for r in rows if r[0] == proxy]
+        short = proxy.replace("amp-", "")
+        out.append((f"{short}-simulated.png", f"{proxy}: predicted time per step on modelled networks",
+                    simulated_figure(proxy, mine)))
+        fig = validation_figure(proxy, mine)
+        if fig is not None:
+            out.append((f"{short}-validation.png", f"{proxy}: simulation against the measured run", fig))
+    return out
