@@ -102,7 +102,7 @@ def run_syntheses(plan, runs, folder, opts):
         command = [*r["args"], "--synthesize", base + ".trace", "--ranks", str(r["ranks"]), "--results", base + ".json"]
         compute = plan.compute_seconds or compute_of.get(r["group"])
         if compute:
-            command += ["--compute_seconds", f"{compute:.9g}"]
+            command += ["--compute_seconds", repr(float(compute))]  # exactly the first cut's time
         with open(base + ".log", "w") as log:
             status = subprocess.call(command, stdout=log, stderr=subprocess.STDOUT,
                                      env=dict(os.environ, OMP_NUM_THREADS="1", OMP_PROC_BIND="false"))
