@@ -216,7 +216,8 @@ def sstmac_overrides(network):
         groups = s["groups"][0]
         routers = s["chassis"][0] * s["routers"][0]
         p["topology.geometry"] = f"[{routers},{groups}]"
-        p["topology.h"] = str(max(1, groups - 1))
+        p["topology.h"] = str(max(1, groups - 1))  # global links per router: every router reaches every group
+        p["topology.inter_group"] = "alltoall"  # the shipped file's circulant pattern needs an even h
         p["topology.concentration"] = str(s["nodes_per_router"] * network.ranks_per_node)
         p["switch.router.name"] = {"minimal": "dragonfly_minimal", "valiant": "dragonfly_valiant",
                                    "ugal": "dragonfly_ugal"}[network.routing]

@@ -34,7 +34,7 @@ def main():
     workdir = os.path.join(workdir, "study-simulate")
     shutil.rmtree(workdir, ignore_errors=True)
     os.makedirs(workdir)
-    nets = [os.path.join(root, "inputs", "networks", n) for n in ("torus-4x4x4.toml", "dragonfly-1056.toml")]
+    nets = [os.path.join(root, "inputs", "networks", n) for n in ("torus-4x4x4.toml", "dragonfly-1024.toml")]
     text = f"""name = "simulate-test"
 proxies = ["ghost"]
 flags = ["--nx 8 --ny 8 --nz 8 --num_vars 3 --num_tsteps 3"]
@@ -55,7 +55,7 @@ synthesize_ranks = [16]
     folder = glob.glob(os.path.join(workdir, "runs", "simulate-test-*"))[0]
     ids = ["ghost-bspma-np2-rep1", "ghost-svcp-np2-rep1", "ghost-bspma-synth16", "ghost-svcp-synth16"]
     for run_id in ids:
-        for network in ("torus-4x4x4", "dragonfly-1056"):
+        for network in ("torus-4x4x4", "dragonfly-1024"):
             sim_path = os.path.join(folder, f"{run_id}.trace", f"simulation-{network}-simgrid.json")
             if not os.path.isfile(sim_path):
                 fail(f"{sim_path} was not written")
