@@ -16,7 +16,7 @@ ABORT_BANNER = "BAD TERMINATION"  # MPICH's banner after MPI_Abort or a crash
 def parser(description):
     p = argparse.ArgumentParser(description=description)
     p.add_argument("--mpiexec", required=True)
-    p.add_argument("--bin", required=True, help="folder of amp-ghost, amp-sage, amp-nobel, amp-micro")
+    p.add_argument("--bin", required=True, type=os.path.abspath, help="folder of amp-ghost, amp-sage, amp-nobel, amp-micro")
     return p
 
 

@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""Start-up refusals, each as a user would meet it: exit 2, exactly the one line, nothing written.
+Covers the thread count Kokkos cannot run (OMP_NUM_THREADS=600), decimal-only and in-range numbers on
+the command line and in decks (--nx 0x10, --seed -1; --nx 010 is ten), finite bounded
+--compute_seconds, --ranks beyond 2^24, a refused synthesis leaving no folder, deck keys that could
+not work (an array for a scalar, trace, trace-setup), and empty --results / --trace or --trace-setup
+alone."""
+import json
+import os
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import fault_run as fr  # noqa: E402
+
+TINY = ["--nx", "4", "--ny", "4", "--nz", "4", "--num_tsteps", "1", "--progress", "0"]
+PLAN = ["--plan-only", "--ranks", "2147483647", "--rank", "0"]
+
+# (what, proxy, arguments, ranks (None: no mpiexec), environment, deck text, the line)
+CASES = [
+    ("600 threads", "amp-ghost", TINY, 2, {"OMP_NUM_THREADS": "600"}, None,
+     "amp-ghost: error: OMP_NUM_THREADS=600 asks for 600 host threads per rank; Kokkos's OpenMP back end allows at most 512"),
+    ("600 threads, sage", "amp-sage", TINY, 1, {"OMP_NUM_THREADS": "600"}, None,
+     "amp-sage: error: OMP_NUM_THREADS=600 asks for 600 host threads per rank; Kokkos's OpenMP back end allows at most 512"),
+    ("hex", "amp-ghost", ["--nx", "0x10"], 1, {}, None, "amp-ghost: error: --nx: '0x10' is not a decimal integer"),
+    ("negative seed", "amp-ghost", ["--seed", "-1"], 1, {}, None, "amp-ghost: error: --seed: '-1' is negative"),
+    ("negative seed, sage", "amp-sage", ["--seed", "-1"], 1, {}, None, "amp-sage: error: --seed: '-1' is negative"),
+    ("negative seed, nobel", "amp-nobel", ["--seed", "-1"], 1, {}, None, "amp-nobel: error: --seed: '-1' is negative"),
+    ("negative seed in a deck", "amp-ghost", [], 1, {}, "seed = -1\n", "amp-ghost: error: --seed: '-1' is negative"),
+    ("out of range", "amp-ghost", ["--seed", "18446744073709551616"], 1, {}, None,
+     "amp-ghost: error: --seed: '18446744073709551616' is out of range"),
+    ("micro octal", "amp-micro", ["pingpong", "--iterations", "0x10"], 1, {}, None,
+     "amp-micro: error: --iterations: '0x10' is not a decimal integer"),
+    ("inf", "amp-ghost", TINY + ["--synthesize", "{tmp}/s", "--ranks", "2", "--compute_seconds", "inf"], None, {}, None,
+     "amp-ghost: error: --compute_seconds must be a number of seconds > 0 and <= 3600 (got inf)"),
+    ("1e6", "amp-ghost", TINY + ["--synthesize", "{tmp}/s", "--ranks", "2", "--compute_seconds", "1e6"], None, {}, None,
+     "amp-ghost: error: --compute_seconds must be a number of seconds > 0 and <= 3600 (got 1000000)"),
+    ("a modelled run the trace clock cannot hold", "amp-ghost",
+     TINY[:-4] + ["--num_tsteps", "30", "--synthesize", "{tmp}/s", "--ranks", "2", "--compute_seconds", "3000"], None, {}, None,
+     "amp-ghost: error: the modelled run of one rank lasts more than 60000 s, more than a DUMPI trace's clock holds; "
+     "give a smaller --compute_seconds or fewer steps"),
+    ("2^31-1 ranks, ghost plan", "amp-ghost", PLAN, None, {}, None, "amp-ghost: error: --ranks must be 1..16777216 (got 2147483647)"),
+    ("2^31-1 ranks, sage plan", "amp-sage", PLAN, None, {}, None, "amp-sage: error: --ranks must be 1..16777216 (got 2147483647)"),
+    ("2^31-1 ranks, nobel plan", "amp-nobel", PLAN, None, {}, None, "amp-nobel: error: --ranks must be 1..16777216 (got 2147483647)"),
+    ("2^31-1 ranks, synthesis", "amp-ghost", ["--synthesize", "{tmp}/s", "--ranks", "2147483647"], None, {}, None,
+     "amp-ghost: error: --ranks must be 1..16777216 (got 2147483647)"),
+    ("refused synthesis", "amp-ghost", ["--nx", "7", "--npx", "2", "--scaling", "strong", "--synthesize", "{tmp}/s/deeper",
+                                        "--ranks", "2"], None, {}, None,
+     "amp-ghost: error: global nx=7 does not divide by npx=2 (strong scaling)"),
+    ("array for a scalar", "amp-ghost", [], 1, {}, "nx = [4, 16]\n", "amp-ghost: error: input deck '{deck}' line 1: 'nx' takes one value, not an array"),
+    ("trace in a deck", "amp-ghost", [], 1, {}, 'trace = "{tmp}/t"\n',
+     "amp-ghost: error: input deck '{deck}' line 1: 'trace' must be given on the command line as --trace (it is read before the deck)"),
+    ("trace-setup in a deck", "amp-sage", [], 1, {}, "trace-setup = true\n",
+     "amp-sage: error: input deck '{deck}' line 1: 'trace-setup' must be given on the command line as --trace-setup (it is read before the deck)"),
+    ("empty results", "amp-ghost", ["--results", ""], 2, {}, None, "amp-ghost: error: --results needs a file name"),
+    ("empty trace", "amp-nobel", ["--trace", ""], 1, {}, None, "amp-nobel: error: --trace needs a directory"),
+    ("trace-setup alone", "amp-ghost", ["--trace-setup"], 1, {}, None, "amp-ghost: error: --trace-setup needs --trace DIR (it widens what is traced)"),
+]
+
+
+def main():
+    a = fr.parser(__doc__).parse_args()
+    failed = 0
+    for what, proxy, arguments, ranks, env, deck, line in CASES:
+        try:
+            refused_cleanly(a, proxy, arguments, ranks, env, deck, line, what)
+        except SystemExit:  # fr.fail printed the case; go on, so one run shows every broken case
+            failed += 1
+    if failed:
+        fr.fail(f"{failed} of {len(CASES)} refusals wrong")
+    ten_is_decimal(a)
+    print(f"OK: {len(CASES)} refusals, each one exact line with exit 2 and nothing written; --nx 010 is 10")
+
+
+def refused_cleanly(a, proxy, arguments, ranks, env, deck, line, what):
+    with tempfile.TemporaryDirectory() as tmp:
+        deck_path = os.path.join(tmp, "deck.toml")
+        if deck is not None:
+            with open(deck_path, "w") as f:
+                f.write(deck.format(tmp=tmp))
+            arguments = ["--input", deck_path] + arguments
+        arguments = [x.format(tmp=tmp) for x in arguments]
+        done = fr.run(a, proxy, arguments, ranks=ranks, env=env, cwd=tmp)
+        fr.expect_refusal(done, 2, line.format(deck=deck_path), what)
+        fr.expect_files(tmp, ["deck.toml"] if deck is not None else [], f"{what}: nothing written")
+
+
+def ten_is_decimal(a):
+    """010 is ten, not octal eight (a plan-only run reports its block)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        results = os.path.join(tmp, "p.json")
+        done = fr.run(a, "amp-ghost", ["--nx", "010", "--ny", "4", "--nz", "4", "--plan-only", "--ranks", "1", "--rank", "0",
+                                       "--results", results], ranks=None)
+        if done.returncode != 0:
+            fr.fail(f"--nx 010: exit {done.returncode}: {fr.lines_of(done)}")
+        with open(results) as f:
+            block = json.load(f)["block"]
+        if block != [10, 4, 4]:
+            fr.fail(f"--nx 010 gave block {block}, expected [10, 4, 4]")
+
+
+if __name__ == "__main__":
+    main()
