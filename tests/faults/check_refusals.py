@@ -29,7 +29,7 @@ CASES = [
     ("negative seed in a deck", "amp-ghost", [], 1, {}, "seed = -1\n", "amp-ghost: error: --seed: '-1' is negative"),
     ("out of range", "amp-ghost", ["--seed", "18446744073709551616"], 1, {}, None,
      "amp-ghost: error: --seed: '18446744073709551616' is out of range"),
-    ("micro octal", "amp-micro", ["pingpong", "--iterations", "0x10"], 1, {}, None,
+    ("micro octal", "amp-micro", ["pingpong", "--iterations", "0x10"], 2, {}, None,
      "amp-micro: error: --iterations: '0x10' is not a decimal integer"),
     ("inf", "amp-ghost", TINY + ["--synthesize", "{tmp}/s", "--ranks", "2", "--compute_seconds", "inf"], None, {}, None,
      "amp-ghost: error: --compute_seconds must be a number of seconds > 0 and <= 3600 (got inf)"),
