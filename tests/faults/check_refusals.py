@@ -4,9 +4,11 @@ Covers the thread count Kokkos cannot run (OMP_NUM_THREADS=600), decimal-only an
 the command line and in decks (--nx 0x10, --seed -1; --nx 010 is ten), finite bounded
 --compute_seconds, --ranks beyond 2^24, a refused synthesis leaving no folder, deck keys that could
 not work (an array for a scalar, trace, trace-setup), and empty --results / --trace or --trace-setup
-alone."""
+alone; runs larger than the node's memory (amp-micro stream's arrays, amp-nobel's worst-case refined
+mesh) refused with the memory line."""
 import json
 import os
+import re
 import sys
 import tempfile
 
@@ -57,6 +59,16 @@ CASES = [
     ("trace-setup alone", "amp-ghost", ["--trace-setup"], 1, {}, None, "amp-ghost: error: --trace-setup needs --trace DIR (it widens what is traced)"),
 ]
 
+MEMORY = r"{}: error: not enough memory: needs [0-9.]+ GiB per rank, this node has [0-9.]+ GiB( for 2 ranks)?"
+# (what, proxy, arguments, ranks): refused before anything large is allocated (a broken check runs
+# until the per-case timeout).
+MEMORY_CASES = [
+    ("stream arrays of 2^31-1 doubles", "amp-micro", ["stream", "--array-size", "2147483647"], 2),
+    ("nobel max_level 10", "amp-nobel", ["--max_level", "10"], 1),
+    ("nobel refined 16^3 root blocks of 16^3 cells", "amp-nobel",
+     ["--nbx", "16", "--nby", "16", "--nbz", "16", "--max_level", "3", "--block", "16", "--num_vars", "4"], 2),
+]
+
 
 def main():
     a = fr.parser(__doc__).parse_args()
@@ -66,10 +78,17 @@ def main():
             refused_cleanly(a, proxy, arguments, ranks, env, deck, line, what)
         except SystemExit:  # fr.fail printed the case; go on, so one run shows every broken case
             failed += 1
+    for what, proxy, arguments, ranks in MEMORY_CASES:
+        done = fr.run(a, proxy, arguments, ranks=ranks, timeout=20)
+        lines = fr.lines_of(done)
+        if done.returncode != 2 or len(lines) != 1 or not re.fullmatch(MEMORY.format(proxy), lines[0]):
+            print(f"FAIL: {what}: expected exit 2 and one line matching {MEMORY.format(proxy)!r}; got exit "
+                  f"{done.returncode}: {lines}")
+            failed += 1
     if failed:
-        fr.fail(f"{failed} of {len(CASES)} refusals wrong")
+        fr.fail(f"{failed} of {len(CASES) + len(MEMORY_CASES)} refusals wrong")
     ten_is_decimal(a)
-    print(f"OK: {len(CASES)} refusals, each one exact line with exit 2 and nothing written; --nx 010 is 10")
+    print(f"OK: {len(CASES) + len(MEMORY_CASES)} refusals, each one exact line with exit 2 and nothing written; --nx 010 is 10")
 
 
 def refused_cleanly(a, proxy, arguments, ranks, env, deck, line, what):

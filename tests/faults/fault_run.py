@@ -5,6 +5,7 @@ line and the files a run leaves."""
 import argparse
 import contextlib
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -37,10 +38,16 @@ def run(a, proxy, arguments, ranks=1, env=None, timeout=60, cwd=None):
     full_env = dict(os.environ, OMP_NUM_THREADS="1", OMP_PROC_BIND="false")
     full_env.update(env or {})
     line = command(a, proxy, arguments, ranks)
+    # Its own process group, so that a run past its time is killed with every rank mpiexec started.
+    process = subprocess.Popen(line, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=full_env, cwd=cwd,
+                               start_new_session=True)
     try:
-        return subprocess.run(line, capture_output=True, text=True, timeout=timeout, env=full_env, cwd=cwd)
+        out, err = process.communicate(timeout=timeout)
+        return subprocess.CompletedProcess(line, process.returncode, out, err)
     except subprocess.TimeoutExpired:
-        fail(f"did not finish in {timeout} s: {' '.join(line)}")
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+        return subprocess.CompletedProcess(line, "timeout", "", f"did not finish in {timeout} s")
 
 
 def lines_of(done):
