@@ -33,14 +33,14 @@ void add_plan_options(CLI::App& app, PlanOptions& o) {
 }
 
 void check_virtual_ranks(int ranks) {
-  if (ranks < 1 || ranks > kMaxVirtualRanks)
-    throw InputError(fmt::format("--ranks must be 1..{} (got {})", kMaxVirtualRanks, ranks));
+  if (ranks < 1) throw InputError(fmt::format("--ranks must be at least 1 (got {})", ranks));
+  if (ranks > kMaxVirtualRanks) throw InputError(fmt::format("--ranks must be at most {} (got {})", kMaxVirtualRanks, ranks));
 }
 
 void check_compute_seconds(double seconds) {
-  if (!std::isfinite(seconds) || seconds <= 0 || seconds > kMaxComputeSeconds)
-    throw InputError(fmt::format("--compute_seconds must be a number of seconds > 0 and <= {} (got {})",
-                                 kMaxComputeSeconds, seconds));
+  if (!(seconds > 0)) throw InputError(fmt::format("--compute_seconds must be > 0 (got {})", seconds));
+  if (!std::isfinite(seconds) || seconds > kMaxComputeSeconds)
+    throw InputError(fmt::format("--compute_seconds must be at most {} seconds (got {})", kMaxComputeSeconds, seconds));
 }
 
 namespace {

@@ -29,7 +29,7 @@ void add_plan_options(CLI::App& app, PlanOptions& options);
 // The most virtual ranks --plan-only and --synthesize accept (2^24, more than any machine's ranks):
 // beyond it global sizes overflow a proxy's integers.
 constexpr int kMaxVirtualRanks = 1 << 24;
-// InputError unless 1 <= ranks <= kMaxVirtualRanks.
+// InputError unless 1 <= ranks <= kMaxVirtualRanks (after --plan-only's own "needs --ranks N" check).
 void check_virtual_ranks(int ranks);
 // The most seconds one modelled compute step may take (--compute_seconds), and the longest modelled run
 // of one virtual rank: DUMPI's records hold 16-bit seconds, which must not wrap.

@@ -24,8 +24,8 @@ int main(int argc, char** argv) {
     amp::add_plan_options(app, plan_options);
     amp::sage::add_sage_options(app, config, raw);
     if (!amp::parse_command_line(app, argc, argv, env.rank())) return;
-    amp::check_common_options(app, common, env.tracing());
     const amp::PlanTarget target = amp::checked_plan_target(plan_options, common, env);
+    amp::check_common_options(app, common, env.tracing());
     amp::sage::finish_config(config, raw, target.ranks);
     if (!plan_options.plan_only) amp::check_run_memory(env, amp::sage::cell_bytes_per_rank(config, env.size()));
     amp::ReservedOutput results_file = amp::reserve_results_file(common.results_file, env);
