@@ -77,6 +77,7 @@ std::string broadcast(const std::string& text) {
 
 ReservedOutput::ReservedOutput(std::string path, const char* what, bool writer, bool collective)
     : path_(std::move(path)), what_(what), writer_(writer), collective_(collective) {
+  if (path_.empty()) return;  // nothing to write (the same on every rank)
   std::string problem = writer_ ? reserve(path_, what_) : "";
   reserved_ = writer_ && problem.empty();
   if (collective_) problem = broadcast(problem);

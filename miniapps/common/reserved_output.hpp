@@ -12,7 +12,7 @@ class ReservedOutput {
  public:
   // No file (an empty name): every call does nothing.
   ReservedOutput() = default;
-  // On the writer (rank 0): checks the name and reserves NAME.partial. With `collective` (a real
+  // On the writer (rank 0): checks the name and reserves NAME.partial (an empty name: nothing). With `collective` (a real
   // run: every rank of MPI_COMM_WORLD calls it), rank 0's verdict is sent to every rank. Throws
   // InputError on every rank (exit 2) naming the problem; nothing is created then.
   ReservedOutput(std::string path, const char* what, bool writer, bool collective);
