@@ -65,6 +65,8 @@ MEMORY = r"{}: error: not enough memory: needs [0-9.]+ GiB per rank, this node h
 MEMORY_CASES = [
     ("stream arrays of 2^31-1 doubles", "amp-micro", ["stream", "--array-size", "2147483647"], 2),
     ("nobel max_level 10", "amp-nobel", ["--max_level", "10"], 1),
+    ("ghost ny 2^31-1 (once overflowed the estimate; found by the fuzz)", "amp-ghost",
+     ["--nx", "4", "--ny", "2147483647", "--nz", "4", "--num_vars", "2"], 1),
     ("nobel refined 16^3 root blocks of 16^3 cells", "amp-nobel",
      ["--nbx", "16", "--nby", "16", "--nbz", "16", "--max_level", "3", "--block", "16", "--num_vars", "4"], 2),
 ]

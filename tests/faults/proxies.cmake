@@ -35,3 +35,5 @@ amp_add_fault_test(NAME trace_full_disk_exits_5 SCRIPT check_trace_full.py)
 amp_add_fault_test(NAME startup_refusals_one_line_nothing_written SCRIPT check_refusals.py)
 # machine_load in every proxy's results.
 amp_add_fault_test(NAME results_record_machine_load SCRIPT check_machine_load.py)
+# Mutated command lines and decks against every proxy (fixed seed): a clean run or one error line, exit 2.
+amp_add_fault_test(NAME fuzz_every_outcome_clean_or_one_line SCRIPT fuzz_proxies.py TIMEOUT 120)
