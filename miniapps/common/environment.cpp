@@ -58,7 +58,10 @@ Environment::Environment(int& argc, char**& argv) : load_at_start_(machine_load_
   trace_dir_ = find_trace_dir(argc, argv);
   trace_setup_ = prescanned_flag(argc, argv, "--trace-setup");
   // A synthesis traces its virtual ranks, not itself (it refuses --trace).
-  if (!trace_dir_.empty() && !Synthesis::requested(argc, argv)) setenv("AMP_TRACE_DIR", trace_dir_.c_str(), 1);
+  if (!trace_dir_.empty() && !Synthesis::requested(argc, argv)) {
+    setenv("AMP_TRACE_DIR", trace_dir_.c_str(), 1);
+    refused_trace_ = std::make_unique<RefusedRunTrace>(trace_dir_);
+  }
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
   MPI_Comm_size(MPI_COMM_WORLD, &size_);
@@ -86,6 +89,13 @@ Environment::~Environment() {
   if (kokkos_started_) Kokkos::finalize();
   if (!trace_setup_) MPI_Pcontrol(1);
   MPI_Finalize();
+  if (trace_discarded_ && rank_ == 0) refused_trace_->remove_run_files();
+}
+
+void Environment::discard_trace() {
+  if (refused_trace_ == nullptr || amp_dumpi_active() == 0) return;
+  refused_trace_->remove_rank_files(rank_);
+  trace_discarded_ = true;
 }
 
 void Environment::begin_traced_region() const {

@@ -3,7 +3,9 @@
 #pragma once
 
 #include "machine_load.hpp"
+#include "refused_run_trace.hpp"
 
+#include <memory>
 #include <string>
 
 namespace amp {
@@ -34,6 +36,10 @@ class Environment {
   // The node's load and this process's CPU time when the run began (machine_load.hpp).
   const MachineLoadStart& load_at_start() const { return load_at_start_; }
 
+  // A real run refused at start-up (exit 2): collective, before the destructor; the trace is removed
+  // (refused_run_trace.hpp). Nothing without --trace, or in a synthesis (which cleans up itself).
+  void discard_trace();
+
   // Trace recording covers only the region between these (unless --trace-setup was given).
   void begin_traced_region() const;
   void end_traced_region() const;
@@ -47,6 +53,8 @@ class Environment {
   std::string startup_problem_;
   bool kokkos_started_ = false;
   MachineLoadStart load_at_start_;
+  std::unique_ptr<RefusedRunTrace> refused_trace_;  // real traced runs: what to remove on a refusal
+  bool trace_discarded_ = false;
 };
 
 }  // namespace amp

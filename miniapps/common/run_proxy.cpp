@@ -60,6 +60,7 @@ int run_proxy(const char* name, int argc, char** argv,
   {
     Environment env(argc, argv);
     code = run_body(name, env, argc, argv, body);
+    if (code == ExitCode::kBadInput) env.discard_trace();  // nothing written before the configuration is accepted
   }  // MPI_Finalize: the tracing library closes this rank's trace file here
   if (code == ExitCode::kSuccess && amp_dumpi_trace_failed() != 0) code = ExitCode::kTraceNotWritten;
   return exit_status(code);

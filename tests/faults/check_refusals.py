@@ -2,7 +2,7 @@
 """Start-up refusals, each as a user would meet it: exit 2, exactly the one line, nothing written.
 Covers the thread count Kokkos cannot run (OMP_NUM_THREADS=600), decimal-only and in-range numbers on
 the command line and in decks (--nx 0x10, --seed -1; --nx 010 is ten), finite bounded
---compute_seconds, --ranks beyond 2^24, a refused synthesis leaving no folder, deck keys that could
+--compute_seconds, --ranks beyond 2^24, a refused real run or synthesis leaving no trace and no folder, deck keys that could
 not work (an array for a scalar, trace, trace-setup), and empty --results / --trace or --trace-setup
 alone; runs larger than the node's memory (amp-micro stream's arrays, amp-nobel's worst-case refined
 mesh) refused with the memory line."""
@@ -49,6 +49,12 @@ CASES = [
     ("refused synthesis", "amp-ghost", ["--nx", "7", "--npx", "2", "--scaling", "strong", "--synthesize", "{tmp}/s/deeper",
                                         "--ranks", "2"], None, {}, None,
      "amp-ghost: error: global nx=7 does not divide by npx=2 (strong scaling)"),
+    ("refused real run with --trace", "amp-ghost", ["--nx", "7", "--npx", "2", "--scaling", "strong", "--trace",
+                                                    "{tmp}/junk/deeper"], 2, {}, None,
+     "amp-ghost: error: global nx=7 does not divide by npx=2 (strong scaling)"),
+    ("refused real run with --trace --trace-setup", "amp-sage", ["--partition", "zigzag", "--trace", "{tmp}/t",
+                                                                 "--trace-setup"], 2, {}, None,
+     "amp-sage: error: unknown partition 'zigzag' (use hilbert, morton or slab)"),
     ("array for a scalar", "amp-ghost", [], 1, {}, "nx = [4, 16]\n", "amp-ghost: error: input deck '{deck}' line 1: 'nx' takes one value, not an array"),
     ("trace in a deck", "amp-ghost", [], 1, {}, 'trace = "{tmp}/t"\n',
      "amp-ghost: error: input deck '{deck}' line 1: 'trace' must be given on the command line as --trace (it is read before the deck)"),
