@@ -14,7 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import fault_run as fr  # noqa: E402
 
-SEED = 24
+SEED = 99
 CASE_TIMEOUT = 15
 NASTY = ["0", "-1", "010", "0x10", "0b11", "1e3", "1.5", "inf", "-inf", "nan", "-0", "+3", " 3", "3 ", "", "abc",
          "2147483647", "2147483648", "-2147483649", "4294967296", "18446744073709551615", "18446744073709551616",
