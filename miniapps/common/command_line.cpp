@@ -124,10 +124,19 @@ bool parse_command_line(CLI::App& app, int argc, char** argv, int rank) {
   return true;
 }
 
+void check_output_flags(const CLI::App& app, const std::vector<std::string>& file_flags, const std::string& trace_dir,
+                        bool trace_setup, bool tracing) {
+  for (const std::string& flag : file_flags) {
+    const CLI::Option* option = app.get_option_no_throw(flag);
+    if (option != nullptr && option->count() > 0 && option->as<std::string>().empty())
+      throw InputError(flag + " needs a file name");
+  }
+  if (app.count("--trace") > 0 && trace_dir.empty()) throw InputError("--trace needs a directory");
+  if (trace_setup && !tracing) throw InputError("--trace-setup needs --trace DIR (it widens what is traced)");
+}
+
 void check_common_options(const CLI::App& app, const CommonOptions& options, bool tracing) {
-  if (app.count("--results") > 0 && options.results_file.empty()) throw InputError("--results needs a file name");
-  if (app.count("--trace") > 0 && options.trace_dir.empty()) throw InputError("--trace needs a directory");
-  if (options.trace_setup && !tracing) throw InputError("--trace-setup needs --trace DIR (it widens what is traced)");
+  check_output_flags(app, {"--results"}, options.trace_dir, options.trace_setup, tracing);
 }
 
 }  // namespace amp

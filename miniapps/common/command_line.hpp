@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace amp {
 
@@ -32,5 +33,9 @@ bool parse_command_line(CLI::App& app, int argc, char** argv, int rank);
 // The common flags against each other: --results and --trace name something when given, and
 // --trace-setup needs tracing (`tracing`: --trace or AMP_TRACE_DIR). Throws InputError.
 void check_common_options(const CLI::App& app, const CommonOptions& options, bool tracing);
+// The same for any command with these flags; `file_flags` name the options that write a file
+// (--results, amp-micro's --csv): each must name one when given.
+void check_output_flags(const CLI::App& app, const std::vector<std::string>& file_flags, const std::string& trace_dir,
+                        bool trace_setup, bool tracing);
 
 }  // namespace amp

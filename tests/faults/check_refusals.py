@@ -62,6 +62,10 @@ CASES = [
      "amp-sage: error: input deck '{deck}' line 1: 'trace-setup' must be given on the command line as --trace-setup (it is read before the deck)"),
     ("empty results", "amp-ghost", ["--results", ""], 2, {}, None, "amp-ghost: error: --results needs a file name"),
     ("empty trace", "amp-nobel", ["--trace", ""], 1, {}, None, "amp-nobel: error: --trace needs a directory"),
+    ("micro empty csv", "amp-micro", ["pingpong", "--csv", ""], 2, {}, None, "amp-micro: error: --csv needs a file name"),
+    ("micro empty trace", "amp-micro", ["pingpong", "--trace", ""], 2, {}, None, "amp-micro: error: --trace needs a directory"),
+    ("micro trace-setup alone", "amp-micro", ["pingpong", "--trace-setup"], 2, {}, None,
+     "amp-micro: error: --trace-setup needs --trace DIR (it widens what is traced)"),
     ("trace-setup alone", "amp-ghost", ["--trace-setup"], 1, {}, None, "amp-ghost: error: --trace-setup needs --trace DIR (it widens what is traced)"),
 ]
 
