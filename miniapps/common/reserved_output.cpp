@@ -1,5 +1,5 @@
 // Reservation (O_EXCL .partial, a probe write), the final write checked up to close, and the
-// no-replace link to the final name; rank 0's verdict broadcast to every rank in a real run.
+// no-replace rename to the final name; rank 0's verdict broadcast to every rank in a real run.
 #include "reserved_output.hpp"
 
 #include "errors.hpp"
@@ -8,6 +8,7 @@
 #include <mpi.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <fcntl.h>
 #include <filesystem>
@@ -33,6 +34,16 @@ int write_and_close(int fd, const std::string& text) {
   if (error == 0 && ::fsync(fd) != 0 && errno != EINVAL) error = errno;
   if (::close(fd) != 0 && error == 0) error = errno;
   return error;
+}
+
+// Renames `from` to `to` unless `to` exists (then EEXIST): renameat2(RENAME_NOREPLACE), or where the
+// filesystem lacks it, a hard link and an unlink. 0 or the errno.
+int move_without_replacing(const std::string& from, const std::string& to) {
+  if (::renameat2(AT_FDCWD, from.c_str(), AT_FDCWD, to.c_str(), RENAME_NOREPLACE) == 0) return 0;
+  if (errno != EINVAL && errno != ENOSYS) return errno;
+  if (::link(from.c_str(), to.c_str()) != 0) return errno;
+  ::unlink(from.c_str());
+  return 0;
 }
 
 // The writer's start-up check: "" and NAME.partial created, or why not (nothing created).
@@ -121,9 +132,8 @@ std::string ReservedOutput::write(const std::string& text) {
     // O_NOFOLLOW and no O_CREAT: only the file this run created is written.
     const int fd = reserved_ ? ::open(partial.c_str(), O_WRONLY | O_TRUNC | O_NOFOLLOW | O_CLOEXEC) : -1;
     int error = fd < 0 ? (reserved_ ? errno : ENOENT) : write_and_close(fd, text);
-    if (error == 0 && ::link(partial.c_str(), path_.c_str()) != 0) error = errno;
+    if (error == 0) error = move_without_replacing(partial, path_);
     if (error == 0) {
-      ::unlink(partial.c_str());
       reserved_ = false;
     } else {
       release();

@@ -1,7 +1,8 @@
 // An output file written at the end of a run (JSON results, micro's CSV), reserved at start-up so that
 // nothing is lost or overwritten: the name must not exist, `NAME.partial` is created with O_EXCL (two
 // runs given one name: the second is refused) and proven writable, and at the end the text goes to
-// the .partial, which is linked to NAME without replacing anything and then removed.
+// the .partial, which is renamed to NAME without replacing anything (renameat2 RENAME_NOREPLACE, or a
+// hard link where the filesystem lacks it).
 #pragma once
 
 #include <string>
