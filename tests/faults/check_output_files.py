@@ -7,7 +7,8 @@ would and checks exit code, the exact error line and the files left:
   full-at-start  a full filesystem: refused at start-up (exit 2), nothing created (a real run,
                --plan-only, --synthesize, amp-micro --csv);
   micro-csv-at-end  amp-micro pingpong --csv on a filesystem that fills during the run: exit 4;
-  users-partial  a NAME.partial of the user's is refused and left as it was."""
+  users-partial  a NAME.partial of the user's is refused and left as it was;
+  name-appears  a file of the results' name appears during the run: exit 4, that file untouched."""
 import json
 import os
 import subprocess
@@ -111,9 +112,34 @@ def users_partial(a):
         print("users-partial: refused, the user's file untouched")
 
 
+def name_appears(a):
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "r.json")
+        line = fr.command(a, "amp-ghost", GHOST_LONG + ["--results", path], ranks=2)
+        env = dict(os.environ, OMP_NUM_THREADS="1", OMP_PROC_BIND="false")
+        process = subprocess.Popen(line, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        deadline = time.time() + 60
+        while not os.path.exists(path + ".partial"):
+            if process.poll() is not None or time.time() > deadline:
+                fr.fail(f"the run never reserved {path}.partial (exit {process.poll()})")
+            time.sleep(0.005)
+        with open(path, "w") as f:
+            f.write("mine\n")
+        out, err = process.communicate(timeout=120)
+        done = subprocess.CompletedProcess(line, process.returncode, out, err)
+        fr.expect_error_line(done, 4, f"amp-ghost: error: cannot write results file '{path}': a file of that name "
+                             "appeared during the run (it was left as it is)", "a name taken during the run")
+        with open(path) as f:
+            if f.read() != "mine\n":
+                fr.fail("the file that appeared during the run was changed")
+        fr.expect_files(folder, ["r.json"], "after the run")
+        print("name-appears: exit 4, the other file untouched, no partial file")
+
+
 def main():
     p = fr.parser(__doc__)
-    p.add_argument("case", choices=["concurrent", "full-at-end", "full-at-start", "micro-csv-at-end", "users-partial"])
+    p.add_argument("case", choices=["concurrent", "full-at-end", "full-at-start", "micro-csv-at-end", "users-partial",
+                                      "name-appears"])
     a = p.parse_args()
     if a.case == "concurrent":
         concurrent(a)
@@ -124,6 +150,8 @@ def main():
                     "--csv", "CSV file", "verification: passed")
     elif a.case == "full-at-start":
         full_at_start(a)
+    elif a.case == "name-appears":
+        name_appears(a)
     else:
         users_partial(a)
 

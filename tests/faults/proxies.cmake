@@ -37,3 +37,5 @@ amp_add_fault_test(NAME startup_refusals_one_line_nothing_written SCRIPT check_r
 amp_add_fault_test(NAME results_record_machine_load SCRIPT check_machine_load.py)
 # Mutated command lines and decks against every proxy (fixed seed): a clean run or one error line, exit 2.
 amp_add_fault_test(NAME fuzz_every_outcome_clean_or_one_line SCRIPT fuzz_proxies.py TIMEOUT 120)
+# Row 13: a file of the results' name that appears during the run is never replaced: exit 4.
+amp_add_fault_test(NAME results_name_taken_during_run_left_alone_exits_4 SCRIPT check_output_files.py ARGS name-appears)
