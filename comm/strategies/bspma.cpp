@@ -25,9 +25,11 @@ class Bspma final : public Strategy {
 
   void computed(int v, double* storage) override {
     if (pending_) need_ghosts(v);
+    // Storage first: a transport that receives in place (datatype) with one variable starts the
+    // receives here, into this storage.
+    set_storage(v, storage);
     if (computed_count_ == 0)
       for (int phase = 0; phase < num_phases(); ++phase) start_receives(0, phase);
-    set_storage(v, storage);
     for (int l : links_in_phase(0)) pack(l, v);
     if (++computed_count_ < num_vars()) return;
     send(0, 0);

@@ -1,13 +1,15 @@
-// CLI11 glue: deck reading, help on rank 0, one-line errors; and the results-file preflight check.
+// CLI11 glue: deck reading, decimal-only numbers, help on rank 0, one-line errors; the common flags' checks.
 #include "command_line.hpp"
 
 #include "errors.hpp"
 #include "toml_deck.hpp"
 
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
 #include <cstring>
-#include <filesystem>
 #include <iostream>
-#include <unistd.h>
 
 namespace amp {
 
@@ -51,7 +53,60 @@ std::string deck_path(int argc, char** argv) {
 
 }  // namespace
 
+namespace {
+
+// CLI11 reads integers with base prefixes (010 is octal 8, 0x10 is 16) and wraps -1 into an unsigned
+// one; this transform lets through only [+-]digits, in range, with leading zeros dropped.
+CLI::Validator decimal_integer(bool is_unsigned) {
+  return CLI::Validator(
+      [is_unsigned](std::string& text) -> std::string {
+        std::size_t at = text[0] == '+' || text[0] == '-' ? 1 : 0;
+        const bool negative = text[0] == '-';
+        if (at == text.size() || text.find_first_not_of("0123456789", at) != std::string::npos)
+          return "'" + text + "' is not a decimal integer";
+        if (negative && is_unsigned) return "'" + text + "' is negative";
+        const std::size_t first = std::min(text.find_first_not_of('0', at), text.size() - 1);
+        const std::string digits = (negative ? "-" : "") + text.substr(first);
+        bool fits = false;
+        if (is_unsigned) {
+          std::uint64_t value = 0;
+          fits = std::from_chars(digits.data(), digits.data() + digits.size(), value).ec == std::errc();
+        } else {
+          std::int64_t value = 0;
+          fits = std::from_chars(digits.data(), digits.data() + digits.size(), value).ec == std::errc();
+        }
+        if (!fits) return "'" + text + "' is out of range";
+        text = digits;
+        return "";
+      },
+      "", "");
+}
+
+CLI::Validator finite_number() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        char* end = nullptr;
+        const double value = std::strtod(text.c_str(), &end);
+        if (end != text.c_str() && *end == '\0' && !std::isfinite(value)) return "'" + text + "' is not a finite number";
+        return "";
+      },
+      "", "");
+}
+
+// Every integer and floating-point option of `app` and its subcommands.
+void require_plain_numbers(CLI::App& app) {
+  for (CLI::Option* option : app.get_options()) {
+    const std::string type = option->get_type_name();
+    if (type == "INT" || type == "UINT") option->transform(decimal_integer(type == "UINT"));
+    else if (type == "FLOAT") option->check(finite_number());
+  }
+  for (CLI::App* command : app.get_subcommands({})) require_plain_numbers(*command);
+}
+
+}  // namespace
+
 bool parse_command_line(CLI::App& app, int argc, char** argv, int rank) {
+  require_plain_numbers(app);
   // The deck is real TOML (toml_deck.hpp); its path names the deck in error messages.
   if (app.get_config_ptr() != nullptr) app.config_formatter(std::make_shared<TomlDeck>(deck_path(argc, argv), app));
   try {
@@ -69,16 +124,19 @@ bool parse_command_line(CLI::App& app, int argc, char** argv, int rank) {
   return true;
 }
 
-void check_results_path(const std::string& path) {
-  if (path.empty()) return;
-  namespace fs = std::filesystem;
-  if (fs::exists(path)) {
-    throw InputError("results file '" + path + "' already exists; choose a new name (nothing is overwritten)");
+void check_output_flags(const CLI::App& app, const std::vector<std::string>& file_flags, const std::string& trace_dir,
+                        bool trace_setup, bool tracing) {
+  for (const std::string& flag : file_flags) {
+    const CLI::Option* option = app.get_option_no_throw(flag);
+    if (option != nullptr && option->count() > 0 && option->as<std::string>().empty())
+      throw InputError(flag + " needs a file name");
   }
-  fs::path folder = fs::path(path).parent_path();
-  if (folder.empty()) folder = ".";
-  if (!fs::is_directory(folder)) throw InputError("results folder '" + folder.string() + "' does not exist");
-  if (access(folder.c_str(), W_OK) != 0) throw InputError("results folder '" + folder.string() + "' is not writable");
+  if (app.count("--trace") > 0 && trace_dir.empty()) throw InputError("--trace needs a directory");
+  if (trace_setup && !tracing) throw InputError("--trace-setup needs --trace DIR (it widens what is traced)");
+}
+
+void check_common_options(const CLI::App& app, const CommonOptions& options, bool tracing) {
+  check_output_flags(app, {"--results"}, options.trace_dir, options.trace_setup, tracing);
 }
 
 }  // namespace amp

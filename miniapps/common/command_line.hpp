@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace amp {
 
@@ -24,11 +25,17 @@ std::optional<std::string> prescanned_value(int argc, char** argv, const char* n
 bool prescanned_flag(int argc, char** argv, const char* name);
 
 // Parses argv. Returns false when --help was asked for (rank 0 printed it; every rank should return).
-// Throws InputError naming the problem for any bad flag, value or deck.
+// Throws InputError naming the problem for any bad flag, value or deck. Integers, on the command line
+// and in the deck, are decimal only (a leading 0 is not octal, no 0x), in their type's range (no
+// negative value for an unsigned one); floating-point values must be finite.
 bool parse_command_line(CLI::App& app, int argc, char** argv, int rank);
 
-// A results file must not exist yet (nothing a user wrote is overwritten) and its folder must be
-// writable. Checked before any work, identically on every rank.
-void check_results_path(const std::string& path);
+// The common flags against each other: --results and --trace name something when given, and
+// --trace-setup needs tracing (`tracing`: --trace or AMP_TRACE_DIR). Throws InputError.
+void check_common_options(const CLI::App& app, const CommonOptions& options, bool tracing);
+// The same for any command with these flags; `file_flags` name the options that write a file
+// (--results, amp-micro's --csv): each must name one when given.
+void check_output_flags(const CLI::App& app, const std::vector<std::string>& file_flags, const std::string& trace_dir,
+                        bool trace_setup, bool tracing);
 
 }  // namespace amp

@@ -4,6 +4,7 @@
 
 #include "command_line.hpp"
 #include "synthesis.hpp"
+#include "thread_limit.hpp"
 
 #include <amp_dumpi.h>
 #include <Kokkos_Core.hpp>
@@ -28,8 +29,9 @@ std::string find_trace_dir(int argc, char** argv) {
 }
 
 // Kokkos sees only the --kokkos-* arguments (which are removed from argv for the proxy's parser):
-// Kokkos 3.4 would otherwise also act on the proxy's own --help.
-void initialize_kokkos(int& argc, char**& argv) {
+// Kokkos 3.4 would otherwise also act on the proxy's own --help. Returns why Kokkos was not started
+// ("" when it was): a thread count it cannot run is refused before Kokkos::initialize.
+std::string initialize_kokkos(int& argc, char**& argv) {
   std::vector<char*> kokkos_args{argv[0]};
   int kept = 1;
   for (int i = 1; i < argc; ++i) {
@@ -41,24 +43,31 @@ void initialize_kokkos(int& argc, char**& argv) {
   // Unset OMP_PROC_BIND already means "no binding" to the OpenMP runtime (read at program load);
   // saying so explicitly keeps Kokkos 3.4 from warning about it on every rank.
   setenv("OMP_PROC_BIND", "false", /*overwrite=*/0);
+  std::string problem = thread_count_problem(kokkos_args);
+  if (!problem.empty()) return problem;
   int kokkos_argc = static_cast<int>(kokkos_args.size());
   kokkos_args.push_back(nullptr);
   char** kokkos_argv = kokkos_args.data();
   Kokkos::initialize(kokkos_argc, kokkos_argv);
+  return "";
 }
 
 }  // namespace
 
-Environment::Environment(int& argc, char**& argv) {
+Environment::Environment(int& argc, char**& argv) : load_at_start_(machine_load_start()) {
   trace_dir_ = find_trace_dir(argc, argv);
   trace_setup_ = prescanned_flag(argc, argv, "--trace-setup");
   // A synthesis traces its virtual ranks, not itself (it refuses --trace).
-  if (!trace_dir_.empty() && !Synthesis::requested(argc, argv)) setenv("AMP_TRACE_DIR", trace_dir_.c_str(), 1);
+  if (!trace_dir_.empty() && !Synthesis::requested(argc, argv)) {
+    setenv("AMP_TRACE_DIR", trace_dir_.c_str(), 1);
+    refused_trace_ = std::make_unique<RefusedRunTrace>(trace_dir_);
+  }
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
   MPI_Comm_size(MPI_COMM_WORLD, &size_);
   if (!trace_setup_) MPI_Pcontrol(0);
-  initialize_kokkos(argc, argv);
+  startup_problem_ = initialize_kokkos(argc, argv);
+  kokkos_started_ = startup_problem_.empty();
 }
 
 Environment::Environment(Synthesis& synthesis, int rank, int argc, char** argv) : synthesis_(&synthesis) {
@@ -77,9 +86,16 @@ Environment::~Environment() {
     amp_dumpi_synthesis_end();
     return;
   }
-  Kokkos::finalize();
+  if (kokkos_started_) Kokkos::finalize();
   if (!trace_setup_) MPI_Pcontrol(1);
   MPI_Finalize();
+  if (trace_discarded_ && rank_ == 0) refused_trace_->remove_run_files();
+}
+
+void Environment::discard_trace() {
+  if (refused_trace_ == nullptr || amp_dumpi_active() == 0) return;
+  refused_trace_->remove_rank_files(rank_);
+  trace_discarded_ = true;
 }
 
 void Environment::begin_traced_region() const {

@@ -2,6 +2,10 @@
 // --trace-setup) that must be seen before MPI_Init. RAII: the destructor finalizes both.
 #pragma once
 
+#include "machine_load.hpp"
+#include "refused_run_trace.hpp"
+
+#include <memory>
 #include <string>
 
 namespace amp {
@@ -26,6 +30,16 @@ class Environment {
   // The synthesis this virtual rank belongs to; null in a real run.
   Synthesis* synthesis() const { return synthesis_; }
 
+  // Why Kokkos was not started ("" when it was): a host thread count it cannot run. run_proxy
+  // refuses the run with it (exit 2) before the body runs.
+  const std::string& startup_problem() const { return startup_problem_; }
+  // The node's load and this process's CPU time when the run began (machine_load.hpp).
+  const MachineLoadStart& load_at_start() const { return load_at_start_; }
+
+  // A real run refused at start-up (exit 2): collective, before the destructor; the trace is removed
+  // (refused_run_trace.hpp). Nothing without --trace, or in a synthesis (which cleans up itself).
+  void discard_trace();
+
   // Trace recording covers only the region between these (unless --trace-setup was given).
   void begin_traced_region() const;
   void end_traced_region() const;
@@ -36,6 +50,11 @@ class Environment {
   std::string trace_dir_;
   bool trace_setup_ = false;
   Synthesis* synthesis_ = nullptr;
+  std::string startup_problem_;
+  bool kokkos_started_ = false;
+  MachineLoadStart load_at_start_;
+  std::unique_ptr<RefusedRunTrace> refused_trace_;  // real traced runs: what to remove on a refusal
+  bool trace_discarded_ = false;
 };
 
 }  // namespace amp

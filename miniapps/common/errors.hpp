@@ -1,5 +1,6 @@
 // Error kinds every proxy distinguishes: bad input found identically on every rank, a failed
-// self-check, and anything else (which may be one rank's alone and so must abort the job).
+// self-check, an output file that could not be written, and anything else (which may be one rank's
+// alone and so must abort the job). run_proxy maps them to the codes in exit_codes.hpp.
 #pragma once
 
 #include <stdexcept>
@@ -16,6 +17,18 @@ struct InputError : std::runtime_error {
 // The proxy's own answer check failed. Decided from globally reduced values, so again every rank
 // throws it together.
 struct VerificationError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// The results (or CSV) file could not be written at the end of a good run. Rank 0 writes and tells
+// every rank, so every rank throws it together; only rank 0's message is printed (exit 4).
+struct ResultsFileError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// A synthesis could not complete its trace's .meta (exit 5; a real run's trace failures are reported
+// by the tracing library after MPI_Finalize).
+struct TraceFileError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 

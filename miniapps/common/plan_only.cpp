@@ -2,13 +2,13 @@
 #include "plan_only.hpp"
 
 #include "errors.hpp"
-#include "results_file.hpp"
 
 #include <comm/stopwatch.hpp>
 
 #include <fmt/format.h>
 #include <mpi.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
@@ -32,6 +32,17 @@ void add_plan_options(CLI::App& app, PlanOptions& o) {
       ->group("");
 }
 
+void check_virtual_ranks(int ranks) {
+  if (ranks < 1) throw InputError(fmt::format("--ranks must be at least 1 (got {})", ranks));
+  if (ranks > kMaxVirtualRanks) throw InputError(fmt::format("--ranks must be at most {} (got {})", kMaxVirtualRanks, ranks));
+}
+
+void check_compute_seconds(double seconds) {
+  if (!(seconds > 0)) throw InputError(fmt::format("--compute_seconds must be > 0 (got {})", seconds));
+  if (!std::isfinite(seconds) || seconds > kMaxComputeSeconds)
+    throw InputError(fmt::format("--compute_seconds must be at most {} seconds (got {})", kMaxComputeSeconds, seconds));
+}
+
 namespace {
 
 std::string dump_path(const std::string& file, int rank) { return file + "." + std::to_string(rank); }
@@ -44,10 +55,12 @@ PlanTarget checked_plan_target(const PlanOptions& o, const CommonOptions& common
     if (env.synthesis() == nullptr) throw InputError("--synthesize must be given on the command line");
     if (o.plan_only) throw InputError("--plan-only and --synthesize do not go together");
     if (o.rank != -1) throw InputError("--rank needs --plan-only (a synthesis writes every rank)");
+    check_compute_seconds(o.compute_seconds == 0 ? 1 : o.compute_seconds);
   } else if (o.compute_seconds != 0) {
     throw InputError("--compute_seconds needs --synthesize");
   } else if (o.plan_only) {
     if (o.ranks < 1) throw InputError(fmt::format("--plan-only needs --ranks N with N >= 1 (got {})", o.ranks));
+    check_virtual_ranks(o.ranks);
     if (o.rank < 0 || o.rank >= o.ranks)
       throw InputError(fmt::format("--rank must be 0..{} for --ranks {} (got {})", o.ranks - 1, o.ranks, o.rank));
     if (env.size() != 1)
@@ -119,6 +132,7 @@ void dump_plan(const PlanOptions& o, const comm::ExchangePlan& plan, const PlanT
   const std::string path = dump_path(o.dump_file, target.rank);
   std::ofstream out(path);
   out << plan_json(plan, target).dump(1) << '\n';
+  out.close();
   if (!out) throw std::runtime_error("cannot write plan dump '" + path + "'");
 }
 
@@ -151,7 +165,7 @@ void PlanBuild::stop() {
   cpu_seconds = cpu_now_seconds() - cpu_start;
 }
 
-bool plan_only_done(const char* proxy, const PlanOptions& o, const CommonOptions& common,
+bool plan_only_done(const char* proxy, const PlanOptions& o, ReservedOutput& results_file,
                     const comm::ExchangePlan& plan, const PlanTarget& target, const PlanBuild& build) {
   if (!o.plan_only) {
     dump_plan(o, plan, target);
@@ -181,8 +195,9 @@ bool plan_only_done(const char* proxy, const PlanOptions& o, const CommonOptions
                             {"send_elements", size.send_elements},
                             {"recv_elements", size.recv_elements}};
   for (const auto& [key, value] : build.extra.items()) results[key] = value;
-  write_results_file(common.results_file, results, 0);
   dump_plan(o, plan, target);
+  const std::string not_written = results_file.write(results.dump(2) + '\n');
+  if (!not_written.empty()) throw ResultsFileError(not_written);
   return true;
 }
 

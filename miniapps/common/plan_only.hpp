@@ -5,6 +5,7 @@
 
 #include "command_line.hpp"
 #include "environment.hpp"
+#include "reserved_output.hpp"
 
 #include <comm/exchange_plan.hpp>
 
@@ -24,6 +25,18 @@ struct PlanOptions {
   double compute_seconds = 0;   // --compute_seconds S (synthesis)
 };
 void add_plan_options(CLI::App& app, PlanOptions& options);
+
+// The most virtual ranks --plan-only and --synthesize accept (2^24, more than any machine's ranks):
+// beyond it global sizes overflow a proxy's integers.
+constexpr int kMaxVirtualRanks = 1 << 24;
+// InputError unless 1 <= ranks <= kMaxVirtualRanks (after --plan-only's own "needs --ranks N" check).
+void check_virtual_ranks(int ranks);
+// The most seconds one modelled compute step may take (--compute_seconds), and the longest modelled run
+// of one virtual rank: DUMPI's records hold 16-bit seconds, which must not wrap.
+constexpr double kMaxComputeSeconds = 3600;
+constexpr double kMaxModelledSeconds = 60000;
+// InputError unless seconds is finite, > 0 and <= kMaxComputeSeconds.
+void check_compute_seconds(double seconds);
 
 // The rank and rank count the set-up builds for: (rank, ranks) from the flags in plan-only mode, the
 // MPI rank and size otherwise.
@@ -60,7 +73,7 @@ struct PlanBuild {
 
 // After the set-up: in plan-only mode reports the plan (one line, --results JSON, --dump-plan) and
 // returns true, the proxy's work being done; in a real run dumps the plan if asked and returns false.
-bool plan_only_done(const char* proxy, const PlanOptions& options, const CommonOptions& common,
+bool plan_only_done(const char* proxy, const PlanOptions& options, ReservedOutput& results_file,
                     const comm::ExchangePlan& plan, const PlanTarget& target, const PlanBuild& build);
 
 }  // namespace amp

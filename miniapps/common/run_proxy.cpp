@@ -1,12 +1,14 @@
-// Error policy of every proxy: InputError and VerificationError are thrown on every rank at once, so
-// rank 0 prints the line and all ranks exit; anything else may be one rank's alone, so MPI_Abort.
+// Error policy of every proxy: InputError, VerificationError and ResultsFileError are thrown on every
+// rank at once, so rank 0 prints the line and all ranks exit; anything else may be one rank's alone,
+// so MPI_Abort. A trace the library could not write turns a clean exit into 5 after MPI_Finalize.
 #include "run_proxy.hpp"
 
 #include "errors.hpp"
+#include "machine_load.hpp"
 #include "memory_check.hpp"
-#include "results_file.hpp"
 #include "synthesis.hpp"
 
+#include <amp_dumpi.h>
 #include <CLI/CLI.hpp>
 #include <mpi.h>
 
@@ -15,48 +17,77 @@
 
 namespace amp {
 
-int run_proxy(const char* name, int argc, char** argv,
-              const std::function<void(const Environment&, int, char**)>& body) {
-  Environment env(argc, argv);
-  auto fail = [&](int code, const char* what) {
+namespace {
+
+ExitCode run_body(const char* name, const Environment& env, int argc, char** argv,
+                  const std::function<void(const Environment&, int, char**)>& body) {
+  auto fail = [&](ExitCode code, const char* what) {
     if (env.rank() == 0) std::fprintf(stderr, "%s: error: %s\n", name, what);
     return code;
   };
   try {
+    if (!env.startup_problem().empty()) throw InputError(env.startup_problem());
     if (Synthesis::requested(argc, argv)) {
       Synthesis synthesis(name, argc, argv, env);
       synthesis.run(argc, argv, body);
     } else {
       body(env, argc, argv);
     }
-    return 0;
+    return ExitCode::kSuccess;
   } catch (const CLI::ParseError& e) {
-    return fail(2, e.what());
+    return fail(ExitCode::kBadInput, e.what());
   } catch (const InputError& e) {
-    return fail(2, e.what());
+    return fail(ExitCode::kBadInput, e.what());
   } catch (const VerificationError& e) {
-    return fail(1, e.what());
+    return fail(ExitCode::kVerificationFailed, e.what());
+  } catch (const ResultsFileError& e) {
+    return fail(ExitCode::kResultsNotWritten, e.what());
+  } catch (const TraceFileError& e) {
+    return fail(ExitCode::kTraceNotWritten, e.what());
   } catch (const std::exception& e) {
     std::fprintf(stderr, "%s: error on rank %d: %s\n", name, env.rank(), e.what());
     std::fflush(stderr);
-    MPI_Abort(MPI_COMM_WORLD, 3);
-    return 3;
+    MPI_Abort(MPI_COMM_WORLD, exit_status(ExitCode::kAborted));
+    return ExitCode::kAborted;
   }
+}
+
+}  // namespace
+
+int run_proxy(const char* name, int argc, char** argv,
+              const std::function<void(const Environment&, int, char**)>& body) {
+  ExitCode code = ExitCode::kSuccess;
+  {
+    Environment env(argc, argv);
+    code = run_body(name, env, argc, argv, body);
+    if (code == ExitCode::kBadInput) env.discard_trace();  // nothing written before the configuration is accepted
+  }  // MPI_Finalize: the tracing library closes this rank's trace file here
+  if (code == ExitCode::kSuccess && amp_dumpi_trace_failed() != 0) code = ExitCode::kTraceNotWritten;
+  return exit_status(code);
 }
 
 void check_run_memory(const Environment& env, double field_bytes_per_rank) {
   check_node_memory(env.synthesis() != nullptr ? 0.0 : field_bytes_per_rank);
 }
 
-void finish_run(const Environment& env, const std::string& results_file, const nlohmann::json& results,
+ReservedOutput reserve_results_file(const std::string& path, const Environment& env) {
+  if (path.empty()) return {};
+  if (env.synthesis() != nullptr)
+    return env.rank() == 0 ? ReservedOutput(path, "results file", true, false) : ReservedOutput();
+  return ReservedOutput(path, "results file", env.rank() == 0, true);
+}
+
+void finish_run(const Environment& env, ReservedOutput& results_file, nlohmann::json results,
                 const LoopMeasurements& measurements, const std::function<void(const nlohmann::json&)>& print_summary) {
   if (env.synthesis() != nullptr) {
-    if (env.rank() == 0) env.synthesis()->keep_results(results_file, results);
+    if (env.rank() == 0) env.synthesis()->keep_results(std::move(results_file), results);
     return;
   }
+  results["machine_load"] = machine_load_json(env.load_at_start());
   if (env.rank() == 0) print_summary(results);
-  write_results_file(results_file, results, env.rank());
+  const std::string not_written = results_file.write(results.dump(2) + '\n');
   if (!measurements.verified) throw VerificationError(measurements.failure);
+  if (!not_written.empty()) throw ResultsFileError(not_written);
 }
 
 }  // namespace amp

@@ -1,9 +1,11 @@
 // The main() wrapper every proxy uses: sets up the Environment, runs the proxy body, and turns
-// every error into one line and a non-zero exit on every rank (never a hang).
+// every error into one line and an exit code from exit_codes.hpp on every rank (never a hang).
 #pragma once
 
 #include "environment.hpp"
+#include "exit_codes.hpp"
 #include "loop_report.hpp"
+#include "reserved_output.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -12,17 +14,24 @@
 
 namespace amp {
 
-// Exit codes: 0 success, 1 verification failed, 2 bad input, 3 other error (job aborted).
+// Exit codes (exit_codes.hpp): 0 success, 1 verification failed, 2 bad input, 3 other error (job
+// aborted), 4 results file not written, 5 trace not written (checked after MPI_Finalize).
 int run_proxy(const char* name, int argc, char** argv, const std::function<void(const Environment&, int, char**)>& body);
 
 // check_node_memory (memory_check.hpp) for the fields a run allocates: none in a synthesis, which makes
 // the check's calls but fills nothing.
 void check_run_memory(const Environment& env, double field_bytes_per_rank);
 
-// The end of every proxy body: in a synthesis, virtual rank 0 hands its results to it; otherwise rank 0
-// prints the summary and writes the results file, and a failed verification throws VerificationError
-// on every rank.
-void finish_run(const Environment& env, const std::string& results_file, const nlohmann::json& results,
+// The --results file of this run, reserved once the configuration is accepted (reserved_output.hpp):
+// by rank 0 for every rank in a real run or plan-only; in a synthesis by virtual rank 0 alone, without
+// communicating (its calls would be traced). An empty path reserves nothing.
+ReservedOutput reserve_results_file(const std::string& path, const Environment& env);
+
+// The end of every proxy body: in a synthesis, virtual rank 0 hands its results file and results to
+// it; otherwise rank 0 prints the summary and writes the results file (with "machine_load" added), a
+// failed verification throws VerificationError and then a file that could not be written
+// ResultsFileError, on every rank.
+void finish_run(const Environment& env, ReservedOutput& results_file, nlohmann::json results,
                 const LoopMeasurements& measurements, const std::function<void(const nlohmann::json&)>& print_summary);
 
 }  // namespace amp

@@ -5,7 +5,6 @@
 #include "command_line.hpp"
 #include "errors.hpp"
 #include "plan_only.hpp"
-#include "results_file.hpp"
 
 #include <amp_dumpi.h>
 #include <comm/data_movement.hpp>
@@ -68,10 +67,10 @@ Synthesis::Synthesis(const char* proxy, int argc, char** argv, const Environment
   const auto ranks = prescanned_value(argc, argv, "--ranks");
   if (!ranks) throw InputError("--synthesize needs --ranks N, the virtual rank count");
   ranks_ = parsed<int>(*ranks, "--ranks");
-  if (ranks_ < 1) throw InputError(fmt::format("--ranks must be at least 1 (got {})", ranks_));
+  check_virtual_ranks(ranks_);
   if (const auto seconds = prescanned_value(argc, argv, "--compute_seconds")) {
     given_seconds_ = parsed<double>(*seconds, "--compute_seconds");
-    if (!(given_seconds_ > 0)) throw InputError(fmt::format("--compute_seconds must be > 0 (got {})", *seconds));
+    check_compute_seconds(given_seconds_);
   }
   if (process.size() != 1)
     throw InputError(fmt::format("--synthesize runs in one process (started with {} MPI ranks)", process.size()));
@@ -79,6 +78,10 @@ Synthesis::Synthesis(const char* proxy, int argc, char** argv, const Environment
     throw InputError("--synthesize writes its own traces into its directory; unset AMP_TRACE_DIR");
   if (prescanned_value(argc, argv, "--trace"))
     throw InputError("--synthesize writes its own traces into its directory; drop --trace");
+  // The folders about to be created, innermost first, so that a refused synthesis can remove them.
+  for (auto folder = std::filesystem::absolute(directory_).lexically_normal(); !folder.empty() &&
+       !std::filesystem::exists(folder) && folder != folder.parent_path(); folder = folder.parent_path())
+    created_folders_.push_back(folder.string());
   std::error_code error;
   std::filesystem::create_directories(directory_, error);
   if (error || !std::filesystem::is_directory(directory_))
@@ -106,10 +109,16 @@ double Synthesis::median_seconds(const std::function<void()>& step) {
   return seconds[seconds.size() / 2];
 }
 
-void Synthesis::advance(double seconds) const { amp_dumpi_synthesis_advance(seconds); }
+void Synthesis::advance(double seconds) const {
+  modelled_seconds_ += seconds;
+  if (modelled_seconds_ > kMaxModelledSeconds)
+    throw InputError(fmt::format("the modelled run of one rank lasts more than {} s, more than a DUMPI trace's clock "
+                                 "holds; give a smaller --compute_seconds or fewer steps", kMaxModelledSeconds));
+  amp_dumpi_synthesis_advance(seconds);
+}
 
-void Synthesis::keep_results(const std::string& path, const nlohmann::json& results) {
-  results_path_ = path;
+void Synthesis::keep_results(ReservedOutput results_file, const nlohmann::json& results) {
+  results_file_ = std::move(results_file);
   if (results.contains("config")) results_config_ = results["config"];
 }
 
@@ -133,6 +142,7 @@ void Synthesis::run(int argc, char** argv, const Body& body) {
   const double start = now_seconds();
   try {
     for (int rank = 0; rank < ranks_; ++rank) {
+      modelled_seconds_ = 0;
       Environment rank_environment(*this, rank, argc, argv);
       body(rank_environment, argc, argv);
     }
@@ -142,15 +152,21 @@ void Synthesis::run(int argc, char** argv, const Body& body) {
     std::error_code ignored;
     if (!meta.empty())
       for (const auto& file : trace_files(meta)) std::filesystem::remove(file, ignored);
+    results_file_ = ReservedOutput();
+    for (const auto& folder : created_folders_) std::filesystem::remove(folder, ignored);  // only if empty
     throw;
   }
   const double seconds = now_seconds() - start;
   const std::string meta = amp_dumpi_synthesis_meta_path();
+  std::string trace_problem;
   {
     std::ofstream out(meta, std::ios::app);
     out << "amp_synthesized_ranks=" << ranks_ << "\namp_compute_model=" << model_text() << '\n';
-    if (!out) throw std::runtime_error("cannot add the compute model to '" + meta + "'");
+    out.close();
+    if (!out) trace_problem = "cannot add the compute model to '" + meta + "'; the trace is incomplete";
   }
+  if (trace_problem.empty() && amp_dumpi_trace_failed() != 0)
+    trace_problem = fmt::format("the trace '{}' is incomplete (see the amp_dumpi lines above)", meta);
   const double peak = peak_rss_mib();
   const std::uintmax_t bytes = trace_bytes(meta);
   fmt::print("{}: synthesized {} ranks in {:.1f} s, peak memory {:.0f} MiB: {} ({:.1f} MiB)\n", proxy_, ranks_,
@@ -166,7 +182,9 @@ void Synthesis::run(int argc, char** argv, const Body& body) {
                               {"peak_rss_mib", peak},
                               {"trace_bytes", bytes},
                               {"compute_model", model_json()}}}};
-  write_results_file(results_path_, results, 0);
+  const std::string not_written = results_file_.write(results.dump(2) + '\n');
+  if (!not_written.empty()) throw ResultsFileError(not_written);
+  if (!trace_problem.empty()) throw TraceFileError(trace_problem);
 }
 
 }  // namespace amp

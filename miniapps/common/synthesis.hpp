@@ -8,12 +8,14 @@
 #pragma once
 
 #include "environment.hpp"
+#include "reserved_output.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include <functional>
 #include <map>
 #include <string>
+#include <vector>
 
 namespace amp {
 
@@ -36,13 +38,16 @@ class Synthesis {
   // How a proxy measures a step for the model: runs `step` once to warm up, then 5 times, and returns
   // the median of the 5 wall times.
   static double median_seconds(const std::function<void()>& step);
-  // Moves the current virtual rank's clock on by `seconds` of modelled compute.
+  // Moves the current virtual rank's clock on by `seconds` of modelled compute; InputError once the
+  // rank's modelled run would pass kMaxModelledSeconds (plan_only.hpp), which the trace cannot hold.
   void advance(double seconds) const;
-  // A proxy hands over virtual rank 0's results; their config goes into the synthesis's results.
-  void keep_results(const std::string& path, const nlohmann::json& results);
+  // A proxy hands over virtual rank 0's results file (reserved by that rank) and results; their config
+  // goes into the synthesis's results.
+  void keep_results(ReservedOutput results_file, const nlohmann::json& results);
 
   // Runs `body` once per virtual rank, then prints the summary, completes the .meta and writes the
-  // results file.
+  // results file. A refused or failed synthesis leaves nothing: its trace files are removed, and so are
+  // the folders it created for them.
   void run(int argc, char** argv, const Body& body);
 
  private:
@@ -54,7 +59,9 @@ class Synthesis {
   int ranks_ = 0;
   double given_seconds_ = 0;  // --compute_seconds (0: measure)
   std::map<std::string, double> measured_;
-  std::string results_path_;
+  mutable double modelled_seconds_ = 0;  // of the current virtual rank
+  std::vector<std::string> created_folders_;  // innermost first
+  ReservedOutput results_file_;
   nlohmann::json results_config_;
 };
 

@@ -21,11 +21,20 @@ bool scalar_text(const toml::node& node, std::string& text) {
   return true;
 }
 
-// The option a deck key sets, looked up the way CLI11 does (--key, -k, then the plain name).
-bool names_an_option(const CLI::App& app, const std::string& key) {
-  if (app.get_option_no_throw("--" + key) != nullptr) return true;
-  if (key.size() == 1 && app.get_option_no_throw("-" + key) != nullptr) return true;
-  return app.get_option_no_throw(key) != nullptr;
+// The option a deck key sets, looked up the way CLI11 does (--key, -k, then the plain name); null if none.
+const CLI::Option* option_named(const CLI::App& app, const std::string& key) {
+  if (const CLI::Option* option = app.get_option_no_throw("--" + key)) return option;
+  if (key.size() == 1)
+    if (const CLI::Option* option = app.get_option_no_throw("-" + key)) return option;
+  return app.get_option_no_throw(key);
+}
+
+// Flags read from the command line before MPI_Init or before the proxy's parser runs (tracing, a
+// synthesis): a deck could not change them, so it may not hold them.
+bool command_line_only(const std::string& key) {
+  for (const char* name : {"trace", "trace-setup", "synthesize", "compute_seconds"})
+    if (key == name) return true;
+  return false;
 }
 
 }  // namespace
@@ -46,7 +55,12 @@ std::vector<CLI::ConfigItem> TomlDeck::from_config(std::istream& input) const {
     const std::string name(key.str());
     const auto line = node.source().begin.line;
     if (node.is_table()) throw fail(line, fmt::format("'{}' is a table; decks hold only 'key = value' lines", name));
-    if (!names_an_option(app_, name)) throw fail(line, fmt::format("unknown key '{}'", name));
+    const CLI::Option* option = option_named(app_, name);
+    if (option == nullptr) throw fail(line, fmt::format("unknown key '{}'", name));
+    if (command_line_only(name))
+      throw fail(line, fmt::format("'{}' must be given on the command line as --{} (it is read before the deck)", name, name));
+    if (node.is_array() && option->get_items_expected_max() <= 1)
+      throw fail(line, fmt::format("'{}' takes one value, not an array", name));
     CLI::ConfigItem item;
     item.name = name;
     std::string value;

@@ -25,19 +25,20 @@ int main(int argc, char** argv) {
     amp::ghost::add_ghost_options(app, config, raw);
     if (!amp::parse_command_line(app, argc, argv, env.rank())) return;
     const amp::PlanTarget target = amp::checked_plan_target(plan_options, common, env);
+    amp::check_common_options(app, common, env.tracing());
     amp::ghost::finish_config(config, raw, target.ranks);
-    amp::check_results_path(common.results_file);
     if (!plan_options.plan_only) amp::check_run_memory(env, amp::ghost::field_bytes_per_rank(config, env.size()));
+    amp::ReservedOutput results_file = amp::reserve_results_file(common.results_file, env);
 
     amp::PlanBuild build = amp::PlanBuild::started();
     auto setup = amp::ghost::build_ghost_setup(config, target.rank, target.ranks);
     build.stop();
     const auto& d = setup.decomposition;
     build.extra = {{"block", {d.block.nx, d.block.ny, d.block.nz}}, {"process_grid", d.grid}};
-    if (amp::plan_only_done("amp-ghost", plan_options, common, setup.plan, target, build)) return;
+    if (amp::plan_only_done("amp-ghost", plan_options, results_file, setup.plan, target, build)) return;
 
     const auto measurements = amp::ghost::run_ghost(config, d, std::move(setup.plan), env);
     const auto results = amp::ghost::ghost_results(config, d, measurements, env.size());
-    amp::finish_run(env, common.results_file, results, measurements, amp::ghost::print_summary);
+    amp::finish_run(env, results_file, results, measurements, amp::ghost::print_summary);
   });
 }

@@ -57,6 +57,8 @@ class Benchmark {
   // Checks the benchmark's own flags against the rank count; throws InputError. Runs on every rank
   // with identical inputs, before any communication.
   virtual void validate(const RunSettings& /*settings*/, int /*ranks*/) const {}
+  // Bytes one rank allocates for its data, for the memory check made before the run (0: small).
+  virtual double bytes_per_rank(const RunSettings& /*settings*/) const { return 0; }
   virtual nlohmann::ordered_json options_json() const { return nlohmann::ordered_json::object(); }
   // Runs warm-up and timed repetitions, then verifies what moved; rows carry a "verified" column.
   virtual ResultTable run(const RunSettings& settings, MPI_Comm comm) = 0;

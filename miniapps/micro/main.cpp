@@ -3,6 +3,7 @@
 #include "benchmark_registry.hpp"
 #include "command_line.hpp"
 #include "errors.hpp"
+#include "memory_check.hpp"
 #include "run_benchmark.hpp"
 #include "run_proxy.hpp"
 
@@ -45,7 +46,10 @@ void run_micro(const amp::Environment& env, int argc, char** argv) {
   if (!amp::parse_command_line(app, argc, argv, env.rank())) return;
   for (std::size_t i = 0; i < benchmarks.size(); ++i) {
     if (!commands[i]->parsed()) continue;
+    amp::check_output_flags(*commands[i], {"--results", "--csv"}, settings[i].trace_dir, settings[i].trace_setup,
+                            env.tracing());
     amp::micro::validate_run_settings(settings[i], *benchmarks[i], env.size());
+    amp::check_node_memory(benchmarks[i]->bytes_per_rank(settings[i]));
     amp::micro::run_benchmark(*benchmarks[i], settings[i], env, MPI_COMM_WORLD);
   }
 }

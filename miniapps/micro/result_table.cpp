@@ -5,7 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
+#include <sstream>
 #include <stdexcept>
 
 namespace amp::micro {
@@ -76,21 +76,15 @@ void ResultTable::print(std::ostream& out) const {
   for (const auto& line : cells) print_line(line);
 }
 
-void ResultTable::write_csv(const std::string& path) const {
-  const std::string partial = path + ".partial";
-  {
-    std::ofstream out(partial);
-    for (std::size_t c = 0; c < columns_.size(); ++c) out << (c ? "," : "") << columns_[c];
+std::string ResultTable::csv_text() const {
+  std::ostringstream out;
+  for (std::size_t c = 0; c < columns_.size(); ++c) out << (c ? "," : "") << columns_[c];
+  out << '\n';
+  for (const auto& row : rows_) {
+    for (std::size_t c = 0; c < row.size(); ++c) out << (c ? "," : "") << csv_cell(row[c]);
     out << '\n';
-    for (const auto& row : rows_) {
-      for (std::size_t c = 0; c < row.size(); ++c) out << (c ? "," : "") << csv_cell(row[c]);
-      out << '\n';
-    }
-    if (!out) throw std::runtime_error("cannot write CSV file '" + partial + "'");
   }
-  if (std::rename(partial.c_str(), path.c_str()) != 0) {
-    throw std::runtime_error("cannot rename '" + partial + "' to '" + path + "'");
-  }
+  return out.str();
 }
 
 nlohmann::ordered_json ResultTable::rows_json() const {

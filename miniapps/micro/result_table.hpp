@@ -23,7 +23,8 @@ class ResultTable {
   bool all_verified() const;
 
   void print(std::ostream& out) const;
-  void write_csv(const std::string& path) const;
+  // The table as CSV: a header line of the columns, then one line per row.
+  std::string csv_text() const;
   // Rows as objects keyed by column name.
   nlohmann::ordered_json rows_json() const;
 

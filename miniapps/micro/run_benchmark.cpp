@@ -2,7 +2,8 @@
 #include "run_benchmark.hpp"
 
 #include "errors.hpp"
-#include "results_file.hpp"
+#include "machine_load.hpp"
+#include "reserved_output.hpp"
 #include "run_context.hpp"
 
 #include <fmt/format.h>
@@ -12,6 +13,9 @@
 namespace amp::micro {
 
 void run_benchmark(Benchmark& benchmark, const RunSettings& settings, const Environment& environment, MPI_Comm comm) {
+  // Both files are reserved before anything runs (reserved_output.hpp); InputError on every rank.
+  ReservedOutput csv_file(settings.csv_file, "CSV file", environment.rank() == 0, true);
+  ReservedOutput results_file(settings.results_file, "results file", environment.rank() == 0, true);
   int rank = 0;
   MPI_Comm_rank(comm, &rank);
   const RunContext context = describe_run_context(comm);
@@ -28,8 +32,8 @@ void run_benchmark(Benchmark& benchmark, const RunSettings& settings, const Envi
   if (rank == 0) {
     table.print(std::cout);
     std::cout << (verified ? "verification: passed\n" : "verification: FAILED\n") << std::flush;
-    if (!settings.csv_file.empty()) table.write_csv(settings.csv_file);
   }
+  std::string not_written = csv_file.write(rank == 0 ? table.csv_text() : "");
   nlohmann::ordered_json results;
   results["proxy"] = "amp-micro";
   results["benchmark"] = benchmark.name();
@@ -39,10 +43,13 @@ void run_benchmark(Benchmark& benchmark, const RunSettings& settings, const Envi
   results["columns"] = table.columns();
   results["rows"] = table.rows_json();
   results["verified"] = verified;
-  write_results_file(settings.results_file, results, rank);
+  results["machine_load"] = machine_load_json(environment.load_at_start());
+  const std::string results_not_written = results_file.write(results.dump(2) + '\n');
+  if (not_written.empty()) not_written = results_not_written;
   if (!verified) {
     throw VerificationError(benchmark.name() + ": verification failed (see the 'verified' column)");
   }
+  if (!not_written.empty()) throw ResultsFileError(not_written);
 }
 
 }  // namespace amp::micro

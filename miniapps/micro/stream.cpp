@@ -47,6 +47,8 @@ class Stream final : public Benchmark {
     }
   }
 
+  double bytes_per_rank(const RunSettings&) const override { return 3.0 * static_cast<double>(elements_) * 8; }
+
   nlohmann::ordered_json options_json() const override {
     return {{"array_size", elements_}, {"bytes_per_array", elements_ * 8}, {"scalar", scalar}};
   }

@@ -22,9 +22,10 @@ int main(int argc, char** argv) {
     amp::nobel::add_nobel_options(app, config);
     if (!amp::parse_command_line(app, argc, argv, env.rank())) return;
     const amp::PlanTarget target = amp::checked_plan_target(plan_options, common, env);
+    amp::check_common_options(app, common, env.tracing());
     amp::nobel::finish_config(config, target.ranks);
-    amp::check_results_path(common.results_file);
     if (!plan_options.plan_only) amp::check_run_memory(env, amp::nobel::block_bytes_per_rank(config, env.size()));
+    amp::ReservedOutput results_file = amp::reserve_results_file(common.results_file, env);
 
     amp::PlanBuild build = amp::PlanBuild::started();
     auto setup = amp::nobel::build_nobel_setup(config, target.rank, target.ranks);
@@ -32,10 +33,10 @@ int main(int argc, char** argv) {
     build.extra = {{"global_blocks", setup.mesh.size()},
                    {"local_blocks", setup.exchange.local_blocks},
                    {"mesh_bytes", setup.mesh.memory_bytes()}};
-    if (amp::plan_only_done("amp-nobel", plan_options, common, setup.exchange.plan, target, build)) return;
+    if (amp::plan_only_done("amp-nobel", plan_options, results_file, setup.exchange.plan, target, build)) return;
 
     const auto measurements = amp::nobel::run_nobel(config, std::move(setup), env);
     const auto results = amp::nobel::nobel_results(config, measurements, env.size());
-    amp::finish_run(env, common.results_file, results, measurements, amp::nobel::print_summary);
+    amp::finish_run(env, results_file, results, measurements, amp::nobel::print_summary);
   });
 }

@@ -1,16 +1,38 @@
-// What amp-nobel's blocks take per rank (two fields per variable, ghost layer included) before any
-// refinement, for the memory check made before the mesh is built. A lower bound: refinement adds blocks.
+// What amp-nobel's mesh may take per rank at its most refined, for the memory check made before the
+// mesh is built: the fields of the worst-case leaf count (two per variable, ghost layer included)
+// spread over the ranks, plus the block keys every rank holds for the whole mesh.
 #pragma once
 
 #include "nobel_config.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 namespace amp::nobel {
 
-inline double block_bytes_per_rank(const NobelConfig& c, int ranks) {
+// Leaves of the most refined mesh the moving front can make: every level-0 block, and at each finer
+// level the children of the blocks the front's sphere touches (about 1.5 x its area / block face,
+// the mean number of cubes a surface crosses), twice over for the 2:1 balance around them; never
+// more than the level holds. About twice what the decks' meshes reach.
+inline double worst_case_blocks(const NobelConfig& c) {
+  const double pi = 3.14159265358979323846;
   const double root_blocks = double(c.root_blocks[0]) * c.root_blocks[1] * c.root_blocks[2];
-  const double blocks = root_blocks / ranks > 1 ? root_blocks / ranks : 1;
+  const double radius = c.front_radius * std::min({c.root_blocks[0], c.root_blocks[1], c.root_blocks[2]}) * c.block;
+  double blocks = root_blocks;
+  for (int level = 1; level <= c.max_level; ++level) {
+    const double parent_width = c.block / std::pow(2.0, level - 1);
+    const double touched = 1.5 * 4 * pi * radius * radius / (parent_width * parent_width);
+    blocks += std::min(root_blocks * std::pow(8.0, level), 2 * 8 * touched);
+  }
+  return blocks;
+}
+
+// Bytes one rank needs at the worst-case mesh: its share of the fields and the whole mesh's keys and
+// index (56 bytes per block while adapting; README "amp-nobel").
+inline double block_bytes_per_rank(const NobelConfig& c, int ranks) {
+  const double blocks = worst_case_blocks(c);
   const double storage = double(c.block + 2) * (c.block + 2) * (c.block + 2);
-  return 2.0 * c.num_vars * blocks * storage * sizeof(double);
+  return 2.0 * c.num_vars * std::max(1.0, blocks / ranks) * storage * sizeof(double) + 56.0 * blocks;
 }
 
 }  // namespace amp::nobel

@@ -25,20 +25,21 @@ int main(int argc, char** argv) {
     amp::sage::add_sage_options(app, config, raw);
     if (!amp::parse_command_line(app, argc, argv, env.rank())) return;
     const amp::PlanTarget target = amp::checked_plan_target(plan_options, common, env);
+    amp::check_common_options(app, common, env.tracing());
     amp::sage::finish_config(config, raw, target.ranks);
-    amp::check_results_path(common.results_file);
     if (!plan_options.plan_only) amp::check_run_memory(env, amp::sage::cell_bytes_per_rank(config, env.size()));
+    amp::ReservedOutput results_file = amp::reserve_results_file(common.results_file, env);
 
     amp::PlanBuild build = amp::PlanBuild::started();
     auto setup = amp::sage::build_sage_setup(config, target.rank, target.ranks);
     build.stop();
     const amp::sage::LocalMesh& mesh = setup.mesh;
     build.extra = {{"global_cells", config.total_cells()}, {"owned_cells", mesh.owned}, {"ghost_cells", mesh.ghosts()}};
-    if (amp::plan_only_done("amp-sage", plan_options, common, setup.plan, target, build)) return;
+    if (amp::plan_only_done("amp-sage", plan_options, results_file, setup.plan, target, build)) return;
 
     auto measurements = amp::sage::run_sage(config, mesh, std::move(setup.plan), env);
     measurements.setup_seconds += build.seconds;
     const auto results = amp::sage::sage_results(config, mesh, measurements, env.size());
-    amp::finish_run(env, common.results_file, results, measurements, amp::sage::print_summary);
+    amp::finish_run(env, results_file, results, measurements, amp::sage::print_summary);
   });
 }

@@ -11,6 +11,11 @@ extern "C" {
  * Calling it also guarantees the library stays linked in. */
 int amp_dumpi_active(void);
 
+/* 1 when a trace this process wrote is incomplete because a write or the close of its file failed
+ * (after MPI_Finalize, or after amp_dumpi_synthesis_end for a virtual rank), else 0. The library has
+ * then printed one line naming the file; a program can turn this into its exit status. */
+int amp_dumpi_trace_failed(void);
+
 /* Synthesis (docs/TRACING.md §12): one MPI process writes the traces of `ranks` virtual ranks, one
  * after another. Between begin and end this process is virtual rank `rank`: the MPI calls that
  * communicate are answered for it without moving data (synthetic_mpi.hpp) and recorded as in a real

@@ -237,9 +237,11 @@ void Tracer::finish() {
   if (finishing_.exchange(true)) return;
   state_.store(TraceState::kFinished);
   write_trace_tail(*out_, tail_contents());
-  if (!out_->close())
+  if (!out_->close()) {
+    write_failed_ = true;
     std::fprintf(stderr, "amp_dumpi: writing trace file '%s' failed: %s; the trace is incomplete\n",
                  bin_path_.c_str(), std::strerror(out_->error_number()));
+  }
 }
 
 void Tracer::finish_after_fault() {

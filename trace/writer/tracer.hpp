@@ -55,6 +55,10 @@ class Tracer {
   const TraceNames& names() const { return names_; }
   // After PMPI_Finalize: writes the tail and closes the file.
   void finish();
+  // Whether a trace this process wrote (any virtual rank of a synthesis too) lost bytes: a write or
+  // the close failed. Stays set once set.
+  bool write_failed() const { return write_failed_; }
+  void mark_write_failed() { write_failed_ = true; }
   // exit() without MPI_Finalize, a fatal signal, MPI_Abort: drops an incomplete record, writes the
   // tail. Async-signal-safe; only the first caller does the work.
   void finish_after_fault();
@@ -95,6 +99,7 @@ class Tracer {
 
   inline static std::atomic<TraceState> state_{TraceState::kOff};
   std::atomic<bool> finishing_{false};
+  bool write_failed_ = false;
   TraceSettings settings_;
   bool thread_multiple_ = false;
   std::mutex mutex_;

@@ -65,13 +65,13 @@ bool UnrecordedCalls::is_comm(MPI_Comm comm) const { return !comms_.empty() && c
 
 void UnrecordedCalls::forget_comm(MPI_Comm comm) { comms_.erase(handle_key(comm)); }
 
-void report_unrecorded_calls(const UnrecordedCalls& calls, const std::string& meta_path) {
+bool report_unrecorded_calls(const UnrecordedCalls& calls, const std::string& meta_path) {
   UnrecordedCalls::Counts totals{};
   backend::Reduce(calls.counts().data(), totals.data(), static_cast<int>(totals.size()), MPI_UINT64_T, MPI_SUM, 0,
               MPI_COMM_WORLD);
   int rank = 0;
   backend::Comm_rank(MPI_COMM_WORLD, &rank);
-  if (rank != 0) return;
+  if (rank != 0) return true;
   std::uint64_t total = 0;
   std::string meta_lines, listed;
   for (std::size_t i = 0; i < totals.size(); ++i) {
@@ -91,6 +91,7 @@ void report_unrecorded_calls(const UnrecordedCalls& calls, const std::string& me
   if (total != 0)
     std::fprintf(stderr, "amp-dumpi: %llu calls with no DUMPI record are not in the trace (%s)\n",
                  static_cast<unsigned long long>(total), listed.c_str());
+  return written;
 }
 
 }  // namespace amp::trace

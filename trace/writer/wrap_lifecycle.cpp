@@ -63,7 +63,8 @@ void start_and_record_init(std::uint16_t function, const TraceSettings& settings
 
 int record_finalize(bool finalize_library) {
   // Collective, so before PMPI_Finalize and outside Finalize's timing.
-  report_unrecorded_calls(Tracer::instance().unrecorded(), Tracer::instance().meta_path());
+  if (!report_unrecorded_calls(Tracer::instance().unrecorded(), Tracer::instance().meta_path()))
+    Tracer::instance().mark_write_failed();
   int rc = MPI_SUCCESS;
   {
     CallRecord call(kFinalize);  // recorded even while paused: the end of the run
@@ -79,6 +80,8 @@ int record_finalize(bool finalize_library) {
 extern "C" {
 
 int amp_dumpi_active(void) { return Tracer::active() ? 1 : 0; }
+
+int amp_dumpi_trace_failed(void) { return Tracer::instance().write_failed() ? 1 : 0; }
 
 int MPI_Init(int* argc, char*** argv) {
   TraceSettings settings;

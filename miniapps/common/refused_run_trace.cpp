@@ -1,0 +1,49 @@
+// Finding this rank's trace file through /proc/self/fd (the library opened it in MPI_Init), and
+// removing it, the .meta and the folders the library made.
+#include "refused_run_trace.hpp"
+
+#include <mpi.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <string>
+#include <system_error>
+#include <unistd.h>
+
+namespace amp {
+
+namespace fs = std::filesystem;
+
+RefusedRunTrace::RefusedRunTrace(const std::string& directory) {
+  std::error_code error;
+  const fs::path absolute = fs::absolute(directory, error).lexically_normal();
+  directory_ = absolute.string();
+  for (fs::path folder = absolute; !folder.empty() && folder != folder.parent_path() && !fs::exists(folder, error);
+       folder = folder.parent_path())
+    missing_folders_.push_back(folder.string());
+}
+
+void RefusedRunTrace::remove_rank_files(int rank) {
+  std::error_code error;
+  const fs::path folder = fs::weakly_canonical(directory_, error);
+  char suffix[32];
+  std::snprintf(suffix, sizeof(suffix), "-%04d.bin", rank);
+  for (const auto& entry : fs::directory_iterator("/proc/self/fd", error)) {
+    const fs::path target = fs::read_symlink(entry.path(), error);
+    const std::string name = target.filename().string();
+    if (error || target.parent_path() != folder || name.size() <= std::string(suffix).size() ||
+        name.compare(name.size() - std::string(suffix).size(), std::string::npos, suffix) != 0)
+      continue;
+    ::unlink(target.c_str());
+    if (rank == 0) meta_path_ = (folder / (name.substr(0, name.size() - std::string(suffix).size()) + ".meta")).string();
+  }
+  MPI_Barrier(MPI_COMM_WORLD);  // every .bin is gone before rank 0 removes the folders
+}
+
+void RefusedRunTrace::remove_run_files() const {
+  if (meta_path_.empty()) return;
+  ::unlink(meta_path_.c_str());
+  for (const auto& folder : missing_folders_) ::rmdir(folder.c_str());  // only if empty
+}
+
+}  // namespace amp

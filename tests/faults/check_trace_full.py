@@ -1,0 +1,53 @@
+#!/usr/bin/env python3
+"""A trace on a filesystem that fills up (a 64 KiB tmpfs, smaller than the trace): the run's answer is
+good and its results file is written, but the trace is not, so the exit is 5 and every line on stderr
+is the tracing library's one line per rank naming its file. The incomplete trace (.meta and .bin
+files) is left. Real run at 2 ranks, and a synthesis of 2 ranks (one more line from the proxy)."""
+import json
+import os
+import re
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import fault_run as fr  # noqa: E402
+
+RUN = ["--nx", "8", "--ny", "8", "--nz", "8", "--num_vars", "2", "--num_tsteps", "300", "--comm_method", "svcp",
+       "--progress", "0"]
+LIBRARY_LINE = r"amp_dumpi: writing trace file '{}/dumpi-[0-9.]+-000[01]\.bin' failed: No space left on device; the trace is incomplete"
+
+
+def check(done, traces, results, extra_lines, what):
+    if done.returncode != 5:
+        fr.fail(f"{what}: expected exit 5, got {done.returncode}: {fr.lines_of(done)}")
+    errors = [line for line in done.stderr.splitlines() if line.strip()]
+    library = [line for line in errors if re.fullmatch(LIBRARY_LINE.format(re.escape(traces)), line)]
+    if not library or len(errors) != len(library) + len(extra_lines) or any(e not in errors for e in extra_lines):
+        fr.fail(f"{what}: expected the library's line per failed rank{' and ' + str(extra_lines) if extra_lines else ''}, got {errors}")
+    names = os.listdir(traces)
+    if not any(n.endswith(".meta") for n in names) or not any(n.endswith(".bin") for n in names):
+        fr.fail(f"{what}: the incomplete trace was not left: {names}")
+    with open(results) as f:
+        json.load(f)
+    print(f"{what}: exit 5, {len(library)} library line(s), results written, incomplete trace left")
+
+
+def main():
+    a = fr.parser(__doc__).parse_args()
+    with fr.small_filesystem() as mount, tempfile.TemporaryDirectory() as folder:
+        traces = os.path.join(mount, "real")
+        results = os.path.join(folder, "real.json")
+        done = fr.run(a, "amp-ghost", RUN + ["--trace", traces, "--results", results], ranks=2)
+        check(done, traces, results, [], "real run")
+    with fr.small_filesystem() as mount, tempfile.TemporaryDirectory() as folder:
+        traces = os.path.join(mount, "synthesis")
+        results = os.path.join(folder, "synthesis.json")
+        done = fr.run(a, "amp-ghost", RUN + ["--synthesize", traces, "--ranks", "2", "--compute_seconds", "0.001",
+                                             "--results", results], ranks=None)
+        meta = [n for n in os.listdir(traces) if n.endswith(".meta")] if os.path.isdir(traces) else []
+        line = f"amp-ghost: error: the trace '{traces}/{meta[0] if meta else '?'}' is incomplete (see the amp_dumpi lines above)"
+        check(done, traces, results, [line], "synthesis")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,41 @@
+# The proxies' fault tests (amp-ghost, amp-sage, amp-nobel, amp-micro): results and CSV files, traces,
+# start-up refusals, machine_load, and a fuzz of command lines and decks. Each is a Python driver
+# in this folder; exit 77 means skipped (no tmpfs could be mounted), with one line saying why.
+find_package(Python3 REQUIRED COMPONENTS Interpreter)
+
+# amp_add_fault_test(NAME name SCRIPT script.py [PROCESSORS n] [TIMEOUT s] ARGS args...)
+function(amp_add_fault_test)
+  cmake_parse_arguments(ARG "" "NAME;SCRIPT;PROCESSORS;TIMEOUT" "ARGS" ${ARGN})
+  if(NOT ARG_PROCESSORS)
+    set(ARG_PROCESSORS 2)
+  endif()
+  if(NOT ARG_TIMEOUT)
+    set(ARG_TIMEOUT 60)
+  endif()
+  add_test(NAME faults.${ARG_NAME}
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/${ARG_SCRIPT} --mpiexec ${MPIEXEC_EXECUTABLE}
+                   --bin $<TARGET_FILE_DIR:amp-ghost> ${ARG_ARGS})
+  set_tests_properties(faults.${ARG_NAME} PROPERTIES TIMEOUT ${ARG_TIMEOUT} PROCESSORS ${ARG_PROCESSORS}
+                       SKIP_RETURN_CODE 77 ENVIRONMENT "${AMP_TEST_ENVIRONMENT}" LABELS faults)
+endfunction()
+
+# Row 1: two runs given one --results name at once: one writes it, the other is refused at start-up.
+amp_add_fault_test(NAME results_one_name_two_runs_one_refused SCRIPT check_output_files.py ARGS concurrent)
+# Row 2: the disk fills during the run: exit 4, summary printed, no .partial left.
+amp_add_fault_test(NAME results_disk_fills_during_run_exits_4 SCRIPT check_output_files.py ARGS full-at-end)
+# Rows 2, 13, 14: a full disk refuses --results (real, plan-only, synthesis) and --csv at start-up.
+amp_add_fault_test(NAME outputs_full_disk_refused_at_start SCRIPT check_output_files.py ARGS full-at-start)
+# Row 14: amp-micro --csv on a disk that fills during the run: exit 4.
+amp_add_fault_test(NAME micro_csv_disk_fills_during_run_exits_4 SCRIPT check_output_files.py ARGS micro-csv-at-end)
+# Row 13: a NAME.partial of the user's is never touched.
+amp_add_fault_test(NAME results_users_partial_file_untouched SCRIPT check_output_files.py ARGS users-partial)
+# Row 5: a trace larger than its filesystem: exit 5 (real run and synthesis).
+amp_add_fault_test(NAME trace_full_disk_exits_5 SCRIPT check_trace_full.py)
+# Rows 6, 8, 16, 17, 24 (synthesis), 26 and the empty/alone flags: one line, exit 2, nothing written.
+amp_add_fault_test(NAME startup_refusals_one_line_nothing_written SCRIPT check_refusals.py)
+# machine_load in every proxy's results.
+amp_add_fault_test(NAME results_record_machine_load SCRIPT check_machine_load.py)
+# Mutated command lines and decks against every proxy (fixed seed): a clean run or one error line, exit 2.
+amp_add_fault_test(NAME fuzz_every_outcome_clean_or_one_line SCRIPT fuzz_proxies.py TIMEOUT 120)
+# Row 13: a file of the results' name that appears during the run is never replaced: exit 4.
+amp_add_fault_test(NAME results_name_taken_during_run_left_alone_exits_4 SCRIPT check_output_files.py ARGS name-appears)
