@@ -2,7 +2,9 @@
 """Prints AMP results files as one table, a row per run: the cut (strategy) and transport, time per
 step and its ratio to the first run, the compute / pack+unpack / MPI (post+wait) / collective split
 per step of the average rank, messages per step and rank, average message size, verification and
-the checksum; then whether every checksum agrees.
+the checksum; then whether every checksum agrees. Runs traced into RESULTS.trace/ and simulated on
+this machine's network file (./amp simulate) get two more columns: the predicted time per step and
+how far it is from the trace's own time of its traced region.
 
 Usage: tools/compare_runs.py RESULTS.json [RESULTS.json ...]
 """
@@ -14,9 +16,28 @@ HEADER = ("cut", "transport", "ms/step", "vs first", "compute", "pack+unpack", "
 WIDTHS = (6, 12, 9, 9, 9, 12, 9, 11, 9, 13, 10, 9, 17)
 
 
+SIMULATION = "simulation-this-machine-simgrid.json"
+
+
 def load(path):
     with open(path) as f:
-        return json.load(f)
+        run = json.load(f)
+    simulation = path[:-len(".json")] + ".trace/" + SIMULATION
+    try:
+        with open(simulation) as f:
+            run["_simulation"] = json.load(f)
+    except (OSError, ValueError):
+        pass
+    return run
+
+
+def validation_cells(r):
+    s = r.get("_simulation")
+    if not s or not s.get("measured_seconds"):
+        return ("", "")
+    steps = r["config"].get("num_tsteps", 1)
+    error = (s["predicted_seconds"] - s["measured_seconds"]) / s["measured_seconds"] * 100
+    return (f"{s['predicted_seconds'] / steps * 1e3:.2f}", f"{error:+.1f}%")
 
 
 def cells(r, base):
@@ -40,10 +61,15 @@ def main(paths):
         return 2
     runs = [load(p) for p in paths]
     base = runs[0]["timing"]["per_step_seconds"]
-    print(line(HEADER))
+    simulated = any("_simulation" in r for r in runs)
+    extra = lambda r: (f"  {v:>{w}}" for v, w in zip(validation_cells(r), (12, 12))) if simulated else ()  # noqa: E731
+    print(line(HEADER) + "".join(f"  {h:>12}" for h in (("sim ms/step", "sim vs trace") if simulated else ())))
     for r in runs:
-        print(line(cells(r, base)))
+        print(line(cells(r, base)) + "".join(extra(r)))
     print("(split columns: ms per step, average rank; 'vs first' is time per step against the first row)")
+    if simulated:
+        print("(sim: SimGrid's replay of the run's trace on inputs/networks/this-machine.toml, against the trace's "
+              "own time of its traced region)")
     same = len({r["checksum"] for r in runs}) == 1
     print(f"checksums {'identical' if same else 'DIFFER'} across {len(runs)} runs")
     return 0 if same and all(r["verification"]["passed"] for r in runs) else 1
