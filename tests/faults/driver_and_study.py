@@ -39,9 +39,16 @@ def matches(line, want):
     return True
 
 
+# The shared-cores warning depends on what else the machine ran meanwhile (the test's own launcher and
+# driver count as other work on a short run); faults_machine_load_warning tests it on fixed files.
+SHARED_CORES = "other work shared the cores"
+
+
 def expect(done, code, stderr_lines, what):
-    """The process exited `code` and printed exactly `stderr_lines` on stderr (see matches)."""
-    got = lines(done.stderr)
+    """The process exited `code` and printed exactly `stderr_lines` on stderr (see matches), leaving aside
+    the shared-cores warning unless it is among the lines expected."""
+    got = [line for line in lines(done.stderr)
+           if SHARED_CORES not in line or any(SHARED_CORES in "".join(w) for w in stderr_lines)]
     ok = done.returncode == code and len(got) == len(stderr_lines) and all(map(matches, got, stderr_lines))
     print(f"{'ok  ' if ok else 'FAIL'} {what}: exit {done.returncode}, stderr {got}")
     if not ok:
@@ -225,7 +232,7 @@ def trace_failure_kept_apart(s):
         fail(f"the second call ran the run again: {done.stdout}")
     folder = s.folders("tracefail")[0]
     outcome = json.load(open(os.path.join(folder, run + ".outcome.json")))
-    if outcome != {"exit_code": 5, "trace": "failed", "shared_cores": None}:
+    if {k: v for k, v in outcome.items() if k != "shared_cores"} != {"exit_code": 5, "trace": "failed"}:
         fail(f"outcome: {outcome}")
     if not json.load(open(os.path.join(folder, run + ".json")))["verification"]["passed"]:
         fail("the results were not kept")

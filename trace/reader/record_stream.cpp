@@ -71,6 +71,13 @@ RecordStream::RecordStream(const TraceSet& set) : world_size_(world_size_of(set)
   }
 }
 
+RecordStream::RecordStream(TraceFile file, int rank, int world_size) : world_size_(world_size), registry_(world_size) {
+  auto one = std::make_unique<Rank>(rank, std::move(file));
+  one->cursor.emplace(one->file.records());
+  ranks_.push_back(rank);
+  files_.push_back(std::move(one));
+}
+
 RecordStream::~RecordStream() = default;
 
 void RecordStream::run(const std::function<void(const ResolvedCall&)>& visit) {
@@ -100,7 +107,7 @@ MessageEnd RecordStream::message(Rank& r, bool is_send, std::int64_t count, std:
                                   std::int64_t tag, std::int64_t comm_id, std::uint16_t function) {
   MessageEnd m;
   m.is_send = is_send;
-  m.function = function;
+  m.function = m.origin = function;
   m.tag = static_cast<int>(tag);
   m.comm_id = comm_id;
   m.comm = registry_.resolve(r.rank, static_cast<int>(comm_id));
@@ -112,7 +119,9 @@ MessageEnd RecordStream::message(Rank& r, bool is_send, std::int64_t count, std:
     m.peer = MessageEnd::kPeerAny;  // -1: MPI_ANY_SOURCE (or MPICH's MPI_PROC_NULL); a status may tell
   } else if (m.comm >= 0) {
     m.peer = registry_.comm(m.comm).world_rank(static_cast<int>(peer));
-    if (m.peer < 0) m.peer = MessageEnd::kPeerNone;
+    if (m.peer < 0) m.peer = MessageEnd::kPeerUnknown;  // beyond the communicator's members
+  } else {
+    m.peer = MessageEnd::kPeerUnknown;
   }
   return m;
 }

@@ -13,6 +13,7 @@
 
 #include "comm_registry.hpp"
 #include "record.hpp"
+#include "trace_file.hpp"
 #include "trace_set.hpp"
 
 namespace amp::trace {
@@ -24,13 +25,16 @@ struct MessageEnd {
   std::int32_t request = 0;       // the request that completes it (nonblocking and persistent)
   int comm = CommRegistry::kUndefined;  // registry communicator (0 = MPI_COMM_WORLD), or kUndefined/kOpaque
   std::int64_t comm_id = 0;       // the rank's own DUMPI id of it
-  int peer = -1;                  // partner's world rank; kPeerNone (MPI_PROC_NULL), kPeerAny (wildcard)
+  int peer = -1;                  // partner's world rank; kPeerNone (MPI_PROC_NULL), kPeerAny (wildcard),
+                                  // kPeerUnknown (a communicator of unknown members)
   int tag = 0;                    // as recorded; -1 is MPI_ANY_TAG for a receive
   std::int64_t bytes = -1;        // count x datatype size; -1 when the size is unknown
   std::uint16_t function = 0;     // the call that started it (MPI_Start for a started persistent request)
+  std::uint16_t origin = 0;       // the call that made it: function, or the *_init of a persistent request
 
   static constexpr int kPeerNone = -2;  // MPI_PROC_NULL: no message
   static constexpr int kPeerAny = -1;   // MPI_ANY_SOURCE not resolved by a status (yet)
+  static constexpr int kPeerUnknown = -3;
 };
 
 // A collective call, with the world rank of its root where it has one.
@@ -57,6 +61,8 @@ class RecordStream {
  public:
   // Opens every rank's file of the set for streaming (one record per rank held at a time).
   explicit RecordStream(const TraceSet& set);
+  // One file alone (already opened or parsed) as world rank `rank` of `world_size`.
+  RecordStream(TraceFile file, int rank, int world_size);
   ~RecordStream();
   RecordStream(const RecordStream&) = delete;
   RecordStream& operator=(const RecordStream&) = delete;

@@ -1,5 +1,6 @@
 // Traffic statistics of a traced run: point-to-point messages and bytes sent, per rank and per
-// call, message-size histogram and the rank-to-rank matrix (MPI_COMM_WORLD-equivalent comms).
+// call, message-size histogram and the rank-to-rank matrix (world ranks, through every communicator
+// whose members are known), read from the one RecordStream.
 #pragma once
 
 #include <cstdint>
@@ -38,7 +39,7 @@ struct TraceStats {
   std::map<std::uint64_t, std::uint64_t> size_histogram;  // upper bound (power of two, 0 for empty) -> messages
   std::vector<std::vector<std::uint64_t>> matrix_bytes;   // [source world rank][destination world rank]
   std::vector<std::vector<std::uint64_t>> matrix_messages;
-  std::uint64_t unplaced_messages = 0;         // on communicators whose ranks are not world ranks
+  std::uint64_t unplaced_messages = 0;         // on communicators whose members the trace does not tell
   std::uint64_t unknown_datatype_messages = 0;  // datatype id missing from the sizes block (0 bytes counted)
 };
 

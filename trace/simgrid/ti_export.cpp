@@ -248,7 +248,7 @@ class Exporter {
 
   std::optional<Keyed> key_of(const ResolvedCall& call, const MessageEnd& m) {
     if (m.peer == MessageEnd::kPeerNone) return std::nullopt;  // MPI_PROC_NULL
-    if (m.comm < 0)
+    if (m.comm < 0 || m.peer == MessageEnd::kPeerUnknown)
       refuse(call, fmt::format("communicator {} was created by no recorded call (or its members are unknown)", m.comm_id));
     if (m.peer == MessageEnd::kPeerAny)
       refuse(call, "a receive from MPI_ANY_SOURCE (or MPICH's MPI_PROC_NULL) names no source when it is posted; "
