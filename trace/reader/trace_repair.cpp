@@ -19,6 +19,8 @@
 #include "../writer/byte_sink.hpp"
 #include "../writer/trace_tail.hpp"
 #include "call_schema.hpp"
+#include "staged_file.hpp"
+#include "trace_error.hpp"
 #include "trace_file.hpp"
 #include "trace_set.hpp"
 #include "trace_validation.hpp"
@@ -140,12 +142,6 @@ ScannedStream scan_complete_records(const std::vector<std::uint8_t>& bytes) {
   return scan;
 }
 
-int create_new_file(const std::string& path) {
-  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-  if (fd < 0) throw TraceFormatError(path + ": cannot create: " + std::strerror(errno));
-  return fd;
-}
-
 }  // namespace
 
 RepairResult repair_trace_file(const std::string& path, const std::string& output_path) {
@@ -178,18 +174,16 @@ RepairResult repair_trace_file(const std::string& path, const std::string& outpu
   RepairResult result;
   result.records_kept = scan.records;
   result.bytes_dropped = bytes.size() - scan.end;
-  if (output_path.empty()) {
+  const bool in_place = output_path.empty();
+  result.output_path = in_place ? path : output_path;
+  if (in_place) {
     result.backup_path = path + ".damaged";
-    if (fs::exists(result.backup_path))
+    if (fs::exists(fs::symlink_status(result.backup_path)))
       throw TraceFormatError(result.backup_path + " already exists; move it away or use --output");
-    std::error_code error;
-    fs::rename(path, result.backup_path, error);
-    if (error) throw TraceFormatError(path + ": cannot rename to " + result.backup_path + ": " + error.message());
-    result.output_path = path;
-  } else {
-    result.output_path = output_path;
   }
-  ByteSink out(create_new_file(result.output_path), 1u << 20);
+  // The repaired file is written beside its name and checked; the name is untouched until then.
+  StagedFile staged(result.output_path, in_place);
+  ByteSink out(staged.release_descriptor(), 1u << 20);
   out.put_bytes(bytes.data(), scan.end);
   std::array<std::uint32_t, kFooterSlots> ignored{};
   TraceTail tail;
@@ -202,7 +196,20 @@ RepairResult repair_trace_file(const std::string& path, const std::string& outpu
   tail.address_count = scan.pcontrol_labels.size();
   write_trace_tail(out, tail);
   if (!out.close())
-    throw TraceFormatError(result.output_path + ": write failed: " + std::strerror(out.error_number()));
+    throw OutputWriteError(result.output_path + ": write failed: " + std::strerror(out.error_number()) +
+                           (in_place ? "; the original is untouched" : ""));
+  if (auto problem = first_problem(TraceFile::open(staged.partial_path())))
+    throw TraceFormatError(result.output_path + ": the repaired file does not validate (" + *problem +
+                           "); nothing was changed");
+  if (in_place && ::link(path.c_str(), result.backup_path.c_str()) != 0)
+    throw TraceFormatError(path + ": cannot keep the original as " + result.backup_path + ": " +
+                           std::strerror(errno) + "; nothing was changed");
+  try {
+    staged.publish();
+  } catch (...) {
+    if (in_place) ::unlink(result.backup_path.c_str());
+    throw;
+  }
   return result;
 }
 
