@@ -53,8 +53,12 @@ def bin_of(trace, rank):
 
 
 def content(path):
-    with open(path, "rb") as f:
-        return f.read()
+    """The bytes of `path`, or None where there is no such file."""
+    try:
+        with open(path, "rb") as f:
+            return f.read()
+    except FileNotFoundError:
+        return None
 
 
 def traced_ghost(a, folder, ranks=2, env=None, extra=()):
