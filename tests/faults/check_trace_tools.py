@@ -10,6 +10,7 @@ as a user would (real processes, real files, /dev/full, a small tmpfs that fills
   bad_settings      row 10: a malformed AMP_TRACE_* value stops every rank with one line naming it, exit 2
   prefix_taken      row 28: another rank's file under a fixed AMP_TRACE_PREFIX: a fresh name, or one line and exit 2
   otf2_not_a_folder row 25: an output under a file is "not a directory"
+  repair_header     repair without a .meta keeps the header the file's own tail still holds
 """
 import os
 import shutil
@@ -315,6 +316,20 @@ def case_size_changes(a):
                 "... and 2 more channel_size_change findings" not in default.stdout:
             fr.fail(f"the default mode does not count every size change:\n{default.stdout}")
     print("check: every size change counted, the in-flight one shown in both modes")
+
+
+def case_repair_header(a):
+    with tempfile.TemporaryDirectory() as folder:
+        original = content(bin_of(REFERENCE, 0))
+        path = os.path.join(folder, "dumpi-2026.11.22.02.35.24-0000.bin")  # no .meta beside it
+        with open(path, "wb") as f:
+            f.write(original[:-8])  # the index cut: the header after END_OF_STREAM is whole
+        out = os.path.join(folder, "repaired.bin")
+        done = amp_trace(a, "repair", path, "-o", out)
+        info = amp_trace(a, "info", out)
+        if done.returncode != 0 or "  host vm  user <none>  start 1795314924  " not in info.stdout:
+            fr.fail(f"repair without a .meta did not keep the file's own header: {done.stderr!r} {info.stdout!r}")
+    print("repair without a .meta takes host, user and start time from the file's own header")
 
 
 def main():

@@ -22,3 +22,6 @@ amp_add_fault_test(NAME trace_tools_prefix_taken_never_overwritten SCRIPT check_
 # Row 25: amp-trace otf2 into a path under a file: "is not a directory".
 amp_add_fault_test(NAME trace_tools_otf2_output_under_a_file SCRIPT check_trace_tools.py ARGS otf2_not_a_folder
                    PROCESSORS 1)
+# repair without a .meta: the host, user and start time of the file's own header, where its tail still holds one.
+amp_add_fault_test(NAME trace_tools_repair_keeps_own_header SCRIPT check_trace_tools.py ARGS repair_header
+                   PROCESSORS 1)

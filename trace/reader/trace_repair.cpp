@@ -1,6 +1,7 @@
 // repair_trace_file: scans the record stream from offset 16 until the first record that does not
 // decode completely, then writes those bytes plus a fresh tail (header from the run's .meta when
 // present, counts from the kept records, datatype sizes rebuilt from built-ins and type records).
+// The header is the file's own where its tail still holds one, else the run's .meta's.
 #include "trace_repair.hpp"
 
 #include <array>
@@ -12,6 +13,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <optional>
 #include <unistd.h>
 #include <vector>
 
@@ -48,6 +50,25 @@ std::string meta_path_for(const std::string& bin_path) {
   if (rank_from_bin_name(name) < 0) return {};
   std::string prefix = name.substr(0, name.rfind('-'));
   return (path.parent_path() / (prefix + ".meta")).string();
+}
+
+// The header the file's own tail still holds: the records end at END_OF_STREAM and a whole header
+// follows (a tail cut within its footer or index). Nothing when the writer never got that far.
+std::optional<TraceHeader> header_after_stream(const std::vector<std::uint8_t>& bytes, std::size_t end) {
+  try {
+    ByteSource in(bytes.data(), bytes.size(), end);
+    if (in.u16("end of stream") != kEndOfStream) return std::nullopt;
+    for (int i = 0; i < 3; ++i) in.u8("header version");
+    TraceHeader header;
+    header.start_time_epoch = in.u64("header start time");
+    const std::uint16_t host_length = in.u16("header hostname");
+    header.hostname = in.text(host_length, "header hostname");
+    const std::uint16_t user_length = in.u16("header username");
+    header.username = in.text(user_length, "header username");
+    return header;
+  } catch (const TraceFormatError&) {
+    return std::nullopt;
+  }
 }
 
 struct ScannedStream {
@@ -164,7 +185,9 @@ RepairResult repair_trace_file(const std::string& path, const std::string& outpu
   header.hostname = "<unknown>";
   header.username = "<none>";
   std::string meta = meta_path_for(path);
-  if (!meta.empty() && fs::exists(meta)) {
+  if (auto own = header_after_stream(bytes, scan.end)) {
+    header = *own;  // this rank's own host, user and start time
+  } else if (!meta.empty() && fs::exists(meta)) {
     auto values = read_meta_file(meta);
     if (values.count("hostname")) header.hostname = values["hostname"];
     if (values.count("username")) header.username = values["username"];
