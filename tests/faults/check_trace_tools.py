@@ -139,6 +139,8 @@ def case_usage(a):
         done = amp_trace(a, *arguments)
         if done.returncode != 0 or "Usage:" not in done.stdout or done.stderr:
             fr.fail(f"amp-trace {' '.join(arguments)}: exit {done.returncode}, {done.stderr!r}")
+    with open("/dev/full", "w") as full:
+        expect(amp_trace(a, "--help", stdout=full), 4, STDOUT_LOST, "amp-trace --help > /dev/full")
     print(f"{len(cases)} bad command lines: one `amp-trace: error:` line, exit 2; --help exit 0")
 
 

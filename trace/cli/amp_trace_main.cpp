@@ -59,8 +59,14 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
-    if (error.get_exit_code() == 0) return app.exit(error);  // --help
-    return cli::usage_error(error, app, argc > 1 ? argv[1] : "");
+    if (error.get_exit_code() != 0) return cli::usage_error(error, app, argc > 1 ? argv[1] : "");
+    app.exit(error);  // --help: the help text, which must reach standard output too
+    try {
+      cli::finish_standard_output();
+      return 0;
+    } catch (const amp::trace::OutputWriteError& lost) {
+      return cli::report_failure(lost, 4);
+    }
   }
   int status = 1;
   try {
