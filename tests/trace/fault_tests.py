@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Fault-case tests of libamp_dumpi and amp-trace, one per invocation:
-  sigterm     : a rank killed with SIGTERM mid-run leaves a trace that validates
+  sigterm     : a rank killed with SIGTERM mid-run leaves a readable trace that validate calls cut short
   sigint      : the same for SIGINT (Ctrl-C through mpiexec)
   sigabrt     : the same for SIGABRT
-  exit        : exit() without MPI_Finalize leaves traces that validate
-  sigkill     : ranks killed with SIGKILL leave traces that validate rejects and repair fixes
+  exit        : exit() without MPI_Finalize leaves readable traces that validate calls cut short
+  sigkill     : ranks killed with SIGKILL leave traces that validate rejects and repair makes readable
   sigkill_recent: a rank SIGKILLed 3.5 s into a run leaves, once repaired, records up to about one
                 flush interval (AMP_TRACE_FLUSH_SECONDS, default 1) before the kill; dumpi2ascii reads it
   flush_every_record: AMP_TRACE_FLUSH_SECONDS=0 writes every record at once
@@ -115,6 +115,15 @@ def expect_valid(target):
         fail(f"validate {target}: {result.stderr.strip()}")
 
 
+def expect_cut_short(target):
+    """Sound records and footer, but no MPI_Finalize: readable, yet validate says the run was cut short."""
+    result = amp_trace("validate", target)
+    lines = result.stderr.strip().splitlines()
+    if result.returncode != 2 or len(lines) != 1 or "the trace was cut short: its " not in lines[0] or \
+            not lines[0].endswith("records end without MPI_Finalize (the run ended at a signal, MPI_Abort or exit())"):
+        fail(f"validate did not call {target} cut short: rc={result.returncode} {result.stdout!r} {result.stderr!r}")
+
+
 def expect_rejected(target):
     result = amp_trace("validate", target)
     lines = result.stderr.strip().splitlines()
@@ -127,7 +136,7 @@ def case_sigterm():
     # launcher, the first rank to die makes it SIGKILL the others, racing their handlers; their
     # files are then what the sigkill case covers (amp-trace repair).
     trace_dir, _ = kill_mid_run(signal.SIGTERM, 1, signal_launcher=True)
-    expect_valid(trace_dir)
+    expect_cut_short(trace_dir)
     for path in bins(trace_dir):
         if record_count(path) < 100:
             fail(f"{path} holds too few records after SIGTERM")
@@ -135,12 +144,12 @@ def case_sigterm():
 
 def case_sigint():
     trace_dir, _ = kill_mid_run(signal.SIGINT, 1, signal_launcher=True)
-    expect_valid(trace_dir)
+    expect_cut_short(trace_dir)
 
 
 def case_sigabrt():
     trace_dir, _ = kill_mid_run(signal.SIGABRT, 1)  # to the rank itself, as abort() would raise it
-    expect_valid(trace_dir)
+    expect_cut_short(trace_dir)
     if record_count(bins(trace_dir)[0]) < 100:
         fail("too few records after SIGABRT")
 
@@ -150,7 +159,7 @@ def case_exit():
     trace_dir = fresh_dir()
     job = start_busy(trace_dir, 1, args=["exit"])
     job.communicate(timeout=90)
-    expect_valid(trace_dir)
+    expect_cut_short(trace_dir)
     for path in bins(trace_dir):
         if record_count(path) < 3 * 2000:
             fail(f"{path}: the records before exit() are missing")
@@ -171,7 +180,7 @@ def case_sigkill():
     trace_dir, _ = kill_mid_run(signal.SIGKILL, 2, {"AMP_TRACE_BUFFER_BYTES": "64K"}, wait_for_flushes=True)
     expect_rejected(trace_dir)
     repair_all(trace_dir)
-    expect_valid(trace_dir)
+    expect_cut_short(trace_dir)
     for path in bins(trace_dir):
         if record_count(path) < 100:
             fail(f"{path}: too few records survived SIGKILL + repair")
@@ -218,7 +227,7 @@ def case_sigkill_recent():
     trace_dir, killed_at = kill_mid_run(signal.SIGKILL, 1, run_seconds=3.5)
     expect_rejected(trace_dir)
     repair_all(trace_dir)
-    expect_valid(trace_dir)
+    expect_cut_short(trace_dir)
     [path] = bins(trace_dir)
     expect_recent_records(path, killed_at, 1.0)
     expect_dumpi2ascii_reads(path)
@@ -239,7 +248,7 @@ def case_flush_every_record():
     if any(later <= earlier for earlier, later in zip(sizes, sizes[1:])):
         fail(f"the file did not grow every 0.2 s with AMP_TRACE_FLUSH_SECONDS=0: sizes {sizes}")
     repair_all(trace_dir)
-    expect_valid(trace_dir)
+    expect_cut_short(trace_dir)
     expect_recent_records(path, killed_at, 0.0)
 
 
@@ -261,7 +270,7 @@ def case_flush_bad_value():
 def case_truncated():
     trace_dir, _ = kill_mid_run(signal.SIGTERM, 1, signal_launcher=True)
     [original] = bins(trace_dir)
-    expect_valid(original)
+    expect_cut_short(original)
     kept = record_count(original)
     copy_dir = fresh_dir()
     copy = os.path.join(copy_dir, os.path.basename(original))
@@ -276,7 +285,7 @@ def case_truncated():
         fail(f"repair --output: {result.stderr.strip()}")
     if not os.path.exists(copy):
         fail("repair --output touched the input")
-    expect_valid(output)
+    expect_cut_short(output)
     repaired = record_count(output)
     if not 0 < repaired < kept:
         fail(f"repaired copy holds {repaired} records, original {kept}")

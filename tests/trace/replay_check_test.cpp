@@ -92,6 +92,21 @@ TEST_F(ReplayCheckTest, SizeChangeAfterTheFirstMessageWasReceivedIsFine) {
   EXPECT_EQ(relaxed.matched, 2u);
 }
 
+TEST_F(ReplayCheckTest, EverySizeChangeIsCountedAndTheDefaultShowsTheInFlightOneToo) {
+  auto r = ranks(2);  // 24 bytes (received), 4096 bytes (a change after it arrived), 24 bytes (4096 in flight)
+  r[1].at(100).irecv(3, kDouble, 0, 7, 2).lasting(20).wait(2);
+  r[1].at(125).irecv(512, kDouble, 0, 7, 3).irecv(3, kDouble, 0, 7, 4).lasting(50).waitall({3, 4});
+  r[0].at(110).send(3, kDouble, 1, 7).at(130).isend(512, kDouble, 1, 7, 3).isend(3, kDouble, 1, 7, 4).waitall({3, 4});
+  auto strict = check(r);
+  EXPECT_EQ(found(strict), (std::vector<Found>{{"channel_size_change", 0, 3, "MPI_Isend"},
+                                               {"channel_size_change", 0, 4, "MPI_Isend"}}));
+  EXPECT_EQ(strict.total(), 2u);
+  ReplayCheckOptions in_flight_only;
+  in_flight_only.every_size_change = false;
+  auto relaxed = check(r, in_flight_only);
+  EXPECT_EQ(found(relaxed), (std::vector<Found>{{"channel_size_change", 0, 4, "MPI_Isend"}}));
+}
+
 TEST_F(ReplayCheckTest, SendNeverReceived) {
   auto r = ranks(2);
   r[0].at(100).send(4, kInt, 1, 5);

@@ -2,12 +2,16 @@
 // sst-dumpi). Subcommands: info, stats, dump, validate, repair, check, otf2, simgrid.
 #include <CLI/CLI.hpp>
 
-#include <cstdio>
-#include <exception>
+#include <cmath>
+#include <cstdlib>
+#include <string>
 
+#include "../reader/trace_error.hpp"
 #include "commands.hpp"
+#include "failure_report.hpp"
 
 int main(int argc, char** argv) {
+  namespace cli = amp::trace::cli;
   CLI::App app{"amp-trace: read DUMPI traces (a .meta file, a prefix, a single .bin, or a directory)"};
   app.require_subcommand(1);
   std::string input, matrix_csv, output;
@@ -43,27 +47,42 @@ int main(int argc, char** argv) {
       ->required();
   double host_speed = 1e9;
   simgrid->add_option("--host-speed", host_speed, "flop/s the recorded compute time is written at (default 1e9)")
-      ->check(CLI::PositiveNumber);
+      ->check(CLI::Validator(
+          [](std::string& text) {
+            char* end = nullptr;
+            const double value = std::strtod(text.c_str(), &end);
+            const bool good = end != text.c_str() && *end == '\0' && std::isfinite(value) && value > 0;
+            return good ? std::string() : "'" + text + "' is not a positive number of flop/s (e.g. 1e9)";
+          },
+          "FLOP/S"));
 
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
-    return app.exit(error);
+    if (error.get_exit_code() != 0) return cli::usage_error(error, app, argc > 1 ? argv[1] : "");
+    app.exit(error);  // --help: the help text, which must reach standard output too
+    try {
+      cli::finish_standard_output();
+      return 0;
+    } catch (const amp::trace::OutputWriteError& lost) {
+      return cli::report_failure(lost, 4);
+    }
   }
+  int status = 1;
   try {
-    namespace cli = amp::trace::cli;
-    if (*info) return cli::run_info(input);
-    if (*stats) return cli::run_stats(input, json, matrix_csv);
-    if (*dump) return cli::run_dump(input, dumpi2ascii);
-    if (*validate) return cli::run_validate(input);
-    if (*repair) return cli::run_repair(input, output);
-    if (*check) return cli::run_check(input, json, in_flight_only);
-    if (*otf2) return cli::run_otf2(input, output);
-    if (*simgrid) return cli::run_simgrid(input, output, host_speed);
+    if (*info) status = cli::run_info(input);
+    if (*stats) status = cli::run_stats(input, json, matrix_csv);
+    if (*dump) status = cli::run_dump(input, dumpi2ascii);
+    if (*validate) status = cli::run_validate(input);
+    if (*repair) status = cli::run_repair(input, output);
+    if (*check) status = cli::run_check(input, json, in_flight_only);
+    if (*otf2) status = cli::run_otf2(input, output);
+    if (*simgrid) status = cli::run_simgrid(input, output, host_speed);
+    cli::finish_standard_output();
+  } catch (const amp::trace::OutputWriteError& error) {
+    return cli::report_failure(error, 4);
   } catch (const std::exception& error) {
-    std::fflush(stdout);
-    std::fprintf(stderr, "amp-trace: %s\n", error.what());
-    return 2;
+    return cli::report_failure(error, 2);
   }
-  return 1;
+  return status;
 }

@@ -3,9 +3,9 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include <fstream>
 #include <iostream>
 
+#include "../reader/staged_file.hpp"
 #include "../reader/trace_error.hpp"
 #include "../reader/trace_stats.hpp"
 #include "commands.hpp"
@@ -16,17 +16,19 @@ namespace {
 
 nlohmann::json traffic_json(const Traffic& t) { return {{"messages", t.messages}, {"bytes", t.bytes}}; }
 
+// The CSV goes to a new file only (an existing name is refused), written whole or not at all.
 void write_matrix_csv(const TraceStats& stats, const std::string& path) {
-  std::ofstream csv(path);
-  if (!csv) throw TraceFormatError(path + ": cannot write the matrix CSV");
-  csv << "source\\destination";
-  for (int d = 0; d < stats.rank_count; ++d) csv << ',' << d;
-  csv << '\n';
+  std::string csv = "source\\destination";
+  for (int d = 0; d < stats.rank_count; ++d) csv += ',' + std::to_string(d);
+  csv += '\n';
   for (int s = 0; s < stats.rank_count; ++s) {
-    csv << s;
-    for (int d = 0; d < stats.rank_count; ++d) csv << ',' << stats.matrix_bytes[s][d];
-    csv << '\n';
+    csv += std::to_string(s);
+    for (int d = 0; d < stats.rank_count; ++d) csv += ',' + std::to_string(stats.matrix_bytes[s][d]);
+    csv += '\n';
   }
+  StagedFile file(path, false);
+  file.write_all(csv);
+  file.publish();
 }
 
 void print_json(const TraceSet& set, const TraceStats& stats) {

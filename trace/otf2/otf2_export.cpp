@@ -85,6 +85,8 @@ ExportResult export_otf2(const std::string& input, const std::string& output_dir
     throw std::runtime_error(output_directory + ": already exists; amp-trace never overwrites, name a new directory");
   const TraceSet set = locate_trace(input);
   const fs::path parent = output.has_parent_path() ? output.parent_path() : fs::path(".");
+  if (fs::exists(parent, ignored) && !fs::is_directory(parent, ignored))
+    throw std::runtime_error(output_directory + ": " + parent.string() + " is not a directory");
   if (!fs::is_directory(parent, ignored))
     throw std::runtime_error(output_directory + ": the directory " + parent.string() + " does not exist");
   if (output.filename().empty()) throw std::runtime_error(output_directory + ": not a directory name");

@@ -150,9 +150,12 @@ class ReplayChecker {
   }
 
  private:
-  void add(FindingKind kind, const CallSite& site, std::string message) {
+  // Every finding is counted; `keep` false counts it without keeping its text (a channel's later
+  // size changes: the summary's "... and N more" says how many).
+  void add(FindingKind kind, const CallSite& site, std::string message, bool keep = true) {
     const auto k = static_cast<std::size_t>(kind);
-    if (report_.counts[k]++ < options_.keep_per_kind)
+    ++report_.counts[k];
+    if (keep && kept_[k]++ < options_.keep_per_kind)
       report_.findings.push_back(
           {kind, site.rank, site.record, site.offset, std::string(function_name(site.function)), std::move(message)});
   }
@@ -376,21 +379,29 @@ class ReplayChecker {
   // receive ("MPI matching error: incoming message has N bytes, but matches buffer of too small
   // size"). That certainly happens when the second is sent before the receive of the first has
   // returned (its Wait/Test or blocking call ended); with options.every_size_change (the default)
-  // a change after that point (e.g. after an AMR regrid that kept its tags) is reported too.
+  // a change after that point (e.g. after an AMR regrid that kept its tags) is reported too. Every
+  // change is counted; each channel's first is shown, and so is its first while in flight, so the
+  // default mode never hides what options.every_size_change = false shows.
   void check_channel(const SentMessage& message) {
     const auto key = std::make_tuple(message.comm, message.source, message.dest, message.tag);
-    auto [it, fresh] = channels_.try_emplace(key, Channel{message.bytes, message.site, message.serial, false});
+    auto [it, fresh] = channels_.try_emplace(key, Channel{message.bytes, message.site, message.serial, false, false});
     if (fresh) return;
     auto& channel = it->second;
     const bool in_flight = open_messages_.count(channel.last_serial) != 0;
-    if (!channel.reported && channel.bytes >= 0 && message.bytes >= 0 && channel.bytes != message.bytes &&
+    if (channel.bytes >= 0 && message.bytes >= 0 && channel.bytes != message.bytes &&
         (in_flight || options_.every_size_change)) {
-      channel.reported = true;
+      const bool shown = !channel.shown_any || (in_flight && !channel.shown_in_flight);
+      channel.shown_any = true;
+      channel.shown_in_flight = channel.shown_in_flight || in_flight;
       add(FindingKind::kChannelSizeChange, message.site,
-          fmt::format("message of {} bytes to rank {} (tag {}, {}) follows a {}-byte message on the same channel "
-                      "({}{}); a replayer that does not keep order within a channel can match it to the wrong receive",
-                      message.bytes, message.dest_world, message.tag, comm_text(message.comm_id), channel.bytes,
-                      site_text(channel.last), in_flight ? ", still in flight" : ", already received"));
+          shown ? fmt::format("message of {} bytes to rank {} (tag {}, {}) follows a {}-byte message on the same "
+                              "channel ({}{}); a replayer that does not keep order within a channel can match it to "
+                              "the wrong receive",
+                              message.bytes, message.dest_world, message.tag, comm_text(message.comm_id),
+                              channel.bytes, site_text(channel.last),
+                              in_flight ? ", still in flight" : ", already received")
+                : std::string(),
+          shown);
     }
     channel.bytes = message.bytes;
     channel.last = message.site;
@@ -435,6 +446,7 @@ class ReplayChecker {
 
   ReplayCheckOptions options_;
   ReplayCheckReport report_;
+  std::array<std::size_t, kFindingKinds> kept_{};  // findings kept per kind (at most keep_per_kind)
   ClockTime returns_at_;  // wall stop time of the record being handled
   using Completion = std::tuple<std::int64_t, std::uint32_t, std::uint64_t>;  // time, receive serial
   std::priority_queue<Completion, std::vector<Completion>, std::greater<Completion>> completions_;
@@ -449,7 +461,8 @@ class ReplayChecker {
     std::int64_t bytes;
     CallSite last;
     std::uint64_t last_serial;
-    bool reported;
+    bool shown_any;        // a size change of this channel is among the kept findings
+    bool shown_in_flight;  // ... and one made while the earlier message was still in flight
   };
   std::map<std::tuple<int, int, int, int>, Channel> channels_;  // (communicator, source, dest, tag)
 };

@@ -41,9 +41,10 @@ struct ReplayFinding {
 
 struct ReplayCheckOptions {
   std::size_t keep_per_kind = 20;  // findings kept (in discovery order) per kind; all are counted
-  // channel_size_change: true reports every change of message size on a channel (the rule AMP's
+  // channel_size_change: true counts every change of message size on a channel (the rule AMP's
   // proxies keep: one size per channel); false only a change while the earlier message is still in
   // flight, the case that certainly breaks a replayer that does not keep order within a channel.
+  // Of each channel's changes the first is kept, and its first while in flight; the rest are counted.
   bool every_size_change = true;
 };
 

@@ -1,6 +1,7 @@
 // repair_trace_file: scans the record stream from offset 16 until the first record that does not
 // decode completely, then writes those bytes plus a fresh tail (header from the run's .meta when
 // present, counts from the kept records, datatype sizes rebuilt from built-ins and type records).
+// The header is the file's own where its tail still holds one, else the run's .meta's.
 #include "trace_repair.hpp"
 
 #include <array>
@@ -12,6 +13,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <optional>
 #include <unistd.h>
 #include <vector>
 
@@ -19,6 +21,8 @@
 #include "../writer/byte_sink.hpp"
 #include "../writer/trace_tail.hpp"
 #include "call_schema.hpp"
+#include "staged_file.hpp"
+#include "trace_error.hpp"
 #include "trace_file.hpp"
 #include "trace_set.hpp"
 #include "trace_validation.hpp"
@@ -46,6 +50,25 @@ std::string meta_path_for(const std::string& bin_path) {
   if (rank_from_bin_name(name) < 0) return {};
   std::string prefix = name.substr(0, name.rfind('-'));
   return (path.parent_path() / (prefix + ".meta")).string();
+}
+
+// The header the file's own tail still holds: the records end at END_OF_STREAM and a whole header
+// follows (a tail cut within its footer or index). Nothing when the writer never got that far.
+std::optional<TraceHeader> header_after_stream(const std::vector<std::uint8_t>& bytes, std::size_t end) {
+  try {
+    ByteSource in(bytes.data(), bytes.size(), end);
+    if (in.u16("end of stream") != kEndOfStream) return std::nullopt;
+    for (int i = 0; i < 3; ++i) in.u8("header version");
+    TraceHeader header;
+    header.start_time_epoch = in.u64("header start time");
+    const std::uint16_t host_length = in.u16("header hostname");
+    header.hostname = in.text(host_length, "header hostname");
+    const std::uint16_t user_length = in.u16("header username");
+    header.username = in.text(user_length, "header username");
+    return header;
+  } catch (const TraceFormatError&) {
+    return std::nullopt;
+  }
 }
 
 struct ScannedStream {
@@ -140,12 +163,6 @@ ScannedStream scan_complete_records(const std::vector<std::uint8_t>& bytes) {
   return scan;
 }
 
-int create_new_file(const std::string& path) {
-  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-  if (fd < 0) throw TraceFormatError(path + ": cannot create: " + std::strerror(errno));
-  return fd;
-}
-
 }  // namespace
 
 RepairResult repair_trace_file(const std::string& path, const std::string& output_path) {
@@ -168,7 +185,9 @@ RepairResult repair_trace_file(const std::string& path, const std::string& outpu
   header.hostname = "<unknown>";
   header.username = "<none>";
   std::string meta = meta_path_for(path);
-  if (!meta.empty() && fs::exists(meta)) {
+  if (auto own = header_after_stream(bytes, scan.end)) {
+    header = *own;  // this rank's own host, user and start time
+  } else if (!meta.empty() && fs::exists(meta)) {
     auto values = read_meta_file(meta);
     if (values.count("hostname")) header.hostname = values["hostname"];
     if (values.count("username")) header.username = values["username"];
@@ -178,18 +197,16 @@ RepairResult repair_trace_file(const std::string& path, const std::string& outpu
   RepairResult result;
   result.records_kept = scan.records;
   result.bytes_dropped = bytes.size() - scan.end;
-  if (output_path.empty()) {
+  const bool in_place = output_path.empty();
+  result.output_path = in_place ? path : output_path;
+  if (in_place) {
     result.backup_path = path + ".damaged";
-    if (fs::exists(result.backup_path))
+    if (fs::exists(fs::symlink_status(result.backup_path)))
       throw TraceFormatError(result.backup_path + " already exists; move it away or use --output");
-    std::error_code error;
-    fs::rename(path, result.backup_path, error);
-    if (error) throw TraceFormatError(path + ": cannot rename to " + result.backup_path + ": " + error.message());
-    result.output_path = path;
-  } else {
-    result.output_path = output_path;
   }
-  ByteSink out(create_new_file(result.output_path), 1u << 20);
+  // The repaired file is written beside its name and checked; the name is untouched until then.
+  StagedFile staged(result.output_path, in_place);
+  ByteSink out(staged.release_descriptor(), 1u << 20);
   out.put_bytes(bytes.data(), scan.end);
   std::array<std::uint32_t, kFooterSlots> ignored{};
   TraceTail tail;
@@ -202,7 +219,20 @@ RepairResult repair_trace_file(const std::string& path, const std::string& outpu
   tail.address_count = scan.pcontrol_labels.size();
   write_trace_tail(out, tail);
   if (!out.close())
-    throw TraceFormatError(result.output_path + ": write failed: " + std::strerror(out.error_number()));
+    throw OutputWriteError(result.output_path + ": write failed: " + std::strerror(out.error_number()) +
+                           (in_place ? "; the original is untouched" : ""));
+  if (auto problem = first_problem(TraceFile::open(staged.partial_path())))
+    throw TraceFormatError(result.output_path + ": the repaired file does not validate (" + *problem +
+                           "); nothing was changed");
+  if (in_place && ::link(path.c_str(), result.backup_path.c_str()) != 0)
+    throw TraceFormatError(path + ": cannot keep the original as " + result.backup_path + ": " +
+                           std::strerror(errno) + "; nothing was changed");
+  try {
+    staged.publish();
+  } catch (...) {
+    if (in_place) ::unlink(result.backup_path.c_str());
+    throw;
+  }
   return result;
 }
 

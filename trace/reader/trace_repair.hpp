@@ -15,9 +15,11 @@ struct RepairResult {
   bool sizes_from_builtin_table = true;
 };
 
-// output_path empty: repair in place after renaming the original to <path>.damaged (refuses if that
-// exists). Otherwise writes a new file (refuses to overwrite). Throws TraceFormatError when the
-// input is not a DUMPI stream or already reads fine.
+// output_path empty: repair in place; the repaired file is written to <path>.partial, fsync'ed and
+// validated, then the original is kept as <path>.damaged (refused if that exists) and the repaired
+// file renamed over <path>. Otherwise writes a new file the same way (refuses an existing name).
+// On any failure nothing is changed and nothing is left. Throws TraceFormatError when the input
+// is not a DUMPI stream or already reads fine, OutputWriteError when the disk refuses the bytes.
 RepairResult repair_trace_file(const std::string& path, const std::string& output_path);
 
 }  // namespace amp::trace

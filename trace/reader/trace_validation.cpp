@@ -1,5 +1,6 @@
 // validate_trace: decodes every record and cross-checks the footer, clocks and datatype-size
-// block, stopping at the first inconsistency with a message naming file and offset.
+// block, stopping at the first inconsistency with a message naming file and offset; a trace whose
+// run never reached MPI_Finalize is reported as cut short.
 #include "trace_validation.hpp"
 
 #include <array>
@@ -64,7 +65,18 @@ ValidationSummary validate_trace(const TraceSet& set) {
     if (auto problem = first_problem(file)) throw TraceFormatError(*problem);
     ++summary.files;
     auto cursor = file.records();
-    while (cursor.next()) ++summary.records;
+    std::size_t records = 0;
+    std::uint16_t last = kEndOfStream;
+    while (auto record = cursor.next()) {
+      ++records;
+      last = record->function;
+    }
+    // Sound records and footer, but the run never reached MPI_Finalize: a trace cut short (closed by
+    // the library's handler at a signal, MPI_Abort or exit(), or repaired after a kill) is not whole.
+    if (last != kFinalize)
+      throw TraceFormatError(path + ": the trace was cut short: its " + std::to_string(records) +
+                             " records end without MPI_Finalize (the run ended at a signal, MPI_Abort or exit())");
+    summary.records += records;
   }
   return summary;
 }

@@ -18,7 +18,8 @@ struct ValidationSummary {
 // The first problem of one file as a one-line message, or nothing when the file is sound.
 std::optional<std::string> first_problem(const TraceFile& file);
 
-// Checks every file of the set; throws TraceFormatError with the first problem found.
+// Checks every file of the set; throws TraceFormatError with the first problem found, and for a
+// sound file that ends without MPI_Finalize (the run was cut short).
 ValidationSummary validate_trace(const TraceSet& set);
 
 }  // namespace amp::trace

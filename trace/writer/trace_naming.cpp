@@ -61,9 +61,17 @@ TraceNames agree_on_trace_names(const std::string& directory, const std::string&
     prefix = base;
     TraceNames probe;
     probe.directory = directory;
+    int size = 1;
+    backend::Comm_size(MPI_COMM_WORLD, &size);
+    auto taken = [&probe, size] {  // any file of this run's names: its .meta or any rank's .bin
+      if (path_exists(probe.meta_path())) return true;
+      for (int r = 0; r < size; ++r)
+        if (path_exists(probe.bin_path(r))) return true;
+      return false;
+    };
     for (int attempt = 2;; ++attempt) {
       probe.prefix = prefix;
-      if (!path_exists(probe.meta_path()) && !path_exists(probe.bin_path(0))) break;
+      if (!taken()) break;
       prefix = base + "." + std::to_string(attempt);
     }
     if (prefix != base)

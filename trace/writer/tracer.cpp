@@ -69,6 +69,10 @@ std::string user_name() {
 void Tracer::install_fault_handlers() {
   std::atexit(finish_at_exit);
   for (std::size_t i = 0; i < sizeof(kFaultSignals) / sizeof(int); ++i) {
+    // A signal the parent ignored (nohup, `trap '' TERM`) stays ignored: it would not end the run.
+    if (sigaction(kFaultSignals[i], nullptr, &previous_actions[i]) != 0 ||
+        previous_actions[i].sa_handler == SIG_IGN)
+      continue;
     struct sigaction action;
     std::memset(&action, 0, sizeof(action));
     action.sa_handler = finish_on_signal;
@@ -85,7 +89,7 @@ void Tracer::fail_start(const std::string& own_error, bool any_failed, int rank)
   }
   std::fflush(stderr);
   backend::Finalize();
-  std::_Exit(EXIT_FAILURE);
+  std::_Exit(2);  // a usage error: the folder or names the user gave cannot take the trace
 }
 
 void Tracer::forget_previous_run() {
@@ -119,7 +123,11 @@ void Tracer::start(const TraceSettings& settings, Timestamp init_wall_start, boo
 
   std::string error;
   int fd = ::open(bin_path_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-  if (fd < 0) {
+  bool meta_created = false;
+  if (fd < 0 && errno == EEXIST) {
+    error = "trace file '" + bin_path_ + "' already exists; the library never overwrites a file "
+            "(remove it or set another AMP_TRACE_PREFIX)";
+  } else if (fd < 0) {
     error = "cannot create trace file '" + bin_path_ + "': " + std::strerror(errno) +
             " (AMP_TRACE_DIR must name a writable directory)";
   } else if (rank == 0) {
@@ -127,6 +135,7 @@ void Tracer::start(const TraceSettings& settings, Timestamp init_wall_start, boo
     int meta_error = write_meta_file(names, size, header_.hostname, header_.username, extra_meta_lines);
     if (meta_error != 0)
       error = "cannot create trace file '" + names.meta_path() + "': " + std::strerror(meta_error);
+    meta_created = meta_error != EEXIST;  // EEXIST: a file of someone else's, never removed
   }
   int failed = error.empty() ? 0 : 1, any_failed = 0;
   backend::Allreduce(&failed, &any_failed, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
@@ -135,6 +144,7 @@ void Tracer::start(const TraceSettings& settings, Timestamp init_wall_start, boo
       ::close(fd);
       ::unlink(bin_path_.c_str());
     }
+    if (meta_created) ::unlink(meta_path_.c_str());
     fail_start(error, true, rank);
   }
   if (rank == 0 && !names.notice.empty()) std::fprintf(stderr, "%s\n", names.notice.c_str());

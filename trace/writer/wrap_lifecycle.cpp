@@ -15,7 +15,7 @@ using namespace amp::trace;
 
 namespace {
 
-// Settings are read before tracing starts; a malformed value stops every rank with one line.
+// Settings are read before tracing starts; a malformed value stops every rank with one line, exit 2.
 bool settings_or_exit(TraceSettings& settings, bool mpi_initialised) {
   try {
     settings = TraceSettings::from_environment();
@@ -26,7 +26,7 @@ bool settings_or_exit(TraceSettings& settings, bool mpi_initialised) {
     std::fprintf(stderr, "amp_dumpi: rank %d: %s\n", rank, error.what());
     std::fflush(stderr);
     if (mpi_initialised) backend::Finalize();
-    std::_Exit(EXIT_FAILURE);
+    std::_Exit(2);  // a usage error, like every bad setting in AMP
   }
 }
 
