@@ -55,7 +55,7 @@ def export(trace_dir, amp_trace, host_speed):
                               capture_output=True, text=True)
         if done.returncode != 0:
             line = (done.stderr.strip().splitlines() or ["amp-trace simgrid failed"])[-1]
-            raise UsageError(f"{trace_dir}: {line.removeprefix('amp-trace: ')}")
+            raise UsageError(f"{trace_dir}: {line.removeprefix('amp-trace: ').removeprefix('error: ')}")
     with open(summary) as f:
         return out, json.load(f)
 
