@@ -169,6 +169,23 @@ TEST_F(TiExportTest, OneSidedCallIsRefused) {
                         "partitioned, neighbourhood and I/O calls are not exported)");
 }
 
+TEST_F(TiExportTest, ATraceMissingARanksFileIsRefused) {
+  auto r = ranks(2);
+  for (auto& rank : r) rank.at(100000).finalize();
+  fs::remove_all(dir());
+  fs::create_directories(dir() / "trace");
+  test::write_trace((dir() / "trace").string(), "built", r);
+  fs::remove(test::rank_file((dir() / "trace").string(), "built", 1));
+  try {
+    simgrid::export_time_independent((dir() / "trace").string(), (dir() / "ti").string());
+    ADD_FAILURE() << "the export was not refused";
+  } catch (const std::runtime_error& error) {
+    EXPECT_NE(std::string(error.what()).find("holds the files of 1 of its 2 ranks; a replay needs every rank"),
+              std::string::npos) << error.what();
+  }
+  EXPECT_FALSE(fs::exists(dir() / "ti"));
+}
+
 TEST_F(TiExportTest, AnExistingOutputIsNeverOverwritten) {
   auto r = ranks(1);
   export_ranks(r);

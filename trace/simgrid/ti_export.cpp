@@ -96,6 +96,9 @@ class Exporter {
   }
 
   TiExportResult run() {
+    if (static_cast<int>(stream_.ranks().size()) != stream_.world_size())
+      throw std::runtime_error(fmt::format("{}: holds the files of {} of its {} ranks; a replay needs every rank",
+                                           set_.description, stream_.ranks().size(), stream_.world_size()));
     refuse_unrecorded_calls();
     for (std::size_t i = 0; i < files_.size(); ++i) emit(i, "{} init", stream_.ranks()[i]);
     stream_.run([this](const ResolvedCall& call) { handle(call); });
