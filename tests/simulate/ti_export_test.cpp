@@ -175,9 +175,10 @@ TEST_F(TiExportTest, ATraceMissingARanksFileIsRefused) {
   fs::remove_all(dir());
   fs::create_directories(dir() / "trace");
   test::write_trace((dir() / "trace").string(), "built", r);
-  fs::remove(test::rank_file((dir() / "trace").string(), "built", 1));
+  fs::remove(dir() / "trace" / "built.meta");  // with its .meta, locating the trace already says so
+  fs::remove(test::rank_file((dir() / "trace").string(), "built", 0));
   try {
-    simgrid::export_time_independent((dir() / "trace").string(), (dir() / "ti").string());
+    simgrid::export_time_independent(test::rank_file((dir() / "trace").string(), "built", 1), (dir() / "ti").string());
     ADD_FAILURE() << "the export was not refused";
   } catch (const std::runtime_error& error) {
     EXPECT_NE(std::string(error.what()).find("holds the files of 1 of its 2 ranks; a replay needs every rank"),
