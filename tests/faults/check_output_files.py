@@ -33,7 +33,8 @@ def concurrent(a):
         env = dict(os.environ, OMP_NUM_THREADS="1", OMP_PROC_BIND="false")
         runs = [subprocess.Popen(line, cwd=folder, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
                 for _ in range(2)]
-        done = [r.communicate(timeout=120) + (r.returncode,) for r in runs]
+        done = [(lambda o, e, r=r: (o, fr.without_exit_banners(e), r.returncode))(*r.communicate(timeout=120))
+                for r in runs]
         codes = sorted(d[2] for d in done)
         if codes != [0, 2]:
             fr.fail(f"expected one run to exit 0 and the other 2, got {codes}: {done}")
@@ -65,7 +66,7 @@ def full_at_end(a, proxy, arguments, ranks, path_flag, what, summary_marker):
         process = subprocess.Popen(line, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         fill_once_reserved(process, path + ".partial", mount)
         out, err = process.communicate(timeout=120)
-        done = subprocess.CompletedProcess(line, process.returncode, out, err)
+        done = fr.finished(line, process.returncode, out, err)
         fr.expect_error_line(done, 4, NO_SPACE.format(proxy=proxy, what=what, path=path), f"{proxy} {path_flag} on a disk that fills")
         if summary_marker not in out:
             fr.fail(f"the summary ({summary_marker!r}) was not printed: {out!r}")
@@ -126,7 +127,7 @@ def name_appears(a):
         with open(path, "w") as f:
             f.write("mine\n")
         out, err = process.communicate(timeout=120)
-        done = subprocess.CompletedProcess(line, process.returncode, out, err)
+        done = fr.finished(line, process.returncode, out, err)
         fr.expect_error_line(done, 4, f"amp-ghost: error: cannot write results file '{path}': a file of that name "
                              "appeared during the run (it was left as it is)", "a name taken during the run")
         with open(path) as f:

@@ -10,6 +10,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+from launcher_banners import without_exit_banners  # noqa: E402
+
 SKIP = 77
 ABORT_BANNER = "BAD TERMINATION"  # MPICH's banner after MPI_Abort or a crash
 
@@ -43,11 +46,16 @@ def run(a, proxy, arguments, ranks=1, env=None, timeout=60, cwd=None):
                                start_new_session=True)
     try:
         out, err = process.communicate(timeout=timeout)
-        return subprocess.CompletedProcess(line, process.returncode, out, err)
+        return finished(line, process.returncode, out, err)
     except subprocess.TimeoutExpired:
         os.killpg(process.pid, signal.SIGKILL)
         process.communicate()
         return subprocess.CompletedProcess(line, "timeout", "", f"did not finish in {timeout} s")
+
+
+def finished(line, code, out, err):
+    """The run as a user sees it through the driver: without Open MPI's two exit banners."""
+    return subprocess.CompletedProcess(line, code, out, without_exit_banners(err))
 
 
 def lines_of(done):

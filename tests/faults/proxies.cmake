@@ -32,10 +32,10 @@ amp_add_fault_test(NAME results_users_partial_file_untouched SCRIPT check_output
 # Row 5: a trace larger than its filesystem: exit 5 (real run and synthesis).
 amp_add_fault_test(NAME trace_full_disk_exits_5 SCRIPT check_trace_full.py)
 # Rows 6, 8, 16, 17, 24 (synthesis), 26 and the empty/alone flags: one line, exit 2, nothing written.
-amp_add_fault_test(NAME startup_refusals_one_line_nothing_written SCRIPT check_refusals.py)
+amp_add_fault_test(NAME startup_refusals_one_line_nothing_written SCRIPT check_refusals.py TIMEOUT 180)  # ~60 s under Open MPI (2 s a launch)
 # machine_load in every proxy's results.
 amp_add_fault_test(NAME results_record_machine_load SCRIPT check_machine_load.py)
 # Mutated command lines and decks against every proxy (fixed seed): a clean run or one error line, exit 2.
-amp_add_fault_test(NAME fuzz_every_outcome_clean_or_one_line SCRIPT fuzz_proxies.py TIMEOUT 120)
+amp_add_fault_test(NAME fuzz_every_outcome_clean_or_one_line SCRIPT fuzz_proxies.py TIMEOUT 150)  # an 80 s budget
 # Row 13: a file of the results' name that appears during the run is never replaced: exit 4.
 amp_add_fault_test(NAME results_name_taken_during_run_left_alone_exits_4 SCRIPT check_output_files.py ARGS name-appears)
