@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+# The SimGrid path at scale (issue 22): a synthesized amp-ghost svaf trace (default 4096 ranks, 64^3
+# cells and 40 variables per rank, 3d7pt, 10 steps), exported to SimGrid's time-independent form
+# (goal <= 60 s, <= 1 GiB) and replayed with smpirun on a 16x16x16 torus (goal <= 10 min, <= 8 GiB).
+# Prints wall time and peak memory (GNU time's maximum resident set) of each step, and the sizes.
+# Usage: bench/simulate/scale.py [--build DIR] [--ranks 4096] [--size 64] [--vars 40] [--steps 10]
+#        [--method svaf] [--network inputs/networks/torus-16x16x16.toml] [--workdir DIR] [--keep]
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import networks  # noqa: E402
+
+
+def timed(label, command, cwd=None, timeout=None):
+    """(seconds, peak MiB) of one command, through GNU time."""
+    done = subprocess.run(["/usr/bin/time", "-f", "AMP_TIME %e %M", *command], cwd=cwd, capture_output=True, text=True,
+                          timeout=timeout)
+    if done.returncode != 0:
+        sys.exit(f"{label} failed: {done.stderr.strip()[-800:]}")
+    seconds, kib = re.search(r"AMP_TIME ([0-9.]+) ([0-9]+)", done.stderr).groups()
+    return float(seconds), int(kib) / 1024, done
+
+
+def du(path):
+    return sum(os.path.getsize(os.path.join(d, f)) for d, _, files in os.walk(path) for f in files) / 2**20
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--build", default=os.path.join(ROOT, "build"))
+    p.add_argument("--ranks", type=int, default=4096)
+    p.add_argument("--size", type=int, default=64)
+    p.add_argument("--vars", type=int, default=40)
+    p.add_argument("--steps", type=int, default=10)
+    p.add_argument("--method", default="svaf")
+    p.add_argument("--network", default=os.path.join(ROOT, "inputs", "networks", "torus-16x16x16.toml"))
+    p.add_argument("--workdir")
+    p.add_argument("--keep", action="store_true")
+    p.add_argument("--replay-timeout", type=float, default=3600)
+    a = p.parse_args()
+    work = a.workdir or tempfile.mkdtemp(prefix="amp-simulate-scale-")
+    trace, ti = os.path.join(work, "trace"), os.path.join(work, "ti")
+    shutil.rmtree(trace, ignore_errors=True)
+    shutil.rmtree(ti, ignore_errors=True)
+    n = str(a.size)
+    s, mib, _ = timed("synthesis", [os.path.join(a.build, "bin", "amp-ghost"), "--nx", n, "--ny", n, "--nz", n,
+                                    "--num_vars", str(a.vars), "--num_tsteps", str(a.steps), "--stencil", "3d7pt",
+                                    "--comm_method", a.method, "--synthesize", trace, "--ranks", str(a.ranks)])
+    print(f"synthesis  {a.ranks} ranks {a.method} {a.size}^3 x {a.vars} vars x {a.steps} steps: {s:7.1f} s, "
+          f"{mib:7.0f} MiB peak, trace {du(trace):.0f} MiB")
+    s, mib, done = timed("export", [os.path.join(a.build, "bin", "amp-trace"), "simgrid", trace, ti])
+    print(f"export     amp-trace simgrid: {s:7.1f} s, {mib:7.0f} MiB peak, TI files {du(ti):.0f} MiB "
+          f"(goal <= 60 s, <= 1024 MiB); {done.stdout.splitlines()[0]}")
+    network = networks.load(a.network)
+    with open(os.path.join(work, "platform.xml"), "w") as f:
+        f.write(networks.simgrid_platform(network))
+    with open(os.path.join(work, "hosts.txt"), "w") as f:
+        f.write(networks.hostfile(network, a.ranks))
+    s, mib, done = timed("replay", ["smpirun", "-np", str(a.ranks), "-platform", os.path.join(work, "platform.xml"),
+                                    "-hostfile", os.path.join(work, "hosts.txt"), "-replay", "ranks.txt",
+                                    "/usr/lib/x86_64-linux-gnu/simgrid/smpireplaymain",
+                                    *networks.simgrid_config(network)], cwd=ti, timeout=a.replay_timeout)
+    predicted = re.findall(r"Simulation time ([0-9.eE+-]+)", done.stderr)
+    print(f"replay     smpirun on {network.name}: {s:7.1f} s, {mib:7.0f} MiB peak (goal <= 600 s, <= 8192 MiB); "
+          f"predicted {predicted[-1] if predicted else '?'} s")
+    if not a.keep:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

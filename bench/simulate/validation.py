@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+# The calibration's validation check (issue 22): the default study's isend runs (amp-ghost, the CTH
+# deck, one rank per core on this machine), each traced and then replayed in SimGrid on the network
+# file `./amp simulate --calibrate` measured. Prints, per cut and repetition, the trace's own time of
+# its traced region (measured) beside SimGrid's prediction, and per cut the median error and its
+# spread over the repetitions. Goal: |predicted - measured| <= 15 % of measured for each cut.
+# Alternate the cuts within a repetition so that drift over minutes touches all of them alike.
+# Usage: bench/simulate/validation.py [--build DIR] [--network FILE] [--repetitions 5] [--ranks 2]
+#        [--mpiexec mpiexec.mpich] [--workdir DIR]
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+PYTHON = "/usr/bin/python3" if os.access("/usr/bin/python3", os.X_OK) else sys.executable
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--build", default=os.path.join(ROOT, "build"))
+    p.add_argument("--network", help="network file (default: calibrate anew into the work folder)")
+    p.add_argument("--repetitions", type=int, default=5)
+    p.add_argument("--ranks", type=int, default=2)
+    p.add_argument("--cuts", default="bspma,svaf,svcp")
+    p.add_argument("--mpiexec", default="mpiexec.mpich")
+    p.add_argument("--workdir")
+    a = p.parse_args()
+    work = a.workdir or tempfile.mkdtemp(prefix="amp-validation-")
+    os.makedirs(work, exist_ok=True)
+    env = dict(os.environ, OMP_NUM_THREADS="1", OMP_PROC_BIND="false")
+    network = a.network
+    if not network:
+        network = os.path.join(work, "this-machine.toml")
+        subprocess.run([PYTHON, os.path.join(ROOT, "tools", "simulate.py"), "--calibrate", "--output", network,
+                        "--replace", "--build", a.build, "--mpiexec", a.mpiexec, "--cores", str(a.ranks)], check=True)
+    name = os.path.splitext(os.path.basename(network))[0]
+    cuts = a.cuts.split(",")
+    errors = {c: [] for c in cuts}
+    print(f"{'cut':6s} {'rep':>3s} {'run ms/step':>12s} {'trace ms/step':>14s} {'predicted':>10s} {'error':>8s}")
+    for rep in range(1, a.repetitions + 1):
+        for cut in cuts:
+            base = os.path.join(work, f"{cut}-rep{rep}")
+            shutil.rmtree(base + ".trace", ignore_errors=True)
+            for leftover in (base + ".json",):
+                if os.path.exists(leftover):
+                    os.remove(leftover)
+            subprocess.run([a.mpiexec, "-n", str(a.ranks), os.path.join(a.build, "bin", "amp-ghost"), "--input",
+                            os.path.join(ROOT, "inputs", "ghost", "cth.toml"), "--comm_method", cut, "--transport",
+                            "isend", "--results", base + ".json", "--trace", base + ".trace"], check=True,
+                           env=env, stdout=subprocess.DEVNULL)
+            subprocess.run([PYTHON, os.path.join(ROOT, "tools", "simulate.py"), base + ".trace", "--network", network,
+                            "--build", a.build], check=True, stdout=subprocess.DEVNULL)
+            with open(base + ".json") as f:
+                run = json.load(f)
+            with open(os.path.join(base + ".trace", f"simulation-{name}-simgrid.json")) as f:
+                sim = json.load(f)
+            steps = run["config"]["num_tsteps"]
+            error = (sim["predicted_seconds"] - sim["measured_seconds"]) / sim["measured_seconds"] * 100
+            errors[cut].append(error)
+            print(f"{cut:6s} {rep:3d} {run['timing']['per_step_seconds'] * 1e3:12.2f} "
+                  f"{sim['measured_seconds'] / steps * 1e3:14.2f} {sim['predicted_seconds'] / steps * 1e3:10.2f} "
+                  f"{error:+7.1f}%")
+    print()
+    print(f"{'cut':6s} {'median error':>13s} {'range':>18s}  within 15 %")
+    for cut in cuts:
+        e = errors[cut]
+        print(f"{cut:6s} {statistics.median(e):+12.1f}% {min(e):+8.1f}% .. {max(e):+.1f}%  "
+              f"{'yes' if abs(statistics.median(e)) <= 15 else 'NO'} ({sum(abs(x) <= 15 for x in e)}/{len(e)} runs)")
+    if not a.workdir:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
