@@ -2,7 +2,6 @@
 // (files whose footer counts none are skipped), pass 2 maps each rank's records to its location.
 #include "otf2_export.hpp"
 
-#include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -10,6 +9,7 @@
 
 #include "../format/dumpi_format.hpp"
 #include "../reader/trace_error.hpp"
+#include "../reader/staged_directory.hpp"
 #include "../reader/trace_set.hpp"
 #include "otf2_archive.hpp"
 
@@ -78,34 +78,14 @@ void write_archive(const TraceSet& set, CommunicatorTable& comms, const fs::path
 }  // namespace
 
 ExportResult export_otf2(const std::string& input, const std::string& output_directory) {
-  fs::path output(output_directory);
-  if (!output.has_filename() && output.has_parent_path()) output = output.parent_path();  // "out/" -> "out"
-  std::error_code ignored;
-  if (fs::exists(fs::symlink_status(output, ignored)))
-    throw std::runtime_error(output_directory + ": already exists; amp-trace never overwrites, name a new directory");
+  StagedDirectory staged(output_directory);  // written aside, then renamed: a failed export leaves nothing
   const TraceSet set = locate_trace(input);
-  const fs::path parent = output.has_parent_path() ? output.parent_path() : fs::path(".");
-  if (fs::exists(parent, ignored) && !fs::is_directory(parent, ignored))
-    throw std::runtime_error(output_directory + ": " + parent.string() + " is not a directory");
-  if (!fs::is_directory(parent, ignored))
-    throw std::runtime_error(output_directory + ": the directory " + parent.string() + " does not exist");
-  if (output.filename().empty()) throw std::runtime_error(output_directory + ": not a directory name");
-
   ExportResult result;
   result.world_size = world_size_of(set);
   CommunicatorTable comms = rebuild_communicators(set, result.world_size);
-  // Written aside, then renamed: an interrupted or failed export leaves nothing at the output path.
-  const fs::path partial = parent / ("." + output.filename().string() + ".partial-" + std::to_string(::getpid()));
-  try {
-    write_archive(set, comms, partial, result);
-    if (fs::exists(fs::symlink_status(output, ignored)))
-      throw std::runtime_error(output_directory + ": appeared while converting; amp-trace never overwrites");
-    fs::rename(partial, output);
-  } catch (...) {
-    fs::remove_all(partial, ignored);
-    throw;
-  }
-  result.anchor_path = (output / (std::string(kArchiveName) + ".otf2")).string();
+  write_archive(set, comms, staged.partial(), result);
+  staged.publish();
+  result.anchor_path = (staged.output() / (std::string(kArchiveName) + ".otf2")).string();
   return result;
 }
 

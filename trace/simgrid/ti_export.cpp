@@ -8,7 +8,6 @@
 #include "ti_export.hpp"
 
 #include <fmt/format.h>
-#include <unistd.h>
 
 #include <nlohmann/json.hpp>
 
@@ -26,6 +25,7 @@
 #include "../format/dumpi_format.hpp"
 #include "../format/function_names.hpp"
 #include "../reader/record_stream.hpp"
+#include "../reader/staged_directory.hpp"
 #include "../reader/trace_set.hpp"
 
 namespace amp::trace::simgrid {
@@ -428,29 +428,12 @@ TiExportResult export_time_independent(const std::string& input, const std::stri
                                        const TiExportOptions& options) {
   if (!(options.host_speed_flops > 0) || !std::isfinite(options.host_speed_flops))
     throw std::runtime_error("the host speed must be a positive number of flops per second");
-  fs::path output(output_directory);
-  if (!output.has_filename() && output.has_parent_path()) output = output.parent_path();  // "out/" -> "out"
-  std::error_code ignored;
-  if (output.filename().empty()) throw std::runtime_error(output_directory + ": not a directory name");
-  if (fs::exists(fs::symlink_status(output, ignored)))
-    throw std::runtime_error(output_directory + ": already exists; amp-trace never overwrites, name a new directory");
+  StagedDirectory staged(output_directory);  // written aside, then renamed: a failed export leaves nothing
   const TraceSet set = locate_trace(input);
-  const fs::path parent = output.has_parent_path() ? output.parent_path() : fs::path(".");
-  if (!fs::is_directory(parent, ignored))
-    throw std::runtime_error(output_directory + ": " + parent.string() + " is not a directory");
-  const fs::path partial = parent / ("." + output.filename().string() + ".partial-" + std::to_string(::getpid()));
-  TiExportResult result;
-  try {
-    fs::create_directory(partial);
-    result = Exporter(set, partial, options).run();
-    if (fs::exists(fs::symlink_status(output, ignored)))
-      throw std::runtime_error(output_directory + ": appeared while exporting; amp-trace never overwrites");
-    fs::rename(partial, output);
-  } catch (...) {
-    fs::remove_all(partial, ignored);
-    throw;
-  }
-  result.directory = output.string();
+  fs::create_directory(staged.partial());
+  TiExportResult result = Exporter(set, staged.partial(), options).run();
+  staged.publish();
+  result.directory = staged.output().string();
   return result;
 }
 
