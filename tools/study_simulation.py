@@ -120,12 +120,12 @@ def run_syntheses(plan, runs, folder, opts):
 def simulate_all(plan, traced, folder, opts):
     """Every traced run on every network x simulator that holds it. Returns the number that failed."""
     failed, skipped = 0, set()
+    loaded = [(path, networks.load(path)) for path in plan.network_paths]  # checked by parse() already
     for r in traced:
         trace = os.path.join(folder, r["id"] + ".trace")
         if not os.path.isdir(trace):
             continue
-        for path in plan.network_paths:
-            network = networks.load(path)
+        for path, network in loaded:
             for simulator in plan.simulators:
                 out = os.path.join(trace, f"simulation-{network.name}-{simulator}.json")
                 if os.path.isfile(out):
