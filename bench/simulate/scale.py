@@ -9,6 +9,7 @@ import argparse
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -19,9 +20,17 @@ import networks  # noqa: E402
 
 
 def timed(label, command, cwd=None, timeout=None):
-    """(seconds, peak MiB) of one command, through GNU time."""
-    done = subprocess.run(["/usr/bin/time", "-f", "AMP_TIME %e %M", *command], cwd=cwd, capture_output=True, text=True,
-                          timeout=timeout)
+    """(seconds, peak MiB) of one command, through GNU time. Past the timeout its whole process group (smpirun
+    and the replayer it starts) is killed and TimeoutExpired raised."""
+    process = subprocess.Popen(["/usr/bin/time", "-f", "AMP_TIME %e %M", *command], cwd=cwd, text=True,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        stdout, stderr = process.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+        raise
+    done = subprocess.CompletedProcess(command, process.returncode, stdout, stderr)
     if done.returncode != 0:
         sys.exit(f"{label} failed: {done.stderr.strip()[-800:]}")
     seconds, kib = re.search(r"AMP_TIME ([0-9.]+) ([0-9]+)", done.stderr).groups()
@@ -44,6 +53,9 @@ def main():
     p.add_argument("--workdir")
     p.add_argument("--keep", action="store_true")
     p.add_argument("--replay-timeout", type=float, default=3600)
+    p.add_argument("--compute-seconds", type=float, default=2.6e-4,
+                   help="seconds per variable step given to the synthesis (default: a 64^3 3d7pt step at about "
+                        "1 Gcell/s), so that every run replays the same trace; 0 measures it on this machine")
     a = p.parse_args()
     work = a.workdir or tempfile.mkdtemp(prefix="amp-simulate-scale-")
     trace, ti = os.path.join(work, "trace"), os.path.join(work, "ti")
@@ -52,7 +64,8 @@ def main():
     n = str(a.size)
     s, mib, _ = timed("synthesis", [os.path.join(a.build, "bin", "amp-ghost"), "--nx", n, "--ny", n, "--nz", n,
                                     "--num_vars", str(a.vars), "--num_tsteps", str(a.steps), "--stencil", "3d7pt",
-                                    "--comm_method", a.method, "--synthesize", trace, "--ranks", str(a.ranks)])
+                                    "--comm_method", a.method, "--synthesize", trace, "--ranks", str(a.ranks),
+                                    *(["--compute_seconds", str(a.compute_seconds)] if a.compute_seconds > 0 else [])])
     print(f"synthesis  {a.ranks} ranks {a.method} {a.size}^3 x {a.vars} vars x {a.steps} steps: {s:7.1f} s, "
           f"{mib:7.0f} MiB peak, trace {du(trace):.0f} MiB")
     s, mib, done = timed("export", [os.path.join(a.build, "bin", "amp-trace"), "simgrid", trace, ti])
@@ -63,10 +76,14 @@ def main():
         f.write(networks.simgrid_platform(network))
     with open(os.path.join(work, "hosts.txt"), "w") as f:
         f.write(networks.hostfile(network, a.ranks))
-    s, mib, done = timed("replay", ["smpirun", "-np", str(a.ranks), "-platform", os.path.join(work, "platform.xml"),
-                                    "-hostfile", os.path.join(work, "hosts.txt"), "-replay", "ranks.txt",
-                                    "/usr/lib/x86_64-linux-gnu/simgrid/smpireplaymain",
-                                    *networks.simgrid_config(network)], cwd=ti, timeout=a.replay_timeout)
+    try:
+        s, mib, done = timed("replay", ["smpirun", "-np", str(a.ranks), "-platform", os.path.join(work, "platform.xml"),
+                                        "-hostfile", os.path.join(work, "hosts.txt"), "-replay", "ranks.txt",
+                                        "/usr/lib/x86_64-linux-gnu/simgrid/smpireplaymain",
+                                        *networks.simgrid_config(network)], cwd=ti, timeout=a.replay_timeout)
+    except subprocess.TimeoutExpired:
+        print(f"replay     smpirun on {network.name}: not finished in {a.replay_timeout:.0f} s (goal <= 600 s)")
+        return
     predicted = re.findall(r"Simulation time ([0-9.eE+-]+)", done.stderr)
     print(f"replay     smpirun on {network.name}: {s:7.1f} s, {mib:7.0f} MiB peak (goal <= 600 s, <= 8192 MiB); "
           f"predicted {predicted[-1] if predicted else '?'} s")
