@@ -18,6 +18,9 @@
 
 namespace amp::trace {
 
+namespace {
+
+// The world size a trace set describes: the highest rank with a file + 1, or the .meta's numprocs.
 int world_size_of(const TraceSet& set) {
   int highest = -1;
   for (int rank : set.ranks) highest = std::max(highest, rank);
@@ -31,8 +34,6 @@ int world_size_of(const TraceSet& set) {
   }
   return size;
 }
-
-namespace {
 
 // What one request id of a rank stands for: the arguments of a persistent request, and the operations
 // started under it and not yet completed, oldest first (sst-dumpi records MPICH's handle values, which

@@ -110,7 +110,4 @@ class RecordStream {
   bool communicators_learnt_ = false;  // run_rank(): creation calls replay what the merged pass learnt
 };
 
-// The world size a trace set describes: the highest rank with a file + 1, or the .meta's numprocs.
-int world_size_of(const TraceSet& set);
-
 }  // namespace amp::trace
