@@ -1,10 +1,10 @@
-// RecordStream: a k-way merge of the ranks' streamed files by wall start time; each record is
-// resolved against the rank's request table (what Isend/Irecv/*_init/Start made, what Wait* ends)
-// and the run's CommRegistry (Comm_dup, Comm_split, Comm_create, Cart_create of all ranks).
+// RecordStream: a k-way merge of the ranks' streamed files by wall start time (or one rank's file
+// after a merged pass over the creation calls); each record is resolved against the rank's request
+// table (what Isend/Irecv/*_init/Start made, what Wait*, Test* and Request_free end) and the run's
+// CommRegistry (Comm_dup, Comm_split, Comm_create, Cart_create of all ranks).
 #include "record_stream.hpp"
 
 #include <algorithm>
-#include <deque>
 #include <iterator>
 #include <map>
 #include <optional>
@@ -40,7 +40,7 @@ int world_size_of(const TraceSet& set) {
 // are recycled and even shared by operations in flight together; AMP gives each operation its own id).
 struct RequestState {
   std::optional<MessageEnd> persistent;  // what each Start starts
-  std::deque<MessageEnd> active;
+  std::vector<MessageEnd> active;        // almost always one: a vector, not a deque's 512-byte block
 };
 
 // The request ids a rank's calls created, as runs of consecutive ids: AMP numbers operations in
@@ -285,7 +285,7 @@ void RecordStream::resolve(Rank& r, const Record& record, ResolvedCall& call) {
     RequestState& state = it->second;
     if (state.active.empty()) return std::nullopt;  // an inactive persistent request, or completed twice
     MessageEnd m = state.active.front();
-    state.active.pop_front();
+    state.active.erase(state.active.begin());
     if (!state.persistent && state.active.empty()) r.requests.erase(it);
     return m;
   };

@@ -21,7 +21,6 @@
 #include <algorithm>
 #include <limits>
 #include <map>
-#include <memory>
 #include <optional>
 #include <queue>
 #include <set>
