@@ -1,5 +1,6 @@
-// Unit tests of the OTF2 export's parts on hand-made records: Comm_split membership ordered by key
-// across ranks, request ids that sst-dumpi recycles and shares, Score-P's collective byte counts.
+// Unit tests of the OTF2 export's parts on hand-made records: communicator definitions as a view of
+// the registry (split membership ordered by key, Comm_create and Cart_create followed, names), Score-P's
+// collective byte counts. (Request ids sst-dumpi recycles and shares: record_stream_test.cpp.)
 // (The whole export is checked against amp-trace stats by otf2_export_test.py.)
 #include <gtest/gtest.h>
 
@@ -10,9 +11,8 @@
 #include "format/dumpi_format.hpp"
 #include "otf2/collective_bytes.hpp"
 #include "otf2/communicator_table.hpp"
-#include "otf2/request_tracker.hpp"
 #include "reader/call_schema.hpp"
-#include "reader/trace_error.hpp"
+#include "reader/comm_registry.hpp"
 
 namespace amp::trace::otf2 {
 namespace {
@@ -32,118 +32,72 @@ Record make_record(std::uint16_t function, const std::map<std::string, std::int6
   return r;
 }
 
-TEST(CommunicatorTable, SplitMembersAreOrderedByKeyThenParentRank) {
-  CommunicatorTable table(4);
-  // Each rank: Comm_split(MPI_COMM_WORLD, colour = rank % 2, key = 10 - rank) -> local id 4.
-  for (int rank = 0; rank < 4; ++rank) {
-    table.begin_rank(rank);
-    table.observe(make_record(kCommSplit, {{"oldcomm", dumpi_comm::kWorld}, {"color", rank % 2},
-                                           {"key", 10 - rank}, {"newcomm", 4}}));
-  }
-  table.resolve_members();
-  ASSERT_EQ(table.communicators().size(), 4u);  // world, self, colour 0, colour 1
-  EXPECT_EQ(table.communicators()[2].members, (std::vector<int>{2, 0}));
-  EXPECT_EQ(table.communicators()[3].members, (std::vector<int>{3, 1}));
-  table.replay_rank(3);
-  table.replay(make_record(kCommSplit, {{"oldcomm", dumpi_comm::kWorld}, {"newcomm", 4}}));
-  EXPECT_EQ(table.comm(4), 3u);
-  EXPECT_EQ(table.rank_in(3, 3), 0);
-  EXPECT_EQ(table.rank_in(3, 1), 1);
-}
-
-TEST(CommunicatorTable, DupOfSplitKeepsMembersAndLocalIdsFollowFree) {
-  CommunicatorTable table(3);
-  for (int rank = 0; rank < 3; ++rank) {
-    table.begin_rank(rank);
-    // Ranks 0 and 2 get colour 0; rank 1 passes MPI_UNDEFINED and gets MPI_COMM_NULL.
-    table.observe(make_record(kCommSplit, {{"oldcomm", dumpi_comm::kWorld}, {"color", rank == 1 ? -32766 : 0},
-                                           {"key", 0}, {"newcomm", rank == 1 ? dumpi_comm::kNull : 4}}));
-    if (rank != 1) {
-      table.observe(make_record(kCommDup, {{"oldcomm", 4}, {"newcomm", 5}}));
-      table.observe(make_record(kCommFree, {{"comm", 4}}));
-      // The freed id is reused by the next communicator: a second dup of MPI_COMM_WORLD.
-    }
-    table.observe(make_record(kCommDup, {{"oldcomm", dumpi_comm::kWorld}, {"newcomm", 4}}));
-  }
-  table.resolve_members();
+TEST(CommunicatorTable, DefinitionsFollowTheRegistryNamedForTheirCreationCalls) {
+  CommRegistry registry(4);
+  // Each rank: Comm_split(MPI_COMM_WORLD, colour = rank % 2, key = 10 - rank) -> local id 4, then
+  // Comm_create of the split (all members) -> 5 and Cart_create of MPI_COMM_WORLD -> 6.
+  for (int rank = 0; rank < 4; ++rank) registry.created(rank, kCommSplit, dumpi_comm::kWorld, rank % 2, 10 - rank, 4);
+  for (int rank = 0; rank < 4; ++rank) registry.created(rank, kCommCreate, 4, 0, 0, 5);
+  for (int rank = 0; rank < 4; ++rank) registry.created(rank, kCartCreate, dumpi_comm::kWorld, 0, 0, 6);
+  CommunicatorTable table(registry, 4);
+  const CommIndex odd = table.comm(registry.resolve(3, 4), 3, 4);
+  const CommIndex created_on_odd = table.comm(registry.resolve(1, 5), 1, 5);
+  const CommIndex cart = table.comm(registry.resolve(2, 6), 2, 6);
+  const CommIndex self = table.comm(registry.resolve(2, dumpi_comm::kSelf), 2, dumpi_comm::kSelf);
+  const CommIndex unknown = table.comm(registry.resolve(2, 9), 2, 9);
   const auto& comms = table.communicators();
-  ASSERT_EQ(comms.size(), 5u);
-  EXPECT_EQ(comms[2].members, (std::vector<int>{0, 2}));
-  EXPECT_EQ(comms[3].kind, Communicator::Kind::kDup);
-  EXPECT_EQ(comms[3].members, (std::vector<int>{0, 2}));
-  EXPECT_EQ(comms[4].members, (std::vector<int>{0, 1, 2}));
+  ASSERT_EQ(comms.size(), 8u);  // world, self, colour 0, colour 1, two creates, cart, unknown
+  EXPECT_EQ(comms[2].name, "Comm_split #1 of MPI_COMM_WORLD colour 0");
+  EXPECT_EQ(comms[2].members, (std::vector<int>{2, 0}));
+  EXPECT_EQ(comms[odd].name, "Comm_split #1 of MPI_COMM_WORLD colour 1");
+  EXPECT_EQ(comms[odd].members, (std::vector<int>{3, 1}));
+  EXPECT_EQ(comms[created_on_odd].name, "Comm_create #1 of Comm_split #1 of MPI_COMM_WORLD colour 1");
+  EXPECT_EQ(comms[created_on_odd].members, (std::vector<int>{3, 1}));
+  EXPECT_EQ(*comms[created_on_odd].parent, odd);
+  EXPECT_EQ(comms[cart].name, "Cart_create #2 of MPI_COMM_WORLD");
+  EXPECT_EQ(comms[cart].members, (std::vector<int>{0, 1, 2, 3}));
+  EXPECT_EQ(self, kSelfComm);
   EXPECT_EQ(table.size_of(kSelfComm), 1u);
-}
-
-TEST(CommunicatorTable, RanksDisagreeingOnTheCreationCallIsAnError) {
-  CommunicatorTable table(2);
-  table.begin_rank(0);
-  table.observe(make_record(kCommDup, {{"oldcomm", dumpi_comm::kWorld}, {"newcomm", 4}}));
-  table.begin_rank(1);
-  EXPECT_THROW(table.observe(make_record(kCommSplit, {{"oldcomm", dumpi_comm::kWorld}, {"newcomm", 4}})),
-               TraceFormatError);
-}
-
-TEST(RequestTracker, RecycledAndSharedIdsCompleteOldestFirst) {
-  RequestTracker tracker;
-  PointToPoint first, second;
-  first.is_send = second.is_send = true;
-  first.peer = 1;
-  second.peer = 2;
-  const std::uint64_t a = tracker.start(7, first);   // MPICH shares one handle among eager sends,
-  const std::uint64_t b = tracker.start(7, second);  // so sst-dumpi records the same id twice
-  EXPECT_NE(a, b);
-  EXPECT_EQ(tracker.outstanding(), 2u);
-  auto done = tracker.complete(7);
-  ASSERT_TRUE(done);
-  EXPECT_EQ(done->otf2_request, a);
-  EXPECT_EQ(done->message.peer, 1);
-  EXPECT_EQ(tracker.complete(7)->otf2_request, b);
-  EXPECT_FALSE(tracker.complete(7));
-  const std::uint64_t c = tracker.start(7, first);  // the handle value recycled for a new operation
-  EXPECT_EQ(tracker.complete(7)->otf2_request, c);
-  EXPECT_EQ(tracker.outstanding(), 0u);
-}
-
-TEST(RequestTracker, PersistentRequestsStartManyOperationsUntilFreed) {
-  RequestTracker tracker;
-  PointToPoint recv;
-  recv.peer = 3;
-  recv.bytes = 16;
-  tracker.define_persistent(4, recv);
-  for (int round = 0; round < 3; ++round) {
-    ASSERT_TRUE(tracker.persistent(4));
-    tracker.start(4, *tracker.persistent(4));
-    auto done = tracker.complete(4);
-    ASSERT_TRUE(done);
-    EXPECT_EQ(done->message.bytes, 16u);
-  }
-  EXPECT_FALSE(tracker.free(4));  // freeing the persistent request closes no operation
-  EXPECT_FALSE(tracker.persistent(4));
-  tracker.start(5, recv);
-  EXPECT_TRUE(tracker.free(5));   // freeing an active Irecv hands it back to be closed
+  EXPECT_EQ(comms[unknown].name, "comm 9 of rank 2 (creation not recorded)");
+  EXPECT_EQ(table.rank_in(odd, 3), 0);
+  EXPECT_EQ(table.rank_in(odd, 1), 1);
+  EXPECT_EQ(table.rank_in(odd, 0), -1);
 }
 
 TEST(CollectiveBytes, FollowScorePConventions) {
-  const ByteCounter eight_per_element = [](std::int64_t count, std::int64_t) { return std::uint64_t(count) * 8; };
-  auto call = [&](const Record& r, std::int64_t me) { return *collective_call(r, 4, me, eight_per_element); };
+  // The stream's blocks: `send` bytes of the call's (send) datatype, `recv` of its receive datatype.
+  const auto blocks = [](std::int64_t send, std::int64_t recv = -1) {
+    amp::trace::CollectiveCall resolved;
+    resolved.bytes = send;
+    resolved.recv_bytes = recv;
+    return resolved;
+  };
+  auto call = [&](const Record& r, const amp::trace::CollectiveCall& resolved, std::int64_t me) {
+    return *collective_call(r, resolved, 4, me);
+  };
   const Record bcast = make_record(kBcast, {{"count", 2}, {"root", 1}});
-  EXPECT_EQ(call(bcast, 1).sent, 64u);
-  EXPECT_EQ(call(bcast, 1).received, 16u);
-  EXPECT_EQ(call(bcast, 0).sent, 0u);
-  EXPECT_EQ(*call(bcast, 0).root, 1);
+  EXPECT_EQ(call(bcast, blocks(16), 1).sent, 64u);
+  EXPECT_EQ(call(bcast, blocks(16), 1).received, 16u);
+  EXPECT_EQ(call(bcast, blocks(16), 0).sent, 0u);
+  EXPECT_EQ(*call(bcast, blocks(16), 0).root, 1);
   const Record reduce = make_record(kReduce, {{"count", 1}, {"root", 0}});
-  EXPECT_EQ(call(reduce, 0).received, 32u);
-  EXPECT_EQ(call(reduce, 2).sent, 8u);
-  EXPECT_EQ(call(reduce, 2).received, 0u);
+  EXPECT_EQ(call(reduce, blocks(8), 0).received, 32u);
+  EXPECT_EQ(call(reduce, blocks(8), 2).sent, 8u);
+  EXPECT_EQ(call(reduce, blocks(8), 2).received, 0u);
+  const Record gather = make_record(kGather, {{"root", 0}});
+  EXPECT_EQ(call(gather, blocks(8, 8), 0).received, 32u);
+  EXPECT_EQ(call(gather, blocks(8, -1), 3).sent, 8u);
   const Record scan = make_record(kScan, {{"count", 1}});
-  EXPECT_EQ(call(scan, 1).sent, 24u);      // to ranks 1, 2, 3
-  EXPECT_EQ(call(scan, 1).received, 16u);  // from ranks 0, 1
-  EXPECT_FALSE(call(scan, 1).root);
+  EXPECT_EQ(call(scan, blocks(8), 1).sent, 24u);      // to ranks 1, 2, 3
+  EXPECT_EQ(call(scan, blocks(8), 1).received, 16u);  // from ranks 0, 1
+  EXPECT_FALSE(call(scan, blocks(8), 1).root);
   const Record alltoall = make_record(kAlltoall, {{"sendcount", 3}, {"recvcount", 3}});
-  EXPECT_EQ(call(alltoall, 0).sent, 96u);
-  EXPECT_EQ(call(alltoall, 0).op, OTF2_COLLECTIVE_OP_ALLTOALL);
-  EXPECT_FALSE(collective_call(make_record(kSend, {}), 4, 0, eight_per_element));
+  EXPECT_EQ(call(alltoall, blocks(24, 24), 0).sent, 96u);
+  EXPECT_EQ(call(alltoall, blocks(24, 24), 0).op, OTF2_COLLECTIVE_OP_ALLTOALL);
+  const Record alltoallv = make_record(kAlltoallv, {});
+  EXPECT_EQ(call(alltoallv, blocks(40, 56), 2).sent, 40u);  // the sums of the counts, not times n
+  EXPECT_EQ(call(alltoallv, blocks(-1, -1), 2).received, 0u);  // sizes unknown: 0
+  EXPECT_FALSE(collective_call(make_record(kSend, {}), blocks(8), 4, 0));
 }
 
 }  // namespace

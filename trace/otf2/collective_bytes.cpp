@@ -8,26 +8,22 @@ namespace amp::trace::otf2 {
 
 namespace {
 
-std::uint64_t sum_of(const Field* counts) {
-  std::uint64_t total = 0;
-  if (counts != nullptr)
-    for (std::int32_t c : counts->values) total += c > 0 ? static_cast<std::uint64_t>(c) : 0;
-  return total;
-}
+std::uint64_t known(std::int64_t bytes) { return bytes > 0 ? static_cast<std::uint64_t>(bytes) : 0; }
 
 }  // namespace
 
-std::optional<CollectiveCall> collective_call(const Record& r, std::uint64_t n, std::int64_t me,
-                                              const ByteCounter& bytes_of) {
+std::optional<CollectiveCall> collective_call(const Record& r, const amp::trace::CollectiveCall& resolved,
+                                              std::uint64_t n, std::int64_t me) {
   CollectiveCall call;
+  const std::uint64_t send_block = known(resolved.bytes);     // count/datatype, or sendcount/sendtype
+  const std::uint64_t recv_block = known(resolved.recv_bytes);
   switch (r.function) {
     case kBarrier: call.op = OTF2_COLLECTIVE_OP_BARRIER; break;
     case kBcast: {  // root sends to all (itself included) and keeps its block
       call.op = OTF2_COLLECTIVE_OP_BCAST;
       call.root = r.scalar("root");
-      const std::uint64_t block = bytes_of(r.scalar("count"), r.scalar("datatype"));
-      call.sent = me == *call.root ? n * block : 0;
-      call.received = block;
+      call.sent = me == *call.root ? n * send_block : 0;
+      call.received = send_block;
       break;
     }
     case kGather:
@@ -36,13 +32,11 @@ std::optional<CollectiveCall> collective_call(const Record& r, std::uint64_t n, 
       call.op = gather ? OTF2_COLLECTIVE_OP_GATHER : OTF2_COLLECTIVE_OP_REDUCE;
       call.root = r.scalar("root");
       if (me == *call.root) {
-        const std::uint64_t block = gather ? bytes_of(r.scalar("recvcount"), r.scalar("recvtype"))
-                                           : bytes_of(r.scalar("count"), r.scalar("datatype"));
+        const std::uint64_t block = gather ? recv_block : send_block;
         call.sent = block;
         call.received = n * block;
       } else {
-        call.sent = gather ? bytes_of(r.scalar("sendcount"), r.scalar("sendtype"))
-                           : bytes_of(r.scalar("count"), r.scalar("datatype"));
+        call.sent = send_block;
       }
       break;
     }
@@ -50,42 +44,39 @@ std::optional<CollectiveCall> collective_call(const Record& r, std::uint64_t n, 
       call.op = OTF2_COLLECTIVE_OP_SCATTER;
       call.root = r.scalar("root");
       if (me == *call.root) {
-        const std::uint64_t block = bytes_of(r.scalar("sendcount"), r.scalar("sendtype"));
-        call.sent = n * block;
-        call.received = block;
+        call.sent = n * send_block;
+        call.received = send_block;
       } else {
-        call.received = bytes_of(r.scalar("recvcount"), r.scalar("recvtype"));
+        call.received = recv_block;
       }
       break;
     }
     case kAllgather:
     case kAlltoall:
       call.op = r.function == kAllgather ? OTF2_COLLECTIVE_OP_ALLGATHER : OTF2_COLLECTIVE_OP_ALLTOALL;
-      call.sent = n * bytes_of(r.scalar("sendcount"), r.scalar("sendtype"));
-      call.received = n * bytes_of(r.scalar("recvcount"), r.scalar("recvtype"));
+      call.sent = n * send_block;
+      call.received = n * recv_block;
       break;
     case kAllgatherv:
       call.op = OTF2_COLLECTIVE_OP_ALLGATHERV;
-      call.sent = n * bytes_of(r.scalar("sendcount"), r.scalar("sendtype"));
-      call.received = bytes_of(static_cast<std::int64_t>(sum_of(r.field("recvcounts"))), r.scalar("recvtype"));
+      call.sent = n * send_block;
+      call.received = recv_block;  // the sum of the receive counts
       break;
     case kAlltoallv:
       call.op = OTF2_COLLECTIVE_OP_ALLTOALLV;
-      call.sent = bytes_of(static_cast<std::int64_t>(sum_of(r.field("sendcounts"))), r.scalar("sendtype"));
-      call.received = bytes_of(static_cast<std::int64_t>(sum_of(r.field("recvcounts"))), r.scalar("recvtype"));
+      call.sent = send_block;      // the sums of the counts
+      call.received = recv_block;
       break;
     case kAllreduce: {
       call.op = OTF2_COLLECTIVE_OP_ALLREDUCE;
-      const std::uint64_t block = bytes_of(r.scalar("count"), r.scalar("datatype"));
-      call.sent = call.received = n * block;
+      call.sent = call.received = n * send_block;
       break;
     }
     case kScan: {  // rank me contributes to ranks me..n-1 and receives from ranks 0..me
       call.op = OTF2_COLLECTIVE_OP_SCAN;
-      const std::uint64_t block = bytes_of(r.scalar("count"), r.scalar("datatype"));
       const std::uint64_t rank = me >= 0 ? static_cast<std::uint64_t>(me) : 0;
-      call.sent = (n > rank ? n - rank : 0) * block;
-      call.received = (rank + 1) * block;
+      call.sent = (n > rank ? n - rank : 0) * send_block;
+      call.received = (rank + 1) * send_block;
       break;
     }
     default: return std::nullopt;

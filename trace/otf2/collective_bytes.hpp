@@ -6,10 +6,10 @@
 #include <otf2/OTF2_Events.h>
 
 #include <cstdint>
-#include <functional>
 #include <optional>
 
 #include "../reader/record.hpp"
+#include "../reader/record_stream.hpp"
 
 namespace amp::trace::otf2 {
 
@@ -20,12 +20,10 @@ struct CollectiveCall {
   std::uint64_t received = 0;
 };
 
-// Bytes of `count` elements of a DUMPI datatype id (0 when the size is unknown).
-using ByteCounter = std::function<std::uint64_t(std::int64_t count, std::int64_t datatype)>;
-
 // The collective a record stands for, or nothing when the record is not a collective data call.
+// `resolved` is what the RecordStream made of it (its blocks' bytes; unknown sizes count 0);
 // comm_size and my_rank are this rank's view of the record's communicator.
-std::optional<CollectiveCall> collective_call(const Record& record, std::uint64_t comm_size, std::int64_t my_rank,
-                                              const ByteCounter& bytes_of);
+std::optional<CollectiveCall> collective_call(const Record& record, const amp::trace::CollectiveCall& resolved,
+                                              std::uint64_t comm_size, std::int64_t my_rank);
 
 }  // namespace amp::trace::otf2

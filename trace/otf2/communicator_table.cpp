@@ -1,27 +1,31 @@
-// CommunicatorTable: creation calls on a parent are collective and ordered, so the n-th Comm_dup or
-// Comm_split on one global communicator is the same call on every member rank; that pairs them up.
+// CommunicatorTable: definitions follow the registry in its order (a communicator always after its
+// parent), so a name is the creation call, its place among the parent's creation calls, and the
+// parent's name. Every rank's MPI_COMM_SELF is the one COMM_SELF definition, as Score-P writes it.
 #include "communicator_table.hpp"
 
 #include <algorithm>
 #include <numeric>
 
 #include "../format/dumpi_format.hpp"
-#include "../reader/trace_error.hpp"
 
 namespace amp::trace::otf2 {
 
-RankCommunicators::RankCommunicators() {
-  local_[dumpi_comm::kWorld] = kWorldComm;
-  local_[dumpi_comm::kSelf] = kSelfComm;
+namespace {
+
+const char* creation_name(std::uint16_t function) {
+  switch (function) {
+    case kCommDup: return "Comm_dup";
+    case kCommSplit: return "Comm_split";
+    case kCommCreate: return "Comm_create";
+    case kCartCreate: return "Cart_create";
+    default: return "communicator creation";
+  }
 }
 
-std::optional<CommIndex> RankCommunicators::find(std::int64_t local_id) const {
-  auto found = local_.find(local_id);
-  if (found == local_.end()) return std::nullopt;
-  return found->second;
-}
+}  // namespace
 
-CommunicatorTable::CommunicatorTable(int world_size) : world_size_(world_size), created_(world_size) {
+CommunicatorTable::CommunicatorTable(const CommRegistry& registry, int world_size)
+    : registry_(registry), world_size_(world_size) {
   std::vector<int> everyone(static_cast<std::size_t>(world_size));
   std::iota(everyone.begin(), everyone.end(), 0);
   add({Communicator::Kind::kWorld, "MPI_COMM_WORLD", std::nullopt, everyone});
@@ -33,103 +37,39 @@ CommIndex CommunicatorTable::add(Communicator c) {
   return static_cast<CommIndex>(comms_.size() - 1);
 }
 
-CommIndex CommunicatorTable::unknown_comm(std::int64_t local_id) {
-  auto key = std::make_pair(rank_, local_id);
-  auto found = unknown_.find(key);
-  if (found != unknown_.end()) return found->second;
-  // Made by a call the trace does not record: membership unknown, taken as MPI_COMM_WORLD's.
-  CommIndex index = add({Communicator::Kind::kUnknown,
-                         "comm " + std::to_string(local_id) + " of rank " + std::to_string(rank_) +
-                             " (creation not recorded)",
+void CommunicatorTable::follow_registry() {
+  for (std::size_t global = of_registry_.size(); global < registry_.size(); ++global) {
+    const CommOrigin& origin = registry_.origin(static_cast<int>(global));
+    if (origin.kind != CommOrigin::Kind::kCreated) {
+      of_registry_.push_back(origin.kind == CommOrigin::Kind::kWorld ? kWorldComm : kSelfComm);
+      continue;
+    }
+    const CommIndex parent = of_registry_[static_cast<std::size_t>(origin.parent)];
+    std::string name = std::string(creation_name(origin.function)) + " #" + std::to_string(origin.nth + 1) + " of " +
+                       comms_[parent].name;
+    if (origin.function == kCommSplit) name += " colour " + std::to_string(origin.color);
+    const CommGroup& group = registry_.comm(static_cast<int>(global));
+    std::vector<int> members;
+    for (int rank = 0; rank < group.size(); ++rank) members.push_back(group.world_rank(rank));
+    of_registry_.push_back(add({Communicator::Kind::kCreated, std::move(name), parent, std::move(members)}));
+  }
+}
+
+CommIndex CommunicatorTable::comm(int resolved, int rank, std::int64_t local_id) {
+  follow_registry();
+  if (resolved >= 0) return of_registry_[static_cast<std::size_t>(resolved)];
+  auto [found, is_new] = unknown_.try_emplace({rank, local_id}, 0);
+  if (is_new)
+    found->second = add({Communicator::Kind::kUnknown,
+                         "comm " + std::to_string(local_id) + " of rank " + std::to_string(rank) +
+                             (resolved == CommRegistry::kOpaque ? " (members unknown)" : " (creation not recorded)"),
                          std::nullopt, comms_[kWorldComm].members});
-  unknown_[key] = index;
-  return index;
+  return found->second;
 }
 
-void CommunicatorTable::begin_rank(int world_rank) {
-  rank_ = world_rank;
-  current_ = RankCommunicators();
-  calls_on_parent_.clear();
-}
-
-void CommunicatorTable::observe(const Record& r) {
-  if (r.function == kCommFree) {
-    current_.release(r.scalar("comm"));
-    return;
-  }
-  if (r.function != kCommDup && r.function != kCommSplit) return;
-  const CommIndex parent = comm(r.scalar("oldcomm"));
-  const std::uint64_t call = calls_on_parent_[parent]++;
-  auto [entry, is_new] = creations_.try_emplace({parent, call});
-  Creation& creation = entry->second;
-  if (is_new) creation.function = r.function;
-  if (creation.function != r.function)
-    throw TraceFormatError("rank " + std::to_string(rank_) + " calls " + (r.function == kCommDup ? "Comm_dup" : "Comm_split") +
-                           " where other ranks call the other as creation call " + std::to_string(call + 1) + " on " +
-                           comms_[parent].name);
-  const std::int64_t newcomm = r.scalar("newcomm");
-  auto& created = created_[static_cast<std::size_t>(rank_)];
-  if (newcomm == dumpi_comm::kNull) {  // Comm_split with MPI_UNDEFINED colour: no communicator
-    created.push_back(std::nullopt);
-    return;
-  }
-  const bool split = r.function == kCommSplit;
-  const std::int64_t color = split ? r.scalar("color") : 0;
-  auto made = creation.comm_of_color.find(color);
-  if (made == creation.comm_of_color.end()) {
-    std::string name = std::string(split ? "Comm_split" : "Comm_dup") + " #" + std::to_string(call + 1) + " of " +
-                       comms_[parent].name + (split ? " colour " + std::to_string(color) : "");
-    CommIndex index = add({split ? Communicator::Kind::kSplit : Communicator::Kind::kDup, name, parent, {}});
-    made = creation.comm_of_color.emplace(color, index).first;
-  }
-  creation.participants_of_color[color].push_back({rank_, color, split ? r.scalar("key") : 0});
-  current_.bind(newcomm, made->second);
-  created.push_back(made->second);
-}
-
-void CommunicatorTable::resolve_members() {
-  // Children always have higher indices than their parents, so one pass in index order suffices.
-  std::map<CommIndex, const std::vector<Participant>*> participants_of;
-  for (const auto& [key, creation] : creations_)
-    for (const auto& [color, comm] : creation.comm_of_color) participants_of[comm] = &creation.participants_of_color.at(color);
-  for (CommIndex index = 0; index < comms_.size(); ++index) {
-    Communicator& c = comms_[index];
-    if (c.kind == Communicator::Kind::kDup) c.members = comms_[*c.parent].members;
-    if (c.kind != Communicator::Kind::kSplit) continue;
-    std::vector<Participant> ordered = *participants_of.at(index);
-    const CommIndex parent = *c.parent;
-    auto parent_rank = [&](int world_rank) {
-      int r = rank_in(parent, world_rank);
-      return r < 0 ? world_size_ + world_rank : r;  // not a member of the parent: after all members
-    };
-    std::stable_sort(ordered.begin(), ordered.end(), [&](const Participant& a, const Participant& b) {
-      return std::make_pair(a.key, parent_rank(a.world_rank)) < std::make_pair(b.key, parent_rank(b.world_rank));
-    });
-    for (const Participant& p : ordered) c.members.push_back(p.world_rank);
-  }
-}
-
-void CommunicatorTable::replay_rank(int world_rank) {
-  rank_ = world_rank;
-  current_ = RankCommunicators();
-  replay_position_ = 0;
-}
-
-void CommunicatorTable::replay(const Record& r) {
-  if (r.function == kCommFree) {
-    current_.release(r.scalar("comm"));
-    return;
-  }
-  if (r.function != kCommDup && r.function != kCommSplit) return;
-  const auto& created = created_[static_cast<std::size_t>(rank_)];
-  if (replay_position_ >= created.size()) return;  // pass 2 saw more than pass 1: cannot happen
-  const std::optional<CommIndex> made = created[replay_position_++];
-  if (made) current_.bind(r.scalar("newcomm"), *made);
-}
-
-CommIndex CommunicatorTable::comm(std::int64_t local_id) {
-  std::optional<CommIndex> found = current_.find(local_id);
-  return found ? *found : unknown_comm(local_id);
+const std::vector<Communicator>& CommunicatorTable::communicators() {
+  follow_registry();
+  return comms_;
 }
 
 int CommunicatorTable::rank_in(CommIndex comm, int world_rank) const {

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 
 #include "../format/dumpi_format.hpp"
 
@@ -17,151 +18,118 @@ std::uint64_t nanoseconds(const ClockTime& t) {
   return t.sec < 0 ? 0 : static_cast<std::uint64_t>(t.sec) * 1000000000ull + t.nsec;
 }
 
-// The i-th status of a STATUS or STATUS-array field, when the trace has it.
-const StatusEntry* status_at(const Record& r, const char* name, std::size_t i) {
-  const Field* f = r.field(name);
-  return f != nullptr && f->present && i < f->statuses.size() ? &f->statuses[i] : nullptr;
+std::uint32_t as_u32(std::int64_t v) { return static_cast<std::uint32_t>(v); }  // -1 -> OTF2_UNDEFINED_UINT32
+
+// Bytes of a message as sent: count x datatype size, 0 when the size is unknown.
+std::uint64_t sent_bytes(const MessageEnd& m) { return m.bytes > 0 ? static_cast<std::uint64_t>(m.bytes) : 0; }
+
+// A receive's sender and tag come from its arguments, or from the status for wildcards (the stream
+// applied it); its size from the status (what arrived) when that fits the buffer, else the buffer's size.
+struct Received {
+  std::uint32_t sender, tag;
+  std::uint64_t bytes;
+};
+std::optional<Received> received(const MessageEnd& m) {
+  if (m.comm_peer < 0) return std::nullopt;  // MPI_PROC_NULL, or MPI_ANY_SOURCE without a status
+  const std::uint64_t capacity = sent_bytes(m);
+  const bool fits = m.received_bytes >= 0 && static_cast<std::uint64_t>(m.received_bytes) <= capacity;
+  return Received{as_u32(m.comm_peer), as_u32(m.tag), fits ? static_cast<std::uint64_t>(m.received_bytes) : capacity};
 }
 
-std::uint32_t as_u32(std::int64_t v) { return static_cast<std::uint32_t>(v); }  // -1 -> OTF2_UNDEFINED_UINT32
+bool completes_requests(std::uint16_t function) {
+  switch (function) {
+    case kWait: case kTest: case kWaitany: case kTestany: case kWaitall: case kTestall: case kWaitsome:
+    case kTestsome:
+      return true;
+    default: return false;
+  }
+}
 
 }  // namespace
 
 RankEventMapper::RankEventMapper(const TraceFile& file, int world_rank, CommunicatorTable& comms,
                                  RegionCatalog& regions, EventSink& sink, MappingSummary& summary)
-    : file_(file), world_rank_(world_rank), comms_(comms), regions_(regions), sink_(sink), summary_(summary) {
+    : world_rank_(world_rank), comms_(comms), regions_(regions), sink_(sink), summary_(summary) {
   for (const FunctionAddress& a : file.addresses()) function_names_[a.address] = a.name;
 }
 
-std::uint64_t RankEventMapper::message_bytes(std::int64_t count, std::int64_t datatype) const {
-  const std::int64_t size = file_.datatype_size(datatype).value_or(0);
-  return count > 0 && size > 0 ? static_cast<std::uint64_t>(count) * static_cast<std::uint64_t>(size) : 0;
-}
+CommIndex RankEventMapper::comm_of(const MessageEnd& m) { return comms_.comm(m.comm, world_rank_, m.comm_id); }
 
-PointToPoint RankEventMapper::message(const Record& r, bool is_send, const char* count, const char* datatype,
-                                      const char* peer, const char* tag) const {
-  PointToPoint m;
-  m.is_send = is_send;
-  m.peer = r.scalar(peer);
-  m.tag = r.scalar(tag);
-  m.comm = comms_.comm(r.scalar("comm"));
-  m.bytes = message_bytes(r.scalar(count), r.scalar(datatype));
-  return m;
-}
-
-void RankEventMapper::blocking_send(std::uint64_t time, const PointToPoint& m) {
-  if (m.peer < 0) return;  // MPI_PROC_NULL: no message
-  sink_.send(time, as_u32(m.peer), m.comm, as_u32(m.tag), m.bytes);
+void RankEventMapper::blocking_send(std::uint64_t time, const MessageEnd& m) {
+  if (m.peer == MessageEnd::kPeerNone) return;  // MPI_PROC_NULL: no message
+  const std::uint64_t bytes = sent_bytes(m);
+  sink_.send(time, as_u32(m.comm_peer), comm_of(m), as_u32(m.tag), bytes);
   ++summary_.messages_sent;
-  summary_.bytes_sent += m.bytes;
+  summary_.bytes_sent += bytes;
 }
 
-// A receive's sender and tag come from its arguments, or from the status for wildcards; its size
-// from the status (what arrived) when that fits the buffer, else the buffer's size.
-static std::optional<PointToPoint> received_message(PointToPoint m, const StatusEntry* status) {
-  if (m.peer < 0) {
-    if (status == nullptr || status->source < 0) return std::nullopt;
-    m.peer = status->source;
-  }
-  if (m.tag < 0 && status != nullptr && status->tag >= 0) m.tag = status->tag;
-  if (status != nullptr && status->bytes >= 0 && static_cast<std::uint64_t>(status->bytes) <= m.bytes)
-    m.bytes = static_cast<std::uint64_t>(status->bytes);
-  return m;
-}
-
-void RankEventMapper::blocking_receive(std::uint64_t time, const PointToPoint& m, const StatusEntry* status) {
-  std::optional<PointToPoint> got = received_message(m, status);
+void RankEventMapper::blocking_receive(std::uint64_t time, const MessageEnd& m) {
+  std::optional<Received> got = received(m);
   if (!got) {
     ++summary_.receives_without_source;
     return;
   }
-  sink_.recv(time, as_u32(got->peer), got->comm, as_u32(got->tag), got->bytes);
+  sink_.recv(time, got->sender, comm_of(m), got->tag, got->bytes);
   ++summary_.messages_received;
   summary_.bytes_received += got->bytes;
 }
 
-void RankEventMapper::start_nonblocking(std::uint64_t time, std::int32_t dumpi_request, const PointToPoint& m) {
-  const std::uint64_t request = requests_.start(dumpi_request, m);
+void RankEventMapper::start_nonblocking(std::uint64_t time, const MessageEnd& m) {
   if (!m.is_send) {
-    sink_.irecv_request(time, request);
-  } else if (m.peer >= 0) {
-    sink_.isend(time, as_u32(m.peer), m.comm, as_u32(m.tag), m.bytes, request);
+    sink_.irecv_request(time, m.operation);
+  } else if (m.peer != MessageEnd::kPeerNone) {
+    const std::uint64_t bytes = sent_bytes(m);
+    sink_.isend(time, as_u32(m.comm_peer), comm_of(m), as_u32(m.tag), bytes, m.operation);
     ++summary_.messages_sent;
-    summary_.bytes_sent += m.bytes;
+    summary_.bytes_sent += bytes;
   }
 }
 
-void RankEventMapper::complete(std::uint64_t time, std::int32_t dumpi_request, const StatusEntry* status) {
-  if (dumpi_request == dumpi_request::kNull || dumpi_request == dumpi_request::kError) return;
-  std::optional<StartedOperation> done = requests_.complete(dumpi_request);
-  if (!done) {
-    ++summary_.unmatched_completions;
+void RankEventMapper::complete(std::uint64_t time, const MessageEnd& m) {
+  if (m.is_send) {
+    if (m.peer != MessageEnd::kPeerNone) sink_.isend_complete(time, m.operation);
     return;
   }
-  if (done->message.is_send) {
-    if (done->message.peer >= 0) sink_.isend_complete(time, done->otf2_request);
-    return;
-  }
-  std::optional<PointToPoint> got = received_message(done->message, status);
-  if (!got || (status != nullptr && status->cancelled != 0)) {
+  std::optional<Received> got = received(m);
+  if (!got || m.cancelled) {
     if (!got) ++summary_.receives_without_source;
-    sink_.request_cancelled(time, done->otf2_request);
+    sink_.request_cancelled(time, m.operation);
     return;
   }
-  sink_.irecv(time, as_u32(got->peer), got->comm, as_u32(got->tag), got->bytes, done->otf2_request);
+  sink_.irecv(time, got->sender, comm_of(m), got->tag, got->bytes, m.operation);
   ++summary_.messages_received;
   summary_.bytes_received += got->bytes;
 }
 
-void RankEventMapper::completions(const Record& r, std::uint64_t time) {
-  const Field* ids = r.field("requests");
-  auto id_at = [ids](std::int64_t i) {
-    return ids != nullptr && i >= 0 && static_cast<std::size_t>(i) < ids->values.size()
-               ? ids->values[static_cast<std::size_t>(i)]
-               : dumpi_request::kNull;
-  };
-  switch (r.function) {
-    case kWait: complete(time, static_cast<std::int32_t>(r.scalar("request")), status_at(r, "status", 0)); break;
-    case kTest:
-      if (r.scalar("flag") != 0)
-        complete(time, static_cast<std::int32_t>(r.scalar("request")), status_at(r, "status", 0));
-      break;
-    case kWaitany:
-    case kTestany:
-      if (r.function == kWaitany || r.scalar("flag") != 0)
-        complete(time, id_at(r.scalar("index", -1)), status_at(r, "status", 0));
-      break;
-    case kWaitall:
-    case kTestall:
-      if (r.function == kWaitall || r.scalar("flag") != 0)
-        for (std::size_t i = 0; ids != nullptr && i < ids->values.size(); ++i)
-          complete(time, ids->values[i], status_at(r, "statuses", i));
-      break;
-    case kWaitsome:
-    case kTestsome:
-      if (const Field* indices = r.field("indices")) {
-        const std::size_t done = std::min<std::size_t>(indices->values.size(),
-                                                       static_cast<std::size_t>(std::max<std::int64_t>(0, r.scalar("outcount"))));
-        for (std::size_t j = 0; j < done; ++j) complete(time, id_at(indices->values[j]), status_at(r, "statuses", j));
-      }
-      break;
-    case kRequestFree:
-      if (std::optional<StartedOperation> freed = requests_.free(static_cast<std::int32_t>(r.scalar("request")))) {
-        if (freed->message.is_send && freed->message.peer >= 0) sink_.isend_complete(time, freed->otf2_request);
-        if (!freed->message.is_send) sink_.request_cancelled(time, freed->otf2_request);
-      }
-      break;
-    default: break;
-  }
+// Request_free of an active operation: it is never completed by a Wait later, so it closes here.
+void RankEventMapper::freed(std::uint64_t time, const MessageEnd& m) {
+  if (m.is_send && m.peer != MessageEnd::kPeerNone) sink_.isend_complete(time, m.operation);
+  if (!m.is_send) sink_.request_cancelled(time, m.operation);
 }
 
-void RankEventMapper::collective(const Record& r, std::uint64_t start, std::uint64_t stop) {
-  const CommIndex comm = comms_.comm(r.scalar("comm"));
-  const ByteCounter bytes_of = [this](std::int64_t count, std::int64_t datatype) { return message_bytes(count, datatype); };
-  std::optional<CollectiveCall> call = collective_call(r, comms_.size_of(comm), comms_.rank_in(comm, world_rank_), bytes_of);
-  if (!call) return;
+// Sends at the call's start, receives and completions at its end (Sendrecv: its send first).
+void RankEventMapper::point_to_point(const ResolvedCall& call, std::uint64_t start, std::uint64_t stop) {
+  for (const MessageEnd& m : call.started) {
+    if (!m.blocking) start_nonblocking(start, m);
+    else if (m.is_send) blocking_send(start, m);
+  }
+  for (const MessageEnd& m : call.started)
+    if (m.blocking && !m.is_send) blocking_receive(stop, m);
+  for (const MessageEnd& m : call.completed) complete(stop, m);
+  for (const MessageEnd& m : call.freed) freed(stop, m);
+  if (completes_requests(call.record->function))
+    for (std::int32_t id : call.unknown_requests)
+      if (id != dumpi_request::kError) ++summary_.unmatched_completions;
+}
+
+void RankEventMapper::collective(const ResolvedCall& call, std::uint64_t start, std::uint64_t stop) {
+  const Record& r = *call.record;
+  const CommIndex comm = comms_.comm(call.collective->comm, world_rank_, r.scalar("comm"));
+  std::optional<CollectiveCall> event =
+      collective_call(r, *call.collective, comms_.size_of(comm), comms_.rank_in(comm, world_rank_));
+  if (!event) return;
   sink_.collective_begin(start);
-  sink_.collective_end(stop, *call, comm);
+  sink_.collective_end(stop, *event, comm);
   ++summary_.collectives;
 }
 
@@ -181,7 +149,8 @@ void RankEventMapper::user_function(const Record& r, std::uint64_t time) {
   }
 }
 
-void RankEventMapper::map(const Record& r) {
+void RankEventMapper::map(const ResolvedCall& call) {
+  const Record& r = *call.record;
   ++summary_.records;
   const bool wall = (r.mask & kMaskWallTime) != 0, cpu = (r.mask & kMaskCpuTime) != 0;
   const std::uint64_t start =
@@ -198,62 +167,17 @@ void RankEventMapper::map(const Record& r) {
   }
   const RegionIndex region = regions_.mpi_function(annotation ? std::uint16_t{kPcontrol} : r.function);
   sink_.enter(start, region);
-  const auto request = [&r] { return static_cast<std::int32_t>(r.scalar("request")); };
-  switch (r.function) {
-    case kSend: case kBsend: case kSsend: case kRsend:
-      blocking_send(start, message(r, true, "count", "datatype", "dest", "tag"));
-      break;
-    case kRecv:
-      blocking_receive(stop, message(r, false, "count", "datatype", "source", "tag"), status_at(r, "status", 0));
-      break;
-    case kSendrecv:
-      blocking_send(start, message(r, true, "sendcount", "sendtype", "dest", "sendtag"));
-      blocking_receive(stop, message(r, false, "recvcount", "recvtype", "source", "recvtag"), status_at(r, "status", 0));
-      break;
-    case kSendrecvReplace:
-      blocking_send(start, message(r, true, "count", "datatype", "dest", "sendtag"));
-      blocking_receive(stop, message(r, false, "count", "datatype", "source", "recvtag"), status_at(r, "status", 0));
-      break;
-    case kIsend: case kIbsend: case kIssend: case kIrsend:
-      start_nonblocking(start, request(), message(r, true, "count", "datatype", "dest", "tag"));
-      break;
-    case kIrecv:
-      start_nonblocking(start, request(), message(r, false, "count", "datatype", "source", "tag"));
-      break;
-    case kSendInit: case kBsendInit: case kSsendInit: case kRsendInit:
-      requests_.define_persistent(request(), message(r, true, "count", "datatype", "dest", "tag"));
-      break;
-    case kRecvInit:
-      requests_.define_persistent(request(), message(r, false, "count", "datatype", "source", "tag"));
-      break;
-    case kStart:
-      if (auto p = requests_.persistent(request())) start_nonblocking(start, request(), *p);
-      break;
-    case kStartall:
-      if (const Field* ids = r.field("requests"))
-        for (std::int32_t id : ids->values)
-          if (auto p = requests_.persistent(id)) start_nonblocking(start, id, *p);
-      break;
-    case kWait: case kTest: case kWaitany: case kTestany: case kWaitall: case kTestall: case kWaitsome:
-    case kTestsome: case kRequestFree:
-      completions(r, stop);
-      break;
-    case kBarrier: case kBcast: case kGather: case kScatter: case kAllgather: case kAllgatherv: case kAlltoall:
-    case kAlltoallv: case kReduce: case kAllreduce: case kScan:
-      collective(r, start, stop);
-      break;
-    default: break;
-  }
+  if (call.collective) collective(call, start, stop);
+  else point_to_point(call, start, stop);
   sink_.leave(stop, region);
-  comms_.replay(r);
 }
 
-void RankEventMapper::finish() {
+void RankEventMapper::finish(std::uint64_t operations_open) {
   while (!open_user_regions_.empty()) {
     sink_.leave(last_time_, open_user_regions_.back());
     open_user_regions_.pop_back();
   }
-  summary_.never_completed += requests_.outstanding();
+  summary_.never_completed += operations_open;
 }
 
 }  // namespace amp::trace::otf2

@@ -72,7 +72,7 @@ std::unique_ptr<Otf2Archive::LocationWriter> Otf2Archive::open_location(int worl
 }
 
 void Otf2Archive::finish(const std::vector<LocationInfo>& locations, const RegionCatalog& regions,
-                         const CommunicatorTable& comms) {
+                         CommunicatorTable& comms) {
   check(OTF2_Archive_CloseEvtFiles(archive_), "closing the event files");
   check(OTF2_Archive_OpenDefFiles(archive_), "opening the local definition files");
   for (const LocationInfo& l : locations) {  // empty local definitions: all definitions are global
@@ -90,7 +90,7 @@ void Otf2Archive::finish(const std::vector<LocationInfo>& locations, const Regio
 }
 
 void Otf2Archive::write_definitions(OTF2_GlobalDefWriter* defs, const std::vector<LocationInfo>& locations,
-                                    const RegionCatalog& regions, const CommunicatorTable& comms) {
+                                    const RegionCatalog& regions, CommunicatorTable& comms) {
   if (first_time_ > last_time_) first_time_ = last_time_ = 0;  // no events at all
   check(OTF2_GlobalDefWriter_WriteClockProperties(defs, 1000000000ull, first_time_, last_time_ - first_time_,
                                                   OTF2_UNDEFINED_TIMESTAMP),

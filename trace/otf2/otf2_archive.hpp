@@ -36,11 +36,11 @@ class Otf2Archive {
 
   // After all locations are closed: the definitions, then the archive is closed.
   void finish(const std::vector<LocationInfo>& locations, const RegionCatalog& regions,
-              const CommunicatorTable& comms);
+              CommunicatorTable& comms);
 
  private:
   void write_definitions(OTF2_GlobalDefWriter* defs, const std::vector<LocationInfo>& locations,
-                         const RegionCatalog& regions, const CommunicatorTable& comms);
+                         const RegionCatalog& regions, CommunicatorTable& comms);
 
   OTF2_Archive* archive_ = nullptr;
   std::uint64_t first_time_ = UINT64_MAX, last_time_ = 0;

@@ -2,6 +2,8 @@
 // n-th calls of all the parent's members form one creation, resolved once every member has made
 // it. A creation still incomplete when one of its communicators is used is resolved from the
 // members seen so far (with wall-clock ordering that happens only for traces missing ranks' calls).
+// Each rank's creation calls also keep what they got (made_), so a rank's ids can be bound again in
+// its own order when it is read alone after the merged pass.
 #include "comm_registry.hpp"
 
 #include <algorithm>
@@ -36,8 +38,11 @@ int CommGroup::comm_rank(int world_rank) const {
 CommRegistry::CommRegistry(int world_size)
     : local_(static_cast<std::size_t>(world_size)),
       creations_on_(static_cast<std::size_t>(world_size)),
-      self_(static_cast<std::size_t>(world_size), -1) {
+      self_(static_cast<std::size_t>(world_size), -1),
+      made_(static_cast<std::size_t>(world_size)),
+      replayed_(static_cast<std::size_t>(world_size), 0) {
   comms_.push_back(CommGroup::world(world_size));
+  origins_.push_back(CommOrigin{});
 }
 
 int CommRegistry::resolve(int rank, int local_id) {
@@ -47,6 +52,7 @@ int CommRegistry::resolve(int rank, int local_id) {
     if (self < 0) {
       self = static_cast<int>(comms_.size());
       comms_.push_back(CommGroup({rank}));
+      origins_.push_back(CommOrigin{CommOrigin::Kind::kSelf});
     }
     return self;
   }
@@ -61,33 +67,53 @@ int CommRegistry::resolve(int rank, int local_id) {
   return it->second;
 }
 
-void CommRegistry::created(int rank, int parent_local, int color, int key, int new_local) {
+void CommRegistry::created(int rank, std::uint16_t function, int parent_local, int color, int key, int new_local) {
   const bool gets_comm = new_local != dumpi_comm::kNull && new_local != dumpi_comm::kError;
   auto& map = local_[static_cast<std::size_t>(rank)];
+  auto& made = made_[static_cast<std::size_t>(rank)];
+  const auto got = [&](int what) {
+    made.push_back(gets_comm ? what : kUndefined);
+    if (gets_comm) map[new_local] = what;
+  };
   const int parent = resolve(rank, parent_local);
   const int parent_rank = parent >= 0 ? comm(parent).comm_rank(rank) : -1;
-  if (parent < 0 || parent_rank < 0) {
-    if (gets_comm) map[new_local] = kOpaque;
-    return;
-  }
+  if (parent < 0 || parent_rank < 0) return got(kOpaque);
   const int nth = creations_on_[static_cast<std::size_t>(rank)][parent]++;
   auto [it, fresh] = creation_index_.try_emplace({parent, nth}, creations_.size());
-  if (fresh) creations_.push_back(Creation{parent, false, {}});
+  if (fresh) creations_.push_back(Creation{parent, nth, function, false, {}});
   const std::size_t index = it->second;
   Creation& creation = creations_[index];
-  if (creation.resolved) {  // resolved early from the members seen then; this one came too late
-    if (gets_comm) map[new_local] = kOpaque;
-    return;
-  }
-  creation.contributions.push_back({parent_rank, rank, gets_comm ? color : kNotAMember, key, new_local});
-  if (gets_comm) map[new_local] = kPendingBase - static_cast<int>(index);
+  if (creation.resolved) return got(kOpaque);  // resolved early from the members seen then; this one came too late
+  creation.contributions.push_back(
+      {parent_rank, rank, gets_comm ? color : kNotAMember, key, new_local, made.size()});
+  got(kPendingBase - static_cast<int>(index));
   if (static_cast<int>(creation.contributions.size()) == comm(parent).size()) resolve_creation(index);
 }
 
+void CommRegistry::finish_creations() {
+  for (std::size_t index = 0; index < creations_.size(); ++index)
+    if (!creations_[index].resolved) resolve_creation(index);
+}
+
+void CommRegistry::begin_replay(int rank) {
+  local_[static_cast<std::size_t>(rank)].clear();
+  replayed_[static_cast<std::size_t>(rank)] = 0;
+}
+
+void CommRegistry::replay_created(int rank, int new_local) {
+  const auto& made = made_[static_cast<std::size_t>(rank)];
+  std::size_t& next = replayed_[static_cast<std::size_t>(rank)];
+  if (next >= made.size()) return;  // more creation calls than the merged pass saw: cannot happen
+  const int got = made[next++];
+  if (got == kUndefined) return;
+  local_[static_cast<std::size_t>(rank)][new_local] = got <= kPendingBase ? kOpaque : got;
+}
+
 void CommRegistry::resolve_creation(std::size_t index) {
-  std::vector<Contribution> members = std::move(creations_[index].contributions);
-  creations_[index].contributions.clear();
-  creations_[index].resolved = true;
+  Creation& creation = creations_[index];
+  std::vector<Contribution> members = std::move(creation.contributions);
+  creation.contributions.clear();
+  creation.resolved = true;
   std::sort(members.begin(), members.end(), [](const Contribution& a, const Contribution& b) {
     return std::tie(a.color, a.key, a.parent_rank) < std::tie(b.color, b.key, b.parent_rank);
   });
@@ -99,7 +125,10 @@ void CommRegistry::resolve_creation(std::size_t index) {
       for (std::size_t i = begin; i < end; ++i) world_ranks.push_back(members[i].world_rank);
       const int global = static_cast<int>(comms_.size());
       comms_.emplace_back(std::move(world_ranks));
+      origins_.push_back(
+          CommOrigin{CommOrigin::Kind::kCreated, creation.function, creation.parent, creation.nth, members[begin].color});
       for (std::size_t i = begin; i < end; ++i) {
+        made_[static_cast<std::size_t>(members[i].world_rank)][members[i].made_slot] = global;
         auto& map = local_[static_cast<std::size_t>(members[i].world_rank)];
         auto it = map.find(members[i].new_local);
         if (it != map.end() && it->second == kPendingBase - static_cast<int>(index)) it->second = global;

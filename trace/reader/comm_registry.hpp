@@ -2,7 +2,9 @@
 // process (first-seen order), so the same communicator may carry different ids on different ranks;
 // the registry pairs the ranks' creation calls (Comm_dup, Comm_split, Comm_create, Cart_create) by
 // parent communicator and order — MPI requires every member to make them in the same order — and
-// works out each new communicator's members and their ranks.
+// works out each new communicator's members and their ranks, and where each came from. Read in one
+// merged pass, or (for a consumer that takes one rank at a time) learnt in a merged pass over the
+// creation calls and then replayed rank by rank.
 #pragma once
 
 #include <cstdint>
@@ -32,6 +34,16 @@ class CommGroup {
   std::unordered_map<int, int> rank_of_;
 };
 
+// Where a communicator came from: MPI_COMM_WORLD, one rank's MPI_COMM_SELF, or a creation call.
+struct CommOrigin {
+  enum class Kind { kWorld, kSelf, kCreated };
+  Kind kind = Kind::kWorld;
+  std::uint16_t function = 0;  // the creation call (MPI_Comm_dup, MPI_Comm_split, MPI_Comm_create, MPI_Cart_create)
+  int parent = -1;             // the communicator it was made from
+  int nth = 0;                 // 0-based: which creation call on the parent
+  int color = 0;               // its members' color (0 for calls without one)
+};
+
 class CommRegistry {
  public:
   static constexpr int kUndefined = -1;  // no recorded call on this rank created the id
@@ -43,17 +55,29 @@ class CommRegistry {
   // The communicator (index into comm()) a rank means by a DUMPI comm id, or kUndefined/kOpaque.
   int resolve(int rank, int local_id);
   const CommGroup& comm(int global) const { return comms_[static_cast<std::size_t>(global)]; }
+  const CommOrigin& origin(int global) const { return origins_[static_cast<std::size_t>(global)]; }
+  std::size_t size() const { return comms_.size(); }
 
-  // A collective creation call on `rank`: members of the parent with the same color form one new
-  // communicator, ordered by (key, parent rank). color = kNotAMember for a rank left out.
-  void created(int rank, int parent_local, int color, int key, int new_local);
+  // A collective creation call (`function`) on `rank`: members of the parent with the same color form
+  // one new communicator, ordered by (key, parent rank). color = kNotAMember for a rank left out.
+  void created(int rank, std::uint16_t function, int parent_local, int color, int key, int new_local);
+
+  // Rank by rank, after every rank's creation calls went through created(): resolves what is still
+  // incomplete; then begin_replay(rank) forgets the rank's ids and replay_created() binds them again,
+  // one creation call at a time in the rank's order, to what those calls made.
+  void finish_creations();
+  void begin_replay(int rank);
+  void replay_created(int rank, int new_local);
 
  private:
   struct Contribution {
     int parent_rank, world_rank, color, key, new_local;
+    std::size_t made_slot;  // its place in made_[world_rank]
   };
   struct Creation {
     int parent = 0;
+    int nth = 0;
+    std::uint16_t function = 0;
     bool resolved = false;
     std::vector<Contribution> contributions;
   };
@@ -61,11 +85,15 @@ class CommRegistry {
   void resolve_creation(std::size_t index);
 
   std::vector<CommGroup> comms_;                                 // [0] = MPI_COMM_WORLD
+  std::vector<CommOrigin> origins_;                              // per communicator
   std::vector<std::unordered_map<int, int>> local_;              // per rank: DUMPI id -> global / pending
   std::vector<std::unordered_map<int, int>> creations_on_;       // per rank: parent global -> calls so far
   std::vector<int> self_;                                        // per rank: its MPI_COMM_SELF, or -1
   std::map<std::pair<int, int>, std::size_t> creation_index_;    // (parent global, n-th creation) -> index
   std::vector<Creation> creations_;
+  std::vector<std::vector<int>> made_;    // per rank, per creation call: what it got (global, pending,
+                                          // kOpaque, or kUndefined for MPI_COMM_NULL)
+  std::vector<std::size_t> replayed_;     // per rank: creation calls replayed so far
 };
 
 }  // namespace amp::trace

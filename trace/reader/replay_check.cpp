@@ -1,5 +1,6 @@
-// check_replay: a k-way merge of all ranks' record streams, replaying every point-to-point call
-// through one MessageMatcher and one CommRegistry, and collecting findings as they appear.
+// check_replay: the one RecordStream (all ranks merged; communicators, requests and bytes resolved
+// there), every point-to-point message replayed through one MessageMatcher, findings collected as
+// they appear.
 //
 // Ordering assumption: records are processed in order of their wall-clock start time (ties: lower
 // rank first). All ranks of a run share one clock when they run on one machine (libdumpi and
@@ -20,7 +21,6 @@
 #include <algorithm>
 #include <limits>
 #include <map>
-#include <memory>
 #include <optional>
 #include <queue>
 #include <set>
@@ -30,8 +30,8 @@
 
 #include "../format/dumpi_format.hpp"
 #include "../format/function_names.hpp"
-#include "comm_registry.hpp"
 #include "message_matching.hpp"
+#include "record_stream.hpp"
 #include "replay_support.hpp"
 #include "trace_file.hpp"
 
@@ -53,32 +53,19 @@ const char* finding_kind_name(FindingKind kind) {
 
 namespace {
 
-// A request a rank created: what Start does with a persistent one, what a completion withdraws.
-struct RequestInfo {
-  bool persistent = false;
-  bool is_send = false;
-  std::int64_t count = 0, datatype = 0, peer = 0, tag = 0, comm = 0;
-  int posted_comm = -1;            // active receive: its registry communicator and serial
-  std::uint64_t posted_serial = 0;
-  bool from_minus_one = false;     // receive from -1: MPI_ANY_SOURCE or MPI_PROC_NULL
-};
-
+// What the check remembers of one rank besides what the stream resolves: the datatypes it created
+// and what it has already reported (each undefined handle and unreplayable call once per rank).
 struct RankState {
-  int rank = 0;
-  TraceFile file;
-  std::optional<TraceFile::Cursor> cursor;
-  std::optional<Record> next;
-  std::uint64_t record_number = 0;  // of `next`
-  std::unordered_map<std::int32_t, RequestInfo> requests;
   std::unordered_set<std::int64_t> user_types;
   std::set<std::int64_t> reported_comms, reported_types;
   std::set<unsigned> reported_calls;
+};
 
-  RankState(int r, TraceFile f) : rank(r), file(std::move(f)) {}
-  void advance() {
-    next = cursor->next();
-    if (next) ++record_number;
-  }
+// A nonblocking receive posted to the matcher, until the call completing it returns.
+struct PostedOperation {
+  int comm = 0;
+  std::uint64_t serial = 0;
+  bool from_minus_one = false;  // posted from -1: MPI_ANY_SOURCE, or MPI_PROC_NULL as MPICH writes it
 };
 
 std::string comm_text(std::int64_t id) {
@@ -88,13 +75,6 @@ std::string comm_text(std::int64_t id) {
 }
 
 std::string bytes_text(std::int64_t bytes) { return bytes < 0 ? "?" : std::to_string(bytes); }
-
-// MPI_COMM_WORLD holds ranks 0..n-1 for the highest rank n-1 whose file the set holds.
-int world_size(const TraceSet& set) {
-  int highest = -1;
-  for (int rank : set.ranks) highest = std::max(highest, rank);
-  return highest + 1;
-}
 
 // Why an uncreated datatype id breaks a replay, or nothing when replayers substitute it.
 std::optional<std::string> undefined_datatype_problem(std::int64_t id, const std::vector<std::int32_t>& sizes) {
@@ -112,35 +92,17 @@ std::string site_text(const CallSite& site) {
 
 class ReplayChecker {
  public:
-  ReplayChecker(const TraceSet& set, const ReplayCheckOptions& options)
-      : options_(options), registry_(world_size(set)) {
-    report_.ranks = static_cast<int>(set.bin_paths.size());
-    for (std::size_t i = 0; i < set.bin_paths.size(); ++i) {
-      auto state = std::make_unique<RankState>(set.ranks[i], TraceFile::open_streaming(set.bin_paths[i]));
-      state->cursor.emplace(state->file.records());
-      ranks_.push_back(std::move(state));
-    }
+  ReplayChecker(const TraceSet& set, const ReplayCheckOptions& options) : options_(options), stream_(set) {
+    report_.ranks = static_cast<int>(stream_.ranks().size());
   }
 
   ReplayCheckReport run() {
-    using Entry = std::tuple<std::int64_t, std::uint32_t, int, std::size_t>;  // wall start, rank, index
-    std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> order;
-    for (std::size_t i = 0; i < ranks_.size(); ++i) {
-      RankState& r = *ranks_[i];
-      r.advance();
-      if (r.next) order.emplace(r.next->wall_start.sec, r.next->wall_start.nsec, r.rank, i);
-    }
-    while (!order.empty()) {
-      const std::size_t index = std::get<3>(order.top());
-      RankState& r = *ranks_[index];
-      complete_receives_until(r.next->wall_start);
-      order.pop();
+    stream_.run([this](const ResolvedCall& call) {
+      complete_receives_until(call.record->wall_start);
       ++report_.records;
-      handle(r, *r.next);
+      handle(call);
       report_.peak_in_flight = std::max(report_.peak_in_flight, matcher_.in_flight());
-      r.advance();
-      if (r.next) order.emplace(r.next->wall_start.sec, r.next->wall_start.nsec, r.rank, index);
-    }
+    });
     complete_receives_until({std::numeric_limits<std::int64_t>::max(), 0});
     report_unmatched();
     std::stable_sort(report_.findings.begin(), report_.findings.end(), [](const ReplayFinding& a, const ReplayFinding& b) {
@@ -160,207 +122,107 @@ class ReplayChecker {
           {kind, site.rank, site.record, site.offset, std::string(function_name(site.function)), std::move(message)});
   }
 
-  static CallSite site_of(const RankState& r, const Record& record) {
-    return {r.rank, r.record_number, record.offset, record.function};
-  }
-
-  std::int64_t message_bytes(const RankState& r, std::int64_t count, std::int64_t datatype) const {
-    const std::int64_t size = r.file.datatype_size(datatype).value_or(-1);
-    return count < 0 || size < 0 ? -1 : count * size;
-  }
-
-  void handle(RankState& r, const Record& record) {
-    const CallSite site = site_of(r, record);
+  void handle(const ResolvedCall& call) {
+    const Record& record = *call.record;
+    const CallSite site{call.rank, call.record_number, record.offset, record.function};
+    RankState& r = ranks_[call.rank];
+    const TraceFile& file = *call.file;
     returns_at_ = record.wall_stop;
     if (auto reason = unreplayable_reason(record.function); reason && r.reported_calls.insert(record.function).second) {
       std::string message(*reason);
-      if (r.file.footer().present)
-        message += fmt::format("; {} call(s) of it in this rank's trace", r.file.footer().call_counts[record.function]);
+      if (file.footer().present)
+        message += fmt::format("; {} call(s) of it in this rank's trace", file.footer().call_counts[record.function]);
       add(FindingKind::kUnreplayableCall, site, std::move(message));
     }
-    check_handles(r, record, site);
-    const auto s = [&record](const char* name) { return record.scalar(name); };
+    for (std::int64_t id : call.undefined_comms)
+      if (r.reported_comms.insert(id).second)
+        add(FindingKind::kUndefinedCommunicator, site,
+            fmt::format("uses communicator {}, which no recorded call on this rank created (MPI_Comm_dup, "
+                        "MPI_Comm_split, MPI_Comm_create or MPI_Cart_create); a replay aborts with \"could not "
+                        "find mpi communicator {}\"",
+                        id, id));
+    check_datatypes(r, file, record, site);
+    report_unknown_requests(call, site);
+    for (const MessageEnd& m : call.started) {
+      if (m.is_send) send(call.rank, site, m);
+      else receive(call.rank, site, m);
+    }
+    for (const MessageEnd& m : call.completed) complete(call.rank, m);
+  }
+
+  // Datatypes a call uses must have been defined (built in, or created by a recorded call on this
+  // rank). The ids a call creates (newtype) are not uses.
+  void check_datatypes(RankState& r, const TraceFile& file, const Record& record, const CallSite& site) {
+    for (const Field& f : record.fields) {
+      if (!f.present) continue;
+      const std::string_view name = f.spec->name;
+      const bool is_type = f.spec->kind == FieldKind::kDatatype || f.spec->kind == FieldKind::kDatatypeIfRoot;
+      if (is_type && name != "newtype" && f.value >= dumpi_datatype::kFirstUser && r.user_types.count(f.value) == 0 &&
+          r.reported_types.insert(f.value).second) {
+        if (auto problem = undefined_datatype_problem(f.value, file.datatype_sizes()))
+          add(FindingKind::kUndefinedDatatype, site, std::move(*problem));
+      }
+    }
     switch (record.function) {
-      case kSend: case kBsend: case kSsend: case kRsend:
-        send(r, site, s("count"), s("datatype"), s("dest"), s("tag"), s("comm"));
-        break;
-      case kIsend: case kIbsend: case kIssend: case kIrsend:
-        r.requests[static_cast<std::int32_t>(s("request"))] = RequestInfo{false, true};
-        send(r, site, s("count"), s("datatype"), s("dest"), s("tag"), s("comm"));
-        break;
-      case kRecv:
-        receive(r, site, s("count"), s("datatype"), s("source"), s("tag"), s("comm"), status_of(record, 0), nullptr);
-        break;
-      case kIrecv: {
-        RequestInfo& info = r.requests[static_cast<std::int32_t>(s("request"))] = RequestInfo{false, false};
-        receive(r, site, s("count"), s("datatype"), s("source"), s("tag"), s("comm"), nullptr, &info);
-        break;
-      }
-      case kSendInit: case kBsendInit: case kSsendInit: case kRsendInit: case kRecvInit:
-        r.requests[static_cast<std::int32_t>(s("request"))] =
-            RequestInfo{true, record.function != kRecvInit, s("count"), s("datatype"),
-                        record.function == kRecvInit ? s("source") : s("dest"), s("tag"), s("comm")};
-        break;
-      case kStart: start(r, site, static_cast<std::int32_t>(s("request"))); break;
-      case kStartall:
-        for (std::int32_t id : record.field("requests")->values) start(r, site, id);
-        break;
-      case kSendrecv:
-        receive(r, site, s("recvcount"), s("recvtype"), s("source"), s("recvtag"), s("comm"), status_of(record, 0), nullptr);
-        send(r, site, s("sendcount"), s("sendtype"), s("dest"), s("sendtag"), s("comm"));
-        break;
-      case kSendrecvReplace:
-        receive(r, site, s("count"), s("datatype"), s("source"), s("recvtag"), s("comm"), status_of(record, 0), nullptr);
-        send(r, site, s("count"), s("datatype"), s("dest"), s("sendtag"), s("comm"));
-        break;
-      case kWait: case kTest: case kRequestFree: {
-        const std::int32_t id = static_cast<std::int32_t>(s("request"));
-        if (!known_requests(r, site, {id})) break;
-        if (record.function == kWait || (record.function == kTest && s("flag") != 0)) complete(r, id, status_of(record, 0));
-        break;
-      }
-      case kWaitany: case kTestany: {
-        const auto& ids = record.field("requests")->values;
-        if (!known_requests(r, site, ids)) break;
-        const std::int64_t index = s("index");
-        const bool done = record.function == kWaitany || s("flag") != 0;
-        if (done && index >= 0 && static_cast<std::size_t>(index) < ids.size())
-          complete(r, ids[static_cast<std::size_t>(index)], status_of(record, 0));
-        break;
-      }
-      case kWaitall: case kTestall: {
-        const auto& ids = record.field("requests")->values;
-        if (!known_requests(r, site, ids)) break;
-        if (record.function == kWaitall || s("flag") != 0)
-          for (std::size_t i = 0; i < ids.size(); ++i) complete(r, ids[i], status_of(record, i));
-        break;
-      }
-      case kWaitsome: case kTestsome: {
-        const auto& ids = record.field("requests")->values;
-        if (!known_requests(r, site, ids)) break;
-        const auto& indices = record.field("indices")->values;
-        for (std::size_t i = 0; i < indices.size(); ++i)
-          if (indices[i] >= 0 && static_cast<std::size_t>(indices[i]) < ids.size())
-            complete(r, ids[static_cast<std::size_t>(indices[i])], status_of(record, i));
-        break;
-      }
       case kTypeContiguous: case kTypeVector: case kTypeHvector: case kTypeIndexed: case kTypeHindexed:
       case kTypeStruct: case kTypeCreateHindexed: case kTypeCreateHvector: case kTypeCreateIndexedBlock:
       case kTypeCreateResized: case kTypeCreateStruct:
-        r.user_types.insert(s("newtype"));
-        break;
-      case kCommDup: registry_.created(r.rank, static_cast<int>(s("oldcomm")), 0, 0, static_cast<int>(s("newcomm"))); break;
-      case kCommSplit:
-        registry_.created(r.rank, static_cast<int>(s("oldcomm")), static_cast<int>(s("color")),
-                          static_cast<int>(s("key")), static_cast<int>(s("newcomm")));
-        break;
-      case kCommCreate: case kCartCreate:  // members in parent-rank order (no reordering, as MPICH)
-        registry_.created(r.rank, static_cast<int>(s("oldcomm")), 0, 0, static_cast<int>(s("newcomm")));
+        r.user_types.insert(record.scalar("newtype"));
         break;
       default: break;
     }
   }
 
-  static const StatusEntry* status_of(const Record& record, std::size_t i) {
-    for (const Field& f : record.fields)
-      if ((f.spec->kind == FieldKind::kStatus || f.spec->kind == FieldKind::kStatusArray) && f.present &&
-          i < f.statuses.size())
-        return &f.statuses[i];
-    return nullptr;
-  }
-
-  // Communicators and datatypes a call uses must have been defined (built in, or created by a
-  // recorded call on this rank). The ids a call creates (newcomm, newtype) are not uses.
-  void check_handles(RankState& r, const Record& record, const CallSite& site) {
-    for (const Field& f : record.fields) {
-      if (!f.present) continue;
-      const std::string_view name = f.spec->name;
-      if (f.spec->kind == FieldKind::kComm && name != "newcomm" && f.value >= dumpi_comm::kFirstUser &&
-          registry_.resolve(r.rank, static_cast<int>(f.value)) == CommRegistry::kUndefined &&
-          r.reported_comms.insert(f.value).second) {
-        add(FindingKind::kUndefinedCommunicator, site,
-            fmt::format("uses communicator {}, which no recorded call on this rank created (MPI_Comm_dup, "
-                        "MPI_Comm_split, MPI_Comm_create or MPI_Cart_create); a replay aborts with \"could not "
-                        "find mpi communicator {}\"",
-                        f.value, f.value));
-      }
-      const bool is_type = f.spec->kind == FieldKind::kDatatype || f.spec->kind == FieldKind::kDatatypeIfRoot;
-      if (is_type && name != "newtype" && f.value >= dumpi_datatype::kFirstUser && r.user_types.count(f.value) == 0 &&
-          r.reported_types.insert(f.value).second) {
-        if (auto problem = undefined_datatype_problem(f.value, r.file.datatype_sizes()))
-          add(FindingKind::kUndefinedDatatype, site, std::move(*problem));
-      }
-    }
-  }
-
-  bool known_requests(RankState& r, const CallSite& site, const std::vector<std::int32_t>& ids) {
-    std::string unknown;
-    for (std::int32_t id : ids)
-      if (id != dumpi_request::kNull && r.requests.count(id) == 0) unknown += (unknown.empty() ? "" : ", ") + std::to_string(id);
-    if (unknown.empty()) return true;
-    add(FindingKind::kUnknownRequest, site,
-        fmt::format("completes request {} that no call in this rank's trace created", unknown));
-    return false;
-  }
-
-  void start(RankState& r, const CallSite& site, std::int32_t id) {
-    auto it = r.requests.find(id);
-    if (it == r.requests.end()) {
-      known_requests(r, site, {id});
+  // Each Start of an unknown request is one finding; a completion call's unknown ids are one together.
+  void report_unknown_requests(const ResolvedCall& call, const CallSite& site) {
+    const auto finding = [&](const std::string& ids) {
+      add(FindingKind::kUnknownRequest, site,
+          fmt::format("completes request {} that no call in this rank's trace created", ids));
+    };
+    if (call.record->function == kStart || call.record->function == kStartall) {
+      for (std::int32_t id : call.unknown_requests) finding(std::to_string(id));
       return;
     }
-    RequestInfo& info = it->second;
-    if (!info.persistent) return;
-    if (info.is_send) send(r, site, info.count, info.datatype, info.peer, info.tag, info.comm);
-    else receive(r, site, info.count, info.datatype, info.peer, info.tag, info.comm, nullptr, &info);
+    std::string ids;
+    for (std::int32_t id : call.unknown_requests) ids += (ids.empty() ? "" : ", ") + std::to_string(id);
+    if (!ids.empty()) finding(ids);
   }
 
-  void complete(RankState& r, std::int32_t id, const StatusEntry* status) {
-    auto it = r.requests.find(id);
-    if (it == r.requests.end()) return;
-    RequestInfo& info = it->second;
-    if (info.is_send || info.posted_serial == 0) return;
-    // A receive from -1 that completes with source -1 was a receive from MPI_PROC_NULL: no message.
-    const bool from_proc_null = info.from_minus_one && status != nullptr && status->source == -1 &&
-                                matcher_.withdraw(r.rank, info.posted_comm, info.posted_serial);
-    if (!from_proc_null) schedule_completion(info.posted_serial);
-    info.posted_serial = 0;
-  }
-
-  void send(RankState& r, const CallSite& site, std::int64_t count, std::int64_t datatype, std::int64_t dest,
-            std::int64_t tag, std::int64_t comm_id) {
-    if (dest < 0) return;  // MPI_PROC_NULL
-    const int comm = registry_.resolve(r.rank, static_cast<int>(comm_id));
-    if (comm < 0) return;  // undefined (reported) or of unknown membership
-    const CommGroup& group = registry_.comm(comm);
-    const int source = group.comm_rank(r.rank);
-    const int dest_world = group.world_rank(static_cast<int>(dest));
-    if (source < 0 || dest_world < 0) return;
-    SentMessage message{site, comm, static_cast<int>(comm_id), source, static_cast<int>(dest), dest_world,
-                        static_cast<int>(tag), message_bytes(r, count, datatype), next_message_serial_++};
+  void send(int rank, const CallSite& site, const MessageEnd& m) {
+    if (m.peer == MessageEnd::kPeerNone) return;  // MPI_PROC_NULL
+    if (m.comm < 0) return;                       // undefined (reported) or of unknown membership
+    const int source = stream_.communicators().comm(m.comm).comm_rank(rank);
+    if (source < 0 || m.peer < 0) return;
+    SentMessage message{site, m.comm, static_cast<int>(m.comm_id), source, static_cast<int>(m.comm_peer), m.peer,
+                        m.tag, m.bytes, next_message_serial_++};
     ++report_.messages;
     check_channel(message);
     open_messages_.insert(message.serial);
     if (auto receive = matcher_.send(message)) matched(message, *receive);
   }
 
-  void receive(RankState& r, const CallSite& site, std::int64_t count, std::int64_t datatype, std::int64_t source,
-               std::int64_t tag, std::int64_t comm_id, const StatusEntry* status, RequestInfo* request) {
-    if (status != nullptr && source == kAnySource && status->source == -1) return;  // from MPI_PROC_NULL
-    if (status != nullptr && source == kAnySource && status->source >= 0) source = status->source;
-    if (status != nullptr && tag == kAnyTag && status->tag >= 0) tag = status->tag;
-    const int comm = registry_.resolve(r.rank, static_cast<int>(comm_id));
-    if (comm < 0 || registry_.comm(comm).comm_rank(r.rank) < 0) return;
-    PostedReceive posted{site, comm, static_cast<int>(comm_id), static_cast<int>(source), static_cast<int>(tag),
-                         message_bytes(r, count, datatype)};
-    auto message = matcher_.post(r.rank, posted);
-    if (request != nullptr) {
-      request->posted_comm = comm;
-      request->posted_serial = posted.serial;
-      request->from_minus_one = source == kAnySource;
-    }
+  // Blocking receives (Recv, Sendrecv) arrive with their status applied: a wildcard's source and tag,
+  // or MPI_PROC_NULL; nonblocking ones learn theirs when they complete.
+  void receive(int rank, const CallSite& site, const MessageEnd& m) {
+    if (m.peer == MessageEnd::kPeerNone) return;  // from MPI_PROC_NULL
+    if (m.comm < 0 || stream_.communicators().comm(m.comm).comm_rank(rank) < 0) return;
+    PostedReceive posted{site, m.comm, static_cast<int>(m.comm_id), static_cast<int>(m.comm_peer), m.tag, m.bytes};
+    auto message = matcher_.post(rank, posted);
+    if (!m.blocking) posted_[{rank, m.operation}] = {m.comm, posted.serial, m.comm_peer == kAnySource};
     if (message) matched(*message, posted);
-    if (request == nullptr) schedule_completion(posted.serial);  // Recv, Sendrecv: done when the call returns
+    if (m.blocking) schedule_completion(posted.serial);  // done when the call returns
+  }
+
+  void complete(int rank, const MessageEnd& m) {
+    if (m.is_send) return;
+    auto it = posted_.find({rank, m.operation});
+    if (it == posted_.end()) return;
+    const PostedOperation posted = it->second;
+    posted_.erase(it);
+    // A receive from -1 that completes with source -1 was a receive from MPI_PROC_NULL: no message.
+    const bool from_proc_null = posted.from_minus_one && m.peer == MessageEnd::kPeerNone &&
+                                matcher_.withdraw(rank, posted.comm, posted.serial);
+    if (!from_proc_null) schedule_completion(posted.serial);
   }
 
   void matched(const SentMessage& message, const PostedReceive& receive) {
@@ -419,7 +281,7 @@ class ReplayChecker {
           add(FindingKind::kUnmatchedReceive, p.site,
               fmt::format("receive of {} bytes from {} (tag {}, {}) never matches a message", bytes_text(p.capacity),
                           p.source == kAnySource ? std::string("any source")
-                                                 : fmt::format("rank {}", registry_.comm(p.comm).world_rank(p.source)),
+                                                 : fmt::format("rank {}", stream_.communicators().comm(p.comm).world_rank(p.source)),
                           p.tag == kAnyTag ? std::string("any") : std::to_string(p.tag), comm_text(p.comm_id)));
         });
   }
@@ -454,8 +316,9 @@ class ReplayChecker {
   std::unordered_set<std::uint64_t> open_messages_;       // sent, and not yet received by a returned call
   std::unordered_map<std::uint64_t, std::uint64_t> message_of_receive_;  // matched, not completed
   std::unordered_set<std::uint64_t> completed_unmatched_;  // receives completed before any match
-  std::vector<std::unique_ptr<RankState>> ranks_;
-  CommRegistry registry_;
+  RecordStream stream_;
+  std::unordered_map<int, RankState> ranks_;  // by world rank
+  std::map<std::pair<int, std::uint64_t>, PostedOperation> posted_;  // (rank, stream operation)
   MessageMatcher matcher_;
   struct Channel {
     std::int64_t bytes;

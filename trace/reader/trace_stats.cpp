@@ -68,12 +68,12 @@ void add_rank_traffic(const TraceFile& file, int rank, TraceStats& stats) {
 }
 
 TraceStats compute_trace_stats(const TraceSet& set) {
+  RecordStream stream(set);
   TraceStats stats;
-  stats.rank_count = world_size_of(set);
+  stats.rank_count = stream.world_size();
   stats.matrix_bytes.assign(static_cast<std::size_t>(stats.rank_count),
                             std::vector<std::uint64_t>(static_cast<std::size_t>(stats.rank_count), 0));
   stats.matrix_messages = stats.matrix_bytes;
-  RecordStream stream(set);
   count_stream(stream, stats);
   std::sort(stats.ranks.begin(), stats.ranks.end(),
             [](const RankTraffic& a, const RankTraffic& b) { return a.rank < b.rank; });
