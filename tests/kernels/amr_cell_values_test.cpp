@@ -46,7 +46,8 @@ struct SameCellsTwoWays {
   std::vector<AmrBlock> whole{amr_block(1, FaceNeighbour::SameLevel, 1, 0, 1)};
   std::vector<AmrBlock> eighths;
   SameCellsTwoWays() {
-    for (int s = 7; s >= 0; --s) eighths.push_back(amr_block(1, FaceNeighbour::SameLevel, 2 + (s & 1), (s >> 1) & 1, 2 + (s >> 2)));
+    for (int s = 7; s >= 0; --s)
+      eighths.push_back(amr_block(1, FaceNeighbour::SameLevel, 2 + (s & 1), (s >> 1) & 1, 2 + (s >> 2)));
   }
   // Slot and local cell, in the eighths, of local cell (i, j, k) of the whole block.
   static int eighth_slot(int i, int j, int k) { return 7 - (i / 2 + 2 * (j / 2) + 4 * (k / 2)); }
@@ -67,7 +68,9 @@ TEST(AmrCellValues, InitialValuesBelongToTheGlobalCellNotToTheBlockSizeOrSlot) {
   for (int k = -1; k <= 4; ++k)
     for (int j = -1; j <= 4; ++j)
       for (int i = -1; i <= 4; ++i)
-        if (!whole.is_interior(i, j, k)) EXPECT_EQ(whole(0, i, j, k), kGhost) << "ghost written at " << i << "," << j << "," << k;
+        if (!whole.is_interior(i, j, k)) {
+          EXPECT_EQ(whole(0, i, j, k), kGhost) << "ghost written at " << i << "," << j << "," << k;
+        }
 }
 
 TEST(AmrCellValues, InitialValuesDifferWithLevelVariableSeedAndCell) {

@@ -52,7 +52,7 @@ void expect_ghosts_unwritten(const HostBlocks& next) {
     for (int k = -1; k <= kN; ++k)
       for (int j = -1; j <= kN; ++j)
         for (int i = -1; i <= kN; ++i)
-          if (!next.is_interior(i, j, k)) EXPECT_EQ(next(b, i, j, k), kUnwritten) << "ghost written: block " << b;
+          if (!next.is_interior(i, j, k)) { EXPECT_EQ(next(b, i, j, k), kUnwritten) << "ghost written: block " << b; }
 }
 
 double interior_sum(const HostBlocks& f, int block) {

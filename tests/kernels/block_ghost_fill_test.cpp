@@ -53,7 +53,7 @@ void expect_only_written(const std::vector<double>& before, const std::vector<do
                          const std::set<std::int64_t>& written) {
   ASSERT_EQ(before.size(), after.size());
   for (std::size_t at = 0; at < before.size(); ++at)
-    if (written.count(static_cast<std::int64_t>(at)) == 0) EXPECT_EQ(after[at], before[at]) << "written at " << at;
+    if (written.count(static_cast<std::int64_t>(at)) == 0) { EXPECT_EQ(after[at], before[at]) << "written at " << at; }
 }
 
 // Two level-0 blocks side by side in x. Block 0's +x ghost face gets block 1's first x layer (i = 0), block 1's
@@ -62,9 +62,10 @@ TEST(BlockGhostFill, SameLevelFacesCopyTheNeighboursFaceCells) {
   const HostBlocks before = numbered_blocks(2);
   const auto& s = before.shape;
   const std::vector<GhostFillTask> tasks = {
-      task(FaceFill::Copy, kN, before.at(1, 0, 0, 0), s.stride(1), s.stride(2), before.at(0, kN, 0, 0), s.stride(1), s.stride(2)),
-      task(FaceFill::Copy, kN, before.at(0, kN - 1, 0, 0), s.stride(1), s.stride(2), before.at(1, -1, 0, 0), s.stride(1),
-           s.stride(2))};
+      task(FaceFill::Copy, kN, before.at(1, 0, 0, 0), s.stride(1), s.stride(2),  // block 1's -x face cells
+           before.at(0, kN, 0, 0), s.stride(1), s.stride(2)),                    // to block 0's +x ghosts
+      task(FaceFill::Copy, kN, before.at(0, kN - 1, 0, 0), s.stride(1), s.stride(2),  // block 0's +x face cells
+           before.at(1, -1, 0, 0), s.stride(1), s.stride(2))};                        // to block 1's -x ghosts
   HostBlocks after = before;
   after.v = run_fill(before.v, tasks);
   std::set<std::int64_t> written;

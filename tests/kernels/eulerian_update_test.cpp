@@ -44,10 +44,12 @@ void expect_interior(const HostBlocks& next, const HostBlocks& expected) {
     for (int k = -1; k <= n; ++k)
       for (int j = -1; j <= n; ++j)
         for (int i = -1; i <= n; ++i) {
-          if (next.is_interior(i, j, k))
-            EXPECT_NEAR(next(b, i, j, k), expected(b, i, j, k), 1e-15) << "block " << b << " cell " << i << "," << j << "," << k;
-          else
-            EXPECT_EQ(next(b, i, j, k), kUnwritten) << "ghost written: block " << b << " at " << i << "," << j << "," << k;
+          const auto where = ::testing::Message() << "block " << b << " cell " << i << "," << j << "," << k;
+          if (next.is_interior(i, j, k)) {
+            EXPECT_NEAR(next(b, i, j, k), expected(b, i, j, k), 1e-15) << where;
+          } else {
+            EXPECT_EQ(next(b, i, j, k), kUnwritten) << "ghost written: " << where;
+          }
         }
 }
 

@@ -173,7 +173,7 @@ TEST(FaceFlux, ConstantFieldGivesZeroNetFluxAwayFromTheBoundary) {
   const Transport t = transport(0.1, 0.3, -0.2, 0.1);
   const auto r = step(box, q, t);
   for (std::size_t f = 0; f < box.axis.size(); ++f)
-    if (box.low[f] >= 0 && box.high[f] >= 0) EXPECT_EQ(r.flux[f], t.velocity[box.axis[f]] * 0.6) << "face " << f;
+    if (box.low[f] >= 0 && box.high[f] >= 0) { EXPECT_EQ(r.flux[f], t.velocity[box.axis[f]] * 0.6) << "face " << f; }
   EXPECT_NEAR(r.next[static_cast<std::size_t>(box.cell(1, 1, 1))], 0.6, 1e-15);
   double before = 0.0;
   for (const double v : q) before += v;
