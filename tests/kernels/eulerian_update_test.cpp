@@ -62,6 +62,13 @@ double interior_mass(const HostBlocks& f, int block, double h) {
   return sum;
 }
 
+// Cell (1, 1, 1) holds 1, every other cell and ghost 0, in one block of the given level with same-level faces.
+UpdateResult update_one_unit_cell(int level, const EulerianParams& p) {
+  HostBlocks current(4, 1);
+  current(0, 1, 1, 1) = 1.0;
+  return run_update(current, {amr_block(level, FaceNeighbour::SameLevel)}, p);
+}
+
 // A coarse level-0 block (slot 0) whose +x face is finer, and a level-1 block (slot 1) whose -x face is
 // coarser: the fine block's face cells (0, 0..1, 0..1) lie against the coarse face cell (3, 0, 0).
 std::vector<AmrBlock> coarse_and_fine_blocks() {
@@ -91,9 +98,7 @@ TEST(EulerianUpdate, ConstantFieldStaysConstantOnEveryLevelAndAcrossCoarseFineFa
 //   its downwind neighbours gain 0.1 * (v + 0.05): +x 0.035, +y 0.025, +z 0.015;
 //   its upwind neighbours gain diffusion only, 0.1 * 0.05 = 0.005.
 TEST(EulerianUpdate, SingleCellMovesDownwindAndDiffusesToAllSixNeighbours) {
-  HostBlocks current(4, 1);
-  current(0, 1, 1, 1) = 1.0;
-  const auto result = run_update(current, {amr_block(0, FaceNeighbour::SameLevel)}, EulerianParams{});
+  const auto result = update_one_unit_cell(0, EulerianParams{});
   HostBlocks expected(4, 1);
   expected(0, 1, 1, 1) = 0.91;
   expected(0, 2, 1, 1) = 0.035;
@@ -107,13 +112,11 @@ TEST(EulerianUpdate, SingleCellMovesDownwindAndDiffusesToAllSixNeighbours) {
 
 // The same cell with every velocity reversed: downwind is now the low side on every axis.
 TEST(EulerianUpdate, NegativeVelocityMovesTheCellTowardsTheLowSide) {
-  HostBlocks current(4, 1);
-  current(0, 1, 1, 1) = 1.0;
   EulerianParams p;
   p.velocity[0] = -0.3;
   p.velocity[1] = -0.2;
   p.velocity[2] = -0.1;
-  const auto result = run_update(current, {amr_block(0, FaceNeighbour::SameLevel)}, p);
+  const auto result = update_one_unit_cell(0, p);
   HostBlocks expected(4, 1);
   expected(0, 1, 1, 1) = 0.91;
   expected(0, 0, 1, 1) = 0.035;
@@ -127,9 +130,7 @@ TEST(EulerianUpdate, NegativeVelocityMovesTheCellTowardsTheLowSide) {
 // times the flux sum: the cell keeps 1 - 0.2 * (0.6 + 6 * 0.1) = 0.76, downwind gains 0.2 * (v + 0.1),
 // upwind 0.02. Mass (value x 0.125) is conserved.
 TEST(EulerianUpdate, FinerLevelUsesItsOwnCellWidth) {
-  HostBlocks current(4, 1);
-  current(0, 1, 1, 1) = 1.0;
-  const auto result = run_update(current, {amr_block(1, FaceNeighbour::SameLevel)}, EulerianParams{});
+  const auto result = update_one_unit_cell(1, EulerianParams{});
   HostBlocks expected(4, 1);
   expected(0, 1, 1, 1) = 0.76;
   expected(0, 2, 1, 1) = 0.08;
