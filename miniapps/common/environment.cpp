@@ -6,7 +6,7 @@
 #include "synthesis.hpp"
 #include "thread_limit.hpp"
 
-#include <amp_dumpi.h>
+#include <amp/dumpi/amp_dumpi.h>
 #include <Kokkos_Core.hpp>
 #include <mpi.h>
 

@@ -48,14 +48,14 @@ std::uint64_t cgroup_room() {
   while (std::getline(self, line)) {
     if (line.rfind("0::", 0) == 0) {
       const std::string group = line.substr(3);
-      for (const std::string dir : {"/sys/fs/cgroup" + group, std::string("/sys/fs/cgroup")}) {
+      for (const std::string& dir : {"/sys/fs/cgroup" + group, std::string("/sys/fs/cgroup")}) {
         consider(room_under(dir + "/memory.max", dir + "/memory.current"));
       }
     }
     const auto v1 = line.find(":memory:");
     if (v1 != std::string::npos) {
       const std::string group = line.substr(v1 + 8);
-      for (const std::string dir : {"/sys/fs/cgroup/memory" + group, std::string("/sys/fs/cgroup/memory")}) {
+      for (const std::string& dir : {"/sys/fs/cgroup/memory" + group, std::string("/sys/fs/cgroup/memory")}) {
         consider(room_under(dir + "/memory.limit_in_bytes", dir + "/memory.usage_in_bytes"));
       }
     }

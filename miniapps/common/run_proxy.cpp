@@ -8,7 +8,7 @@
 #include "memory_check.hpp"
 #include "synthesis.hpp"
 
-#include <amp_dumpi.h>
+#include <amp/dumpi/amp_dumpi.h>
 #include <CLI/CLI.hpp>
 #include <mpi.h>
 

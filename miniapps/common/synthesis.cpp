@@ -6,7 +6,7 @@
 #include "errors.hpp"
 #include "plan_only.hpp"
 
-#include <amp_dumpi.h>
+#include <amp/dumpi/amp_dumpi.h>
 #include <comm/data_movement.hpp>
 #include <comm/stopwatch.hpp>
 

@@ -1,0 +1,34 @@
+# `cmake --install`: the libraries (AMP::comm, AMP::kernels, AMP::dumpi), their headers under include/amp/,
+# the proxies and amp-trace, and AMPConfig.cmake so that another project can `find_package(AMP)`.
+include(CMakePackageConfigHelpers)
+
+set(AMP_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/AMP)
+set(amp_library_targets amp_kernels amp_comm)
+if(TARGET amp_dumpi)
+  list(APPEND amp_library_targets amp_dumpi)
+endif()
+install(TARGETS ${amp_library_targets} EXPORT AMPTargets
+        ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+        INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/comm/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/amp/comm
+        FILES_MATCHING PATTERN "*.hpp")
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/kernels/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/amp/kernels
+        FILES_MATCHING PATTERN "*.hpp")
+if(TARGET amp_dumpi)
+  install(FILES ${PROJECT_SOURCE_DIR}/trace/writer/amp_dumpi.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/amp/dumpi)
+endif()
+
+set(amp_programs amp-ghost amp-sage amp-nobel amp-micro amp-trace)
+foreach(program ${amp_programs})
+  if(TARGET ${program})
+    set_target_properties(${program} PROPERTIES INSTALL_RPATH "$ORIGIN/../${CMAKE_INSTALL_LIBDIR}")
+    install(TARGETS ${program} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+  endif()
+endforeach()
+
+install(EXPORT AMPTargets NAMESPACE AMP:: DESTINATION ${AMP_INSTALL_CMAKEDIR})
+configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/AMPConfig.cmake.in ${PROJECT_BINARY_DIR}/AMPConfig.cmake
+                              INSTALL_DESTINATION ${AMP_INSTALL_CMAKEDIR})
+write_basic_package_version_file(${PROJECT_BINARY_DIR}/AMPConfigVersion.cmake COMPATIBILITY SameMinorVersion)
+install(FILES ${PROJECT_BINARY_DIR}/AMPConfig.cmake ${PROJECT_BINARY_DIR}/AMPConfigVersion.cmake
+        DESTINATION ${AMP_INSTALL_CMAKEDIR})

@@ -1,0 +1,13 @@
+// The tracing library's C API for a build configured with AMP_ENABLE_TRACING=OFF: no trace is ever
+// active, none ever fails, and a synthesis cannot begin (the command line refuses --trace and
+// --synthesize before any of this is reached; see check_output_flags).
+#include <amp/dumpi/amp_dumpi.h>
+
+extern "C" {
+int amp_dumpi_active(void) { return 0; }
+int amp_dumpi_trace_failed(void) { return 0; }
+int amp_dumpi_synthesis_begin(int, int, const char*, int, char**, const char*) { return -1; }
+void amp_dumpi_synthesis_advance(double) {}
+void amp_dumpi_synthesis_end(void) {}
+const char* amp_dumpi_synthesis_meta_path(void) { return ""; }
+}
