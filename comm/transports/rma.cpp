@@ -1,24 +1,21 @@
-// rma - one-sided: an MPI window per group of variables over that group's part of the receive area
-// (all its phases), MPI_Put from the sender's packed slot into the peer's slot. Each phase is
-// synchronised among its neighbours only, with post-start-complete-wait (PSCW): the receiver exposes
-// the group's window to the phase's peers (MPI_Win_post ... MPI_Win_wait), the sender opens an access
-// epoch to them (MPI_Win_start, puts, MPI_Win_complete). No MPI_Win_fence in the time loop.
+// rma - one-sided: an MPI window per batch (group and phase) over that batch's part of the receive
+// area, MPI_Put from the sender's packed slot into the peer's slot. Each phase is synchronised among
+// its neighbours only, with post-start-complete-wait (PSCW): the receiver exposes the batch's window
+// to the phase's peers (MPI_Win_post ... MPI_Win_wait), the sender opens an access epoch to them
+// (MPI_Win_start, puts, MPI_Win_complete). No MPI_Win_fence over the world in the time loop.
 //
-// A window per group, not per group and phase: the windows are made once per area layout (one
-// collective MPI_Win_create per group, not per batch). A group's phases take turns on its window: the
-// exposure of phase p + 1 is posted only once phase p's has ended (MPI_Win_wait), since one window may
-// have only one exposure epoch open at a time. (Posting every phase at once on one window is erroneous,
-// and MPICH 4.0 then let a peer's post for the next phase satisfy a start meant for another peer, and
-// the exchange hung.) Groups stay apart: SVAF keeps every variable's exchange open at once, and each
-// variable needs its own exposure.
+// One window per batch, not per group: a window then always pairs with the same peers, and each
+// phase's exposure is its own. (With one window for all phases, MPICH 4.0 lets a peer's post for the
+// next phase satisfy a start meant for another peer, and the exchange hangs. A window per group whose
+// phases take turns on it, phase p + 1 posted only after phase p's MPI_Win_wait, hangs too, about one
+// run in six under MPICH 4.0 (svaf, 2x2x1 ranks, 27 points): by all appearances a neighbour's post for
+// the next round satisfies this round's start of a later phase, as if MPICH matched a start with any
+// posts its window has received. So windows stay per batch: per group and phase.)
 #include "checked_count.hpp"
 #include "transport_factories.hpp"
 
 #include <comm/message_tags.hpp>
 #include <comm/stopwatch.hpp>
-
-#include <stdexcept>
-#include <string>
 
 namespace amp::comm {
 
@@ -49,31 +46,28 @@ class RmaTransport final : public Transport {
       phase_groups_.push_back(group);
     }
     MPI_Group_free(&all);
-    windows_.assign(state().num_groups(), MPI_WIN_NULL);
-    exposed_phase_.assign(state().num_groups(), kNone);
-    waiting_phases_.assign(state().num_groups(), {});
-    const MPI_Aint bytes = static_cast<MPI_Aint>(state().recv_group_stride() * sizeof(double));
+    windows_.assign(state().num_batches(), MPI_WIN_NULL);
     for (int g = 0; g < state().num_groups(); ++g)
-      MPI_Win_create(state().recv_area() + g * state().recv_group_stride(), bytes, sizeof(double), MPI_INFO_NULL,
-                     state().comm(), &windows_[g]);
+      for (int phase = 0; phase < state().num_phases(); ++phase) {
+        double* base = state().recv_area() + g * state().recv_group_stride() + state().recv_phase_offset(phase);
+        const MPI_Aint bytes = static_cast<MPI_Aint>(state().recv_phase_length(phase) * sizeof(double));
+        MPI_Win_create(base, bytes, sizeof(double), MPI_INFO_NULL, state().comm(), &windows_[state().batch(g, phase)]);
+      }
   }
 
   void start_receives(int group, int phase) override {
     if (phase_groups_[phase] == MPI_GROUP_EMPTY) return;
-    if (exposed_phase_[group] != kNone) {  // the window's exposure of an earlier phase is still open
-      waiting_phases_[group].push_back(phase);
-      return;
-    }
     ScopedTimer timer(state().times().post);
-    expose(group, phase);
+    MPI_Win_post(phase_groups_[phase], 0, windows_[state().batch(group, phase)]);
   }
 
   void send(int group, int phase) override {
     if (phase_groups_[phase] == MPI_GROUP_EMPTY) return;
     ScopedTimer timer(state().times().post);
-    MPI_Win window = windows_[group];
+    const int batch = state().batch(group, phase);
+    MPI_Win window = windows_[batch];
     MPI_Win_start(phase_groups_[phase], 0, window);
-    for (const Message& m : state().sends(state().batch(group, phase))) {
+    for (const Message& m : state().sends(batch)) {
       const LinkData& ld = state().link(m.link);
       const int elements = checked_count(state().send_elements(m), "rma", "a message's element count");
       const MPI_Aint target = target_offsets_[m.link] + (m.var % state().group_size()) * ld.send_size() +
@@ -85,30 +79,15 @@ class RmaTransport final : public Transport {
 
   void complete_receives(int group, int phase) override {
     if (phase_groups_[phase] == MPI_GROUP_EMPTY) return;
-    if (exposed_phase_[group] != phase)
-      throw std::logic_error("rma transport: phase " + std::to_string(phase) + " completed out of order");
     ScopedTimer timer(state().times().wait);
-    MPI_Win_wait(windows_[group]);
-    exposed_phase_[group] = kNone;
-    std::vector<int>& waiting = waiting_phases_[group];
-    if (waiting.empty()) return;
-    const int next = waiting.front();
-    waiting.erase(waiting.begin());
-    expose(group, next);
+    MPI_Win_wait(windows_[state().batch(group, phase)]);
   }
 
   void complete_sends(int) override {}  // MPI_Win_complete in send() finished the puts
 
  private:
-  static constexpr int kNone = -1;
-
-  void expose(int group, int phase) {
-    MPI_Win_post(phase_groups_[phase], 0, windows_[group]);
-    exposed_phase_[group] = phase;
-  }
-
-  // Where, in the peer's window of the link's group, the link's slots start: each rank tells each peer
-  // its own receive offset of their link.
+  // Where, in the peer's window of the link's phase, the link's slots start: each rank tells each
+  // peer its own receive offset of their link.
   void exchange_target_offsets() {
     const TagLayout tags(state().communicator().tag_ub());
     const int links = state().num_links();
@@ -116,7 +95,7 @@ class RmaTransport final : public Transport {
     std::vector<MPI_Request> requests(2 * links);
     for (int l = 0; l < links; ++l) {
       const LinkData& ld = state().link(l);
-      mine[l] = ld.recv_offset;
+      mine[l] = ld.recv_offset - state().recv_phase_offset(ld.phase);
       const int tag = tags.transport_setup_tag(ld.phase);
       MPI_Irecv(&theirs[l], 1, MPI_INT64_T, ld.peer, tag, state().comm(), &requests[2 * l]);
       MPI_Isend(&mine[l], 1, MPI_INT64_T, ld.peer, tag, state().comm(), &requests[2 * l + 1]);
@@ -125,11 +104,9 @@ class RmaTransport final : public Transport {
     target_offsets_.assign(theirs.begin(), theirs.end());
   }
 
-  std::vector<MPI_Aint> target_offsets_;        // [link] in the peer's window, in elements
-  std::vector<MPI_Group> phase_groups_;         // [phase] the peers of the phase's links
-  std::vector<MPI_Win> windows_;                // [group] over the group's receive part, all phases
-  std::vector<int> exposed_phase_;              // [group] the phase whose exposure is open, or kNone
-  std::vector<std::vector<int>> waiting_phases_;  // [group] phases to expose once the open one ends
+  std::vector<MPI_Aint> target_offsets_;  // [link] in the peer's window, in elements
+  std::vector<MPI_Group> phase_groups_;   // [phase] the peers of the phase's links
+  std::vector<MPI_Win> windows_;          // [batch]
 };
 
 }  // namespace
