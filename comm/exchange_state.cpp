@@ -25,11 +25,9 @@ void describe(const std::vector<Piece>& pieces, std::vector<std::int64_t>& begin
 
 }  // namespace
 
-ExchangeState::ExchangeState(ExchangePlan plan, int group_size) : plan_(std::move(plan)), group_size_(group_size) {
-  int rank = 0, ranks = 1;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &ranks);
-  plan_.validate(rank, ranks);
+ExchangeState::ExchangeState(ExchangePlan plan, int group_size, MPI_Comm comm)
+    : comm_(comm), plan_(std::move(plan)), group_size_(group_size) {
+  plan_.validate(comm_.rank(), comm_.size());
   if (group_size_ == kAllVariables) group_size_ = plan_.num_vars;
   if (group_size_ < 1 || plan_.num_vars % group_size_ != 0)
     throw std::invalid_argument("exchange state: group size " + std::to_string(group_size_) + " does not divide " +

@@ -9,6 +9,7 @@
 // contiguous too.
 #pragma once
 
+#include "communicator.hpp"
 #include "exchange_plan.hpp"
 #include "message.hpp"
 #include "piece_copy.hpp"
@@ -60,11 +61,15 @@ constexpr std::int64_t kPageElements = 512;
 
 class ExchangeState {
  public:
-  // Validates the plan for this rank of MPI_COMM_WORLD (std::invalid_argument) and describes its links.
-  ExchangeState(ExchangePlan plan, int group_size);
+  // Duplicates `comm` (collective over it: communicator.hpp), validates the plan for this rank of it
+  // (std::invalid_argument) and describes its links.
+  ExchangeState(ExchangePlan plan, int group_size, MPI_Comm comm);
   // Allocates the send and receive areas (once, before any message moves).
   void lay_out(AreaLayout layout);
 
+  // The layer's duplicate of the given communicator: every call on the plan's peers uses it.
+  MPI_Comm comm() const { return comm_.get(); }
+  const Communicator& communicator() const { return comm_; }
   const ExchangePlan& plan() const { return plan_; }
   int num_vars() const { return plan_.num_vars; }
   int num_phases() const { return plan_.num_phases; }
@@ -120,6 +125,7 @@ class ExchangeState {
   const ExchangeTimes& times() const { return times_; }
 
  private:
+  Communicator comm_;
   ExchangePlan plan_;
   int group_size_ = 1;
   AreaLayout layout_ = AreaLayout::kByGroup;

@@ -15,15 +15,6 @@ TagLayout::TagLayout(int tag_ub) {
   epochs_ = static_cast<int>(data_tags / bank_width_ / 2);
 }
 
-int world_tag_ub() {
-  int* tag_ub = nullptr;
-  int found = 0;
-  MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &tag_ub, &found);
-  return found && tag_ub != nullptr ? *tag_ub : 32767;
-}
-
-TagLayout TagLayout::for_world() { return TagLayout(world_tag_ub()); }
-
 int TagLayout::size_check_tag(int phase) const {
   if (phase < 0 || phase >= kSizeCheckTags)
     throw std::runtime_error("exchange plan: at most " + std::to_string(kSizeCheckTags) + " phases have tags");

@@ -21,9 +21,6 @@ namespace amp::comm {
 
 enum class MessageClass { kExchange = 0, kMigration = 1 };
 
-// MPI_COMM_WORLD's MPI_TAG_UB (MPI's minimum, 32767, should the attribute be missing).
-int world_tag_ub();
-
 class TagLayout {
  public:
   static constexpr int kSizeCheckTags = 16;
@@ -32,8 +29,6 @@ class TagLayout {
 
   // tag_ub: the communicator's MPI_TAG_UB (at least 32767 by the standard).
   explicit TagLayout(int tag_ub);
-  // The layout for MPI_COMM_WORLD's MPI_TAG_UB.
-  static TagLayout for_world();
 
   // Throws std::runtime_error when phase >= kSizeCheckTags.
   int size_check_tag(int phase) const;

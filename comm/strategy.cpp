@@ -12,10 +12,11 @@
 
 namespace amp::comm {
 
-Strategy::Strategy(ExchangePlan plan, int group_size, const std::string& strategy, const std::string& transport)
-    : state_(std::move(plan), group_size),
+Strategy::Strategy(ExchangePlan plan, int group_size, const std::string& strategy, const std::string& transport,
+                   MPI_Comm comm)
+    : state_(std::move(plan), group_size, comm),
       transport_(make_transport(transport, strategy, state_)),
-      tags_(TagLayout::for_world()) {
+      tags_(state_.communicator().tag_ub()) {
   state_.lay_out(transport_->area_layout());
   filled_by_proxy_.assign(static_cast<std::size_t>(num_links()) * num_vars(), 0);
   check_peers_agree();
@@ -39,8 +40,8 @@ void Strategy::check_peers_agree() {
     const LinkData& ld = link(l);
     outgoing[l] = signature(ld.send_piece_begin);
     const int tag = tags_.size_check_tag(ld.phase);
-    MPI_Irecv(incoming[l].data(), 3, MPI_INT64_T, ld.peer, tag, MPI_COMM_WORLD, &requests[2 * l]);
-    MPI_Isend(outgoing[l].data(), 3, MPI_INT64_T, ld.peer, tag, MPI_COMM_WORLD, &requests[2 * l + 1]);
+    MPI_Irecv(incoming[l].data(), 3, MPI_INT64_T, ld.peer, tag, state_.comm(), &requests[2 * l]);
+    MPI_Isend(outgoing[l].data(), 3, MPI_INT64_T, ld.peer, tag, state_.comm(), &requests[2 * l + 1]);
     setup_traffic_.count_message(sizeof(outgoing[l]));
   }
   MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE);

@@ -39,7 +39,7 @@ class Strategy {
   double* send_slot_to_fill(int l, int v);
 
   // Once the strategy has cut its messages (make_strategy calls it): the transport's set-up, which is
-  // collective over MPI_COMM_WORLD for some transports.
+  // collective over the strategy's communicator for some transports.
   void set_up_transport();
 
   const Traffic& traffic() const { return state_.traffic(); }
@@ -50,10 +50,11 @@ class Strategy {
   const ExchangePlan& plan() const { return state_.plan(); }
 
  protected:
-  // Builds the exchange state (variables move in groups of group_size) and the transport, and checks
-  // with each peer that the sizes of the pieces it sends equal the sizes of the pieces the peer
-  // receives (throws std::runtime_error if not).
-  Strategy(ExchangePlan plan, int group_size, const std::string& strategy, const std::string& transport);
+  // Builds the exchange state on a duplicate of `comm` (variables move in groups of group_size) and the
+  // transport, and checks with each peer that the sizes of the pieces it sends equal the sizes of the
+  // pieces the peer receives (throws std::runtime_error if not). Collective over `comm`.
+  Strategy(ExchangePlan plan, int group_size, const std::string& strategy, const std::string& transport,
+           MPI_Comm comm);
 
   ExchangeState& state() { return state_; }
   const ExchangeState& state() const { return state_; }

@@ -9,7 +9,7 @@
 namespace amp::comm {
 
 namespace {
-using Factory = std::unique_ptr<Strategy> (*)(ExchangePlan, const std::string&);
+using Factory = std::unique_ptr<Strategy> (*)(ExchangePlan, const std::string&, MPI_Comm);
 const std::vector<std::pair<std::string, Factory>>& registry() {
   static const std::vector<std::pair<std::string, Factory>> table = {
       {"bspma", make_bspma},
@@ -38,10 +38,11 @@ std::string strategy_list() {
   return list;
 }
 
-std::unique_ptr<Strategy> make_strategy(const std::string& name, const std::string& transport, ExchangePlan plan) {
+std::unique_ptr<Strategy> make_strategy(const std::string& name, const std::string& transport, ExchangePlan plan,
+                                        MPI_Comm comm) {
   for (const auto& entry : registry()) {
     if (entry.first != name) continue;
-    std::unique_ptr<Strategy> strategy = entry.second(std::move(plan), transport);
+    std::unique_ptr<Strategy> strategy = entry.second(std::move(plan), transport, comm);
     strategy->set_up_transport();
     return strategy;
   }

@@ -7,6 +7,7 @@
 // packs that group again. Each group calls start_receives once per round.
 #pragma once
 
+#include "communicator.hpp"
 #include "exchange_state.hpp"
 
 #include <mpi.h>
@@ -22,13 +23,6 @@ enum class DataAccess {
   kInPlace,          // the pieces in storage, described to MPI: nothing is packed
 };
 
-// Whether MPI_Finalize has run: a transport's destructor frees its MPI objects only before it.
-inline bool mpi_finalized() {
-  int finalized = 0;
-  MPI_Finalized(&finalized);
-  return finalized != 0;
-}
-
 class Transport {
  public:
   // The state outlives the transport; messages are added to it before set_up().
@@ -39,7 +33,7 @@ class Transport {
 
   virtual DataAccess data_access() const { return DataAccess::kBuffersOrDirect; }
   virtual AreaLayout area_layout() const { return AreaLayout::kByGroup; }
-  // Once every message is in the state. Collective over MPI_COMM_WORLD for some transports.
+  // Once every message is in the state. Collective over the state's communicator for some transports.
   virtual void set_up() {}
   // Variable v's slot of link l is about to be packed again: make it writable.
   virtual void reclaim_send_slot(int /*link*/, int /*var*/) {}

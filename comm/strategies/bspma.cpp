@@ -11,8 +11,8 @@ namespace {
 
 class Bspma final : public Strategy {
  public:
-  Bspma(ExchangePlan plan, const std::string& transport)
-      : Strategy(std::move(plan), kAllVariables, "bspma", transport) {
+  Bspma(ExchangePlan plan, const std::string& transport, MPI_Comm comm)
+      : Strategy(std::move(plan), kAllVariables, "bspma", transport, comm) {
     // One per link each way: all variables, all pieces (a link may send and receive different piece counts).
     for (int l = 0; l < num_links(); ++l) {
       const LinkData& ld = link(l);
@@ -63,8 +63,8 @@ class Bspma final : public Strategy {
 
 }  // namespace
 
-std::unique_ptr<Strategy> make_bspma(ExchangePlan plan, const std::string& transport) {
-  return std::make_unique<Bspma>(std::move(plan), transport);
+std::unique_ptr<Strategy> make_bspma(ExchangePlan plan, const std::string& transport, MPI_Comm comm) {
+  return std::make_unique<Bspma>(std::move(plan), transport, comm);
 }
 
 }  // namespace amp::comm

@@ -19,7 +19,7 @@ class PerVariableExchange : public Strategy {
   // one_message_per_piece: SVCP (each piece its own message, straight from memory when contiguous
   // and the transport allows it); otherwise SVAF (all pieces of a variable on a link in one message).
   PerVariableExchange(ExchangePlan plan, bool one_message_per_piece, const std::string& strategy,
-                      const std::string& transport);
+                      const std::string& transport, MPI_Comm comm);
   bool in_flight(int v) const override { return pending_[v]; }
 
  private:

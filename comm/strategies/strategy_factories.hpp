@@ -8,8 +8,8 @@
 
 namespace amp::comm {
 
-std::unique_ptr<Strategy> make_bspma(ExchangePlan plan, const std::string& transport);
-std::unique_ptr<Strategy> make_svaf(ExchangePlan plan, const std::string& transport);
-std::unique_ptr<Strategy> make_svcp(ExchangePlan plan, const std::string& transport);
+std::unique_ptr<Strategy> make_bspma(ExchangePlan plan, const std::string& transport, MPI_Comm comm);
+std::unique_ptr<Strategy> make_svaf(ExchangePlan plan, const std::string& transport, MPI_Comm comm);
+std::unique_ptr<Strategy> make_svcp(ExchangePlan plan, const std::string& transport, MPI_Comm comm);
 
 }  // namespace amp::comm

@@ -8,14 +8,14 @@ namespace amp::comm {
 namespace {
 class Svaf final : public PerVariableExchange {
  public:
-  Svaf(ExchangePlan plan, const std::string& transport)
-      : PerVariableExchange(std::move(plan), /*one_message_per_piece=*/false, "svaf", transport) {}
+  Svaf(ExchangePlan plan, const std::string& transport, MPI_Comm comm)
+      : PerVariableExchange(std::move(plan), /*one_message_per_piece=*/false, "svaf", transport, comm) {}
   std::string name() const override { return "svaf"; }
 };
 }  // namespace
 
-std::unique_ptr<Strategy> make_svaf(ExchangePlan plan, const std::string& transport) {
-  return std::make_unique<Svaf>(std::move(plan), transport);
+std::unique_ptr<Strategy> make_svaf(ExchangePlan plan, const std::string& transport, MPI_Comm comm) {
+  return std::make_unique<Svaf>(std::move(plan), transport, comm);
 }
 
 }  // namespace amp::comm

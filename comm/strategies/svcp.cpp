@@ -9,14 +9,14 @@ namespace amp::comm {
 namespace {
 class Svcp final : public PerVariableExchange {
  public:
-  Svcp(ExchangePlan plan, const std::string& transport)
-      : PerVariableExchange(std::move(plan), /*one_message_per_piece=*/true, "svcp", transport) {}
+  Svcp(ExchangePlan plan, const std::string& transport, MPI_Comm comm)
+      : PerVariableExchange(std::move(plan), /*one_message_per_piece=*/true, "svcp", transport, comm) {}
   std::string name() const override { return "svcp"; }
 };
 }  // namespace
 
-std::unique_ptr<Strategy> make_svcp(ExchangePlan plan, const std::string& transport) {
-  return std::make_unique<Svcp>(std::move(plan), transport);
+std::unique_ptr<Strategy> make_svcp(ExchangePlan plan, const std::string& transport, MPI_Comm comm) {
+  return std::make_unique<Svcp>(std::move(plan), transport, comm);
 }
 
 }  // namespace amp::comm

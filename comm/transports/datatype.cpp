@@ -17,6 +17,7 @@ class DatatypeTransport final : public RequestTransport {
   using RequestTransport::RequestTransport;
 
   ~DatatypeTransport() override {
+    cancel_in_flight();
     if (mpi_finalized()) return;
     for (auto* table : {&sends_, &recvs_})
       for (auto& batch : *table)

@@ -1,5 +1,6 @@
 // isend - every message is an MPI_Isend / MPI_Irecv posted when its batch goes (the default, and
 // what every DUMPI replayer accepts).
+#include "checked_count.hpp"
 #include "request_transport.hpp"
 #include "transport_factories.hpp"
 
@@ -13,9 +14,10 @@ class IsendTransport final : public RequestTransport {
 
  protected:
   void start(int batch, Direction d, std::vector<MPI_Request>& requests) override {
-    for (const Message& m : state().messages(batch, d))
-      post(d, state().address(m, d), static_cast<int>(state().elements(m, d)), MPI_DOUBLE, state().link(m.link).peer,
-           m.tag, requests);
+    for (const Message& m : state().messages(batch, d)) {
+      const int elements = checked_count(state().elements(m, d), "isend", "a message's element count");
+      post(d, state().address(m, d), elements, MPI_DOUBLE, state().link(m.link).peer, m.tag, requests);
+    }
   }
 };
 

@@ -6,18 +6,11 @@
 
 #include <comm/stopwatch.hpp>
 
-#include <limits>
-#include <stdexcept>
+#include "checked_count.hpp"
 
 namespace amp::comm {
 
 namespace {
-
-int as_int(std::int64_t value) {
-  if (value > std::numeric_limits<int>::max())
-    throw std::runtime_error("neighbor transport: " + std::to_string(value) + " elements do not fit an MPI int count");
-  return static_cast<int>(value);
-}
 
 class NeighborTransport final : public Transport {
  public:
@@ -38,13 +31,13 @@ class NeighborTransport final : public Transport {
       for (int l : state().links_in_phase(p)) {
         const LinkData& ld = state().link(l);
         peers.push_back(ld.peer);
-        phase.send_counts.push_back(as_int(g * ld.send_size()));
-        phase.send_displacements.push_back(as_int(ld.send_offset));
-        phase.recv_counts.push_back(as_int(g * ld.recv_size()));
-        phase.recv_displacements.push_back(as_int(ld.recv_offset));
+        phase.send_counts.push_back(checked_count(g * ld.send_size(), "neighbor", "a link's send count"));
+        phase.send_displacements.push_back(checked_count(ld.send_offset, "neighbor", "a link's send displacement"));
+        phase.recv_counts.push_back(checked_count(g * ld.recv_size(), "neighbor", "a link's receive count"));
+        phase.recv_displacements.push_back(checked_count(ld.recv_offset, "neighbor", "a link's receive displacement"));
       }
       const int degree = static_cast<int>(peers.size());
-      MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, degree, peers.data(), MPI_UNWEIGHTED, degree, peers.data(),
+      MPI_Dist_graph_create_adjacent(state().comm(), degree, peers.data(), MPI_UNWEIGHTED, degree, peers.data(),
                                      MPI_UNWEIGHTED, MPI_INFO_NULL, /*reorder=*/0, &phase.graph);
       phases_.push_back(std::move(phase));
     }

@@ -18,9 +18,10 @@
 
 #if MPI_VERSION >= 4
 
+#include "checked_count.hpp"
+
 #include <comm/stopwatch.hpp>
 
-#include <limits>
 #include <stdexcept>
 
 namespace amp::comm {
@@ -165,17 +166,14 @@ class PartitionedTransport final : public Transport {
     c.link = m.link;
     c.first_group = first_group;
     c.partitions = partitions;
-    const std::int64_t elements = state().elements(m, d);
-    if (elements > std::numeric_limits<int>::max())
-      throw std::runtime_error("partitioned transport: a partition of " + std::to_string(elements) +
-                               " elements does not fit an MPI int count");
+    const int elements = checked_count(state().elements(m, d), "partitioned", "a partition's element count");
     int count = 1;  // of c.partition_type per partition
     if (elements == stride || partitions == 1) {  // partitions lie back to back: plain doubles
-      count = static_cast<int>(elements);
+      count = elements;
       c.partition_type = MPI_DOUBLE;
     } else {  // one group's message, spaced by `stride` elements
       MPI_Datatype contiguous;
-      MPI_Type_contiguous(static_cast<int>(elements), MPI_DOUBLE, &contiguous);
+      MPI_Type_contiguous(elements, MPI_DOUBLE, &contiguous);
       MPI_Type_create_resized(contiguous, 0, static_cast<MPI_Aint>(stride * sizeof(double)), &c.partition_type);
       MPI_Type_free(&contiguous);
       MPI_Type_commit(&c.partition_type);
@@ -183,10 +181,10 @@ class PartitionedTransport final : public Transport {
     }
     const int peer = state().link(m.link).peer;
     if (d == Direction::kSend)
-      MPI_Psend_init(state().address(m, d), partitions, count, c.partition_type, peer, m.tag, MPI_COMM_WORLD,
+      MPI_Psend_init(state().address(m, d), partitions, count, c.partition_type, peer, m.tag, state().comm(),
                      MPI_INFO_NULL, &c.request);
     else
-      MPI_Precv_init(state().address(m, d), partitions, count, c.partition_type, peer, m.tag, MPI_COMM_WORLD,
+      MPI_Precv_init(state().address(m, d), partitions, count, c.partition_type, peer, m.tag, state().comm(),
                      MPI_INFO_NULL, &c.request);
     return c;
   }

@@ -1,6 +1,7 @@
 // persistent - MPI_Send_init / MPI_Recv_init once per message and address, MPI_Startall per batch.
 // A direct message's address is its variable's storage, which proxies swap between two arrays each
 // step, so such a message gets one persistent request per array it has been sent from.
+#include "checked_count.hpp"
 #include "request_transport.hpp"
 #include "transport_factories.hpp"
 
@@ -16,6 +17,7 @@ class PersistentTransport final : public RequestTransport {
       : RequestTransport(state), sends_(state.num_batches()), recvs_(state.num_batches()) {}
 
   ~PersistentTransport() override {
+    cancel_in_flight();  // a started persistent request must be inactive before it is freed
     if (mpi_finalized()) return;
     for (auto* table : {&sends_, &recvs_})
       for (auto& batch : *table)
@@ -42,12 +44,12 @@ class PersistentTransport final : public RequestTransport {
     double* address = state().address(m, d);
     for (const auto& entry : known)
       if (entry.first == address) return entry.second;
-    const int elements = static_cast<int>(state().elements(m, d));
+    const int elements = checked_count(state().elements(m, d), "persistent", "a message's element count");
     MPI_Request request;
     if (d == Direction::kSend)
-      MPI_Send_init(address, elements, MPI_DOUBLE, state().link(m.link).peer, m.tag, MPI_COMM_WORLD, &request);
+      MPI_Send_init(address, elements, MPI_DOUBLE, state().link(m.link).peer, m.tag, state().comm(), &request);
     else
-      MPI_Recv_init(address, elements, MPI_DOUBLE, state().link(m.link).peer, m.tag, MPI_COMM_WORLD, &request);
+      MPI_Recv_init(address, elements, MPI_DOUBLE, state().link(m.link).peer, m.tag, state().comm(), &request);
     known.emplace_back(address, request);
     return request;
   }

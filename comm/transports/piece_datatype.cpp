@@ -1,19 +1,13 @@
 // Building the derived datatype of a run of pieces.
 #include "piece_datatype.hpp"
 
-#include <limits>
-#include <stdexcept>
-#include <string>
+#include "checked_count.hpp"
 
 namespace amp::comm {
 
 namespace {
 
-int as_int(std::int64_t value) {
-  if (value < std::numeric_limits<int>::min() || value > std::numeric_limits<int>::max())
-    throw std::runtime_error("datatype transport: " + std::to_string(value) + " does not fit an MPI int");
-  return static_cast<int>(value);
-}
+int as_int(std::int64_t value) { return checked_count(value, "datatype", "a piece's extent"); }
 
 // One strided piece as a vector, when its shape is one: rows of `count` consecutive elements, or one
 // row of strided elements.

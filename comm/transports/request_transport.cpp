@@ -1,6 +1,7 @@
 // Request bookkeeping shared by the one-request-per-message transports.
 #include "request_transport.hpp"
 
+#include <comm/data_movement.hpp>
 #include <comm/stopwatch.hpp>
 
 namespace amp::comm {
@@ -10,6 +11,33 @@ RequestTransport::RequestTransport(ExchangeState& state)
       recv_requests_(state.num_batches()),
       send_requests_(state.num_groups()),
       deferred_receives_(state.num_groups()) {}
+
+RequestTransport::~RequestTransport() { cancel_in_flight(); }
+
+// Sends first, while this rank's receives stay posted: a peer destroyed at the same point of the
+// exchange completes its sends into them meanwhile, and every send of this rank went to a receive the
+// peer had started (strategies start a batch's receives no later than its sends). MPI_Cancel of a send
+// is not relied on (deprecated in MPI 4.0; MPICH's shared memory ignores it). Then each receive is
+// cancelled: one that matched completes with its data, one that did not completes cancelled.
+void RequestTransport::cancel_in_flight() {
+  if (mpi_finalized()) return;
+  if (!DataMovement::on()) {  // a synthesis: no data moves, and its stand-in MPI has no MPI_Cancel
+    for (auto* table : {&send_requests_, &recv_requests_})
+      for (std::vector<MPI_Request>& requests : *table) requests.clear();
+    return;
+  }
+  for (std::vector<MPI_Request>& requests : send_requests_) {
+    MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
+    requests.clear();
+  }
+  for (std::vector<MPI_Request>& requests : recv_requests_) {
+    for (MPI_Request& request : requests)
+      if (request != MPI_REQUEST_NULL) MPI_Cancel(&request);
+    MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
+    requests.clear();
+  }
+  for (std::vector<int>& batches : deferred_receives_) batches.clear();
+}
 
 void RequestTransport::start_receives(int group, int phase) {
   const int batch = state().batch(group, phase);
@@ -52,11 +80,12 @@ void RequestTransport::complete_sends(int group) { wait_all(send_requests_[group
 
 void RequestTransport::post(Direction d, void* buffer, int count, MPI_Datatype type, int peer, int tag,
                             std::vector<MPI_Request>& requests) {
+  const MPI_Comm comm = state().comm();
   requests.emplace_back();
   if (d == Direction::kSend)
-    MPI_Isend(buffer, count, type, peer, tag, MPI_COMM_WORLD, &requests.back());
+    MPI_Isend(buffer, count, type, peer, tag, comm, &requests.back());
   else
-    MPI_Irecv(buffer, count, type, peer, tag, MPI_COMM_WORLD, &requests.back());
+    MPI_Irecv(buffer, count, type, peer, tag, comm, &requests.back());
 }
 
 void RequestTransport::wait_all(std::vector<MPI_Request>& requests) {

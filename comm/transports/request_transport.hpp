@@ -1,6 +1,7 @@
-// Base of the transports that move each message as one MPI request on MPI_COMM_WORLD (isend,
+// Base of the transports that move each message as one MPI request on the state's communicator (isend,
 // persistent, datatype): it keeps each batch's receive requests and each group's send requests and
 // completes them with MPI_Waitall. A subclass says how a batch's messages become started requests.
+// Destroyed mid-exchange, it completes its sends and cancels its receives before the areas go.
 #pragma once
 
 #include <comm/transport.hpp>
@@ -14,6 +15,7 @@ namespace amp::comm {
 class RequestTransport : public Transport {
  public:
   explicit RequestTransport(ExchangeState& state);
+  ~RequestTransport() override;
 
   void start_receives(int group, int phase) final;
   void send(int group, int phase) final;
@@ -26,8 +28,12 @@ class RequestTransport : public Transport {
   virtual bool receives_start_with_sends() const { return false; }
   // Append one started request per message of the batch, on side `d`.
   virtual void start(int batch, Direction d, std::vector<MPI_Request>& requests) = 0;
+  // Completes the sends still in flight and cancels (MPI_Cancel) and completes the receives: afterwards
+  // MPI holds no buffer of the state's and no started request. A subclass that frees its own MPI objects
+  // (persistent requests, datatypes) calls it first in its destructor; the base destructor calls it too.
+  void cancel_in_flight();
   // MPI_Isend (kSend) or MPI_Irecv (kReceive) of one message to or from `peer`, appended to `requests`.
-  static void post(Direction d, void* buffer, int count, MPI_Datatype type, int peer, int tag,
+  void post(Direction d, void* buffer, int count, MPI_Datatype type, int peer, int tag,
                    std::vector<MPI_Request>& requests);
 
  private:

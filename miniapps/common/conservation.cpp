@@ -21,7 +21,7 @@ double Conservation::check(const std::vector<double>& local_sums, int count, int
     local[v] = local_sums[v];
     local[count + v] = local_outflow[v];
   }
-  MPI_Allreduce(local.data(), global.data(), 2 * count, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+  MPI_Allreduce(local.data(), global.data(), 2 * count, MPI_DOUBLE, MPI_SUM, comm_);
   double worst = 0.0;
   worst_variable = -1;
   for (int v = 0; v < count; ++v) {

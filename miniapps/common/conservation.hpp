@@ -2,6 +2,8 @@
 // sources), what flowed out through the global boundary, and the check sum(owned) + outflow == injected.
 #pragma once
 
+#include <mpi.h>
+
 #include <string>
 #include <vector>
 
@@ -13,7 +15,8 @@ struct Conservation {
   double worst_error = 0.0;           // largest relative error seen in any check
   int checks = 0;
 
-  explicit Conservation(int num_vars) : injected(num_vars, 0.0), local_outflow(num_vars, 0.0) {}
+  // The checks reduce over `comm`.
+  Conservation(int num_vars, MPI_Comm comm) : injected(num_vars, 0.0), local_outflow(num_vars, 0.0), comm_(comm) {}
 
   // Relative error of variable v given the global interior sum and global outflow.
   double relative_error(int v, double global_sum, double global_outflow) const;
@@ -26,6 +29,9 @@ struct Conservation {
   // <when>: variable v relative error e > tol". Every rank judges the same reduced numbers.
   void judge(double error, int variable, double tolerance, const std::string& when);
   std::string failure;  // empty while every check passed
+
+ private:
+  MPI_Comm comm_;
 };
 
 }  // namespace amp

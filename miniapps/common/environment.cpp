@@ -54,7 +54,7 @@ std::string initialize_kokkos(int& argc, char**& argv) {
 
 }  // namespace
 
-Environment::Environment(int& argc, char**& argv) : load_at_start_(machine_load_start()) {
+Environment::Environment(int& argc, char**& argv, MPI_Comm comm) : comm_(comm), load_at_start_(machine_load_start()) {
   trace_dir_ = find_trace_dir(argc, argv);
   trace_setup_ = prescanned_flag(argc, argv, "--trace-setup");
   // A synthesis traces its virtual ranks, not itself (it refuses --trace).
@@ -62,10 +62,19 @@ Environment::Environment(int& argc, char**& argv) : load_at_start_(machine_load_
     setenv("AMP_TRACE_DIR", trace_dir_.c_str(), 1);
     refused_trace_ = std::make_unique<RefusedRunTrace>(trace_dir_);
   }
-  MPI_Init(&argc, &argv);
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
-  MPI_Comm_size(MPI_COMM_WORLD, &size_);
+  int initialized = 0, provided = MPI_THREAD_SINGLE;
+  MPI_Initialized(&initialized);
+  if (initialized == 0) {
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+    mpi_started_ = true;
+  } else {
+    MPI_Query_thread(&provided);
+  }
+  MPI_Comm_rank(comm_, &rank_);
+  MPI_Comm_size(comm_, &size_);
   if (!trace_setup_) MPI_Pcontrol(0);
+  startup_problem_ = mpi_thread_level_problem(provided);
+  if (!startup_problem_.empty() || Kokkos::is_initialized()) return;
   startup_problem_ = initialize_kokkos(argc, argv);
   kokkos_started_ = startup_problem_.empty();
 }
@@ -75,8 +84,8 @@ Environment::Environment(Synthesis& synthesis, int rank, int argc, char** argv) 
   trace_setup_ = prescanned_flag(argc, argv, "--trace-setup");
   if (amp_dumpi_synthesis_begin(rank, synthesis.ranks(), trace_dir_.c_str(), argc, argv, "") != 0)
     throw std::runtime_error("the trace settings are not valid");
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
-  MPI_Comm_size(MPI_COMM_WORLD, &size_);
+  MPI_Comm_rank(comm_, &rank_);
+  MPI_Comm_size(comm_, &size_);
   if (!trace_setup_) MPI_Pcontrol(0);
 }
 
@@ -88,13 +97,14 @@ Environment::~Environment() {
   }
   if (kokkos_started_) Kokkos::finalize();
   if (!trace_setup_) MPI_Pcontrol(1);
+  if (!mpi_started_) return;  // the caller's MPI: it finalizes
   MPI_Finalize();
   if (trace_discarded_ && rank_ == 0) refused_trace_->remove_run_files();
 }
 
 void Environment::discard_trace() {
   if (refused_trace_ == nullptr || amp_dumpi_active() == 0) return;
-  refused_trace_->remove_rank_files(rank_);
+  refused_trace_->remove_rank_files(rank_, comm_);
   trace_discarded_ = true;
 }
 

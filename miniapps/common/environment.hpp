@@ -1,6 +1,9 @@
-// The process environment of a proxy run: MPI, Kokkos, and the tracing switches (--trace DIR,
-// --trace-setup) that must be seen before MPI_Init. RAII: the destructor finalizes both.
+// The process environment of a proxy run: MPI, Kokkos, the communicator the proxy runs on, and the
+// tracing switches (--trace DIR, --trace-setup) that must be seen before MPI_Init. RAII: the
+// destructor finalizes what the constructor started.
 #pragma once
+
+#include <mpi.h>
 
 #include "machine_load.hpp"
 #include "refused_run_trace.hpp"
@@ -15,8 +18,11 @@ class Synthesis;
 class Environment {
  public:
   // Reads --trace DIR / --trace=DIR and --trace-setup from argv (CLI11 parses them again later, for
-  // --help and validation); sets AMP_TRACE_DIR for the tracing library before MPI_Init.
-  Environment(int& argc, char**& argv);
+  // --help and validation); sets AMP_TRACE_DIR for the tracing library before MPI_Init. Starts MPI
+  // (MPI_Init_thread, MPI_THREAD_FUNNELED) unless the caller did, and Kokkos unless the caller did; the
+  // proxy runs on `comm` (every rank of it makes this call). A thread level below FUNNELED is a
+  // startup_problem().
+  Environment(int& argc, char**& argv, MPI_Comm comm);
   // Virtual rank `rank` of a synthesis (synthesis.hpp): begins that rank's trace and makes the calls a
   // real run makes after MPI_Init; the destructor makes the ones before MPI_Finalize and ends it.
   Environment(Synthesis& synthesis, int rank, int argc, char** argv);
@@ -24,13 +30,16 @@ class Environment {
   Environment(const Environment&) = delete;
   Environment& operator=(const Environment&) = delete;
 
+  // The communicator the proxy runs on (MPI_COMM_WORLD from main); rank() and size() are of it.
+  MPI_Comm comm() const { return comm_; }
   int rank() const { return rank_; }
   int size() const { return size_; }
   bool tracing() const { return !trace_dir_.empty(); }
   // The synthesis this virtual rank belongs to; null in a real run.
   Synthesis* synthesis() const { return synthesis_; }
 
-  // Why Kokkos was not started ("" when it was): a host thread count it cannot run. run_proxy
+  // Why Kokkos was not started ("" when it was): an MPI thread level too low for Kokkos' threads, or a
+  // host thread count Kokkos cannot run. run_proxy
   // refuses the run with it (exit 2) before the body runs.
   const std::string& startup_problem() const { return startup_problem_; }
   // The node's load and this process's CPU time when the run began (machine_load.hpp).
@@ -45,6 +54,8 @@ class Environment {
   void end_traced_region() const;
 
  private:
+  MPI_Comm comm_ = MPI_COMM_WORLD;
+  bool mpi_started_ = false;  // this object called MPI_Init_thread (and calls MPI_Finalize)
   int rank_ = 0;
   int size_ = 1;
   std::string trace_dir_;

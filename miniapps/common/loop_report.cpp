@@ -15,29 +15,29 @@ void LoopMeasurements::record_verdict(const Conservation& conservation) {
   checks = conservation.checks;
 }
 
-void add_loop_results(nlohmann::json& r, const LoopMeasurements& m, int steps, double tolerance) {
-  const double loop = max_over_ranks(m.loop_seconds);
+void add_loop_results(nlohmann::json& r, const LoopMeasurements& m, int steps, double tolerance, MPI_Comm comm) {
+  const double loop = max_over_ranks(comm, m.loop_seconds);
   const double per_step = 1.0 / steps;
   r["verification"] = {{"passed", m.verified}, {"checks", m.checks}, {"max_relative_error", m.worst_error},
                        {"tolerance", tolerance}, {"failure", m.failure}};
   r["checksum"] = fmt::format("{:016x}", m.checksum);
-  r["messages"] = {{"total", sum_over_ranks(m.traffic.messages)},
-                   {"per_step_per_rank", min_avg_max(m.traffic.messages * per_step).to_json()},
-                   {"size_histogram", size_histogram_json(m.traffic)}};
-  r["bytes"] = {{"total", sum_over_ranks(m.traffic.bytes)},
-                {"per_step_per_rank", min_avg_max(m.traffic.bytes * per_step).to_json()}};
+  r["messages"] = {{"total", sum_over_ranks(comm, m.traffic.messages)},
+                   {"per_step_per_rank", min_avg_max(comm, m.traffic.messages * per_step).to_json()},
+                   {"size_histogram", size_histogram_json(comm, m.traffic)}};
+  r["bytes"] = {{"total", sum_over_ranks(comm, m.traffic.bytes)},
+                {"per_step_per_rank", min_avg_max(comm, m.traffic.bytes * per_step).to_json()}};
   r["timing"] = {{"loop_seconds", loop},
                  {"per_step_seconds", loop * per_step},
-                 {"compute", min_avg_max(m.compute_seconds).to_json()},
-                 {"pack", min_avg_max(m.exchange.pack).to_json()},
-                 {"unpack", min_avg_max(m.exchange.unpack).to_json()},
-                 {"packed_elements", min_avg_max(static_cast<double>(m.exchange.packed)).to_json()},
-                 {"unpacked_elements", min_avg_max(static_cast<double>(m.exchange.unpacked)).to_json()},
-                 {"filled_elements", min_avg_max(static_cast<double>(m.exchange.filled)).to_json()},
-                 {"mpi", min_avg_max(m.exchange.post + m.exchange.wait).to_json()},
-                 {"mpi_post", min_avg_max(m.exchange.post).to_json()},
-                 {"mpi_wait", min_avg_max(m.exchange.wait).to_json()},
-                 {"collective", min_avg_max(m.collective_seconds).to_json()}};
+                 {"compute", min_avg_max(comm, m.compute_seconds).to_json()},
+                 {"pack", min_avg_max(comm, m.exchange.pack).to_json()},
+                 {"unpack", min_avg_max(comm, m.exchange.unpack).to_json()},
+                 {"packed_elements", min_avg_max(comm, static_cast<double>(m.exchange.packed)).to_json()},
+                 {"unpacked_elements", min_avg_max(comm, static_cast<double>(m.exchange.unpacked)).to_json()},
+                 {"filled_elements", min_avg_max(comm, static_cast<double>(m.exchange.filled)).to_json()},
+                 {"mpi", min_avg_max(comm, m.exchange.post + m.exchange.wait).to_json()},
+                 {"mpi_post", min_avg_max(comm, m.exchange.post).to_json()},
+                 {"mpi_wait", min_avg_max(comm, m.exchange.wait).to_json()},
+                 {"collective", min_avg_max(comm, m.collective_seconds).to_json()}};
 }
 
 void print_verification_summary(const nlohmann::json& r) {

@@ -34,7 +34,7 @@ struct LoopMeasurements {
 // "messages" and "bytes" (total, per_step_per_rank, size_histogram) and "timing" (loop_seconds,
 // per_step_seconds, compute, pack, unpack, mpi, mpi_post, mpi_wait, collective) to `results`.
 // Collective: every rank calls it.
-void add_loop_results(nlohmann::json& results, const LoopMeasurements& m, int steps, double tolerance);
+void add_loop_results(nlohmann::json& results, const LoopMeasurements& m, int steps, double tolerance, MPI_Comm comm);
 
 // The summary lines for those fields (rank 0 prints).
 void print_verification_summary(const nlohmann::json& results);

@@ -50,10 +50,10 @@ MachineLoadStart machine_load_start() {
   return {load_average_now(), node_busy_seconds_now(), own_cpu_seconds_now(), wall_seconds_now()};
 }
 
-nlohmann::json machine_load_json(const MachineLoadStart& start) {
+nlohmann::json machine_load_json(MPI_Comm comm, const MachineLoadStart& start) {
   const double own = own_cpu_seconds_now() - start.own_cpu_seconds;
   double all_ranks = 0;
-  MPI_Reduce(&own, &all_ranks, 1, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
+  MPI_Reduce(&own, &all_ranks, 1, MPI_DOUBLE, MPI_SUM, 0, comm);
   const double node_busy = node_busy_seconds_now() - start.node_busy_seconds;
   return {{"load_average_start", start.load_average},
           {"load_average_end", load_average_now()},

@@ -3,6 +3,8 @@
 // Written into every proxy's results JSON as "machine_load".
 #pragma once
 
+#include <mpi.h>
+
 #include <nlohmann/json.hpp>
 
 namespace amp {
@@ -16,10 +18,10 @@ struct MachineLoadStart {
 };
 MachineLoadStart machine_load_start();
 
-// Collective on MPI_COMM_WORLD (sums the ranks' CPU seconds on rank 0). The object of rank 0:
+// Collective on `comm` (sums the ranks' CPU seconds on rank 0). The object of rank 0:
 // {"load_average_start", "load_average_end", "other_cpu_seconds", "wall_seconds", "cores"}.
 // other_cpu_seconds is the node's busy CPU time over the run minus the CPU time of all ranks, at
 // least 0 (the node's counters tick in 1/100 s).
-nlohmann::json machine_load_json(const MachineLoadStart& start);
+nlohmann::json machine_load_json(MPI_Comm comm, const MachineLoadStart& start);
 
 }  // namespace amp

@@ -76,9 +76,9 @@ std::uint64_t node_available_bytes() {
   return room == 0 ? available : std::min(available, room);
 }
 
-void check_node_memory(double bytes_per_rank) {
+void check_node_memory(MPI_Comm comm, double bytes_per_rank) {
   MPI_Comm node;
-  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+  MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
   int ranks_here = 1;
   MPI_Comm_size(node, &ranks_here);
   MPI_Comm_free(&node);
@@ -88,10 +88,10 @@ void check_node_memory(double bytes_per_rank) {
     double per_rank;
     int rank;
   } mine{available > 0 ? available / ranks_here : 1e300, 0}, worst{};
-  MPI_Comm_rank(MPI_COMM_WORLD, &mine.rank);
-  MPI_Allreduce(&mine, &worst, 1, MPI_DOUBLE_INT, MPI_MINLOC, MPI_COMM_WORLD);
+  MPI_Comm_rank(comm, &mine.rank);
+  MPI_Allreduce(&mine, &worst, 1, MPI_DOUBLE_INT, MPI_MINLOC, comm);
   double worst_node[2] = {available, static_cast<double>(ranks_here)};
-  MPI_Bcast(worst_node, 2, MPI_DOUBLE, worst.rank, MPI_COMM_WORLD);
+  MPI_Bcast(worst_node, 2, MPI_DOUBLE, worst.rank, comm);
   if (bytes_per_rank <= worst.per_rank) return;
   const int ranks = static_cast<int>(worst_node[1]);
   throw InputError(fmt::format("not enough memory: needs {} GiB per rank, this node has {} GiB{}", gib(bytes_per_rank),

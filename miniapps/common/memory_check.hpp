@@ -2,6 +2,8 @@
 // per rank, this node has M GiB", thrown as InputError on every rank (exit 2, never an allocation trace).
 #pragma once
 
+#include <mpi.h>
+
 #include <cstdint>
 
 namespace amp {
@@ -10,8 +12,8 @@ namespace amp {
 // process's cgroup limit when that is smaller. Bytes; 0 when neither can be read.
 std::uint64_t node_available_bytes();
 
-// Collective on MPI_COMM_WORLD: checks `bytes_per_rank` times the ranks sharing each node against
+// Collective on `comm`: checks `bytes_per_rank` times the ranks sharing each node against
 // that node's available memory; every rank throws the same InputError when some node is short.
-void check_node_memory(double bytes_per_rank);
+void check_node_memory(MPI_Comm comm, double bytes_per_rank);
 
 }  // namespace amp

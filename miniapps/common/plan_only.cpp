@@ -74,7 +74,7 @@ PlanTarget checked_plan_target(const PlanOptions& o, const CommonOptions& common
   if (!o.dump_file.empty()) {
     const std::string path = dump_path(o.dump_file, target.rank);
     int exists = std::filesystem::exists(path) ? 1 : 0, any = 0;
-    MPI_Allreduce(&exists, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    MPI_Allreduce(&exists, &any, 1, MPI_INT, MPI_MAX, env.comm());
     if (any != 0)
       throw InputError(fmt::format("plan dump '{}.<rank>' already exists; choose a new name (nothing is overwritten)",
                                    o.dump_file));

@@ -5,26 +5,26 @@
 
 namespace amp {
 
-MinAvgMax min_avg_max(double local_value) {
+MinAvgMax min_avg_max(MPI_Comm comm, double local_value) {
   int ranks = 1;
-  MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+  MPI_Comm_size(comm, &ranks);
   MinAvgMax result;
-  MPI_Allreduce(&local_value, &result.min, 1, MPI_DOUBLE, MPI_MIN, MPI_COMM_WORLD);
-  MPI_Allreduce(&local_value, &result.max, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-  MPI_Allreduce(&local_value, &result.avg, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+  MPI_Allreduce(&local_value, &result.min, 1, MPI_DOUBLE, MPI_MIN, comm);
+  MPI_Allreduce(&local_value, &result.max, 1, MPI_DOUBLE, MPI_MAX, comm);
+  MPI_Allreduce(&local_value, &result.avg, 1, MPI_DOUBLE, MPI_SUM, comm);
   result.avg /= ranks;
   return result;
 }
 
-std::uint64_t sum_over_ranks(std::uint64_t local_value) {
+std::uint64_t sum_over_ranks(MPI_Comm comm, std::uint64_t local_value) {
   std::uint64_t total = 0;
-  MPI_Allreduce(&local_value, &total, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+  MPI_Allreduce(&local_value, &total, 1, MPI_UINT64_T, MPI_SUM, comm);
   return total;
 }
 
-double max_over_ranks(double local_value) {
+double max_over_ranks(MPI_Comm comm, double local_value) {
   double result = 0;
-  MPI_Allreduce(&local_value, &result, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+  MPI_Allreduce(&local_value, &result, 1, MPI_DOUBLE, MPI_MAX, comm);
   return result;
 }
 

@@ -1,6 +1,8 @@
 // Cross-rank statistics for reports: min / avg / max of a per-rank value, and sums of counters.
-// Collective calls on MPI_COMM_WORLD, made after the traced region.
+// Collective calls on the run's communicator, made after the traced region.
 #pragma once
+
+#include <mpi.h>
 
 #include <nlohmann/json.hpp>
 
@@ -13,8 +15,8 @@ struct MinAvgMax {
   nlohmann::json to_json() const { return {{"min", min}, {"avg", avg}, {"max", max}}; }
 };
 
-MinAvgMax min_avg_max(double local_value);
-std::uint64_t sum_over_ranks(std::uint64_t local_value);
-double max_over_ranks(double local_value);
+MinAvgMax min_avg_max(MPI_Comm comm, double local_value);
+std::uint64_t sum_over_ranks(MPI_Comm comm, std::uint64_t local_value);
+double max_over_ranks(MPI_Comm comm, double local_value);
 
 }  // namespace amp

@@ -23,7 +23,7 @@ RefusedRunTrace::RefusedRunTrace(const std::string& directory) {
     missing_folders_.push_back(folder.string());
 }
 
-void RefusedRunTrace::remove_rank_files(int rank) {
+void RefusedRunTrace::remove_rank_files(int rank, MPI_Comm comm) {
   std::error_code error;
   const fs::path folder = fs::weakly_canonical(directory_, error);
   char suffix[32];
@@ -37,7 +37,7 @@ void RefusedRunTrace::remove_rank_files(int rank) {
     ::unlink(target.c_str());
     if (rank == 0) meta_path_ = (folder / (name.substr(0, name.size() - std::string(suffix).size()) + ".meta")).string();
   }
-  MPI_Barrier(MPI_COMM_WORLD);  // every .bin is gone before rank 0 removes the folders
+  MPI_Barrier(comm);  // every .bin is gone before rank 0 removes the folders
 }
 
 void RefusedRunTrace::remove_run_files() const {

@@ -3,6 +3,8 @@
 // set-up. Each rank finds its own .bin among its open files, rank 0 derives the .meta from it.
 #pragma once
 
+#include <mpi.h>
+
 #include <string>
 #include <vector>
 
@@ -15,7 +17,7 @@ class RefusedRunTrace {
 
   // Collective, before MPI_Finalize: every rank unlinks its own .bin (the library still holds it
   // open and writes its tail there at MPI_Finalize, into no file).
-  void remove_rank_files(int rank);
+  void remove_rank_files(int rank, MPI_Comm comm);
   // After MPI_Finalize, on rank 0 (which appended its last lines to the .meta there): the .meta and
   // the folders the library created, if empty.
   void remove_run_files() const;

@@ -73,25 +73,25 @@ std::string reserve(const std::string& path, const std::string& what) {
 }
 
 // Rank 0's text on every rank.
-std::string broadcast(const std::string& text) {
+std::string broadcast(const std::string& text, MPI_Comm comm) {
   int length = static_cast<int>(text.size());
-  MPI_Bcast(&length, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  MPI_Bcast(&length, 1, MPI_INT, 0, comm);
   std::string received(static_cast<std::size_t>(length), '\0');
   int rank = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_rank(comm, &rank);
   if (rank == 0) received = text;
-  if (length > 0) MPI_Bcast(received.data(), length, MPI_CHAR, 0, MPI_COMM_WORLD);
+  if (length > 0) MPI_Bcast(received.data(), length, MPI_CHAR, 0, comm);
   return received;
 }
 
 }  // namespace
 
-ReservedOutput::ReservedOutput(std::string path, const char* what, bool writer, bool collective)
-    : path_(std::move(path)), what_(what), writer_(writer), collective_(collective) {
+ReservedOutput::ReservedOutput(std::string path, const char* what, bool writer, MPI_Comm comm)
+    : path_(std::move(path)), what_(what), writer_(writer), comm_(comm) {
   if (path_.empty()) return;  // nothing to write (the same on every rank)
   std::string problem = writer_ ? reserve(path_, what_) : "";
   reserved_ = writer_ && problem.empty();
-  if (collective_) problem = broadcast(problem);
+  if (comm_ != MPI_COMM_NULL) problem = broadcast(problem, comm_);
   if (!problem.empty()) {
     release();
     throw InputError(problem);
@@ -104,7 +104,7 @@ ReservedOutput::ReservedOutput(ReservedOutput&& other) noexcept
     : path_(std::move(other.path_)),
       what_(std::move(other.what_)),
       writer_(other.writer_),
-      collective_(other.collective_),
+      comm_(other.comm_),
       reserved_(std::exchange(other.reserved_, false)) {}
 
 ReservedOutput& ReservedOutput::operator=(ReservedOutput&& other) noexcept {
@@ -113,7 +113,7 @@ ReservedOutput& ReservedOutput::operator=(ReservedOutput&& other) noexcept {
     path_ = std::move(other.path_);
     what_ = std::move(other.what_);
     writer_ = other.writer_;
-    collective_ = other.collective_;
+    comm_ = other.comm_;
     reserved_ = std::exchange(other.reserved_, false);
   }
   return *this;
@@ -143,7 +143,7 @@ std::string ReservedOutput::write(const std::string& text) {
                     : fmt::format("cannot write {} '{}': {}", what_, path_, std::strerror(error));
     }
   }
-  return collective_ ? broadcast(problem) : problem;
+  return comm_ != MPI_COMM_NULL ? broadcast(problem, comm_) : problem;
 }
 
 }  // namespace amp

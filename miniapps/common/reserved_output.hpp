@@ -5,6 +5,8 @@
 // hard link where the filesystem lacks it).
 #pragma once
 
+#include <mpi.h>
+
 #include <string>
 
 namespace amp {
@@ -13,10 +15,11 @@ class ReservedOutput {
  public:
   // No file (an empty name): every call does nothing.
   ReservedOutput() = default;
-  // On the writer (rank 0): checks the name and reserves NAME.partial (an empty name: nothing). With `collective` (a real
-  // run: every rank of MPI_COMM_WORLD calls it), rank 0's verdict is sent to every rank. Throws
-  // InputError on every rank (exit 2) naming the problem; nothing is created then.
-  ReservedOutput(std::string path, const char* what, bool writer, bool collective);
+  // On the writer (rank 0): checks the name and reserves NAME.partial (an empty name: nothing). With a
+  // communicator `comm` (a real run: every rank of it calls this), rank 0's verdict is sent to every
+  // rank; MPI_COMM_NULL: this rank alone. Throws InputError on every rank (exit 2) naming the problem;
+  // nothing is created then.
+  ReservedOutput(std::string path, const char* what, bool writer, MPI_Comm comm);
   // Removes the .partial this run created, unless the file was written.
   ~ReservedOutput();
   ReservedOutput(ReservedOutput&& other) noexcept;
@@ -27,7 +30,7 @@ class ReservedOutput {
   const std::string& path() const { return path_; }
 
   // Writes `text` on the writer. Returns "" when written, else one line saying why (the .partial is
-  // removed). With `collective`, every rank returns the writer's answer.
+  // removed). With a communicator, every rank of it returns the writer's answer.
   std::string write(const std::string& text);
 
  private:
@@ -36,7 +39,7 @@ class ReservedOutput {
   std::string path_;
   std::string what_;
   bool writer_ = false;
-  bool collective_ = false;
+  MPI_Comm comm_ = MPI_COMM_NULL;  // the ranks that share the verdicts; null: this rank alone
   bool reserved_ = false;  // this run created path_.partial and it is still there
 };
 

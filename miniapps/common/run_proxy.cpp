@@ -47,34 +47,34 @@ ExitCode run_body(const char* name, const Environment& env, int argc, char** arg
   } catch (const std::exception& e) {
     std::fprintf(stderr, "%s: error on rank %d: %s\n", name, env.rank(), e.what());
     std::fflush(stderr);
-    MPI_Abort(MPI_COMM_WORLD, exit_status(ExitCode::kAborted));
+    MPI_Abort(env.comm(), exit_status(ExitCode::kAborted));
     return ExitCode::kAborted;
   }
 }
 
 }  // namespace
 
-int run_proxy(const char* name, int argc, char** argv,
+int run_proxy(const char* name, MPI_Comm comm, int argc, char** argv,
               const std::function<void(const Environment&, int, char**)>& body) {
   ExitCode code = ExitCode::kSuccess;
   {
-    Environment env(argc, argv);
+    Environment env(argc, argv, comm);
     code = run_body(name, env, argc, argv, body);
     if (code == ExitCode::kBadInput) env.discard_trace();  // nothing written before the configuration is accepted
-  }  // MPI_Finalize: the tracing library closes this rank's trace file here
+  }  // MPI_Finalize (when run_proxy started MPI): the tracing library closes this rank's trace file here
   if (code == ExitCode::kSuccess && amp_dumpi_trace_failed() != 0) code = ExitCode::kTraceNotWritten;
   return exit_status(code);
 }
 
 void check_run_memory(const Environment& env, double field_bytes_per_rank) {
-  check_node_memory(env.synthesis() != nullptr ? 0.0 : field_bytes_per_rank);
+  check_node_memory(env.comm(), env.synthesis() != nullptr ? 0.0 : field_bytes_per_rank);
 }
 
 ReservedOutput reserve_results_file(const std::string& path, const Environment& env) {
   if (path.empty()) return {};
   if (env.synthesis() != nullptr)
-    return env.rank() == 0 ? ReservedOutput(path, "results file", true, false) : ReservedOutput();
-  return ReservedOutput(path, "results file", env.rank() == 0, true);
+    return env.rank() == 0 ? ReservedOutput(path, "results file", true, MPI_COMM_NULL) : ReservedOutput();
+  return ReservedOutput(path, "results file", env.rank() == 0, env.comm());
 }
 
 void finish_run(const Environment& env, ReservedOutput& results_file, nlohmann::json results,
@@ -83,7 +83,7 @@ void finish_run(const Environment& env, ReservedOutput& results_file, nlohmann::
     if (env.rank() == 0) env.synthesis()->keep_results(std::move(results_file), results);
     return;
   }
-  results["machine_load"] = machine_load_json(env.load_at_start());
+  results["machine_load"] = machine_load_json(env.comm(), env.load_at_start());
   if (env.rank() == 0) print_summary(results);
   const std::string not_written = results_file.write(results.dump(2) + '\n');
   if (!measurements.verified) throw VerificationError(measurements.failure);

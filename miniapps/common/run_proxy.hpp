@@ -16,7 +16,10 @@ namespace amp {
 
 // Exit codes (exit_codes.hpp): 0 success, 1 verification failed, 2 bad input, 3 other error (job
 // aborted), 4 results file not written, 5 trace not written (checked after MPI_Finalize).
-int run_proxy(const char* name, int argc, char** argv, const std::function<void(const Environment&, int, char**)>& body);
+// The proxy runs on `comm` (MPI_COMM_WORLD from main; a sub-communicator when embedded, where the caller
+// has started MPI and finalizes it).
+int run_proxy(const char* name, MPI_Comm comm, int argc, char** argv,
+              const std::function<void(const Environment&, int, char**)>& body);
 
 // check_node_memory (memory_check.hpp) for the fields a run allocates: none in a synthesis, which makes
 // the check's calls but fills nothing.

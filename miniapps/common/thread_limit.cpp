@@ -1,8 +1,10 @@
-// Kokkos's OpenMP thread-pool size and the process limit (RLIMIT_NPROC) against the requested count.
+// Kokkos's OpenMP thread-pool size and the process limit (RLIMIT_NPROC) against the requested count;
+// MPI's thread level against what Kokkos' host threads need.
 #include "thread_limit.hpp"
 
 #include <Kokkos_Core.hpp>
 #include <fmt/format.h>
+#include <mpi.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -57,6 +59,13 @@ std::string thread_count_problem(const std::vector<char*>& kokkos_arguments) {
   const long limit = thread_limit(why);
   if (requested <= limit) return "";
   return fmt::format("{} asks for {} host threads per rank; {} allows at most {}", source, requested, why, limit);
+}
+
+std::string mpi_thread_level_problem(int provided) {
+  if (provided >= MPI_THREAD_FUNNELED) return "";
+  return fmt::format("this MPI provides thread level {} (MPI_THREAD_SINGLE); AMP needs MPI_THREAD_FUNNELED, since "
+                     "Kokkos' host threads run while the main thread calls MPI",
+                     provided);
 }
 
 }  // namespace amp

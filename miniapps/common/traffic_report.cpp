@@ -8,10 +8,9 @@
 
 namespace amp {
 
-nlohmann::json size_histogram_json(const comm::Traffic& traffic) {
+nlohmann::json size_histogram_json(MPI_Comm comm, const comm::Traffic& traffic) {
   std::vector<std::uint64_t> global(comm::Traffic::kBuckets);
-  MPI_Allreduce(traffic.size_histogram.data(), global.data(), comm::Traffic::kBuckets, MPI_UINT64_T, MPI_SUM,
-                MPI_COMM_WORLD);
+  MPI_Allreduce(traffic.size_histogram.data(), global.data(), comm::Traffic::kBuckets, MPI_UINT64_T, MPI_SUM, comm);
   nlohmann::json rows = nlohmann::json::array();
   for (int b = 0; b < comm::Traffic::kBuckets; ++b) {
     if (global[b] == 0) continue;

@@ -9,7 +9,8 @@
 
 namespace amp::ghost {
 
-nlohmann::json ghost_results(const GhostConfig& c, const Decomposition& d, const GhostMeasurements& m, int ranks) {
+nlohmann::json ghost_results(const GhostConfig& c, const Decomposition& d, const GhostMeasurements& m, int ranks,
+                             MPI_Comm comm) {
   const double steps = c.num_tsteps;
   const double global_cells = static_cast<double>(d.placement.size[0]) * d.placement.size[1] * d.placement.size[2];
   const double updates = global_cells * c.num_vars * steps;
@@ -27,7 +28,7 @@ nlohmann::json ghost_results(const GhostConfig& c, const Decomposition& d, const
                  {"summed_vars", c.summed_vars()}, {"error_tol", c.error_tol},
                  {"report_diffusion", c.report_diffusion}, {"seed", c.seed}};
   r["ranks"] = ranks;
-  add_loop_results(r, m, c.num_tsteps, c.tolerance());
+  add_loop_results(r, m, c.num_tsteps, c.tolerance(), comm);
   r["verification"]["checked_variables"] = m.checked_variables;
   const double loop = r["timing"]["loop_seconds"].get<double>();
   r["fom"] = {{"cells_updated_per_second_per_rank", loop > 0 ? updates / loop / ranks : 0.0},

@@ -6,11 +6,13 @@
 #include "ghost_config.hpp"
 #include "ghost_run.hpp"
 
+#include <mpi.h>
 #include <nlohmann/json.hpp>
 
 namespace amp::ghost {
 
-nlohmann::json ghost_results(const GhostConfig& config, const Decomposition& d, const GhostMeasurements& m, int ranks);
+nlohmann::json ghost_results(const GhostConfig& config, const Decomposition& d, const GhostMeasurements& m, int ranks,
+                             MPI_Comm comm);
 void print_summary(const nlohmann::json& results);
 
 }  // namespace amp::ghost

@@ -67,8 +67,9 @@ double measure_stencil_step(const GhostConfig& config, const Decomposition& d) {
 
 class GhostLoop {
  public:
-  GhostLoop(const GhostConfig& config, const Decomposition& d, comm::ExchangePlan plan, Synthesis* synthesis)
-      : config_(config), d_(d), synthesis_(synthesis), conservation_(config.num_vars),
+  GhostLoop(const GhostConfig& config, const Decomposition& d, comm::ExchangePlan plan, Synthesis* synthesis,
+            MPI_Comm comm)
+      : config_(config), d_(d), synthesis_(synthesis), comm_(comm), conservation_(config.num_vars, comm),
         local_sums_(config.num_vars, 0.0) {
     const auto& b = d.block;
     line_outflow_ = kernels::LineOutflow<>("amp::line_outflow", b.ny, b.nz);
@@ -91,10 +92,10 @@ class GhostLoop {
       step_seconds_ = synthesis->compute_seconds(step, [&] { return measure_stencil_step(config, d); });
     }
     std::vector<double> global(config.num_vars);
-    MPI_Allreduce(local_sums_.data(), global.data(), config.num_vars, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+    MPI_Allreduce(local_sums_.data(), global.data(), config.num_vars, MPI_DOUBLE, MPI_SUM, comm);
     conservation_.injected = global;
     for (int s = 0; s < config.num_spikes; ++s) spikes_.push_back(make_spike(config, d, s));
-    strategy_ = comm::make_strategy(config.comm_method, config.transport, std::move(plan));
+    strategy_ = comm::make_strategy(config.comm_method, config.transport, std::move(plan), comm);
     for (int side = 0; side < 2; ++side) x_face_link_[side] = face_link(d, 0, side);
   }
 
@@ -154,7 +155,7 @@ class GhostLoop {
     int worst_variable = -1;
     const double error = conservation_.check(local_sums_, config_.num_vars, worst_variable);
     if (synthesis_ == nullptr) conservation_.judge(error, worst_variable, config_.tolerance(), "the end");
-    MPI_Allreduce(&digest, &m.checksum, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+    MPI_Allreduce(&digest, &m.checksum, 1, MPI_UINT64_T, MPI_SUM, comm_);
     m.record_verdict(conservation_);
     m.checked_variables = config_.num_vars;
     m.exchange = strategy_->times();
@@ -199,6 +200,7 @@ class GhostLoop {
   const GhostConfig& config_;
   const Decomposition& d_;
   Synthesis* synthesis_;       // null in a real run
+  MPI_Comm comm_;              // the ranks the run is on
   double step_seconds_ = 0;    // a synthesis's modelled seconds per variable step
   Conservation conservation_;
   std::vector<double> local_sums_;
@@ -207,7 +209,7 @@ class GhostLoop {
   std::vector<Spike> spikes_;
   std::unique_ptr<comm::Strategy> strategy_;
   int x_face_link_[2] = {-1, -1};  // the plan's links of the low and high x faces; -1: no neighbour
-  int rank_ = 0;  // this rank in MPI_COMM_WORLD (run() sets it)
+  int rank_ = 0;  // this rank of comm_ (run() sets it)
 };
 
 }  // namespace
@@ -221,7 +223,7 @@ GhostSetup build_ghost_setup(const GhostConfig& config, int rank, int ranks) {
 
 GhostMeasurements run_ghost(const GhostConfig& config, const Decomposition& decomposition, comm::ExchangePlan plan,
                             const Environment& env) {
-  GhostLoop loop(config, decomposition, std::move(plan), env.synthesis());
+  GhostLoop loop(config, decomposition, std::move(plan), env.synthesis(), env.comm());
   return loop.run(env);
 }
 

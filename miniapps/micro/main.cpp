@@ -49,11 +49,11 @@ void run_micro(const amp::Environment& env, int argc, char** argv) {
     amp::check_output_flags(*commands[i], {"--results", "--csv"}, settings[i].trace_dir, settings[i].trace_setup,
                             env.tracing());
     amp::micro::validate_run_settings(settings[i], *benchmarks[i], env.size());
-    amp::check_node_memory(benchmarks[i]->bytes_per_rank(settings[i]));
+    amp::check_node_memory(MPI_COMM_WORLD, benchmarks[i]->bytes_per_rank(settings[i]));
     amp::micro::run_benchmark(*benchmarks[i], settings[i], env, MPI_COMM_WORLD);
   }
 }
 
 }  // namespace
 
-int main(int argc, char** argv) { return amp::run_proxy("amp-micro", argc, argv, run_micro); }
+int main(int argc, char** argv) { return amp::run_proxy("amp-micro", MPI_COMM_WORLD, argc, argv, run_micro); }

@@ -7,7 +7,7 @@
 #include "request_list.hpp"
 #include "size_sweep.hpp"
 
-#include <comm/message_tags.hpp>
+#include <comm/communicator.hpp>
 
 #include <fmt/format.h>
 
@@ -43,7 +43,7 @@ class MessageRate final : public Benchmark {
     // One tag per (size, message in the window): see SweepPoint::tag.
     const std::size_t sizes = size_sweep(settings).size();
     const std::size_t tags = sizes * static_cast<std::size_t>(window_);
-    const int tag_ub = comm::world_tag_ub();
+    const int tag_ub = comm::tag_ub_of(MPI_COMM_WORLD);
     if (tags > static_cast<std::size_t>(tag_ub) + 1) {
       throw InputError(fmt::format("--window {} x {} sizes needs {} tags; this MPI's MPI_TAG_UB is {}", window_,
                                    sizes, tags, tag_ub));

@@ -14,8 +14,8 @@ namespace amp::micro {
 
 void run_benchmark(Benchmark& benchmark, const RunSettings& settings, const Environment& environment, MPI_Comm comm) {
   // Both files are reserved before anything runs (reserved_output.hpp); InputError on every rank.
-  ReservedOutput csv_file(settings.csv_file, "CSV file", environment.rank() == 0, true);
-  ReservedOutput results_file(settings.results_file, "results file", environment.rank() == 0, true);
+  ReservedOutput csv_file(settings.csv_file, "CSV file", environment.rank() == 0, environment.comm());
+  ReservedOutput results_file(settings.results_file, "results file", environment.rank() == 0, environment.comm());
   int rank = 0;
   MPI_Comm_rank(comm, &rank);
   const RunContext context = describe_run_context(comm);
@@ -43,7 +43,7 @@ void run_benchmark(Benchmark& benchmark, const RunSettings& settings, const Envi
   results["columns"] = table.columns();
   results["rows"] = table.rows_json();
   results["verified"] = verified;
-  results["machine_load"] = machine_load_json(environment.load_at_start());
+  results["machine_load"] = machine_load_json(environment.comm(), environment.load_at_start());
   const std::string results_not_written = results_file.write(results.dump(2) + '\n');
   if (not_written.empty()) not_written = results_not_written;
   if (!verified) {

@@ -11,9 +11,9 @@
 
 namespace amp::nobel {
 
-nlohmann::json nobel_results(const NobelConfig& c, const NobelMeasurements& m, int ranks) {
+nlohmann::json nobel_results(const NobelConfig& c, const NobelMeasurements& m, int ranks, MPI_Comm comm) {
   const double steps = c.num_tsteps;
-  const double updates = sum_over_ranks(static_cast<std::uint64_t>(m.cell_updates));
+  const double updates = sum_over_ranks(comm, static_cast<std::uint64_t>(m.cell_updates));
 
   nlohmann::json r;
   r["proxy"] = "amp-nobel";
@@ -26,21 +26,21 @@ nlohmann::json nobel_results(const NobelConfig& c, const NobelMeasurements& m, i
   r["ranks"] = ranks;
   bool balanced = m.initial_balanced;
   for (const AmrRecord& a : m.amr) balanced = balanced && a.balanced;
-  add_loop_results(r, m, c.num_tsteps, c.tolerance());
+  add_loop_results(r, m, c.num_tsteps, c.tolerance(), comm);
   r["verification"]["checked_variables"] = c.num_vars;
   r["verification"]["balanced_2to1"] = balanced;
   r["messages"]["per_second_per_rank"] =
-      min_avg_max(m.loop_seconds > 0 ? m.traffic.messages / m.loop_seconds : 0.0).to_json();
-  r["timing"]["amr"] = min_avg_max(m.amr_seconds).to_json();
+      min_avg_max(comm, m.loop_seconds > 0 ? m.traffic.messages / m.loop_seconds : 0.0).to_json();
+  r["timing"]["amr"] = min_avg_max(comm, m.amr_seconds).to_json();
   const double loop = r["timing"]["loop_seconds"].get<double>();
 
   nlohmann::json levels = nlohmann::json::array();
   for (int n : m.blocks_per_level) levels.push_back(n);
   r["blocks"] = {{"initial", m.initial_blocks},
-                 {"per_rank", min_avg_max(m.local_blocks).to_json()},
+                 {"per_rank", min_avg_max(comm, m.local_blocks).to_json()},
                  {"per_level", levels},
-                 {"faces_per_rank", {{"same_rank", min_avg_max(m.local_faces).to_json()},
-                                     {"remote", min_avg_max(m.remote_faces).to_json()}}}};
+                 {"faces_per_rank", {{"same_rank", min_avg_max(comm, m.local_faces).to_json()},
+                                     {"remote", min_avg_max(comm, m.remote_faces).to_json()}}}};
   int final_blocks = 0;
   for (int n : m.blocks_per_level) final_blocks += n;
   r["blocks"]["final"] = final_blocks;
@@ -49,7 +49,7 @@ nlohmann::json nobel_results(const NobelConfig& c, const NobelMeasurements& m, i
   int refined = 0, coarsened = 0;
   std::uint64_t migrated_blocks = 0;
   for (const AmrRecord& a : m.amr) {
-    const std::uint64_t received = sum_over_ranks(static_cast<std::uint64_t>(a.blocks_received));
+    const std::uint64_t received = sum_over_ranks(comm, static_cast<std::uint64_t>(a.blocks_received));
     migrated_blocks += received;
     refined += a.refined;
     coarsened += a.coarsened;
@@ -61,13 +61,13 @@ nlohmann::json nobel_results(const NobelConfig& c, const NobelMeasurements& m, i
               {"refined", refined},
               {"coarsened", coarsened},
               {"migrated_blocks", migrated_blocks},
-              {"migrated_bytes", sum_over_ranks(m.amr_traffic.bytes)},
-              {"messages", sum_over_ranks(m.amr_traffic.messages)},
-              {"setup_messages", sum_over_ranks(m.amr_setup_traffic.messages)},
-              {"setup_bytes", sum_over_ranks(m.amr_setup_traffic.bytes)},
-              {"size_histogram", size_histogram_json(m.amr_traffic)},
-              {"seconds", min_avg_max(m.amr_seconds).to_json()},
-              {"mpi_wait", min_avg_max(m.amr_exchange.wait).to_json()},
+              {"migrated_bytes", sum_over_ranks(comm, m.amr_traffic.bytes)},
+              {"messages", sum_over_ranks(comm, m.amr_traffic.messages)},
+              {"setup_messages", sum_over_ranks(comm, m.amr_setup_traffic.messages)},
+              {"setup_bytes", sum_over_ranks(comm, m.amr_setup_traffic.bytes)},
+              {"size_histogram", size_histogram_json(comm, m.amr_traffic)},
+              {"seconds", min_avg_max(comm, m.amr_seconds).to_json()},
+              {"mpi_wait", min_avg_max(comm, m.amr_exchange.wait).to_json()},
               {"history", history}};
   r["fom"] = {{"cells_per_step_per_pe_per_second", loop > 0 ? updates / c.num_vars / steps / ranks / (loop / steps) : 0.0},
               {"cell_updates", updates}};

@@ -5,12 +5,13 @@
 #include "nobel_config.hpp"
 #include "nobel_run.hpp"
 
+#include <mpi.h>
 #include <nlohmann/json.hpp>
 
 namespace amp::nobel {
 
 // Collective: every rank calls it; the result is complete on every rank.
-nlohmann::json nobel_results(const NobelConfig& config, const NobelMeasurements& m, int ranks);
+nlohmann::json nobel_results(const NobelConfig& config, const NobelMeasurements& m, int ranks, MPI_Comm comm);
 void print_summary(const nlohmann::json& results);
 
 }  // namespace amp::nobel

@@ -69,7 +69,8 @@ RefineTest refine_test(const NobelConfig& config, int amr_step) {
 class NobelLoop {
  public:
   NobelLoop(const NobelConfig& config, NobelSetup setup, const Environment& env)
-      : config_(config), rank_(env.rank()), ranks_(env.size()), synthesis_(env.synthesis()), shape_{config.block},
+      : config_(config), comm_(env.comm()), rank_(env.rank()), ranks_(env.size()), synthesis_(env.synthesis()),
+        shape_{config.block},
         mesh_(std::move(setup.mesh)) {
     m_.initial_blocks = mesh_.size();
     m_.initial_balanced = mesh_.balanced();
@@ -79,8 +80,8 @@ class NobelLoop {
       kernels::fill_amr_initial_values(current_[v].data(), blocks_, shape_, config_.seed, v);
       totals[v] = kernels::amr_total(current_[v].data(), blocks_, shape_);
     }
-    balance_ = std::make_unique<Conservation>(config_.num_vars);
-    MPI_Allreduce(totals.data(), balance_->injected.data(), config_.num_vars, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+    balance_ = std::make_unique<Conservation>(config_.num_vars, comm_);
+    MPI_Allreduce(totals.data(), balance_->injected.data(), config_.num_vars, MPI_DOUBLE, MPI_SUM, comm_);
     dt_ = global_time_step();
   }
 
@@ -128,7 +129,7 @@ class NobelLoop {
     check("the end");
     std::uint64_t digest = 0;
     for (int v = 0; v < config_.num_vars && synthesis_ == nullptr; ++v) digest += kernels::amr_digest(current_[v].data(), blocks_, shape_, v);
-    MPI_Allreduce(&digest, &m_.checksum, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+    MPI_Allreduce(&digest, &m_.checksum, 1, MPI_UINT64_T, MPI_SUM, comm_);
     m_.record_verdict(*balance_);
     m_.local_blocks = static_cast<int>(blocks_.extent(0));
     for (int level = 0; level <= config_.max_level; ++level) m_.blocks_per_level.push_back(mesh_.count_at_level(level));
@@ -155,7 +156,7 @@ class NobelLoop {
         next_.push_back(new_storage("amp::nobel_next"));
       }
     }
-    strategy_ = comm::make_strategy(config_.comm_method, config_.transport, std::move(x.plan));
+    strategy_ = comm::make_strategy(config_.comm_method, config_.transport, std::move(x.plan), comm_);
   }
 
   void retire_step_strategy() {
@@ -173,7 +174,7 @@ class NobelLoop {
     double local = finest < 0 ? std::numeric_limits<double>::max()
                               : kernels::stable_time_step(physics_, kernels::level_width(finest), config_.cfl);
     double global = 0;
-    MPI_Allreduce(&local, &global, 1, MPI_DOUBLE, MPI_MIN, MPI_COMM_WORLD);
+    MPI_Allreduce(&local, &global, 1, MPI_DOUBLE, MPI_MIN, comm_);
     return global;
   }
 
@@ -194,7 +195,7 @@ class NobelLoop {
     record.blocks_received = migration.blocks_received;
     migration.plan.message_class = comm::MessageClass::kMigration;
     migration.plan.tag_epoch = amr_index;
-    auto mover = comm::make_strategy(config_.comm_method, config_.transport, std::move(migration.plan));
+    auto mover = comm::make_strategy(config_.comm_method, config_.transport, std::move(migration.plan), comm_);
     std::vector<Storage> exchange;
     for (int v = 0; v < config_.num_vars; ++v) {
       exchange.emplace_back(Kokkos::view_alloc(std::string("amp::nobel_migration"), Kokkos::WithoutInitializing),
@@ -275,6 +276,7 @@ class NobelLoop {
   }
 
   const NobelConfig& config_;
+  MPI_Comm comm_;  // the ranks the run is on
   int rank_, ranks_;
   Synthesis* synthesis_;  // null in a real run
   kernels::AmrBlockShape shape_;

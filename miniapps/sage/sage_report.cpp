@@ -11,7 +11,8 @@
 
 namespace amp::sage {
 
-nlohmann::json sage_results(const SageConfig& c, const LocalMesh& mesh, const SageMeasurements& m, int ranks) {
+nlohmann::json sage_results(const SageConfig& c, const LocalMesh& mesh, const SageMeasurements& m, int ranks,
+                            MPI_Comm comm) {
   const double steps = c.num_tsteps;
   const double cells = static_cast<double>(c.total_cells());
   const auto links = static_cast<std::uint64_t>(mesh.neighbours.size());
@@ -25,18 +26,18 @@ nlohmann::json sage_results(const SageConfig& c, const LocalMesh& mesh, const Sa
                  {"transport", c.transport}, {"replayable", comm::transport_replayable(c.transport)}, {"error_tol", c.error_tol}, {"seed", c.seed}};
   r["ranks"] = ranks;
   r["partition"] = {{"curve", partition_name(c.partition)},
-                    {"owned_cells_per_rank", min_avg_max(static_cast<double>(mesh.owned)).to_json()},
-                    {"ghost_cells_per_rank", min_avg_max(static_cast<double>(mesh.ghosts())).to_json()},
-                    {"neighbour_ranks", min_avg_max(static_cast<double>(links)).to_json()},
-                    {"send_runs_per_rank", min_avg_max(static_cast<double>(m.send_runs)).to_json()},
-                    {"faces_per_rank", min_avg_max(static_cast<double>(m.faces)).to_json()},
-                    {"links_total", sum_over_ranks(links)},
-                    {"send_runs_total", sum_over_ranks(static_cast<std::uint64_t>(m.send_runs))},
-                    {"send_cells_total", sum_over_ranks(static_cast<std::uint64_t>(m.send_cells))}};
-  add_loop_results(r, m, c.num_tsteps, c.tolerance());
+                    {"owned_cells_per_rank", min_avg_max(comm, static_cast<double>(mesh.owned)).to_json()},
+                    {"ghost_cells_per_rank", min_avg_max(comm, static_cast<double>(mesh.ghosts())).to_json()},
+                    {"neighbour_ranks", min_avg_max(comm, static_cast<double>(links)).to_json()},
+                    {"send_runs_per_rank", min_avg_max(comm, static_cast<double>(m.send_runs)).to_json()},
+                    {"faces_per_rank", min_avg_max(comm, static_cast<double>(m.faces)).to_json()},
+                    {"links_total", sum_over_ranks(comm, links)},
+                    {"send_runs_total", sum_over_ranks(comm, static_cast<std::uint64_t>(m.send_runs))},
+                    {"send_cells_total", sum_over_ranks(comm, static_cast<std::uint64_t>(m.send_cells))}};
+  add_loop_results(r, m, c.num_tsteps, c.tolerance(), comm);
   r["verification"]["checked_variables"] = c.num_vars;
-  r["timing"]["setup_seconds"] = max_over_ranks(m.setup_seconds);
-  r["timing"]["gather_scatter"] = min_avg_max(m.exchange.pack + m.exchange.unpack).to_json();
+  r["timing"]["setup_seconds"] = max_over_ranks(comm, m.setup_seconds);
+  r["timing"]["gather_scatter"] = min_avg_max(comm, m.exchange.pack + m.exchange.unpack).to_json();
   const double loop = r["timing"]["loop_seconds"].get<double>();
   r["fom"] = {{"cells_per_step_per_pe_per_second", loop > 0 ? cells * steps / loop / ranks : 0.0},
               {"cell_variable_updates_per_second", loop > 0 ? cells * c.num_vars * steps / loop : 0.0}};

@@ -6,11 +6,13 @@
 #include "sage_config.hpp"
 #include "sage_run.hpp"
 
+#include <mpi.h>
 #include <nlohmann/json.hpp>
 
 namespace amp::sage {
 
-nlohmann::json sage_results(const SageConfig& config, const LocalMesh& mesh, const SageMeasurements& m, int ranks);
+nlohmann::json sage_results(const SageConfig& config, const LocalMesh& mesh, const SageMeasurements& m, int ranks,
+                            MPI_Comm comm);
 void print_summary(const nlohmann::json& results);
 
 }  // namespace amp::sage

@@ -43,8 +43,8 @@ kernels::Transport transport_of(const SageConfig& config, int v) {
 class SageLoop {
  public:
   SageLoop(const SageConfig& config, const LocalMesh& mesh, comm::ExchangePlan plan, SageMeasurements& m,
-           Synthesis* synthesis)
-      : config_(config), mesh_(mesh), synthesis_(synthesis), conservation_(config.num_vars),
+           Synthesis* synthesis, MPI_Comm comm)
+      : config_(config), mesh_(mesh), synthesis_(synthesis), comm_(comm), conservation_(config.num_vars, comm),
         local_sums_(config.num_vars, 0.0) {
     const FaceLists faces = build_face_lists(mesh);
     m.faces = faces.faces();
@@ -72,13 +72,12 @@ class SageLoop {
                       synthesis->compute_seconds("face of a variable step (face fluxes and cell update)",
                                                  [&] { return seconds_per_face(); });
     }
-    MPI_Allreduce(local_sums_.data(), conservation_.injected.data(), config.num_vars, MPI_DOUBLE, MPI_SUM,
-                  MPI_COMM_WORLD);
+    MPI_Allreduce(local_sums_.data(), conservation_.injected.data(), config.num_vars, MPI_DOUBLE, MPI_SUM, comm);
     for (const comm::Link& link : plan.links) {
       m.send_runs += static_cast<std::int64_t>(link.send.size());
       for (const comm::Piece& piece : link.send) m.send_cells += piece.size();
     }
-    strategy_ = comm::make_strategy(config.comm_method, config.transport, std::move(plan));
+    strategy_ = comm::make_strategy(config.comm_method, config.transport, std::move(plan), comm);
   }
 
   void run(const Environment& env, SageMeasurements& m) {
@@ -123,7 +122,7 @@ class SageLoop {
     std::uint64_t digest = 0;
     for (int v = 0; v < config_.num_vars && synthesis_ == nullptr; ++v)
       digest += kernels::owned_digest(Kokkos::View<const double*>(current_[v]), global_id_, mesh_.owned, v);
-    MPI_Allreduce(&digest, &m.checksum, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+    MPI_Allreduce(&digest, &m.checksum, 1, MPI_UINT64_T, MPI_SUM, comm_);
     m.record_verdict(conservation_);
     m.exchange = strategy_->times();
     m.traffic = strategy_->traffic();
@@ -146,6 +145,7 @@ class SageLoop {
   const SageConfig& config_;
   const LocalMesh& mesh_;
   Synthesis* synthesis_;      // null in a real run
+  MPI_Comm comm_;             // the ranks the run is on
   double step_seconds_ = 0;   // a synthesis's modelled seconds per variable step
   Conservation conservation_;
   std::vector<double> local_sums_;
@@ -171,7 +171,7 @@ SageMeasurements run_sage(const SageConfig& config, const LocalMesh& mesh, comm:
                           const Environment& env) {
   SageMeasurements m;
   const double start = now_seconds();
-  SageLoop loop(config, mesh, std::move(plan), m, env.synthesis());
+  SageLoop loop(config, mesh, std::move(plan), m, env.synthesis(), env.comm());
   m.setup_seconds = now_seconds() - start;
   loop.run(env, m);
   return m;

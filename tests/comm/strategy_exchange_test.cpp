@@ -98,7 +98,7 @@ class EveryStrategy : public ::testing::TestWithParam<Combination> {
  protected:
   const std::string& cut() const { return GetParam().first; }
   std::unique_ptr<amp::comm::Strategy> make(ExchangePlan plan) const {
-    return amp::comm::make_strategy(GetParam().first, GetParam().second, std::move(plan));
+    return amp::comm::make_strategy(GetParam().first, GetParam().second, std::move(plan), MPI_COMM_WORLD);
   }
 };
 
@@ -238,7 +238,7 @@ INSTANTIATE_TEST_SUITE_P(StrategiesOverTransports, EveryStrategy, ::testing::Val
 
 TEST(StrategyRegistry, TransportThatDoesNotFitIsRejectedNamingThoseThatFit) {
   try {
-    amp::comm::make_strategy("svcp", "neighbor", ExchangePlan{});
+    amp::comm::make_strategy("svcp", "neighbor", ExchangePlan{}, MPI_COMM_WORLD);
     FAIL() << "no exception";
   } catch (const std::invalid_argument& e) {
     EXPECT_NE(std::string(e.what()).find("neighbor fits bspma, svaf"), std::string::npos) << e.what();
@@ -247,7 +247,7 @@ TEST(StrategyRegistry, TransportThatDoesNotFitIsRejectedNamingThoseThatFit) {
 
 TEST(StrategyRegistry, UnknownNameIsRejectedWithTheKnownNames) {
   try {
-    amp::comm::make_strategy("carrier-pigeon", "isend", ExchangePlan{});
+    amp::comm::make_strategy("carrier-pigeon", "isend", ExchangePlan{}, MPI_COMM_WORLD);
     FAIL() << "no exception";
   } catch (const std::invalid_argument& e) {
     EXPECT_NE(std::string(e.what()).find("bspma, svaf, svcp"), std::string::npos) << e.what();
