@@ -80,10 +80,21 @@ void CommRegistry::created(int rank, std::uint16_t function, int parent_local, i
   if (parent < 0 || parent_rank < 0) return got(kOpaque);
   const int nth = creations_on_[static_cast<std::size_t>(rank)][parent]++;
   auto [it, fresh] = creation_index_.try_emplace({parent, nth}, creations_.size());
-  if (fresh) creations_.push_back(Creation{parent, nth, function, false, {}});
+  if (fresh) creations_.push_back(Creation{parent, nth, function, false, kOpaque, {}});
   const std::size_t index = it->second;
   Creation& creation = creations_[index];
-  if (creation.resolved) return got(kOpaque);  // resolved early from the members seen then; this one came too late
+  if (creation.resolved) return got(creation.dup_of_parent);  // a dup (below), or resolved early: too late
+  if (function == kCommDup) {
+    // A dup has its parent's members in its parent's order: known from the first rank that makes it,
+    // so a rank that uses it before the others have made theirs (a synthesized trace's clock stands
+    // still: every rank's calls carry one time) still reaches the right peers.
+    CommGroup members = comm(parent);
+    creation.dup_of_parent = static_cast<int>(comms_.size());
+    comms_.push_back(std::move(members));
+    origins_.push_back(CommOrigin{CommOrigin::Kind::kCreated, function, parent, nth, 0});
+    creation.resolved = true;
+    return got(creation.dup_of_parent);
+  }
   creation.contributions.push_back(
       {parent_rank, rank, gets_comm ? color : kNotAMember, key, new_local, made.size()});
   got(kPendingBase - static_cast<int>(index));

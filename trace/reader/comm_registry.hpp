@@ -79,6 +79,7 @@ class CommRegistry {
     int nth = 0;
     std::uint16_t function = 0;
     bool resolved = false;
+    int dup_of_parent = kOpaque;  // a Comm_dup's communicator, made at its first call; kOpaque otherwise
     std::vector<Contribution> contributions;
   };
   static constexpr int kPendingBase = -3;  // local map value kPendingBase - i: creation i unresolved
