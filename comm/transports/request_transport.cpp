@@ -1,6 +1,8 @@
 // Request bookkeeping shared by the one-request-per-message transports.
 #include "request_transport.hpp"
 
+#include <algorithm>
+
 #include <comm/data_movement.hpp>
 #include <comm/stopwatch.hpp>
 
@@ -26,14 +28,21 @@ void RequestTransport::cancel_in_flight() {
       for (std::vector<MPI_Request>& requests : *table) requests.clear();
     return;
   }
+  // Only requests still in flight: a strategy that finished its exchanges makes no MPI call here, so a
+  // traced run's records end as they did before the destructor existed.
+  const auto in_flight = [](const std::vector<MPI_Request>& requests) {
+    return std::any_of(requests.begin(), requests.end(), [](MPI_Request r) { return r != MPI_REQUEST_NULL; });
+  };
   for (std::vector<MPI_Request>& requests : send_requests_) {
-    MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
+    if (in_flight(requests)) MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
     requests.clear();
   }
   for (std::vector<MPI_Request>& requests : recv_requests_) {
-    for (MPI_Request& request : requests)
-      if (request != MPI_REQUEST_NULL) MPI_Cancel(&request);
-    MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
+    if (in_flight(requests)) {
+      for (MPI_Request& request : requests)
+        if (request != MPI_REQUEST_NULL) MPI_Cancel(&request);
+      MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
+    }
     requests.clear();
   }
   for (std::vector<int>& batches : deferred_receives_) batches.clear();

@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <limits>
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
@@ -98,15 +99,14 @@ double Synthesis::compute_seconds(const std::string& what, const std::function<d
   return found->second;
 }
 
-double Synthesis::median_seconds(const std::function<void()>& step) {
-  std::vector<double> seconds;
-  for (int repeat = 0; repeat < 6; ++repeat) {
+double Synthesis::undisturbed_seconds(const std::function<void()>& step) {
+  double fastest = std::numeric_limits<double>::infinity();
+  for (int repeat = 0; repeat <= kTimedRepeats; ++repeat) {
     const double start = now_seconds();
     step();
-    if (repeat > 0) seconds.push_back(now_seconds() - start);
+    if (repeat > 0) fastest = std::min(fastest, now_seconds() - start);
   }
-  std::sort(seconds.begin(), seconds.end());
-  return seconds[seconds.size() / 2];
+  return fastest;
 }
 
 void Synthesis::advance(double seconds) const {

@@ -35,9 +35,12 @@ class Synthesis {
   // Seconds one compute step described by `what` takes ("one variable's 3D7PT step on a 64x64x64
   // block"): --compute_seconds when given, else measure() run once per distinct `what`.
   double compute_seconds(const std::string& what, const std::function<double()>& measure);
-  // How a proxy measures a step for the model: runs `step` once to warm up, then 5 times, and returns
-  // the median of the 5 wall times.
-  static double median_seconds(const std::function<void()>& step);
+  // How a proxy measures a step for the model: runs `step` once to warm up, then kTimedRepeats times,
+  // and returns the fastest. Other work on the cores only ever adds time (an OpenMP barrier whose
+  // thread was descheduled waits a time slice), so the fastest run is the step's own cost: the median
+  // of 5 gave 80 us and 52 ms for one 64^3 step on a node that builds ran on.
+  static constexpr int kTimedRepeats = 9;
+  static double undisturbed_seconds(const std::function<void()>& step);
   // Moves the current virtual rank's clock on by `seconds` of modelled compute; InputError once the
   // rank's modelled run would pass kMaxModelledSeconds (plan_only.hpp), which the trace cannot hold.
   void advance(double seconds) const;
