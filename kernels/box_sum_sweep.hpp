@@ -11,25 +11,27 @@
 #include "prefetch.hpp"
 #include "simd_pragmas.hpp"
 #include "stencil_kind.hpp"
+#include "sweep_runs.hpp"
+#include "sweep_sums.hpp"
 #include "yz_face_copies.hpp"
 
 namespace amp::kernels::detail {
 
-// One call sweeps `lines_per_run` consecutive x-lines (j) of plane k; the run's first two z-sums are
-// its only repeated work. x is cut into chunks so the three z-sums and the column stay in L1.
+// One call sweeps a run of consecutive x-lines (j) of plane k (sweep_runs.hpp); the run's first two
+// z-sums are its only repeated work. x is cut into chunks so the three z-sums and the column stay in L1.
 template <class MemorySpace>
 struct BoxSumSweep {
+  using value_type = SweepSums;
   static constexpr int kChunk = 256;
 
   Kokkos::View<const double***, Kokkos::LayoutLeft, MemorySpace> in;
   Grid<MemorySpace> out;
   BlockExtent extent;
   GlobalSides sides;
-  LineOutflow<MemorySpace> line_outflow;  // (j-1, k-1): each line's outflow; empty: not wanted
-  YzFaceCopies faces;                     // where each line's first and last values also go
-  int lines_per_run = 16;
-
-  int runs() const { return (extent.ny + lines_per_run - 1) / lines_per_run; }
+  bool outflow;        // whether to add up the outflow through the global sides
+  YzFaceCopies faces;  // where each line's first and last values also go
+  SweepRuns runs;
+  bool prefetch;  // whether to ask for rows ahead (worth_prefetching)
 
   // z[x] = in(first-1+x, j, k-1) + in(.., j, k) + in(.., j, k+1) for x < columns.
   KOKKOS_INLINE_FUNCTION void z_sum(int first, int columns, int j, int k, double* z) const {
@@ -40,10 +42,11 @@ struct BoxSumSweep {
     for (int x = 0; x < columns; ++x) z[x] = below[x] + here[x] + above[x];
   }
 
-  KOKKOS_INLINE_FUNCTION void operator()(int run, int k, double& sum) const {
+  KOKKOS_INLINE_FUNCTION void operator()(int run, SweepSums& sums) const {
     constexpr double weight = 1.0 / 27;
-    const int j_first = 1 + run * lines_per_run;
-    const int j_last = j_first + lines_per_run - 1 < extent.ny ? j_first + lines_per_run - 1 : extent.ny;
+    int k, j_first, j_last;
+    runs.lines(run, extent.ny, k, j_first, j_last);
+    double interior = 0.0;
     double z[3][kChunk + 2];
     double column[kChunk + 2];
     for (int first = 1; first <= extent.nx; first += kChunk) {
@@ -56,11 +59,18 @@ struct BoxSumSweep {
         const double* south = z[r % 3];
         const double* centre = z[(r + 1) % 3];
         double* north = z[(r + 2) % 3];
-        if (j + 1 + kPrefetchLinesAhead <= extent.ny + 1)
+        if (prefetch && j + 1 + kPrefetchLinesAhead <= extent.ny + 1)
           prefetch_row(&in(first - 1, j + 1 + kPrefetchLinesAhead, k + 1), columns);
-        z_sum(first, columns, j + 1, k, north);
+        // The next row's z-sum and the column in one pass (a pass over a short line costs as much again).
+        const double* below = &in(first - 1, j + 1, k - 1);
+        const double* here = &in(first - 1, j + 1, k);
+        const double* above = &in(first - 1, j + 1, k + 1);
         AMP_SIMD
-        for (int x = 0; x < columns; ++x) column[x] = south[x] + centre[x] + north[x];
+        for (int x = 0; x < columns; ++x) {
+          const double z_north = below[x] + here[x] + above[x];
+          north[x] = z_north;
+          column[x] = south[x] + centre[x] + z_north;
+        }
         double* o = &out(first, j, k);
         double line = 0.0;
         AMP_SIMD_SUM(line)
@@ -69,14 +79,16 @@ struct BoxSumSweep {
           o[x] = v;
           line += v;
         }
-        sum += line;
+        interior += line;
         if (first == 1 && faces.low != nullptr) faces.write_first(j, k, extent.ny, o[0]);
         if (last == extent.nx && faces.high != nullptr) faces.write_last(j, k, extent.ny, o[last - first]);
       }
     }
-    if (line_outflow.data() == nullptr) return;
-    for (int j = j_first; j <= j_last; ++j)
-      line_outflow(j - 1, k - 1) = outflow_of_line<Stencil::ThreeD27Pt>(in, j, k, extent, sides);
+    sums.interior += interior;
+    if (!outflow) return;
+    double outflow_sum = 0.0;
+    for (int j = j_first; j <= j_last; ++j) outflow_sum += outflow_of_line<Stencil::ThreeD27Pt>(in, j, k, extent, sides);
+    sums.outflow += outflow_sum;
   }
 };
 
