@@ -45,8 +45,8 @@ struct StencilSweep {
       const double* b = &in(0, j, k - 1);
       const double* t = &in(0, j, k + 1);
       double* o = &out(0, j, k);
-      // Cell i's new value; the faces take theirs from here too, not from o[], which the vector loop has
-      // only just stored (a load from it would wait for the stores to drain).
+      // Cell i's new value. The faces take theirs from o[] (the same bits): computing them again cost 5-8%
+      // on lines of 16-24 cells (docs/PERFORMANCE.md, issue 25).
       const auto value = [&](int i) {
         if constexpr (S == Stencil::TwoD5Pt) {
           return (s[i] + c[i - 1] + c[i] + c[i + 1] + n[i]) * weight;
@@ -68,8 +68,8 @@ struct StencilSweep {
         line += v;
       }
       interior += line;
-      if (faces.low != nullptr) faces.write_first(j, k, extent.ny, value(1));
-      if (faces.high != nullptr) faces.write_last(j, k, extent.ny, value(nx));
+      if (faces.low != nullptr) faces.write_first(j, k, extent.ny, o[1]);
+      if (faces.high != nullptr) faces.write_last(j, k, extent.ny, o[nx]);
       if (outflow) outflow_sum += outflow_of_line<S>(in, j, k, extent, sides);
     }
     sums.interior += interior;
