@@ -119,15 +119,12 @@ double apply_stencil(Stencil stencil, const Grid<typename ExecutionSpace::memory
 }
 
 // apply_stencil plus the outflow, computed in the same sweep while each line is in cache (a separate
-// pass over the boundary costs a cache miss per x-face cell). `scratch` is ny x nz, reused across calls.
+// pass over the boundary costs a cache miss per x-face cell), and reduced with the sum in one launch.
 // `faces`: where the new yz faces are also written (yz_face_copies.hpp), for a neighbour's send slot.
 template <class ExecutionSpace = Kokkos::DefaultExecutionSpace>
 SweepSums apply_stencil_with_outflow(Stencil stencil, const Grid<typename ExecutionSpace::memory_space>& in,
                                      const Grid<typename ExecutionSpace::memory_space>& out, const BlockExtent& e,
-                                     const GlobalSides& sides,
-                                     const LineOutflow<typename ExecutionSpace::memory_space>& scratch,
-                                     const YzFaceCopies& faces = {}) {
-  (void)scratch;
+                                     const GlobalSides& sides, const YzFaceCopies& faces = {}) {
   return detail::sweep<ExecutionSpace>(stencil, in, out, e, sides, faces);
 }
 

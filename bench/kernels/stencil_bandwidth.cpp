@@ -82,12 +82,11 @@ void bandwidth_against_triad(int n, int repetitions, int variables) {
   // The sweep as amp-ghost runs it on a rank whose block touches the global boundary on all sides.
   amp::kernels::GlobalSides all_sides;
   for (int a = 0; a < 3; ++a) all_sides.low[a] = all_sides.high[a] = true;
-  amp::kernels::LineOutflow<> scratch("scratch", n, n);
   for (auto s : {amp::kernels::Stencil::ThreeD7Pt, amp::kernels::Stencil::ThreeD27Pt}) {
     double sink = 0;
     const double t = best_seconds(repetitions, [&] {
       for (int v = 0; v < variables; ++v)
-        sink += amp::kernels::apply_stencil_with_outflow(s, in[v], out[v], e, all_sides, scratch).outflow;
+        sink += amp::kernels::apply_stencil_with_outflow(s, in[v], out[v], e, all_sides).outflow;
     });
     std::printf("  %-8s %10.2f GB/s  (%.3f ms) with the outflow of all six global sides fused in\n",
                 amp::kernels::stencil_name(s).c_str(), sweep_bytes / t * 1e-9, t * 1e3);
@@ -96,7 +95,6 @@ void bandwidth_against_triad(int n, int repetitions, int variables) {
   // The sweep as amp-ghost runs it with neighbours in x: both new yz faces also written into their own
   // slots, one pair per variable (as the x links' send slots are), against the sweep alone, alternated.
   Kokkos::View<double*> slots("slots", static_cast<std::size_t>(2) * n * n * variables);
-  amp::kernels::LineOutflow<> no_outflow;
   for (auto s : {amp::kernels::Stencil::ThreeD7Pt, amp::kernels::Stencil::ThreeD27Pt}) {
     double sink = 0;
     const auto [alone, with_faces] = best_seconds_alternating(
@@ -105,7 +103,7 @@ void bandwidth_against_triad(int n, int repetitions, int variables) {
           for (int v = 0; v < variables; ++v) {
             double* low = slots.data() + static_cast<std::size_t>(2 * v) * n * n;
             const amp::kernels::YzFaceCopies faces{low, low + static_cast<std::size_t>(n) * n};
-            sink += amp::kernels::apply_stencil_with_outflow(s, in[v], out[v], e, {}, no_outflow, faces).interior;
+            sink += amp::kernels::apply_stencil_with_outflow(s, in[v], out[v], e, {}, faces).interior;
           }
         });
     std::printf("  %-8s %10.2f GB/s  (%.3f ms) with both yz faces copied into send slots: %+.1f%% time against"
@@ -137,7 +135,6 @@ void against_plain_loops(int n, int repetitions, int variables) {
   amp::kernels::GlobalSides five_sides;
   for (int a = 0; a < 3; ++a) five_sides.low[a] = five_sides.high[a] = true;
   five_sides.high[0] = false;
-  amp::kernels::LineOutflow<> scratch("scratch", n, n);
   Kokkos::View<double*> slots("slots", static_cast<std::size_t>(n) * n * variables);
   const auto faces_of = [&](int v) {
     return amp::kernels::YzFaceCopies{nullptr, slots.data() + static_cast<std::size_t>(v) * n * n};
@@ -152,7 +149,7 @@ void against_plain_loops(int n, int repetitions, int variables) {
       const auto amp_sweep = [&] {
         for (int v = 0; v < variables; ++v) {
           if (as_ghost)
-            sink += amp::kernels::apply_stencil_with_outflow(s, in[v], out[v], e, five_sides, scratch, faces_of(v))
+            sink += amp::kernels::apply_stencil_with_outflow(s, in[v], out[v], e, five_sides, faces_of(v))
                         .outflow;
           else
             sink += amp::kernels::apply_stencil(s, in[v], out[v], e);
