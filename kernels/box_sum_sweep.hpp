@@ -17,8 +17,9 @@
 
 namespace amp::kernels::detail {
 
-// One call sweeps a run of consecutive x-lines (j) of plane k (sweep_runs.hpp); the run's first two
-// z-sums are its only repeated work. x is cut into chunks so the three z-sums and the column stay in L1.
+// One call sweeps a run of consecutive x-lines (j) of plane k (sweep_runs.hpp), two lines per pass; the
+// run's first two z-sums are its only repeated work. x is cut into chunks so that the z-sums and the
+// columns stay in L1.
 template <class MemorySpace>
 struct BoxSumSweep {
   using value_type = SweepSums;
@@ -47,41 +48,71 @@ struct BoxSumSweep {
     int k, j_first, j_last;
     runs.lines(run, extent.ny, k, j_first, j_last);
     double interior = 0.0;
-    double z[3][kChunk + 2];
-    double column[kChunk + 2];
+    double z[4][kChunk + 2];       // the z-sums of rows j-1, j (one pair) and j+1, j+2 (the other)
+    double column[2][kChunk + 2];  // lines j and j+1
     for (int first = 1; first <= extent.nx; first += kChunk) {
       const int last = first + kChunk - 1 < extent.nx ? first + kChunk - 1 : extent.nx;
       const int columns = last - first + 3;  // x = first-1 .. last+1
+      const int width = last - first + 1;
       z_sum(first, columns, j_first - 1, k, z[0]);
       z_sum(first, columns, j_first, k, z[1]);
-      for (int j = j_first; j <= j_last; ++j) {
-        const int r = j - j_first;
-        const double* south = z[r % 3];
-        const double* centre = z[(r + 1) % 3];
-        double* north = z[(r + 2) % 3];
-        if (prefetch && j + 1 + kPrefetchLinesAhead <= extent.ny + 1)
-          prefetch_row(&in(first - 1, j + 1 + kPrefetchLinesAhead, k + 1), columns);
-        // The next row's z-sum and the column in one pass (a pass over a short line costs as much again).
+      // Two lines per pass where two are left: a pass over a short line costs about as much as its work.
+      for (int j = j_first, pair = 0; j <= j_last; j += 2, pair ^= 1) {
+        const double* south = z[2 * pair];
+        const double* centre = z[2 * pair + 1];
+        double* north = z[2 * (pair ^ 1)];
+        double* north2 = z[2 * (pair ^ 1) + 1];
+        const bool two = j < j_last;
+        if (prefetch) {
+          for (int ahead = j + 1 + kPrefetchLinesAhead; ahead <= j + (two ? 2 : 1) + kPrefetchLinesAhead; ++ahead)
+            if (ahead <= extent.ny + 1) prefetch_row(&in(first - 1, ahead, k + 1), columns);
+        }
         const double* below = &in(first - 1, j + 1, k - 1);
         const double* here = &in(first - 1, j + 1, k);
         const double* above = &in(first - 1, j + 1, k + 1);
-        AMP_SIMD
-        for (int x = 0; x < columns; ++x) {
-          const double z_north = below[x] + here[x] + above[x];
-          north[x] = z_north;
-          column[x] = south[x] + centre[x] + z_north;
-        }
         double* o = &out(first, j, k);
         double line = 0.0;
-        AMP_SIMD_SUM(line)
-        for (int x = 0; x <= last - first; ++x) {
-          const double v = (column[x] + column[x + 1] + column[x + 2]) * weight;
-          o[x] = v;
-          line += v;
+        if (two) {
+          const double* below2 = &in(first - 1, j + 2, k - 1);
+          const double* here2 = &in(first - 1, j + 2, k);
+          const double* above2 = &in(first - 1, j + 2, k + 1);
+          AMP_SIMD
+          for (int x = 0; x < columns; ++x) {
+            const double z_north = below[x] + here[x] + above[x];
+            const double z_north2 = below2[x] + here2[x] + above2[x];
+            north[x] = z_north;
+            north2[x] = z_north2;
+            column[0][x] = south[x] + centre[x] + z_north;
+            column[1][x] = centre[x] + z_north + z_north2;
+          }
+          double* o2 = &out(first, j + 1, k);
+          AMP_SIMD_SUM(line)
+          for (int x = 0; x < width; ++x) {
+            const double v = (column[0][x] + column[0][x + 1] + column[0][x + 2]) * weight;
+            const double v2 = (column[1][x] + column[1][x + 1] + column[1][x + 2]) * weight;
+            o[x] = v;
+            o2[x] = v2;
+            line += v + v2;
+          }
+          if (first == 1 && faces.low != nullptr) faces.write_first(j + 1, k, extent.ny, o2[0]);
+          if (last == extent.nx && faces.high != nullptr) faces.write_last(j + 1, k, extent.ny, o2[width - 1]);
+        } else {
+          AMP_SIMD
+          for (int x = 0; x < columns; ++x) {
+            const double z_north = below[x] + here[x] + above[x];
+            north[x] = z_north;
+            column[0][x] = south[x] + centre[x] + z_north;
+          }
+          AMP_SIMD_SUM(line)
+          for (int x = 0; x < width; ++x) {
+            const double v = (column[0][x] + column[0][x + 1] + column[0][x + 2]) * weight;
+            o[x] = v;
+            line += v;
+          }
         }
         interior += line;
         if (first == 1 && faces.low != nullptr) faces.write_first(j, k, extent.ny, o[0]);
-        if (last == extent.nx && faces.high != nullptr) faces.write_last(j, k, extent.ny, o[last - first]);
+        if (last == extent.nx && faces.high != nullptr) faces.write_last(j, k, extent.ny, o[width - 1]);
       }
     }
     sums.interior += interior;
