@@ -11,25 +11,28 @@
 #include "prefetch.hpp"
 #include "simd_pragmas.hpp"
 #include "stencil_kind.hpp"
+#include "sweep_runs.hpp"
+#include "sweep_sums.hpp"
 #include "yz_face_copies.hpp"
 
 namespace amp::kernels::detail {
 
-// One call sweeps `lines_per_run` consecutive x-lines (j) of plane k; the run's first two z-sums are
-// its only repeated work. x is cut into chunks so the three z-sums and the column stay in L1.
+// One call sweeps a run of consecutive x-lines (j) of plane k (sweep_runs.hpp), two lines per pass; the
+// run's first two z-sums are its only repeated work. x is cut into chunks so that the z-sums and the
+// columns stay in L1.
 template <class MemorySpace>
 struct BoxSumSweep {
+  using value_type = SweepSums;
   static constexpr int kChunk = 256;
 
   Kokkos::View<const double***, Kokkos::LayoutLeft, MemorySpace> in;
   Grid<MemorySpace> out;
   BlockExtent extent;
   GlobalSides sides;
-  LineOutflow<MemorySpace> line_outflow;  // (j-1, k-1): each line's outflow; empty: not wanted
-  YzFaceCopies faces;                     // where each line's first and last values also go
-  int lines_per_run = 16;
-
-  int runs() const { return (extent.ny + lines_per_run - 1) / lines_per_run; }
+  bool outflow;        // whether to add up the outflow through the global sides
+  YzFaceCopies faces;  // where each line's first and last values also go
+  SweepRuns runs;
+  bool prefetch;  // whether to ask for rows ahead (worth_prefetching)
 
   // z[x] = in(first-1+x, j, k-1) + in(.., j, k) + in(.., j, k+1) for x < columns.
   KOKKOS_INLINE_FUNCTION void z_sum(int first, int columns, int j, int k, double* z) const {
@@ -40,43 +43,83 @@ struct BoxSumSweep {
     for (int x = 0; x < columns; ++x) z[x] = below[x] + here[x] + above[x];
   }
 
-  KOKKOS_INLINE_FUNCTION void operator()(int run, int k, double& sum) const {
+  KOKKOS_INLINE_FUNCTION void operator()(int run, SweepSums& sums) const {
     constexpr double weight = 1.0 / 27;
-    const int j_first = 1 + run * lines_per_run;
-    const int j_last = j_first + lines_per_run - 1 < extent.ny ? j_first + lines_per_run - 1 : extent.ny;
-    double z[3][kChunk + 2];
-    double column[kChunk + 2];
+    int k, j_first, j_last;
+    runs.lines(run, extent.ny, k, j_first, j_last);
+    double interior = 0.0;
+    double z[4][kChunk + 2];       // the z-sums of rows j-1, j (one pair) and j+1, j+2 (the other)
+    double column[2][kChunk + 2];  // lines j and j+1
     for (int first = 1; first <= extent.nx; first += kChunk) {
       const int last = first + kChunk - 1 < extent.nx ? first + kChunk - 1 : extent.nx;
       const int columns = last - first + 3;  // x = first-1 .. last+1
+      const int width = last - first + 1;
       z_sum(first, columns, j_first - 1, k, z[0]);
       z_sum(first, columns, j_first, k, z[1]);
-      for (int j = j_first; j <= j_last; ++j) {
-        const int r = j - j_first;
-        const double* south = z[r % 3];
-        const double* centre = z[(r + 1) % 3];
-        double* north = z[(r + 2) % 3];
-        if (j + 1 + kPrefetchLinesAhead <= extent.ny + 1)
-          prefetch_row(&in(first - 1, j + 1 + kPrefetchLinesAhead, k + 1), columns);
-        z_sum(first, columns, j + 1, k, north);
-        AMP_SIMD
-        for (int x = 0; x < columns; ++x) column[x] = south[x] + centre[x] + north[x];
+      // Two lines per pass where two are left: a pass over a short line costs about as much as its work.
+      for (int j = j_first, pair = 0; j <= j_last; j += 2, pair ^= 1) {
+        const double* south = z[2 * pair];
+        const double* centre = z[2 * pair + 1];
+        double* north = z[2 * (pair ^ 1)];
+        double* north2 = z[2 * (pair ^ 1) + 1];
+        const bool two = j < j_last;
+        if (prefetch) {
+          for (int ahead = j + 1 + kPrefetchLinesAhead; ahead <= j + (two ? 2 : 1) + kPrefetchLinesAhead; ++ahead)
+            if (ahead <= extent.ny + 1) prefetch_row(&in(first - 1, ahead, k + 1), columns);
+        }
+        const double* below = &in(first - 1, j + 1, k - 1);
+        const double* here = &in(first - 1, j + 1, k);
+        const double* above = &in(first - 1, j + 1, k + 1);
         double* o = &out(first, j, k);
         double line = 0.0;
-        AMP_SIMD_SUM(line)
-        for (int x = 0; x <= last - first; ++x) {
-          const double v = (column[x] + column[x + 1] + column[x + 2]) * weight;
-          o[x] = v;
-          line += v;
+        if (two) {
+          const double* below2 = &in(first - 1, j + 2, k - 1);
+          const double* here2 = &in(first - 1, j + 2, k);
+          const double* above2 = &in(first - 1, j + 2, k + 1);
+          AMP_SIMD
+          for (int x = 0; x < columns; ++x) {
+            const double z_north = below[x] + here[x] + above[x];
+            const double z_north2 = below2[x] + here2[x] + above2[x];
+            north[x] = z_north;
+            north2[x] = z_north2;
+            column[0][x] = south[x] + centre[x] + z_north;
+            column[1][x] = centre[x] + z_north + z_north2;
+          }
+          double* o2 = &out(first, j + 1, k);
+          AMP_SIMD_SUM(line)
+          for (int x = 0; x < width; ++x) {
+            const double v = (column[0][x] + column[0][x + 1] + column[0][x + 2]) * weight;
+            const double v2 = (column[1][x] + column[1][x + 1] + column[1][x + 2]) * weight;
+            o[x] = v;
+            o2[x] = v2;
+            line += v + v2;
+          }
+          if (first == 1 && faces.low != nullptr) faces.write_first(j + 1, k, extent.ny, o2[0]);
+          if (last == extent.nx && faces.high != nullptr) faces.write_last(j + 1, k, extent.ny, o2[width - 1]);
+        } else {
+          AMP_SIMD
+          for (int x = 0; x < columns; ++x) {
+            const double z_north = below[x] + here[x] + above[x];
+            north[x] = z_north;
+            column[0][x] = south[x] + centre[x] + z_north;
+          }
+          AMP_SIMD_SUM(line)
+          for (int x = 0; x < width; ++x) {
+            const double v = (column[0][x] + column[0][x + 1] + column[0][x + 2]) * weight;
+            o[x] = v;
+            line += v;
+          }
         }
-        sum += line;
+        interior += line;
         if (first == 1 && faces.low != nullptr) faces.write_first(j, k, extent.ny, o[0]);
-        if (last == extent.nx && faces.high != nullptr) faces.write_last(j, k, extent.ny, o[last - first]);
+        if (last == extent.nx && faces.high != nullptr) faces.write_last(j, k, extent.ny, o[width - 1]);
       }
     }
-    if (line_outflow.data() == nullptr) return;
-    for (int j = j_first; j <= j_last; ++j)
-      line_outflow(j - 1, k - 1) = outflow_of_line<Stencil::ThreeD27Pt>(in, j, k, extent, sides);
+    sums.interior += interior;
+    if (!outflow) return;
+    double outflow_sum = 0.0;
+    for (int j = j_first; j <= j_last; ++j) outflow_sum += outflow_of_line<Stencil::ThreeD27Pt>(in, j, k, extent, sides);
+    sums.outflow += outflow_sum;
   }
 };
 

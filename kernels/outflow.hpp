@@ -7,10 +7,6 @@
 
 namespace amp::kernels {
 
-// One value per interior x-line (j-1, k-1) of a block: scratch for the outflow of each line.
-template <class MemorySpace = Kokkos::DefaultExecutionSpace::memory_space>
-using LineOutflow = Kokkos::View<double**, Kokkos::LayoutLeft, MemorySpace>;
-
 namespace detail {
 
 // Number of stencil points of cell (i,j,k) that fall outside the global domain.

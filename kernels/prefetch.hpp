@@ -3,10 +3,17 @@
 // alone (docs/PERFORMANCE.md, issue 13). Nothing on devices or compilers without the builtin.
 #pragma once
 
+#include "grid.hpp"
+
 namespace amp::kernels {
 
 // How many x-lines ahead of the sweep the next plane's rows are asked for.
 constexpr int kPrefetchLinesAhead = 4;
+
+// Blocks of fewer elements (256 KiB: up to about 30^3 cells) are swept without prefetching: their rows
+// come from the caches, and on lines of 16-30 cells the hints cost 3-10% (docs/PERFORMANCE.md, issue 25).
+constexpr std::int64_t kPrefetchFromElements = 32768;
+inline bool worth_prefetching(const BlockExtent& e) { return e.storage() >= kPrefetchFromElements; }
 
 KOKKOS_INLINE_FUNCTION void prefetch_row(const double* row, int count) {
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDA_ARCH__) && !defined(__HIP_DEVICE_COMPILE__)

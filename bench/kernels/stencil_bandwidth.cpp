@@ -1,9 +1,12 @@
 // Kernel bandwidth benchmark: effective GB/s of the 3D7PT and 3D27PT sweeps (one read of the input,
 // one write of the output per cell) against a Kokkos STREAM triad on arrays of the same size, same run.
-// Usage: bench_stencil_bandwidth [n = 160] [repetitions = 10] [variables = 1]: each repetition sweeps
-// `variables` (input, output) pairs of n^3 blocks in turn, as amp-ghost does; enough of them that they
-// do not fit in the caches measure the sweep from memory (the triad arrays are as big in total). Also
-// prints the sweep with the outflow fused in, and with both yz faces copied into send slots.
+// Usage: bench_stencil_bandwidth [n = 160, or a list: 16,24,32] [repetitions = 10] [variables = 1]: each
+// repetition sweeps `variables` (input, output) pairs of n^3 blocks in turn, as amp-ghost does; enough of
+// them that they do not fit in the caches measure the sweep from memory (the triad arrays are as big in
+// total). Also prints the sweep with the outflow fused in, and with both yz faces copied into send slots,
+// and, for each of the four stencils, AMP's sweep against a plain loop (plain_stencil_loops.hpp).
+#include "plain_stencil_loops.hpp"
+
 #include <kernels/stencil.hpp>
 
 #include <Kokkos_Core.hpp>
@@ -12,6 +15,8 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -41,17 +46,7 @@ std::pair<double, double> best_seconds_alternating(int repetitions, F&& f, G&& g
   return {best_f, best_g};
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  Kokkos::ScopeGuard kokkos(argc, argv);
-  const int n = argc > 1 ? std::atoi(argv[1]) : 160;
-  const int repetitions = argc > 2 ? std::atoi(argv[2]) : 10;
-  const int variables = argc > 3 ? std::atoi(argv[3]) : 1;
-  if (n < 1 || repetitions < 1 || variables < 1) {
-    std::fprintf(stderr, "bench_stencil_bandwidth: error: n, repetitions and variables must be >= 1\n");
-    return 2;
-  }
+void bandwidth_against_triad(int n, int repetitions, int variables) {
   const amp::kernels::BlockExtent e{n, n, n};
   const std::size_t cells = static_cast<std::size_t>(e.storage()) * variables;
 
@@ -87,12 +82,11 @@ int main(int argc, char** argv) {
   // The sweep as amp-ghost runs it on a rank whose block touches the global boundary on all sides.
   amp::kernels::GlobalSides all_sides;
   for (int a = 0; a < 3; ++a) all_sides.low[a] = all_sides.high[a] = true;
-  amp::kernels::LineOutflow<> scratch("scratch", n, n);
   for (auto s : {amp::kernels::Stencil::ThreeD7Pt, amp::kernels::Stencil::ThreeD27Pt}) {
     double sink = 0;
     const double t = best_seconds(repetitions, [&] {
       for (int v = 0; v < variables; ++v)
-        sink += amp::kernels::apply_stencil_with_outflow(s, in[v], out[v], e, all_sides, scratch).outflow;
+        sink += amp::kernels::apply_stencil_with_outflow(s, in[v], out[v], e, all_sides).outflow;
     });
     std::printf("  %-8s %10.2f GB/s  (%.3f ms) with the outflow of all six global sides fused in\n",
                 amp::kernels::stencil_name(s).c_str(), sweep_bytes / t * 1e-9, t * 1e3);
@@ -101,7 +95,6 @@ int main(int argc, char** argv) {
   // The sweep as amp-ghost runs it with neighbours in x: both new yz faces also written into their own
   // slots, one pair per variable (as the x links' send slots are), against the sweep alone, alternated.
   Kokkos::View<double*> slots("slots", static_cast<std::size_t>(2) * n * n * variables);
-  amp::kernels::LineOutflow<> no_outflow;
   for (auto s : {amp::kernels::Stencil::ThreeD7Pt, amp::kernels::Stencil::ThreeD27Pt}) {
     double sink = 0;
     const auto [alone, with_faces] = best_seconds_alternating(
@@ -110,7 +103,7 @@ int main(int argc, char** argv) {
           for (int v = 0; v < variables; ++v) {
             double* low = slots.data() + static_cast<std::size_t>(2 * v) * n * n;
             const amp::kernels::YzFaceCopies faces{low, low + static_cast<std::size_t>(n) * n};
-            sink += amp::kernels::apply_stencil_with_outflow(s, in[v], out[v], e, {}, no_outflow, faces).interior;
+            sink += amp::kernels::apply_stencil_with_outflow(s, in[v], out[v], e, {}, faces).interior;
           }
         });
     std::printf("  %-8s %10.2f GB/s  (%.3f ms) with both yz faces copied into send slots: %+.1f%% time against"
@@ -118,6 +111,123 @@ int main(int argc, char** argv) {
                 amp::kernels::stencil_name(s).c_str(), sweep_bytes / with_faces * 1e-9, with_faces * 1e3,
                 100.0 * (with_faces / alone - 1.0), alone * 1e3);
     if (sink < 0) std::printf("%f\n", sink);
+  }
+}
+
+// AMP's sweep of each stencil against the plain loop, alternated, twice: the sweep and its sum alone, and
+// as amp-ghost runs it on rank 0 of a 2x1x1 grid (outflow through the five global sides, the yz face
+// towards the neighbour copied into a send slot). Gcell/s are best of `repetitions`; "median" is the
+// median of the per-repetition ratios (plain time / AMP time), with the lowest and highest. "bits" says
+// whether both wrote the same output (for 3D27PT, the plain box sum's, which adds in AMP's order).
+void against_plain_loops(int n, int repetitions, int variables) {
+  using amp::kernels::Stencil;
+  const amp::kernels::BlockExtent e{n, n, n};
+  std::vector<amp::kernels::Grid<>> in, out;
+  for (int v = 0; v < variables; ++v) {
+    in.emplace_back("in", n + 2, n + 2, n + 2);
+    out.emplace_back("out", n + 2, n + 2, n + 2);
+    auto host = Kokkos::create_mirror_view(in.back());
+    for (int k = 0; k < n + 2; ++k)
+      for (int j = 0; j < n + 2; ++j)
+        for (int i = 0; i < n + 2; ++i) host(i, j, k) = 1.0 + 1e-3 * ((i * 7 + j * 13 + k * 29 + v) % 101);
+    Kokkos::deep_copy(in.back(), host);
+  }
+  amp::kernels::GlobalSides five_sides;
+  for (int a = 0; a < 3; ++a) five_sides.low[a] = five_sides.high[a] = true;
+  five_sides.high[0] = false;
+  Kokkos::View<double*> slots("slots", static_cast<std::size_t>(n) * n * variables);
+  const auto faces_of = [&](int v) {
+    return amp::kernels::YzFaceCopies{nullptr, slots.data() + static_cast<std::size_t>(v) * n * n};
+  };
+  std::printf("AMP against a plain loop: %d^3 interior x %d variables, %d threads, best of %d, alternated\n", n,
+              variables, Kokkos::DefaultExecutionSpace().concurrency(), repetitions);
+  std::printf("  %-8s %-22s %11s %13s %10s %22s %5s\n", "stencil", "sweep", "AMP Gcell/s", "plain Gcell/s",
+              "AMP/plain", "median (min-max)", "bits");
+  for (auto s : {Stencil::TwoD5Pt, Stencil::TwoD9Pt, Stencil::ThreeD7Pt, Stencil::ThreeD27Pt}) {
+    for (const bool as_ghost : {false, true}) {
+      double sink = 0;
+      const auto amp_sweep = [&] {
+        for (int v = 0; v < variables; ++v) {
+          if (as_ghost)
+            sink += amp::kernels::apply_stencil_with_outflow(s, in[v], out[v], e, five_sides, faces_of(v))
+                        .outflow;
+          else
+            sink += amp::kernels::apply_stencil(s, in[v], out[v], e);
+        }
+      };
+      const auto plain_sweep = [&](amp::bench::PlainForm form) {
+        for (int v = 0; v < variables; ++v) {
+          const amp::bench::PlainExtras extras =
+              as_ghost ? amp::bench::PlainExtras{five_sides, faces_of(v)} : amp::bench::PlainExtras{};
+          sink += amp::bench::plain_sweep(s, form, in[v], out[v], e, extras).outflow;
+        }
+      };
+      // Same bits: AMP's output of the last variable, then the plain loop's that adds in the same order.
+      amp_sweep();
+      Kokkos::fence();
+      auto amp_out = Kokkos::create_mirror(out.back());
+      Kokkos::deep_copy(amp_out, out.back());
+      plain_sweep(amp::bench::PlainForm::BoxSum);
+      auto plain_out = Kokkos::create_mirror_view(out.back());
+      Kokkos::deep_copy(plain_out, out.back());
+      const bool same = std::memcmp(amp_out.data(), plain_out.data(), amp_out.span() * sizeof(double)) == 0;
+
+      // 3D27PT has two plain forms; the faster is the yardstick. Each repetition times all, in turn.
+      std::vector<amp::bench::PlainForm> forms{amp::bench::PlainForm::Direct};
+      if (s == Stencil::ThreeD27Pt) forms.push_back(amp::bench::PlainForm::BoxSum);
+      std::vector<double> best_plain(forms.size(), 1e30), amp_times, plain_times;
+      double best_amp = 1e30;
+      for (int r = 0; r < repetitions; ++r) {
+        amp_times.push_back(best_seconds(1, amp_sweep));
+        best_amp = std::min(best_amp, amp_times.back());
+        double fastest = 1e30;
+        for (std::size_t f = 0; f < forms.size(); ++f) {
+          const double t = best_seconds(1, [&] { plain_sweep(forms[f]); });
+          best_plain[f] = std::min(best_plain[f], t);
+          fastest = std::min(fastest, t);
+        }
+        plain_times.push_back(fastest);
+      }
+      const std::size_t yardstick = std::min_element(best_plain.begin(), best_plain.end()) - best_plain.begin();
+      std::vector<double> ratios;
+      for (int r = 0; r < repetitions; ++r) ratios.push_back(plain_times[r] / amp_times[r]);
+      std::sort(ratios.begin(), ratios.end());
+      const double cells = static_cast<double>(e.cells()) * variables;
+      char median[64];
+      std::snprintf(median, sizeof median, "%.2f (%.2f-%.2f)", ratios[ratios.size() / 2], ratios.front(),
+                    ratios.back());
+      std::printf("  %-8s %-22s %11.3f %13.3f %10.2f %22s %5s  %s\n", amp::kernels::stencil_name(s).c_str(),
+                  as_ghost ? "+outflow 5 sides+face" : "+sum", cells / best_amp * 1e-9,
+                  cells / best_plain[yardstick] * 1e-9, best_plain[yardstick] / best_amp, median, same ? "same" : "DIFF",
+                  forms[yardstick] == amp::bench::PlainForm::BoxSum ? "plain: box sum" : "");
+      if (sink < 0) std::printf("%f\n", sink);
+    }
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Kokkos::ScopeGuard kokkos(argc, argv);
+  std::vector<int> sizes;
+  for (const char* p = argc > 1 ? argv[1] : "160"; *p != '\0';) {
+    char* end = nullptr;
+    sizes.push_back(static_cast<int>(std::strtol(p, &end, 10)));
+    if (end == p || (*end != ',' && *end != '\0') || sizes.back() < 1) sizes.back() = 0;
+    if (end == p || sizes.back() == 0) break;
+    p = *end == ',' ? end + 1 : end;
+  }
+  const int repetitions = argc > 2 ? std::atoi(argv[2]) : 10;
+  const int variables = argc > 3 ? std::atoi(argv[3]) : 1;
+  if (sizes.empty() || sizes.back() < 1 || repetitions < 1 || variables < 1) {
+    std::fprintf(stderr,
+                 "bench_stencil_bandwidth: error: n (or a comma-separated list of n), repetitions and variables"
+                 " must be >= 1\n");
+    return 2;
+  }
+  for (const int n : sizes) {
+    bandwidth_against_triad(n, repetitions, variables);
+    against_plain_loops(n, repetitions, variables);
   }
   return 0;
 }

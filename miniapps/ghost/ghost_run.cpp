@@ -57,10 +57,9 @@ double measure_stencil_step(const GhostConfig& config, const Decomposition& d) {
   const auto& b = d.block;
   Grid<> current(std::string("amp::model_grid"), b.nx + 2, b.ny + 2, b.nz + 2);
   Grid<> next(std::string("amp::model_grid_next"), b.nx + 2, b.ny + 2, b.nz + 2);
-  kernels::LineOutflow<> outflow("amp::model_outflow", b.ny, b.nz);
   kernels::fill_random(current, b, d.placement, config.seed, 0);
   return Synthesis::undisturbed_seconds([&] {
-    kernels::apply_stencil_with_outflow(config.stencil, current, next, b, d.sides, outflow);
+    kernels::apply_stencil_with_outflow(config.stencil, current, next, b, d.sides);
     std::swap(current, next);
   });
 }
@@ -72,7 +71,6 @@ class GhostLoop {
       : config_(config), d_(d), synthesis_(synthesis), comm_(comm), conservation_(config.num_vars, comm),
         local_sums_(config.num_vars, 0.0) {
     const auto& b = d.block;
-    line_outflow_ = kernels::LineOutflow<>("amp::line_outflow", b.ny, b.nz);
     // A synthesis only needs the grids' addresses (the transports key requests and datatypes on them).
     for (int v = 0; v < config.num_vars; ++v) {
       current_.emplace_back(Kokkos::view_alloc(std::string("amp::grid"), Kokkos::WithoutInitializing), b.nx + 2,
@@ -119,7 +117,7 @@ class GhostLoop {
           const kernels::YzFaceCopies faces = faces_to_send(v, step);
           ScopedTimer timer(m.compute_seconds);
           const auto sums = kernels::apply_stencil_with_outflow(config_.stencil, current_[v], next_[v], d_.block,
-                                                                d_.sides, line_outflow_, faces);
+                                                                d_.sides, faces);
           conservation_.local_outflow[v] += sums.outflow;
           local_sums_[v] = sums.interior;
           std::swap(current_[v], next_[v]);
@@ -205,7 +203,6 @@ class GhostLoop {
   Conservation conservation_;
   std::vector<double> local_sums_;
   std::vector<Grid<>> current_, next_;
-  kernels::LineOutflow<> line_outflow_;  // scratch of the fused outflow: one value per x-line
   std::vector<Spike> spikes_;
   std::unique_ptr<comm::Strategy> strategy_;
   int x_face_link_[2] = {-1, -1};  // the plan's links of the low and high x faces; -1: no neighbour

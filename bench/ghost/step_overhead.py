@@ -1,0 +1,157 @@
+#!/usr/bin/env python3
+"""amp-ghost's per-step overhead at small blocks (issue 25): the loop time that is not the stencil
+sweeps, and what it is made of, for every cut over isend and persistent.
+
+For each cut x transport, one round runs amp-ghost (2 ranks, 24^3 cells and 40 variables per rank,
+3D7PT, 200 steps by default, OMP_NUM_THREADS=1) and reads its results JSON (average rank):
+  loop, compute               timing.per_step_seconds and timing.compute / steps;
+  overhead = loop - compute   and its share of the loop;
+  pack, unpack                the strategy's copies (Kokkos launches, a fence after each copy);
+  post, wait                  MPI_Isend / MPI_Irecv / MPI_Start* and MPI_Wait*;
+  allreduce                   timing.collective: the conservation check's MPI_Allreduce every step;
+  other                       the rest: the loop's own bookkeeping, timers, the strategy's calls.
+Rounds alternate over the configurations (and, with --before, over the two builds); each figure is the
+median over the rounds, the overhead share with its min-max. Then, once per configuration, the Kokkos
+launches per step and rank, counted with the launch-counter tools library (the difference between
+runs of `steps` and `steps/2` steps, so set-up is not counted), and the cost of one empty launch and of
+a fence (bench_kokkos_launch, run under mpiexec as the proxy is, so both ranks compete for the cores).
+
+Usage: bench/ghost/step_overhead.py [--build build] [--before OTHER_BUILD] [--mpiexec mpiexec.mpich]
+       [--ranks 2] [--size 24] [--vars 40] [--steps 200] [--stencil 3d7pt] [--grid 2x1x1] [--rounds 3]
+"""
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+CUTS = ["bspma", "svaf", "svcp"]
+TRANSPORTS = ["isend", "persistent"]
+
+
+def run(command, env=None):
+    done = subprocess.run(command, capture_output=True, text=True, env=env)
+    if done.returncode != 0:
+        sys.exit(f"step_overhead: {' '.join(command)} failed ({done.returncode}): {done.stderr.strip()}")
+    return done.stdout
+
+
+def ghost_command(a, build, cut, transport, steps, results):
+    grid = a.grid.split("x")
+    return [a.mpiexec, "-n", str(a.ranks), os.path.join(build, "bin", "amp-ghost"), "--nx", str(a.size), "--ny",
+            str(a.size), "--nz", str(a.size), "--num_vars", str(a.vars), "--num_tsteps", str(steps), "--stencil",
+            a.stencil, "--comm_method", cut, "--transport", transport, "--npx", grid[0], "--npy", grid[1], "--npz",
+            grid[2], "--progress", "0", "--results", results]
+
+
+def environment(**extra):
+    env = dict(os.environ, OMP_NUM_THREADS="1", OMP_PROC_BIND="false")
+    env.update(extra)
+    return env
+
+
+def one_run(a, folder, build, cut, transport):
+    """Per-step milliseconds of one run (average rank) and its checksum."""
+    results = os.path.join(folder, "ghost.json")
+    if os.path.exists(results):
+        os.remove(results)
+    run(ghost_command(a, build, cut, transport, a.steps, results), environment())
+    with open(results) as f:
+        r = json.load(f)
+    t = r["timing"]
+    ms = lambda seconds: seconds / a.steps * 1e3  # noqa: E731
+    row = {"loop": t["per_step_seconds"] * 1e3, "compute": ms(t["compute"]["avg"]), "pack": ms(t["pack"]["avg"]),
+           "unpack": ms(t["unpack"]["avg"]), "post": ms(t["mpi_post"]["avg"]), "wait": ms(t["mpi_wait"]["avg"]),
+           "allreduce": ms(t["collective"]["avg"]), "messages": r["messages"]["per_step_per_rank"]["avg"]}
+    row["overhead"] = row["loop"] - row["compute"]
+    row["share"] = row["overhead"] / row["loop"]
+    row["other"] = row["overhead"] - sum(row[k] for k in ("pack", "unpack", "post", "wait", "allreduce"))
+    return row, r["checksum"]
+
+
+def launches_per_step(a, folder, build, cut, transport):
+    """Kokkos launches per step and rank, by kind (sweep, pack, unpack, other), from the counter library."""
+    library = os.path.join(build, "lib", "libamp-kokkos-launch-counter.so")
+    if not os.path.exists(library):
+        return None
+    totals = []
+    for steps in (a.steps, a.steps // 2):
+        counts = os.path.join(folder, f"launches-{steps}.jsonl")
+        if os.path.exists(counts):
+            os.remove(counts)
+        run(ghost_command(a, build, cut, transport, steps, os.path.join(folder, f"l{steps}.json")),
+            environment(KOKKOS_PROFILE_LIBRARY=library, AMP_LAUNCH_COUNTS=counts))
+        os.remove(os.path.join(folder, f"l{steps}.json"))
+        by_kind = {"sweep": 0, "pack": 0, "unpack": 0, "other": 0}
+        with open(counts) as f:
+            ranks = [json.loads(line) for line in f if line.strip()]
+        for per_rank in ranks:
+            for name, n in per_rank.items():
+                kind = ("sweep" if "stencil" in name or "outflow" in name else "pack" if "pack_" in name and
+                        "unpack" not in name else "unpack" if "unpack_" in name else "other")
+                by_kind[kind] += n / len(ranks)
+        totals.append(by_kind)
+    return {k: (totals[0][k] - totals[1][k]) / (a.steps - a.steps // 2) for k in totals[0]}
+
+
+def launch_cost(a, build):
+    exe = os.path.join(build, "bin", "bench_kokkos_launch")
+    if not os.path.exists(exe):
+        return ""
+    return run([a.mpiexec, "-n", str(a.ranks), exe, "20000"], environment())
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--build", default=os.path.join(ROOT, "build"))
+    p.add_argument("--before", help="another build to alternate with (its numbers are printed first)")
+    p.add_argument("--mpiexec", default="mpiexec.mpich")
+    p.add_argument("--ranks", type=int, default=2)
+    p.add_argument("--size", type=int, default=24)
+    p.add_argument("--vars", type=int, default=40)
+    p.add_argument("--steps", type=int, default=200)
+    p.add_argument("--stencil", default="3d7pt")
+    p.add_argument("--grid", default="2x1x1", help="process grid, e.g. 2x1x1 (yz faces) or 1x1x2 (xy planes)")
+    p.add_argument("--rounds", type=int, default=3)
+    a = p.parse_args()
+    builds = ([("before", a.before)] if a.before else []) + [("after" if a.before else "", a.build)]
+    configs = [(cut, transport) for cut in CUTS for transport in TRANSPORTS]
+    rows = {(b, c, t): [] for b, _ in builds for c, t in configs}
+    checksums = {}
+    with tempfile.TemporaryDirectory(prefix="amp-step-overhead-") as folder:
+        for _ in range(a.rounds):
+            for cut, transport in configs:
+                for label, build in builds:
+                    row, checksum = one_run(a, folder, build, cut, transport)
+                    rows[(label, cut, transport)].append(row)
+                    checksums.setdefault(checksum, []).append(f"{label} {cut}/{transport}".strip())
+        launches = {(c, t): launches_per_step(a, folder, a.build, c, t) for c, t in configs}
+    print(f"amp-ghost per-step overhead: {a.ranks} ranks, {a.size}^3 x {a.vars} variables per rank, {a.stencil}, "
+          f"grid {a.grid}, {a.steps} steps, OMP_NUM_THREADS=1; medians of {a.rounds} alternated rounds, "
+          f"ms per step (average rank)")
+    print("| build | cut | transport | loop | compute | loop - compute | share of loop (min-max) | pack | unpack "
+          "| MPI post | MPI wait | allreduce | other | messages/step/rank |")
+    print("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for (label, cut, transport), runs in rows.items():
+        med = {k: statistics.median(r[k] for r in runs) for k in runs[0]}
+        shares = [r["share"] for r in runs]
+        print(f"| {label or 'this'} | {cut} | {transport} | {med['loop']:.3f} | {med['compute']:.3f} | "
+              f"{med['overhead']:.3f} | {100 * med['share']:.0f}% ({100 * min(shares):.0f}-{100 * max(shares):.0f}%) | "
+              f"{med['pack']:.3f} | {med['unpack']:.3f} | {med['post']:.3f} | {med['wait']:.3f} | "
+              f"{med['allreduce']:.3f} | {med['other']:.3f} | {med['messages']:.0f} |")
+    print(f"checksums: {len(checksums)} distinct" + ("" if len(checksums) == 1 else f": {checksums}"))
+    if any(v is not None for v in launches.values()):
+        print("Kokkos launches per step and rank (build " + a.build + "):")
+        print("| cut | transport | sweeps | pack | unpack | other |")
+        print("|---|---|---:|---:|---:|---:|")
+        for (cut, transport), n in launches.items():
+            if n is not None:
+                print(f"| {cut} | {transport} | {n['sweep']:.1f} | {n['pack']:.1f} | {n['unpack']:.1f} | {n['other']:.1f} |")
+    print(launch_cost(a, a.build), end="")
+
+
+if __name__ == "__main__":
+    main()
