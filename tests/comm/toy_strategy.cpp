@@ -1,0 +1,69 @@
+// A toy strategy that lives in the test tree, to show that a strategy is one file: it registers itself
+// like those under comm/strategies, and the test builds of the proxies that link it (amp-ghost-with-toy
+// and its siblings, tests/comm/CMakeLists.txt) list it, check it and run it with no change elsewhere.
+// Its cut: one message per variable per link, as SVAF, but nothing goes at computed(v); the variable's
+// messages are sent only when its ghosts are needed (a lazy exchange with no overlap at all).
+#include <comm/strategy.hpp>
+#include <comm/strategy_registry.hpp>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace amp::comm {
+
+namespace {
+
+class ToyStrategy final : public Strategy {
+ public:
+  ToyStrategy(ExchangePlan plan, const std::string& transport, MPI_Comm comm)
+      : Strategy(std::move(plan), /*group_size=*/1, "toy", transport, comm) {
+    waiting_.assign(num_vars(), 0);
+    for (int l = 0; l < num_links(); ++l) {
+      const LinkData& ld = link(l);
+      for (int v = 0; v < num_vars(); ++v) {
+        state().add_send({l, v, 1, 0, ld.send_pieces(), false, tag_for(ld.phase, v)});
+        state().add_recv({l, v, 1, 0, ld.recv_pieces(), false, tag_for(ld.phase, v)});
+      }
+    }
+  }
+
+  std::string name() const override { return "toy"; }
+
+  void computed(int v, double* storage) override {
+    if (waiting_[v]) need_ghosts(v);  // a second computed() without need_ghosts(): exchange the first
+    set_storage(v, storage);
+    waiting_[v] = 1;
+  }
+
+  void need_ghosts(int v) override {
+    if (!waiting_[v]) return;
+    for (int phase = 0; phase < num_phases(); ++phase) start_receives(v, phase);
+    for (int phase = 0; phase < num_phases(); ++phase) {
+      for (int l : links_in_phase(phase)) pack(l, v);
+      send(v, phase);
+      complete_receives(v, phase);
+      for (int l : links_in_phase(phase)) unpack(l, v);
+      release_receives(v, phase);
+    }
+    complete_sends(v);
+    waiting_[v] = 0;
+  }
+
+ protected:
+  bool in_flight(int v) const override { return waiting_[v] != 0; }
+
+ private:
+  std::vector<char> waiting_;  // computed, not yet exchanged
+};
+
+std::unique_ptr<Strategy> make_toy(ExchangePlan plan, const std::string& transport, MPI_Comm comm) {
+  return std::make_unique<ToyStrategy>(std::move(plan), transport, comm);
+}
+
+const bool registered = register_strategy(
+    {"toy", "test only: one message per variable per link, sent when the ghosts are needed", make_toy});
+
+}  // namespace
+
+}  // namespace amp::comm
