@@ -43,14 +43,17 @@ nlohmann::json combination_list(const char* proxy) {
   for (const comm::StrategyRegistration& s : comm::registered_strategies())
     list["strategies"].push_back({{"name", s.name}, {"description", s.description}});
   list["transports"] = nlohmann::json::array();
-  for (const comm::TransportRegistration& t : comm::registered_transports())
-    list["transports"].push_back({{"name", t.name},
-                                  {"description", t.description},
-                                  {"mpi_version", std::to_string(t.mpi_version) + ".0"},
-                                  {"mpi_feature", t.mpi_feature},
-                                  {"available", t.mpi_version <= MPI_VERSION},
-                                  {"replayable", t.replayable},
-                                  {"synthesizable", t.not_synthesizable == nullptr}});
+  for (const comm::TransportRegistration& t : comm::registered_transports()) {
+    nlohmann::json transport = {{"name", t.name},
+                                {"description", t.description},
+                                {"mpi_version", std::to_string(t.mpi_version) + ".0"},
+                                {"mpi_feature", t.mpi_feature},
+                                {"available", t.mpi_version <= MPI_VERSION},
+                                {"replayable", t.replayable},
+                                {"synthesizable", t.not_synthesizable == nullptr}};
+    if (t.not_synthesizable != nullptr) transport["not_synthesizable"] = t.not_synthesizable;
+    list["transports"].push_back(transport);
+  }
   list["combinations"] = nlohmann::json::array();
   for (const comm::TransportRegistration& t : comm::registered_transports())
     for (const comm::StrategyRegistration& s : comm::registered_strategies()) {
