@@ -29,7 +29,7 @@ def registry(a):
     strategies = [s["name"] for s in found["strategies"]]
     transports = [t["name"] for t in found["transports"]]
     replayable = {t["name"] for t in found["transports"] if t["replayable"]}
-    proxy = os.path.basename(a.exe)
+    proxy = found["proxy"]
     refusals = {pair: None if c["fits"] else f"{proxy}: error: {c['refusal']}"
                 for pair, c in combinations.pairs(found).items()}
     if len(refusals) != len(strategies) * len(transports):
