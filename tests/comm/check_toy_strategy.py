@@ -5,7 +5,8 @@
   no plain proxy (--plain) lists it;
 - over isend at --np ranks it exits 0, gives bspma's checksum exactly, and sends exactly SVAF's messages
   and bytes (the same cut, sent later);
-- a pair the listing refuses exits 6 (kCombinationRefused) with exactly the listing's refusal line."""
+- a pair the listing refuses exits 6 (kCombinationRefused) with exactly the listing's refusal line.
+The toy copies SVAF's completion loop on purpose: it may use only comm/'s public headers."""
 import json
 import os
 import re
