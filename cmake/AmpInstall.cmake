@@ -3,7 +3,7 @@
 include(CMakePackageConfigHelpers)
 
 set(AMP_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/AMP)
-set(amp_library_targets amp_kernels amp_comm)
+set(amp_library_targets amp_kernels amp_comm_archive amp_comm)
 if(TARGET amp_dumpi)
   list(APPEND amp_library_targets amp_dumpi)
 endif()

@@ -1,11 +1,10 @@
-// The table of transports: name -> factory, the strategies it fits, DUMPI-recordable, MPI version,
-// and why a synthesis cannot write its calls (if it cannot).
+// The table of transports, filled by the transport files' registrars before main() runs; what fits
+// what, and why a combination is refused, is decided here from what each transport registered.
 #include "transport_registry.hpp"
 
 #include "data_movement.hpp"
 
 #include "strategy_registry.hpp"
-#include "transports/transport_factories.hpp"
 
 #include <mpi.h>
 
@@ -16,35 +15,19 @@ namespace amp::comm {
 
 namespace {
 
-struct TransportEntry {
-  std::string name;
-  std::unique_ptr<Transport> (*factory)(ExchangeState&);
-  std::vector<std::string> fits;  // strategies; empty: all of them
-  bool replayable;                // every call it makes has a DUMPI record
-  int mpi_version;                // the MPI standard version its calls need
-  const char* not_synthesizable;  // why a synthesis (data_movement.hpp) cannot write it; null: it can
-};
-
-const std::vector<TransportEntry>& registry() {
-  static const std::vector<TransportEntry> table = {
-      {"isend", make_isend_transport, {}, true, 1, nullptr},
-      {"persistent", make_persistent_transport, {}, true, 1, nullptr},
-      {"partitioned", make_partitioned_transport, {}, false, 4, "its calls have no DUMPI record"},
-      {"rma", make_rma_transport, {}, true, 2,
-       "its put offsets are learned from the peers at set-up, and a synthesis receives nothing"},
-      {"neighbor", make_neighbor_transport, {"bspma", "svaf"}, false, 3, "its calls have no DUMPI record"},
-      {"datatype", make_datatype_transport, {}, true, 1, nullptr},
-  };
-  return table;
+// Built on first use, so that registrars in any translation unit find it constructed.
+std::vector<TransportRegistration>& table() {
+  static std::vector<TransportRegistration> transports;
+  return transports;
 }
 
-const TransportEntry* find(const std::string& name) {
-  for (const TransportEntry& entry : registry())
+const TransportRegistration* find(const std::string& name) {
+  for (const TransportRegistration& entry : table())
     if (entry.name == name) return &entry;
   return nullptr;
 }
 
-bool fits(const TransportEntry& entry, const std::string& strategy) {
+bool fits(const TransportRegistration& entry, const std::string& strategy) {
   const bool strategy_fits =
       entry.fits.empty() || std::find(entry.fits.begin(), entry.fits.end(), strategy) != entry.fits.end();
   return strategy_fits && entry.mpi_version <= MPI_VERSION;
@@ -58,9 +41,22 @@ std::string join(const std::vector<std::string>& names) {
 
 }  // namespace
 
+bool register_transport(TransportRegistration registration) {
+  if (registration.name.empty() || registration.factory == nullptr || find(registration.name))
+    throw std::logic_error("transport '" + registration.name + "' registered twice, or without a name or factory");
+  auto& transports = table();
+  transports.push_back(std::move(registration));
+  std::sort(transports.begin(), transports.end(), [](const TransportRegistration& a, const TransportRegistration& b) {
+    return a.listed_at != b.listed_at ? a.listed_at < b.listed_at : a.name < b.name;
+  });
+  return true;
+}
+
+std::vector<TransportRegistration> registered_transports() { return table(); }
+
 std::vector<std::string> transport_names() {
   std::vector<std::string> names;
-  for (const TransportEntry& entry : registry()) names.push_back(entry.name);
+  for (const TransportRegistration& entry : table()) names.push_back(entry.name);
   return names;
 }
 
@@ -68,22 +64,21 @@ std::string transport_list() { return join(transport_names()); }
 
 std::string transports_fitting(const std::string& strategy) {
   std::vector<std::string> names;
-  for (const TransportEntry& entry : registry())
+  for (const TransportRegistration& entry : table())
     if (fits(entry, strategy)) names.push_back(entry.name);
   return join(names);
 }
 
 std::string synthesizable_transports() {
   std::vector<std::string> names;
-  for (const TransportEntry& entry : registry())
+  for (const TransportRegistration& entry : table())
     if (entry.not_synthesizable == nullptr) names.push_back(entry.name);
   return join(names);
 }
 
-std::string transport_problem(const std::string& transport, const std::string& strategy) {
-  const TransportEntry* entry = find(transport);
-  if (!entry) return "unknown transport '" + transport + "' (use " + transport_list() + ")";
-  if (!is_strategy(strategy)) return "unknown communication strategy '" + strategy + "' (use " + strategy_list() + ")";
+std::string combination_refusal(const std::string& transport, const std::string& strategy) {
+  const TransportRegistration* entry = find(transport);
+  if (!entry || !is_strategy(strategy)) return "";
   if (entry->mpi_version > MPI_VERSION)
     return "transport '" + transport + "' needs MPI " + std::to_string(entry->mpi_version) + ".0, this MPI is " +
            std::to_string(MPI_VERSION) + "." + std::to_string(MPI_SUBVERSION) + " (with " + strategy +
@@ -91,6 +86,15 @@ std::string transport_problem(const std::string& transport, const std::string& s
   if (!fits(*entry, strategy))
     return "transport '" + transport + "' does not fit strategy '" + strategy + "' (" + transport + " fits " +
            join(entry->fits) + "; " + strategy + " fits " + transports_fitting(strategy) + ")";
+  return "";
+}
+
+std::string transport_problem(const std::string& transport, const std::string& strategy) {
+  const TransportRegistration* entry = find(transport);
+  if (!entry) return "unknown transport '" + transport + "' (use " + transport_list() + ")";
+  if (!is_strategy(strategy)) return "unknown communication strategy '" + strategy + "' (use " + strategy_list() + ")";
+  const std::string refusal = combination_refusal(transport, strategy);
+  if (!refusal.empty()) return refusal;
   if (!DataMovement::on() && entry->not_synthesizable != nullptr)
     return "transport '" + transport + "' cannot be synthesized: " + entry->not_synthesizable +
            " (synthesize with " + synthesizable_transports() + ")";
@@ -98,7 +102,7 @@ std::string transport_problem(const std::string& transport, const std::string& s
 }
 
 bool transport_replayable(const std::string& transport) {
-  const TransportEntry* entry = find(transport);
+  const TransportRegistration* entry = find(transport);
   return entry && entry->replayable;
 }
 

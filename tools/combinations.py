@@ -1,12 +1,37 @@
-"""Which strategy and transport names a proxy binary accepts, and which pairs of them fit, asked of the
-binary itself (a cheap `--plan-only` set-up per pair), so that no second copy of its registry lives here.
+"""Which strategies and transports a proxy binary registered, and which pairs of them fit, asked of the
+binary itself, so that no second copy of its registry lives here: `listing()` reads
+`amp-PROXY --list-combinations --json` (README "Strategies and transports"); `verdicts()` sets up each
+pair (a cheap `--plan-only` per pair, so a deck's own checks count too) and tells a pair that does not
+fit from a bad name by the exit code, never by the message's words.
 """
 import concurrent.futures
+import json
 import os
 import subprocess
 
-# Refusals that mean "this pair does not fit here" (skip it), not "this name is wrong" (refuse the study).
-NOT_FITTING = ("does not fit", "needs MPI")
+# miniapps/common/exit_codes.hpp: a known strategy and a known transport that do not go together here.
+COMBINATION_REFUSED = 6
+# ... and everything else refused at start-up (a bad name among them).
+BAD_INPUT = 2
+
+
+def listing(binary):
+    """The binary's --list-combinations --json, as a dict (run without mpiexec)."""
+    done = subprocess.run([binary, "--list-combinations", "--json"], capture_output=True, text=True, timeout=60)
+    if done.returncode != 0:
+        raise RuntimeError(f"{binary} --list-combinations --json: exit {done.returncode}: {done.stderr.strip()}")
+    return json.loads(done.stdout)
+
+
+def names(binary):
+    """(strategy names, transport names) in the binary's listing order."""
+    found = listing(binary)
+    return [s["name"] for s in found["strategies"]], [t["name"] for t in found["transports"]]
+
+
+def pairs(found):
+    """(strategy, transport) -> the combination's entry (fits, and its refusal when it does not)."""
+    return {(c["strategy"], c["transport"]): c for c in found["combinations"]}
 
 
 class Verdict:
@@ -15,7 +40,7 @@ class Verdict:
     def __init__(self, status, line):
         self.status, self.line = status, line
         self.fits = status == 0
-        self.not_fitting = status != 0 and any(words in line for words in NOT_FITTING)
+        self.not_fitting = status == COMBINATION_REFUSED
 
     @property
     def reason(self):
@@ -37,6 +62,6 @@ def ask(binary, strategy, transport):
 
 def verdicts(binary, strategies, transports):
     """(strategy, transport) -> Verdict for every pair of the two axes (None: the proxy's default)."""
-    pairs = [(s, t) for s in strategies for t in transports]
+    pairs_asked = [(s, t) for s in strategies for t in transports]
     with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-        return dict(zip(pairs, pool.map(lambda pair: ask(binary, *pair), pairs)))
+        return dict(zip(pairs_asked, pool.map(lambda pair: ask(binary, *pair), pairs_asked)))

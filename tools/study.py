@@ -211,7 +211,7 @@ class Study:
 
     def check_combinations(self, build):
         """Asks each proxy binary about every strategy x transport pair of the study, before any run: a
-        name it refuses fails the study; pairs that do not fit are left out, listed once. Returns the
+        name it refuses fails the study; pairs that do not fit (exit 6) are left out, listed once. Returns the
         lines listing them. Without the binary (a --slurm script written elsewhere) nothing is asked."""
         self.skipped, lines = set(), []
         for proxy in self.proxies:
@@ -220,11 +220,12 @@ class Study:
                 lines.append(f"amp-{proxy} is not built: strategy and transport names not checked")
                 continue
             verdicts = combinations.verdicts(binary, self.strategies, self.transports)
+            known_strategies = combinations.names(binary)[0]
             for (strategy, transport), verdict in verdicts.items():
                 if verdict.fits:
                     continue
                 if not verdict.not_fitting:
-                    key = "transports" if transport and f"'{transport}'" in verdict.line else "strategies"
+                    key = "strategies" if strategy and strategy.lower() not in known_strategies else "transports"
                     self.fail(key, f"amp-{proxy} refuses strategy {strategy or 'default'} with transport "
                                    f"{transport or 'default'}: {verdict.reason}")
                 self.skipped.add((proxy, strategy, transport))

@@ -3,7 +3,7 @@
 // All variables travel as one group, so each phase is one batch.
 #include <comm/strategy.hpp>
 
-#include "strategy_factories.hpp"
+#include <comm/strategy_registry.hpp>
 
 namespace amp::comm {
 
@@ -63,8 +63,15 @@ class Bspma final : public Strategy {
 
 }  // namespace
 
+namespace {
 std::unique_ptr<Strategy> make_bspma(ExchangePlan plan, const std::string& transport, MPI_Comm comm) {
   return std::make_unique<Bspma>(std::move(plan), transport, comm);
 }
+
+const bool registered = register_strategy(
+    {"bspma",
+     "bulk synchronous: all variables of a link in one message per neighbour and phase, sent once every variable is computed",
+     make_bspma});
+}  // namespace
 
 }  // namespace amp::comm

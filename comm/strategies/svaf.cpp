@@ -1,7 +1,7 @@
 // SVAF - single variable, aggregated faces: one message per neighbour per variable (per phase),
 // sent from a face buffer the moment that variable is computed; the next variable's compute overlaps it.
 #include "per_variable_exchange.hpp"
-#include "strategy_factories.hpp"
+#include <comm/strategy_registry.hpp>
 
 namespace amp::comm {
 
@@ -14,8 +14,15 @@ class Svaf final : public PerVariableExchange {
 };
 }  // namespace
 
+namespace {
 std::unique_ptr<Strategy> make_svaf(ExchangePlan plan, const std::string& transport, MPI_Comm comm) {
   return std::make_unique<Svaf>(std::move(plan), transport, comm);
 }
+
+const bool registered = register_strategy(
+    {"svaf",
+     "single variable, aggregated faces: one message per neighbour, variable and phase, sent as that variable is computed",
+     make_svaf});
+}  // namespace
 
 }  // namespace amp::comm

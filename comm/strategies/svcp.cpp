@@ -2,7 +2,7 @@
 // planes, x rows, runs of cells) go straight from memory with no buffer (when the transport can),
 // strided ones are packed each.
 #include "per_variable_exchange.hpp"
-#include "strategy_factories.hpp"
+#include <comm/strategy_registry.hpp>
 
 namespace amp::comm {
 
@@ -15,8 +15,15 @@ class Svcp final : public PerVariableExchange {
 };
 }  // namespace
 
+namespace {
 std::unique_ptr<Strategy> make_svcp(ExchangePlan plan, const std::string& transport, MPI_Comm comm) {
   return std::make_unique<Svcp>(std::move(plan), transport, comm);
 }
+
+const bool registered = register_strategy(
+    {"svcp",
+     "single variable, contiguous pieces: every piece its own message, contiguous ones straight from memory",
+     make_svcp});
+}  // namespace
 
 }  // namespace amp::comm

@@ -5,7 +5,7 @@
 // receives start only when the group sends (once every variable's storage is known).
 #include "piece_datatype.hpp"
 #include "request_transport.hpp"
-#include "transport_factories.hpp"
+#include <comm/transport_registry.hpp>
 
 
 namespace amp::comm {
@@ -90,5 +90,18 @@ class DatatypeTransport final : public RequestTransport {
 std::unique_ptr<Transport> make_datatype_transport(ExchangeState& state) {
   return std::make_unique<DatatypeTransport>(state);
 }
+
+namespace {
+const bool registered = register_transport(
+    {"datatype",
+     "no pack buffers: derived datatypes describe each message's pieces in place",
+     make_datatype_transport,
+     /*listed_at=*/5,
+     /*fits=*/{},
+     /*replayable=*/true,
+     /*mpi_version=*/1,
+     "derived datatypes (MPI_Type_create_struct)",
+     /*not_synthesizable=*/nullptr});
+}  // namespace
 
 }  // namespace amp::comm

@@ -2,7 +2,7 @@
 // what every DUMPI replayer accepts).
 #include "checked_count.hpp"
 #include "request_transport.hpp"
-#include "transport_factories.hpp"
+#include <comm/transport_registry.hpp>
 
 namespace amp::comm {
 
@@ -26,5 +26,18 @@ class IsendTransport final : public RequestTransport {
 std::unique_ptr<Transport> make_isend_transport(ExchangeState& state) {
   return std::make_unique<IsendTransport>(state);
 }
+
+namespace {
+const bool registered = register_transport(
+    {"isend",
+     "an MPI_Isend / MPI_Irecv per message, posted when its batch goes (the baseline)",
+     make_isend_transport,
+     /*listed_at=*/0,
+     /*fits=*/{},
+     /*replayable=*/true,
+     /*mpi_version=*/1,
+     "MPI_Isend/MPI_Irecv",
+     /*not_synthesizable=*/nullptr});
+}  // namespace
 
 }  // namespace amp::comm

@@ -2,7 +2,7 @@
 // peers, MPI_Dist_graph_create_adjacent) and one MPI_Ineighbor_alltoallv per batch, moving every
 // link's packed slot of the group at once. It fits the aggregating cuts: BSPMA (one call per phase)
 // and SVAF (one call per variable and phase); every rank makes the same calls in the same order.
-#include "transport_factories.hpp"
+#include <comm/transport_registry.hpp>
 
 #include <comm/stopwatch.hpp>
 
@@ -83,5 +83,18 @@ class NeighborTransport final : public Transport {
 std::unique_ptr<Transport> make_neighbor_transport(ExchangeState& state) {
   return std::make_unique<NeighborTransport>(state);
 }
+
+namespace {
+const bool registered = register_transport(
+    {"neighbor",
+     "one MPI_Ineighbor_alltoallv per batch on a distributed-graph communicator per phase",
+     make_neighbor_transport,
+     /*listed_at=*/4,
+     /*fits=*/{"bspma", "svaf"},
+     /*replayable=*/false,
+     /*mpi_version=*/3,
+     "neighbourhood collectives (MPI_Ineighbor_alltoallv)",
+     /*not_synthesizable=*/"its calls have no DUMPI record"});
+}  // namespace
 
 }  // namespace amp::comm

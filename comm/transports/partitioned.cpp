@@ -14,7 +14,7 @@
 // one is complete (before a slot is packed again); the receiver starts it once every partition of the
 // last round has been unpacked, deferring a start that comes earlier (a variable already computed for
 // the next step while later variables of this one are still to be unpacked).
-#include "transport_factories.hpp"
+#include <comm/transport_registry.hpp>
 
 #if MPI_VERSION >= 4
 
@@ -209,6 +209,23 @@ namespace amp::comm {
 std::unique_ptr<Transport> make_partitioned_transport(ExchangeState&) {
   throw std::logic_error("partitioned transport: this MPI has no partitioned communication (MPI 4.0)");
 }
+
 }  // namespace amp::comm
 
 #endif
+
+// Registered with either MPI: before 4.0 the registry refuses it by its MPI version.
+namespace amp::comm {
+namespace {
+const bool registered = register_transport(
+    {"partitioned",
+     "MPI 4.0 partitioned requests, one partition per group of variables",
+     make_partitioned_transport,
+     /*listed_at=*/2,
+     /*fits=*/{},
+     /*replayable=*/false,
+     /*mpi_version=*/4,
+     "partitioned communication (MPI_Psend_init/MPI_Pready)",
+     /*not_synthesizable=*/"its calls have no DUMPI record"});
+}  // namespace
+}  // namespace amp::comm

@@ -3,7 +3,7 @@
 // step, so such a message gets one persistent request per array it has been sent from.
 #include "checked_count.hpp"
 #include "request_transport.hpp"
-#include "transport_factories.hpp"
+#include <comm/transport_registry.hpp>
 
 #include <utility>
 
@@ -62,5 +62,18 @@ class PersistentTransport final : public RequestTransport {
 std::unique_ptr<Transport> make_persistent_transport(ExchangeState& state) {
   return std::make_unique<PersistentTransport>(state);
 }
+
+namespace {
+const bool registered = register_transport(
+    {"persistent",
+     "persistent requests made once per message and address, MPI_Startall per batch",
+     make_persistent_transport,
+     /*listed_at=*/1,
+     /*fits=*/{},
+     /*replayable=*/true,
+     /*mpi_version=*/1,
+     "MPI_Send_init/MPI_Recv_init",
+     /*not_synthesizable=*/nullptr});
+}  // namespace
 
 }  // namespace amp::comm

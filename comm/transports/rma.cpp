@@ -12,7 +12,7 @@
 // the next round satisfies this round's start of a later phase, as if MPICH matched a start with any
 // posts its window has received. So windows stay per batch: per group and phase.)
 #include "checked_count.hpp"
-#include "transport_factories.hpp"
+#include <comm/transport_registry.hpp>
 
 #include <comm/message_tags.hpp>
 #include <comm/stopwatch.hpp>
@@ -112,5 +112,18 @@ class RmaTransport final : public Transport {
 }  // namespace
 
 std::unique_ptr<Transport> make_rma_transport(ExchangeState& state) { return std::make_unique<RmaTransport>(state); }
+
+namespace {
+const bool registered = register_transport(
+    {"rma",
+     "one-sided MPI_Put into the peer's window, synchronised per phase by post-start-complete-wait",
+     make_rma_transport,
+     /*listed_at=*/3,
+     /*fits=*/{},
+     /*replayable=*/true,
+     /*mpi_version=*/2,
+     "one-sided windows with PSCW (MPI_Win_post/MPI_Put)",
+     /*not_synthesizable=*/"its put offsets are learned from the peers at set-up, and a synthesis receives nothing"});
+}  // namespace
 
 }  // namespace amp::comm

@@ -34,9 +34,12 @@ inline std::string checked_comm_method(const std::string& text, const std::strin
 }
 
 // The registered transport named by `text` (any case) when it fits `strategy` with this MPI;
-// InputError naming the transports that fit otherwise.
+// CombinationRefused when both are known but do not go together here, InputError otherwise (both
+// naming the transports that fit).
 inline std::string checked_transport(const std::string& text, const std::string& strategy) {
   const std::string name = lowercase(text);
+  const std::string refusal = comm::combination_refusal(name, strategy);
+  if (!refusal.empty()) throw CombinationRefused(refusal);
   const std::string problem = comm::transport_problem(name, strategy);
   if (!problem.empty()) throw InputError(problem);
   return name;

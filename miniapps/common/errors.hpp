@@ -14,6 +14,12 @@ struct InputError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// Bad input of one kind: a known strategy and a known transport that do not go together with this
+// MPI (comm::combination_refusal). Exit 6, not 2, so that scripts skip the pair without reading text.
+struct CombinationRefused : InputError {
+  using InputError::InputError;
+};
+
 // The proxy's own answer check failed. Decided from globally reduced values, so again every rank
 // throws it together.
 struct VerificationError : std::runtime_error {

@@ -11,6 +11,9 @@ enum class ExitCode : int {
   kAborted = 3,             // anything else, possibly one rank's alone: MPI_Abort
   kResultsNotWritten = 4,   // the answer was good, but the results (or CSV) file could not be written
   kTraceNotWritten = 5,     // the answer was good, but the DUMPI trace is incomplete
+  // refused at start-up because the strategy and transport, both known, do not go together here (the
+  // transport does not fit the strategy, or needs a newer MPI); scripts skip such a pair on this code
+  kCombinationRefused = 6,
 };
 
 inline int exit_status(ExitCode code) { return static_cast<int>(code); }

@@ -3,6 +3,7 @@
 // so MPI_Abort. A trace the library could not write turns a clean exit into 5 after MPI_Finalize.
 #include "run_proxy.hpp"
 
+#include "combination_list.hpp"
 #include "errors.hpp"
 #include "machine_load.hpp"
 #include "memory_check.hpp"
@@ -36,6 +37,8 @@ ExitCode run_body(const char* name, const Environment& env, int argc, char** arg
     return ExitCode::kSuccess;
   } catch (const CLI::ParseError& e) {
     return fail(ExitCode::kBadInput, e.what());
+  } catch (const CombinationRefused& e) {
+    return fail(ExitCode::kCombinationRefused, e.what());
   } catch (const InputError& e) {
     return fail(ExitCode::kBadInput, e.what());
   } catch (const VerificationError& e) {
@@ -56,11 +59,14 @@ ExitCode run_body(const char* name, const Environment& env, int argc, char** arg
 
 int run_proxy(const char* name, MPI_Comm comm, int argc, char** argv,
               const std::function<void(const Environment&, int, char**)>& body) {
+  // The listing needs no MPI run (and starts none: run it without mpiexec).
+  if (print_combination_list(name, argc, argv)) return exit_status(ExitCode::kSuccess);
   ExitCode code = ExitCode::kSuccess;
   {
     Environment env(argc, argv, comm);
     code = run_body(name, env, argc, argv, body);
-    if (code == ExitCode::kBadInput) env.discard_trace();  // nothing written before the configuration is accepted
+    if (code == ExitCode::kBadInput || code == ExitCode::kCombinationRefused)
+      env.discard_trace();  // nothing written before the configuration is accepted
   }  // MPI_Finalize (when run_proxy started MPI): the tracing library closes this rank's trace file here
   if (code == ExitCode::kSuccess && amp_dumpi_trace_failed() != 0) code = ExitCode::kTraceNotWritten;
   return exit_status(code);

@@ -42,8 +42,8 @@ void add_ghost_options(CLI::App& app, GhostConfig& c, RawGhostFlags& raw) {
   app.add_option("--num_spikes", c.num_spikes, "source spikes (phases of num_tsteps/num_spikes steps)")
       ->capture_default_str();
   app.add_option("--stencil", raw.stencil, "2d5pt, 2d9pt, 3d7pt, 3d27pt (or 21-24)")->capture_default_str();
-  app.add_option("--comm_method", raw.comm_method, "bspma, svaf, svcp (or 10, 11)")->capture_default_str();
-  app.add_option("--transport", raw.transport, "isend, persistent, partitioned, rma, neighbor, datatype")
+  app.add_option("--comm_method", raw.comm_method, comm::strategy_list() + " (or 10, 11)")->capture_default_str();
+  app.add_option("--transport", raw.transport, comm::transport_list())
       ->capture_default_str();
   app.add_option("--npx", c.process_grid[0], "ranks in x (0: MPI_Dims_create)")->capture_default_str();
   app.add_option("--npy", c.process_grid[1], "ranks in y (0: MPI_Dims_create)")->capture_default_str();

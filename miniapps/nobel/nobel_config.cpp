@@ -28,8 +28,8 @@ void add_nobel_options(CLI::App& app, NobelConfig& c) {
       ->capture_default_str();
   app.add_option("--front_period", c.front_period, "AMR steps per turn of the front's centre")->capture_default_str();
   app.add_option("--cfl", c.cfl, "fraction of the stable time step")->capture_default_str();
-  app.add_option("--comm_method", c.comm_method, "bspma, svaf, svcp")->capture_default_str();
-  app.add_option("--transport", c.transport, "isend, persistent, partitioned, rma, neighbor, datatype")
+  app.add_option("--comm_method", c.comm_method, comm::strategy_list())->capture_default_str();
+  app.add_option("--transport", c.transport, comm::transport_list())
       ->capture_default_str();
   app.add_option("--error_tol", c.error_tol, "verification tolerance is 10^-error_tol")->capture_default_str();
   app.add_option("--check_every", c.check_every, "conservation check every N steps (0: AMR steps and end)")

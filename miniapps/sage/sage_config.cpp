@@ -59,8 +59,8 @@ void add_sage_options(CLI::App& app, SageConfig& c, RawSageFlags& raw) {
   app.add_option("--num_tsteps", c.num_tsteps, "time steps")->capture_default_str();
   app.add_option("--partition", raw.partition, "cell order cut into chunks: hilbert, morton or slab")
       ->capture_default_str();
-  app.add_option("--comm_method", raw.comm_method, "bspma, svaf, svcp")->capture_default_str();
-  app.add_option("--transport", raw.transport, "isend, persistent, partitioned, rma, neighbor, datatype")
+  app.add_option("--comm_method", raw.comm_method, comm::strategy_list())->capture_default_str();
+  app.add_option("--transport", raw.transport, comm::transport_list())
       ->capture_default_str();
   app.add_option("--error_tol", c.error_tol, "verification tolerance is 10^-error_tol")->capture_default_str();
   app.add_option("--seed", c.seed, "seed of the initial values and coefficients")->capture_default_str();

@@ -2,7 +2,8 @@
 """Runs bench/transports/transport_table.py for one amp-ghost case and checks that it exits 0 and prints
 one row for every strategy x transport pair the binary accepts, in order, and no other: each pair with
 its strategy's message count under every transport and bspma/isend's checksum. The names and which
-pairs fit are asked of amp-ghost (--help, then a --plan-only set-up per pair), never listed here.
+pairs fit are asked of amp-ghost (--list-combinations --json, then a --plan-only set-up per pair,
+refusals told by exit code 6), never listed here.
 
 Usage: check_transport_table.py --exe AMP-GHOST --case NAME -- PYTHON transport_table.py ARGS...
 """
@@ -18,21 +19,13 @@ import combinations  # noqa: E402
 NUMBER = r"[0-9]+\.[0-9]+"
 
 
-def names(help_text, flag):
-    """The names a flag's help line lists: '--transport TEXT=isend   isend, persistent, ...'."""
-    line = next(line for line in help_text.splitlines() if line.strip().startswith(flag + " "))
-    listed = re.split(r"\s{2,}", line.strip())[-1].split("(")[0]
-    return [n.strip() for n in listed.split(",") if n.strip()]
-
-
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--exe", required=True)
     parser.add_argument("--case", required=True)
     parser.add_argument("command", nargs=argparse.REMAINDER)
     a = parser.parse_args()
-    help_text = subprocess.run([a.exe, "--help"], capture_output=True, text=True).stdout
-    strategies, transports = names(help_text, "--comm_method"), names(help_text, "--transport")
+    strategies, transports = combinations.names(a.exe)
     verdicts = combinations.verdicts(a.exe, strategies, transports)
     fitting = [pair for pair, verdict in verdicts.items() if verdict.fits]
     bad = {pair: v.line for pair, v in verdicts.items() if not v.fits and not v.not_fitting}

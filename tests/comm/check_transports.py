@@ -2,32 +2,39 @@
 """The strategy x transport matrix of one proxy at one rank count, through mpiexec: every valid
 combination gives the checksum of bspma over isend bit for bit, with the strategy's own message and
 byte counts (a transport moves the messages a strategy cuts, it does not recut them), and says in its
-JSON whether its trace can be replayed; every invalid combination is refused at start-up with one
-line that names the transports that fit."""
+JSON whether its trace can be replayed; every invalid combination is refused at start-up with exit 6
+(kCombinationRefused) and one line, the refusal its --list-combinations --json gives. The strategies,
+transports and what fits are read from that listing, so a new one registered in comm/ is checked too."""
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)) + "/../common")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)) + "/../../tools")
 from checked_run import failure, launcher_parser, parse_with_program_arguments, refusal_line  # noqa: E402
-
-STRATEGIES = ["bspma", "svaf", "svcp"]
-TRANSPORTS = ["isend", "persistent", "partitioned", "rma", "neighbor", "datatype"]
-UNREPLAYABLE = {"partitioned", "neighbor"}  # no DUMPI record for their calls
+import combinations  # noqa: E402
 
 fail = failure("check_transports")
 
 
-def why_invalid(strategy, transport, mpi_major):
-    """None when the combination must run; else what the refusal must say."""
-    if transport == "partitioned" and mpi_major < 4:
-        return r"transport 'partitioned' needs MPI 4\.0, this MPI is 3\.\d+ \(with \w+ use isend, persistent, rma"
-    if transport == "neighbor" and strategy == "svcp":
-        return (r"transport 'neighbor' does not fit strategy 'svcp' \(neighbor fits bspma, svaf; "
-                r"svcp fits isend, persistent, (partitioned, )?rma, datatype\)")
-    return None
+def registry(a):
+    """The binary's strategies, transports, replayable transports and (strategy, transport) -> None when
+    the pair must run, else the exact refusal line; the listing's MPI must be the one CMake found."""
+    found = combinations.listing(a.exe)
+    if int(found["mpi"]["version"].split(".")[0]) != a.mpi_version:
+        fail(f"the listing's MPI {found['mpi']['version']} is not CMake's MPI {a.mpi_version}")
+    strategies = [s["name"] for s in found["strategies"]]
+    transports = [t["name"] for t in found["transports"]]
+    replayable = {t["name"] for t in found["transports"] if t["replayable"]}
+    proxy = found["proxy"]
+    refusals = {pair: None if c["fits"] else f"{proxy}: error: {c['refusal']}"
+                for pair, c in combinations.pairs(found).items()}
+    if len(refusals) != len(strategies) * len(transports):
+        fail(f"the listing's matrix has {len(refusals)} pairs for {len(strategies)} x {len(transports)}")
+    return strategies, transports, replayable, refusals
 
 
 def run(a, arguments, results=None):
@@ -47,6 +54,7 @@ def main():
     p.add_argument("--timeout", type=int, default=60)
     a = parse_with_program_arguments(p, "proxy_arguments")
     grids = [g.split("x") for g in a.grids.split(",") if g] or [None]
+    STRATEGIES, TRANSPORTS, replayable, refusals = registry(a)
     runs = refused = 0
     with tempfile.TemporaryDirectory() as folder:
         for grid in grids:
@@ -57,9 +65,10 @@ def main():
                 for transport in TRANSPORTS:
                     name = f"{strategy}/{transport} at {label}"
                     arguments = a.proxy_arguments + where + ["--comm_method", strategy, "--transport", transport]
-                    expected_refusal = why_invalid(strategy, transport, a.mpi_version)
+                    expected_refusal = refusals[(strategy, transport)]
                     if expected_refusal:
-                        refusal_line(run(a, arguments), expected_refusal, lambda why: fail(f"{name}: {why}"))
+                        refusal_line(run(a, arguments), "^" + re.escape(expected_refusal) + "$",
+                                     lambda why: fail(f"{name}: {why}"), combinations.COMBINATION_REFUSED)
                         refused += 1
                         continue
                     results = os.path.join(folder, f"{strategy}-{transport}-{len(baseline)}.json")
@@ -72,7 +81,7 @@ def main():
                     c = r["config"]
                     if (c["comm_method"], c["transport"]) != (strategy, transport):
                         fail(f"{name}: the JSON says {c['comm_method']}/{c['transport']}")
-                    if c["replayable"] != (transport not in UNREPLAYABLE):
+                    if c["replayable"] != (transport in replayable):
                         fail(f"{name}: replayable is {c['replayable']}")
                     if not r["verification"]["passed"]:
                         fail(f"{name}: verification failed: {r['verification']}")

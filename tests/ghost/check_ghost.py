@@ -10,8 +10,8 @@ import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
 from launcher_banners import without_exit_banners  # noqa: E402  (Open MPI's banners on a non-zero exit)
+import combinations  # noqa: E402  (the binary's --list-combinations --json)
 
-STRATEGIES = ["bspma", "svaf", "svcp"]
 GLOBAL = 12          # global cells per axis (strong scaling), divisible by 1, 2, 4
 VARS, STEPS = 3, 4
 # Spikes at steps 0, 1 and 2 of 4: the sweeps before steps 1 and 2 are followed by a spike, so their
@@ -26,8 +26,14 @@ def run(args, ranks, exe, mpiexec, extra, timeout=120):
     return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
 
 
+def messages_per_exchange(strategy, pieces):
+    """Messages one link carries per exchange under the strategies whose cut this check knows (None:
+    another registered strategy, checked for its checksum only)."""
+    return {"bspma": 1, "svaf": VARS, "svcp": VARS * pieces}.get(strategy)
+
+
 def expected_traffic(stencil, grid, strategy):
-    """Messages and bytes of one run, summed over ranks, from the face geometry."""
+    """Messages and bytes of one run, summed over ranks, from the face geometry (None: not known)."""
     edges = stencil in ("2d9pt", "3d27pt")
     axes = 3 if stencil.startswith("3d") else 2
     n = [GLOBAL // g for g in grid]
@@ -42,7 +48,9 @@ def expected_traffic(stencil, grid, strategy):
                     for side in (-1, 1):
                         if not 0 <= coords[a] + side < grid[a]:
                             continue
-                        per_exchange = {"bspma": 1, "svaf": VARS, "svcp": VARS * pieces[a]}[strategy]
+                        per_exchange = messages_per_exchange(strategy, pieces[a])
+                        if per_exchange is None:
+                            return None
                         messages += per_exchange * STEPS
                         bytes_ += elements[a] * 8 * VARS * STEPS
     return messages, bytes_
@@ -52,8 +60,9 @@ def matrix(opts):
     os.makedirs(opts.workdir, exist_ok=True)
     checksums = {}
     failures = []
+    strategies, _ = combinations.names(opts.exe)
     for ranks, grid in GRIDS:
-        for strategy in STRATEGIES:
+        for strategy in strategies:
             results = os.path.join(opts.workdir, f"{strategy}-{ranks}-{'x'.join(map(str, grid))}.json")
             if os.path.exists(results):
                 os.remove(results)
@@ -70,7 +79,7 @@ def matrix(opts):
             checksums[label] = r["checksum"]
             if not r["verification"]["passed"]:
                 failures.append(f"{label}: verification failed")
-            messages, bytes_ = expected_traffic(opts.stencil, grid, strategy)
+            messages, bytes_ = expected_traffic(opts.stencil, grid, strategy) or (r["messages"]["total"], r["bytes"]["total"])
             if r["messages"]["total"] != messages or r["bytes"]["total"] != bytes_:
                 failures.append(f"{label}: messages {r['messages']['total']} bytes {r['bytes']['total']}, "
                                 f"expected {messages} and {bytes_}")
@@ -108,10 +117,11 @@ def bad_input(opts):
     with open(existing, "w") as f:
         f.write("user data\n")
     small = ["--nx", "4", "--ny", "4", "--nz", "4", "--num_tsteps", "1", "--num_vars", "1"]
+    # A pair the listing refuses (neighbor with svcp, here) exits 6, with the listing's own reason.
+    refused = [c for c in combinations.listing(opts.exe)["combinations"] if not c["fits"]]
     cases = [
         (2, ["--comm_method", "carrier"], "unknown comm_method"),
-        (2, ["--transport", "carrier"], "unknown transport 'carrier' (use isend, persistent"),
-        (2, ["--comm_method", "svcp", "--transport", "neighbor"], "transport 'neighbor' does not fit strategy 'svcp'"),
+        (2, ["--transport", "carrier"], "unknown transport 'carrier' (use " + ", ".join(combinations.names(opts.exe)[1]) + ")"),
         (2, ["--stencil", "3d9pt"], "unknown stencil"),
         (4, ["--scaling", "strong", "--nx", "10", "--npx", "4", "--npy", "1", "--npz", "1"], "does not divide"),
         (2, ["--npx", "3"], "does not match"),
@@ -127,11 +137,16 @@ def bad_input(opts):
         (2, ["--error_tol", "40"], "error_tol"),
         (2, ["--percent_sum", "101"], "percent_sum"),
     ]
+    cases = [(ranks, flags, needle, combinations.BAD_INPUT) for ranks, flags, needle in cases]
+    cases += [(2, ["--comm_method", c["strategy"], "--transport", c["transport"]], c["refusal"],
+               combinations.COMBINATION_REFUSED) for c in refused[:1]]
+    if not refused:
+        return ["the listing refuses no combination; expected at least neighbor with svcp"]
     failures = []
-    for ranks, flags, needle in cases:
+    for ranks, flags, needle, code in cases:
         proc = run(opts, ranks, opts.exe, opts.mpiexec, small + flags, timeout=60)
         lines = [l for l in without_exit_banners(proc.stderr).splitlines() if l.strip()]
-        ok = proc.returncode != 0 and len(lines) == 1 and needle in lines[0] and lines[0].startswith("amp-ghost: error:")
+        ok = proc.returncode == code and len(lines) == 1 and needle in lines[0] and lines[0].startswith("amp-ghost: error:")
         print(f"{'ok  ' if ok else 'FAIL'} {' '.join(flags)} -> exit {proc.returncode}: {proc.stderr.strip()}")
         if not ok:
             failures.append(f"{flags}: exit {proc.returncode}, stderr {proc.stderr!r}, expected one line with {needle!r}")

@@ -31,7 +31,7 @@ class Case:
         trace = os.path.join(self.dir, "trace")
         done = subprocess.run([self.mpiexec, "-n", "2", os.path.join(self.build, "bin", "amp-ghost"), *GHOST, *flags,
                                "--trace", trace], capture_output=True, text=True, env=self.env)
-        if done.returncode == 2 and "needs MPI" in done.stderr:
+        if done.returncode == 6:  # kCombinationRefused: this MPI lacks the transport (partitioned before 4.0)
             print(f"skipped: {done.stderr.strip().splitlines()[-1]}")
             sys.exit(77)
         if done.returncode != 0:

@@ -18,12 +18,9 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)) + "/../common")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)) + "/../../tools")
 from checked_run import failure, launcher_parser, parse_with_program_arguments, refusal_line  # noqa: E402
-
-STRATEGIES = ["bspma", "svaf", "svcp"]
-SYNTHESIZABLE = ["isend", "persistent", "datatype"]
-REFUSED = {"rma": "its put offsets are learned from the peers at set-up, and a synthesis receives nothing",
-           "neighbor": "its calls have no DUMPI record"}
+import combinations  # noqa: E402  (the binary's --list-combinations --json)
 
 fail = failure("check_synthesis")
 
@@ -107,10 +104,19 @@ def main():
     if a.check_only:
         return check_only(a)
     env = dict(os.environ, OMP_NUM_THREADS="1")
+    listed = combinations.listing(a.exe)
+    fits = combinations.pairs(listed)
+    strategies = [s["name"] for s in listed["strategies"]]
+    synthesizable = [t["name"] for t in listed["transports"] if t["synthesizable"]]
+    # The transports a synthesis refuses (those that fit svaf here, so the synthesis check is reached).
+    refused = {t["name"]: t["not_synthesizable"] for t in listed["transports"]
+               if not t["synthesizable"] and fits[("svaf", t["name"])]["fits"]}
+    if not synthesizable or not refused:
+        fail(f"the listing has no synthesizable transport or none refused: {synthesizable}, {refused}")
     compared = 0
     with tempfile.TemporaryDirectory() as folder:
-        for strategy in STRATEGIES:
-            for transport in SYNTHESIZABLE:
+        for strategy in strategies:
+            for transport in synthesizable:
                 name = f"{strategy}/{transport} at {a.np} ranks"
                 arguments = a.proxy_arguments + ["--progress", "0", "--comm_method", strategy, "--transport", transport]
                 recorded = os.path.join(folder, f"{strategy}-{transport}-recorded")
@@ -134,17 +140,17 @@ def main():
                 if len(want) != len(got):
                     fail(f"{name}: {len(want)} recorded dump lines, {len(got)} synthesized")
                 compared += len(want)
-        for transport, why in REFUSED.items():
+        for transport, why in refused.items():
             directory = os.path.join(folder, f"refused-{transport}")
             done = run([a.exe] + a.proxy_arguments + ["--comm_method", "svaf", "--transport", transport,
                                                        "--synthesize", directory, "--ranks", str(a.np)], a.timeout)
-            refusal_line(done, rf"transport '{transport}' cannot be synthesized: {why} \(synthesize with "
-                               r"isend, persistent, datatype\)", fail, exit_code=2)
+            refusal_line(done, re.escape(f"transport '{transport}' cannot be synthesized: {why} (synthesize with "
+                                         f"{', '.join(synthesizable)})"), fail, exit_code=2)
             if os.path.isdir(directory) and os.listdir(directory):
                 fail(f"the refused {transport} synthesis left files: {os.listdir(directory)}")
         bad_flags = check_refusals(a, folder) if a.np == 2 else 0
-    print(f"check_synthesis: {len(STRATEGIES) * len(SYNTHESIZABLE)} combinations at {a.np} ranks: synthesized "
-          f"traces equal recorded ones ({compared} dump lines); rma and neighbor refused"
+    print(f"check_synthesis: {len(strategies) * len(synthesizable)} combinations at {a.np} ranks: synthesized "
+          f"traces equal recorded ones ({compared} dump lines); {', '.join(refused)} refused"
           + (f"; {bad_flags} bad synthesis flags refused" if bad_flags else ""))
 
 

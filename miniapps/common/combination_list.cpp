@@ -1,0 +1,90 @@
+// The registries as one listing: JSON for scripts, a short table for people.
+#include "combination_list.hpp"
+
+#include <comm/strategy_registry.hpp>
+#include <comm/transport_registry.hpp>
+
+#include <mpi.h>
+
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+namespace amp {
+
+namespace {
+
+// MPI_Get_library_version may be called before MPI_Init; its first line names the library.
+std::string mpi_library() {
+  char text[MPI_MAX_LIBRARY_VERSION_STRING] = {};
+  int length = 0;
+  MPI_Get_library_version(text, &length);
+  std::string line(text, static_cast<std::size_t>(length));
+  const std::size_t end = line.find('\n');
+  if (end != std::string::npos) line.erase(end);
+  while (!line.empty() && (line.back() == ' ' || line.back() == '\t')) line.pop_back();
+  return line;
+}
+
+bool has_argument(int argc, char** argv, const char* wanted) {
+  for (int i = 1; i < argc; ++i)
+    if (std::strcmp(argv[i], wanted) == 0) return true;
+  return false;
+}
+
+}  // namespace
+
+nlohmann::json combination_list(const char* proxy) {
+  nlohmann::json list;
+  list["proxy"] = proxy;
+  list["mpi"] = {{"version", std::to_string(MPI_VERSION) + "." + std::to_string(MPI_SUBVERSION)},
+                 {"library", mpi_library()}};
+  list["strategies"] = nlohmann::json::array();
+  for (const comm::StrategyRegistration& s : comm::registered_strategies())
+    list["strategies"].push_back({{"name", s.name}, {"description", s.description}});
+  list["transports"] = nlohmann::json::array();
+  for (const comm::TransportRegistration& t : comm::registered_transports()) {
+    nlohmann::json transport = {{"name", t.name},
+                                {"description", t.description},
+                                {"mpi_version", std::to_string(t.mpi_version) + ".0"},
+                                {"mpi_feature", t.mpi_feature},
+                                {"available", t.mpi_version <= MPI_VERSION},
+                                {"replayable", t.replayable},
+                                {"synthesizable", t.not_synthesizable == nullptr}};
+    if (t.not_synthesizable != nullptr) transport["not_synthesizable"] = t.not_synthesizable;
+    list["transports"].push_back(transport);
+  }
+  list["combinations"] = nlohmann::json::array();
+  for (const comm::TransportRegistration& t : comm::registered_transports())
+    for (const comm::StrategyRegistration& s : comm::registered_strategies()) {
+      const std::string refusal = comm::combination_refusal(t.name, s.name);
+      nlohmann::json pair = {{"strategy", s.name}, {"transport", t.name}, {"fits", refusal.empty()}};
+      if (!refusal.empty()) pair["refusal"] = refusal;
+      list["combinations"].push_back(pair);
+    }
+  return list;
+}
+
+bool print_combination_list(const char* proxy, int argc, char** argv) {
+  if (!has_argument(argc, argv, "--list-combinations")) return false;
+  const nlohmann::json list = combination_list(proxy);
+  if (has_argument(argc, argv, "--json")) {
+    std::printf("%s\n", list.dump(2).c_str());
+    return true;
+  }
+  std::printf("%s with %s (MPI %s)\nstrategies:\n", proxy, list["mpi"]["library"].get<std::string>().c_str(),
+              list["mpi"]["version"].get<std::string>().c_str());
+  for (const auto& s : list["strategies"])
+    std::printf("  %-12s %s\n", s["name"].get<std::string>().c_str(), s["description"].get<std::string>().c_str());
+  std::printf("transports:\n");
+  for (const auto& t : list["transports"])
+    std::printf("  %-12s %s (MPI %s%s%s)\n", t["name"].get<std::string>().c_str(),
+                t["description"].get<std::string>().c_str(), t["mpi_version"].get<std::string>().c_str(),
+                t["replayable"].get<bool>() ? ", replayable" : "", t["available"].get<bool>() ? "" : ", not here");
+  std::printf("refused here:\n");
+  for (const auto& c : list["combinations"])
+    if (!c["fits"].get<bool>()) std::printf("  %s\n", c["refusal"].get<std::string>().c_str());
+  return true;
+}
+
+}  // namespace amp
