@@ -1,7 +1,7 @@
 // Compiling one side of a link's pieces into rows (strided copies) and a list (scattered elements).
 #include "piece_copy.hpp"
 
-#include <kernels/host_to_device.hpp>
+#include <amp/kernels/host_to_device.hpp>
 
 #include <algorithm>
 

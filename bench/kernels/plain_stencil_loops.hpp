@@ -3,10 +3,10 @@
 // loop with `omp simd` on x, split over planes by `omp parallel for` when there is more than one thread.
 #pragma once
 
-#include <kernels/grid.hpp>
-#include <kernels/outflow.hpp>
-#include <kernels/stencil_kind.hpp>
-#include <kernels/yz_face_copies.hpp>
+#include <amp/kernels/grid.hpp>
+#include <amp/kernels/outflow.hpp>
+#include <amp/kernels/stencil_kind.hpp>
+#include <amp/kernels/yz_face_copies.hpp>
 
 #include <omp.h>
 

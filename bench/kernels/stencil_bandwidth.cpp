@@ -7,7 +7,7 @@
 // and, for each of the four stencils, AMP's sweep against a plain loop (plain_stencil_loops.hpp).
 #include "plain_stencil_loops.hpp"
 
-#include <kernels/stencil.hpp>
+#include <amp/kernels/stencil.hpp>
 
 #include <Kokkos_Core.hpp>
 

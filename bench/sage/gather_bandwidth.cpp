@@ -2,9 +2,9 @@
 // partition gathered into a (variable, cell) buffer and scattered back, against a contiguous copy of the same volume.
 #include <cell_partition.hpp>
 #include <local_mesh.hpp>
-#include <kernels/gather_scatter.hpp>
+#include <amp/kernels/gather_scatter.hpp>
 
-#include <comm/stopwatch.hpp>
+#include <amp/comm/stopwatch.hpp>
 
 #include <Kokkos_Core.hpp>
 

@@ -1,9 +1,9 @@
 // BSPMA - bulk synchronous, message aggregation: each variable's faces are packed into one buffer per
 // neighbour as it is computed; one message per neighbour (per phase) goes once all variables are done.
 // All variables travel as one group, so each phase is one batch.
-#include <comm/strategy.hpp>
+#include <amp/comm/strategy.hpp>
 
-#include <comm/strategy_registry.hpp>
+#include <amp/comm/strategy_registry.hpp>
 
 namespace amp::comm {
 

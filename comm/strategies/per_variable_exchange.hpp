@@ -4,7 +4,7 @@
 // only in how a link's pieces are cut into messages.
 #pragma once
 
-#include <comm/strategy.hpp>
+#include <amp/comm/strategy.hpp>
 
 #include <vector>
 

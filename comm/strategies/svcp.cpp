@@ -2,7 +2,7 @@
 // planes, x rows, runs of cells) go straight from memory with no buffer (when the transport can),
 // strided ones are packed each.
 #include "per_variable_exchange.hpp"
-#include <comm/strategy_registry.hpp>
+#include <amp/comm/strategy_registry.hpp>
 
 namespace amp::comm {
 

@@ -5,7 +5,7 @@
 // receives start only when the group sends (once every variable's storage is known).
 #include "piece_datatype.hpp"
 #include "request_transport.hpp"
-#include <comm/transport_registry.hpp>
+#include <amp/comm/transport_registry.hpp>
 
 
 namespace amp::comm {

@@ -2,7 +2,7 @@
 // what every DUMPI replayer accepts).
 #include "checked_count.hpp"
 #include "request_transport.hpp"
-#include <comm/transport_registry.hpp>
+#include <amp/comm/transport_registry.hpp>
 
 namespace amp::comm {
 

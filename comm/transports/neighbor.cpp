@@ -2,9 +2,9 @@
 // peers, MPI_Dist_graph_create_adjacent) and one MPI_Ineighbor_alltoallv per batch, moving every
 // link's packed slot of the group at once. It fits the aggregating cuts: BSPMA (one call per phase)
 // and SVAF (one call per variable and phase); every rank makes the same calls in the same order.
-#include <comm/transport_registry.hpp>
+#include <amp/comm/transport_registry.hpp>
 
-#include <comm/stopwatch.hpp>
+#include <amp/comm/stopwatch.hpp>
 
 #include "checked_count.hpp"
 

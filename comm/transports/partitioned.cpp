@@ -14,13 +14,13 @@
 // one is complete (before a slot is packed again); the receiver starts it once every partition of the
 // last round has been unpacked, deferring a start that comes earlier (a variable already computed for
 // the next step while later variables of this one are still to be unpacked).
-#include <comm/transport_registry.hpp>
+#include <amp/comm/transport_registry.hpp>
 
 #if MPI_VERSION >= 4
 
 #include "checked_count.hpp"
 
-#include <comm/stopwatch.hpp>
+#include <amp/comm/stopwatch.hpp>
 
 #include <stdexcept>
 

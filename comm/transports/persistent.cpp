@@ -3,7 +3,7 @@
 // step, so such a message gets one persistent request per array it has been sent from.
 #include "checked_count.hpp"
 #include "request_transport.hpp"
-#include <comm/transport_registry.hpp>
+#include <amp/comm/transport_registry.hpp>
 
 #include <utility>
 

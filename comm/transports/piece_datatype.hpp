@@ -4,7 +4,7 @@
 // one MPI_Type_indexed of its runs of consecutive elements.
 #pragma once
 
-#include <comm/piece.hpp>
+#include <amp/comm/piece.hpp>
 
 #include <mpi.h>
 

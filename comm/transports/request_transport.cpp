@@ -3,8 +3,8 @@
 
 #include <algorithm>
 
-#include <comm/data_movement.hpp>
-#include <comm/stopwatch.hpp>
+#include <amp/comm/data_movement.hpp>
+#include <amp/comm/stopwatch.hpp>
 
 namespace amp::comm {
 

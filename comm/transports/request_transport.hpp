@@ -4,7 +4,7 @@
 // Destroyed mid-exchange, it completes its sends and cancels its receives before the areas go.
 #pragma once
 
-#include <comm/transport.hpp>
+#include <amp/comm/transport.hpp>
 
 #include <mpi.h>
 

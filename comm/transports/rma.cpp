@@ -12,10 +12,10 @@
 // the next round satisfies this round's start of a later phase, as if MPICH matched a start with any
 // posts its window has received. So windows stay per batch: per group and phase.)
 #include "checked_count.hpp"
-#include <comm/transport_registry.hpp>
+#include <amp/comm/transport_registry.hpp>
 
-#include <comm/message_tags.hpp>
-#include <comm/stopwatch.hpp>
+#include <amp/comm/message_tags.hpp>
+#include <amp/comm/stopwatch.hpp>
 
 namespace amp::comm {
 

@@ -1,8 +1,8 @@
 // The registries as one listing: JSON for scripts, a short table for people.
 #include "combination_list.hpp"
 
-#include <comm/strategy_registry.hpp>
-#include <comm/transport_registry.hpp>
+#include <amp/comm/strategy_registry.hpp>
+#include <amp/comm/transport_registry.hpp>
 
 #include <mpi.h>
 

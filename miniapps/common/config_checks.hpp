@@ -5,8 +5,8 @@
 
 #include "errors.hpp"
 
-#include <comm/strategy_registry.hpp>
-#include <comm/transport_registry.hpp>
+#include <amp/comm/strategy_registry.hpp>
+#include <amp/comm/transport_registry.hpp>
 
 #include <algorithm>
 #include <cctype>

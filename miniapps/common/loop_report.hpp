@@ -4,7 +4,7 @@
 
 #include "conservation.hpp"
 
-#include <comm/traffic.hpp>
+#include <amp/comm/traffic.hpp>
 
 #include <nlohmann/json.hpp>
 

@@ -3,7 +3,7 @@
 
 #include "errors.hpp"
 
-#include <comm/stopwatch.hpp>
+#include <amp/comm/stopwatch.hpp>
 
 #include <fmt/format.h>
 #include <mpi.h>

@@ -7,7 +7,7 @@
 #include "environment.hpp"
 #include "reserved_output.hpp"
 
-#include <comm/exchange_plan.hpp>
+#include <amp/comm/exchange_plan.hpp>
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>

@@ -2,7 +2,7 @@
 // `interval` seconds (0: never). Local: no communication, so nothing lands in a trace.
 #pragma once
 
-#include <comm/stopwatch.hpp>
+#include <amp/comm/stopwatch.hpp>
 
 #include <cstdio>
 #include <string>

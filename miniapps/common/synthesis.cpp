@@ -7,8 +7,8 @@
 #include "plan_only.hpp"
 
 #include <amp/dumpi/amp_dumpi.h>
-#include <comm/data_movement.hpp>
-#include <comm/stopwatch.hpp>
+#include <amp/comm/data_movement.hpp>
+#include <amp/comm/stopwatch.hpp>
 
 #include <fmt/format.h>
 

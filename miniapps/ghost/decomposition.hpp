@@ -4,8 +4,8 @@
 
 #include "ghost_config.hpp"
 
-#include <kernels/block_fields.hpp>
-#include <kernels/grid.hpp>
+#include <amp/kernels/block_fields.hpp>
+#include <amp/kernels/grid.hpp>
 
 #include <array>
 

@@ -4,7 +4,7 @@
 
 #include "decomposition.hpp"
 
-#include <comm/exchange_plan.hpp>
+#include <amp/comm/exchange_plan.hpp>
 
 namespace amp::ghost {
 

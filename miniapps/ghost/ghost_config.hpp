@@ -2,7 +2,7 @@
 // once, identically on every rank, before any communication.
 #pragma once
 
-#include <kernels/stencil_kind.hpp>
+#include <amp/kernels/stencil_kind.hpp>
 
 #include <CLI/CLI.hpp>
 

@@ -2,7 +2,7 @@
 // GFLOPS) on top of the loop fields every proxy shares (loop_report.hpp), and their printing.
 #include "ghost_report.hpp"
 
-#include <comm/transport_registry.hpp>
+#include <amp/comm/transport_registry.hpp>
 #include <loop_report.hpp>
 
 #include <fmt/format.h>

@@ -9,11 +9,11 @@
 #include "conservation.hpp"
 #include "face_pieces.hpp"
 
-#include <comm/stopwatch.hpp>
-#include <comm/strategy_registry.hpp>
-#include <kernels/block_fields.hpp>
-#include <kernels/hash.hpp>
-#include <kernels/stencil.hpp>
+#include <amp/comm/stopwatch.hpp>
+#include <amp/comm/strategy_registry.hpp>
+#include <amp/kernels/block_fields.hpp>
+#include <amp/kernels/hash.hpp>
+#include <amp/kernels/stencil.hpp>
 #include <progress_line.hpp>
 #include <synthesis.hpp>
 

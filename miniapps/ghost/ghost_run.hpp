@@ -5,7 +5,7 @@
 #include "decomposition.hpp"
 #include "ghost_config.hpp"
 
-#include <comm/exchange_plan.hpp>
+#include <amp/comm/exchange_plan.hpp>
 
 #include <environment.hpp>
 #include <loop_report.hpp>

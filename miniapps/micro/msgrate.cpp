@@ -7,7 +7,7 @@
 #include "request_list.hpp"
 #include "size_sweep.hpp"
 
-#include <comm/communicator.hpp>
+#include <amp/comm/communicator.hpp>
 
 #include <fmt/format.h>
 

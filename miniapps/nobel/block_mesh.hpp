@@ -3,7 +3,7 @@
 // check and the partition over ranks.
 #pragma once
 
-#include <kernels/amr_block.hpp>
+#include <amp/kernels/amr_block.hpp>
 
 #include <array>
 #include <cstdint>

@@ -5,8 +5,8 @@
 
 #include "block_mesh.hpp"
 
-#include <comm/exchange_plan.hpp>
-#include <kernels/amr_remap.hpp>
+#include <amp/comm/exchange_plan.hpp>
+#include <amp/kernels/amr_remap.hpp>
 
 #include <cstdint>
 #include <vector>

@@ -5,9 +5,9 @@
 
 #include "block_mesh.hpp"
 
-#include <comm/exchange_plan.hpp>
-#include <kernels/amr_block.hpp>
-#include <kernels/block_ghost_fill.hpp>
+#include <amp/comm/exchange_plan.hpp>
+#include <amp/kernels/amr_block.hpp>
+#include <amp/kernels/block_ghost_fill.hpp>
 
 #include <cstdint>
 #include <vector>

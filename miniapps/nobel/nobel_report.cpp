@@ -2,7 +2,7 @@
 // traffic are kept apart, as are their times.
 #include "nobel_report.hpp"
 
-#include <comm/transport_registry.hpp>
+#include <amp/comm/transport_registry.hpp>
 #include <loop_report.hpp>
 #include <reduction.hpp>
 #include <traffic_report.hpp>

@@ -10,16 +10,16 @@
 #include "mesh_adaptation.hpp"
 #include "moving_front.hpp"
 
-#include <comm/stopwatch.hpp>
+#include <amp/comm/stopwatch.hpp>
 #include <progress_line.hpp>
 #include <synthesis.hpp>
 #include <conservation.hpp>
-#include <comm/strategy_registry.hpp>
-#include <kernels/amr_cell_values.hpp>
-#include <kernels/amr_remap.hpp>
-#include <kernels/block_ghost_fill.hpp>
-#include <kernels/eulerian_update.hpp>
-#include <kernels/host_to_device.hpp>
+#include <amp/comm/strategy_registry.hpp>
+#include <amp/kernels/amr_cell_values.hpp>
+#include <amp/kernels/amr_remap.hpp>
+#include <amp/kernels/block_ghost_fill.hpp>
+#include <amp/kernels/eulerian_update.hpp>
+#include <amp/kernels/host_to_device.hpp>
 
 #include <fmt/format.h>
 #include <mpi.h>

@@ -5,7 +5,7 @@
 #include "face_exchange.hpp"
 #include "nobel_config.hpp"
 
-#include <comm/traffic.hpp>
+#include <amp/comm/traffic.hpp>
 #include <environment.hpp>
 #include <loop_report.hpp>
 

@@ -2,7 +2,7 @@
 // full, so a probe ends after a few slots.
 #include "packed_key_set.hpp"
 
-#include <kernels/hash.hpp>
+#include <amp/kernels/hash.hpp>
 
 namespace amp::nobel {
 

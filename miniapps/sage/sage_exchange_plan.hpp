@@ -4,7 +4,7 @@
 
 #include "local_mesh.hpp"
 
-#include <comm/exchange_plan.hpp>
+#include <amp/comm/exchange_plan.hpp>
 
 namespace amp::sage {
 

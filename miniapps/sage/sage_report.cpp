@@ -2,7 +2,7 @@
 // partition's shape (neighbour ranks, ghost cells, send runs per rank) and gather/scatter time.
 #include "sage_report.hpp"
 
-#include <comm/transport_registry.hpp>
+#include <amp/comm/transport_registry.hpp>
 #include <loop_report.hpp>
 #include <reduction.hpp>
 #include <traffic_report.hpp>

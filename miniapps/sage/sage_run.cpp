@@ -7,14 +7,14 @@
 #include "face_lists.hpp"
 #include "sage_exchange_plan.hpp"
 
-#include <comm/stopwatch.hpp>
-#include <comm/strategy_registry.hpp>
+#include <amp/comm/stopwatch.hpp>
+#include <amp/comm/strategy_registry.hpp>
 #include <conservation.hpp>
 #include <progress_line.hpp>
 #include <synthesis.hpp>
-#include <kernels/cell_fields.hpp>
-#include <kernels/face_flux.hpp>
-#include <kernels/hash.hpp>
+#include <amp/kernels/cell_fields.hpp>
+#include <amp/kernels/face_flux.hpp>
+#include <amp/kernels/hash.hpp>
 
 #include <fmt/format.h>
 #include <mpi.h>

@@ -5,7 +5,7 @@
 #include "local_mesh.hpp"
 #include "sage_config.hpp"
 
-#include <comm/exchange_plan.hpp>
+#include <amp/comm/exchange_plan.hpp>
 
 #include <environment.hpp>
 #include <loop_report.hpp>

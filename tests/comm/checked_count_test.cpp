@@ -1,6 +1,6 @@
 // The int range check every transport passes its MPI counts through: INT_MAX goes, one more is a
 // one-line error naming the transport and the count, never a wrapped int.
-#include <comm/transports/checked_count.hpp>
+#include <amp/comm/transports/checked_count.hpp>
 
 #include <gtest/gtest.h>
 

@@ -3,8 +3,8 @@
 // areas go. Messages of 1 MiB (MPI's rendezvous path: data moves only once both sides progress), and
 // the storage freed right after; then MPI progresses (a barrier and a whole second exchange, whose
 // values are checked). Had a request survived, MPI would move its data into or out of freed memory.
-#include <comm/strategy_registry.hpp>
-#include <comm/transport_registry.hpp>
+#include <amp/comm/strategy_registry.hpp>
+#include <amp/comm/transport_registry.hpp>
 
 #include <gtest/gtest.h>
 #include <mpi.h>

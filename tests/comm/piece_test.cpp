@@ -1,5 +1,5 @@
 // Piece geometry: element lists of strided, 2-D and index-list pieces, and which are contiguous.
-#include <comm/piece.hpp>
+#include <amp/comm/piece.hpp>
 
 #include <gtest/gtest.h>
 

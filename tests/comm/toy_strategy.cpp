@@ -5,8 +5,8 @@
 // at the next need_ghosts() (a lazy exchange with no overlap with compute). That call sends every
 // computed variable's first phase before it waits for any, since MPICH 4.0's partitioned requests move
 // a link's data only once every partition of it is ready.
-#include <comm/strategy.hpp>
-#include <comm/strategy_registry.hpp>
+#include <amp/comm/strategy.hpp>
+#include <amp/comm/strategy_registry.hpp>
 
 #include <memory>
 #include <string>

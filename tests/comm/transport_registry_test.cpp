@@ -1,7 +1,7 @@
 // The transport registry: names, which strategies each fits, the one-line refusals that name the
 // transports that fit, and which transports' calls DUMPI can record.
-#include <comm/strategy_registry.hpp>
-#include <comm/transport_registry.hpp>
+#include <amp/comm/strategy_registry.hpp>
+#include <amp/comm/transport_registry.hpp>
 
 #include <gtest/gtest.h>
 #include <mpi.h>
@@ -19,7 +19,7 @@ TEST(TransportRegistry, ListsTheSixTransportsInOrder) {
 
 TEST(TransportRegistry, EveryValidCombinationHasNoProblem) {
   for (const std::string& strategy : amp::comm::strategy_names())
-    for (const std::string& transport : {"isend", "persistent", "rma", "datatype"})
+    for (const char* transport : {"isend", "persistent", "rma", "datatype"})
       EXPECT_EQ(transport_problem(transport, strategy), "") << strategy << "/" << transport;
   EXPECT_EQ(transport_problem("neighbor", "bspma"), "");
   EXPECT_EQ(transport_problem("neighbor", "svaf"), "");

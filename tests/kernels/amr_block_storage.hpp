@@ -2,7 +2,7 @@
 // coordinates (-1 and n are the ghost layers), copied to and from a default-space View through mirrors.
 #pragma once
 
-#include <kernels/amr_block.hpp>
+#include <amp/kernels/amr_block.hpp>
 
 #include <Kokkos_Core.hpp>
 

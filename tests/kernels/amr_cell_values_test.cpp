@@ -2,8 +2,8 @@
 // to the block size, storage slot or rank; amr_total weighs each value by its level's cell volume.
 #include "amr_block_storage.hpp"
 
-#include <kernels/amr_cell_values.hpp>
-#include <kernels/host_to_device.hpp>
+#include <amp/kernels/amr_cell_values.hpp>
+#include <amp/kernels/host_to_device.hpp>
 
 #include <gtest/gtest.h>
 

@@ -2,8 +2,8 @@
 // to 2x2x2 children, eight children averaged into their parent, mass conserved, ghosts never written.
 #include "amr_block_storage.hpp"
 
-#include <kernels/amr_remap.hpp>
-#include <kernels/host_to_device.hpp>
+#include <amp/kernels/amr_remap.hpp>
+#include <amp/kernels/host_to_device.hpp>
 
 #include <gtest/gtest.h>
 

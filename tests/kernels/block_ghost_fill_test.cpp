@@ -2,8 +2,8 @@
 // coarser face, restriction of a finer face, sources in a received staging area, and untouched boundary ghosts.
 #include "amr_block_storage.hpp"
 
-#include <kernels/block_ghost_fill.hpp>
-#include <kernels/host_to_device.hpp>
+#include <amp/kernels/block_ghost_fill.hpp>
+#include <amp/kernels/host_to_device.hpp>
 
 #include <gtest/gtest.h>
 

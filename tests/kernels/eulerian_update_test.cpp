@@ -2,8 +2,8 @@
 // diffusion in flux form): constant fields, one non-zero cell, the domain boundary and coarse-fine faces.
 #include "amr_block_storage.hpp"
 
-#include <kernels/eulerian_update.hpp>
-#include <kernels/host_to_device.hpp>
+#include <amp/kernels/eulerian_update.hpp>
+#include <amp/kernels/host_to_device.hpp>
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // compute_face_fluxes and apply_face_fluxes against hand-computed cases on tiny boxes of cells:
 // upwind direction and diffusion sign per face, the zero outside, the returned outflow, and the update.
-#include <kernels/face_flux.hpp>
+#include <amp/kernels/face_flux.hpp>
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // gather / scatter through an index list move exactly the listed elements, in order, over a range.
-#include <kernels/gather_scatter.hpp>
+#include <amp/kernels/gather_scatter.hpp>
 
 #include <gtest/gtest.h>
 

@@ -2,8 +2,8 @@
 // sum(new interior) + outflow == sum(old interior) holds when the boundary ghosts are zero.
 #include "serial_reference.hpp"
 
-#include <kernels/outflow.hpp>
-#include <kernels/stencil.hpp>
+#include <amp/kernels/outflow.hpp>
+#include <amp/kernels/stencil.hpp>
 
 #include <gtest/gtest.h>
 

@@ -2,8 +2,8 @@
 // (nx+2)(ny+2)(nz+2) layout, and the stencil written out point by point in the kernel's order.
 #pragma once
 
-#include <kernels/grid.hpp>
-#include <kernels/stencil.hpp>
+#include <amp/kernels/grid.hpp>
+#include <amp/kernels/stencil.hpp>
 
 #include <vector>
 

@@ -3,7 +3,7 @@
 // last interior columns, in packed order.
 #include "serial_reference.hpp"
 
-#include <kernels/stencil.hpp>
+#include <amp/kernels/stencil.hpp>
 
 #include <gtest/gtest.h>
 

@@ -7,7 +7,7 @@
 #include <moving_front.hpp>
 #include <packed_key_set.hpp>
 
-#include <kernels/hash.hpp>
+#include <amp/kernels/hash.hpp>
 
 #include <gtest/gtest.h>
 
