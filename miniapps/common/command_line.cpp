@@ -131,11 +131,8 @@ void check_output_flags(const CLI::App& app, const std::vector<std::string>& fil
     if (option != nullptr && option->count() > 0 && option->as<std::string>().empty())
       throw InputError(flag + " needs a file name");
   }
-  for (const char* flag : {"--trace", "--synthesize"}) {
-    const CLI::Option* option = app.get_option_no_throw(flag);
-    if (!AMP_TRACING_BUILT && option != nullptr && option->count() > 0)
-      throw InputError(std::string(flag) + " needs tracing, and this build has none (configured with AMP_ENABLE_TRACING=OFF)");
-  }
+  if (!AMP_TRACING_BUILT && app.count("--trace") > 0)  // --synthesize: refused before this (Synthesis)
+    throw InputError("--trace needs tracing, and this build has none (configured with AMP_ENABLE_TRACING=OFF)");
   if (app.count("--trace") > 0 && trace_dir.empty()) throw InputError("--trace needs a directory");
   if (trace_setup && !tracing) throw InputError("--trace-setup needs --trace DIR (it widens what is traced)");
 }

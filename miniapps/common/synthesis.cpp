@@ -63,6 +63,8 @@ bool Synthesis::requested(int argc, char** argv) {
 }
 
 Synthesis::Synthesis(const char* proxy, int argc, char** argv, const Environment& process) : proxy_(proxy) {
+  if (!AMP_TRACING_BUILT)
+    throw InputError("--synthesize needs tracing, and this build has none (configured with AMP_ENABLE_TRACING=OFF)");
   directory_ = prescanned_value(argc, argv, "--synthesize").value_or("");
   if (directory_.empty()) throw InputError("--synthesize needs a directory");
   const auto ranks = prescanned_value(argc, argv, "--ranks");

@@ -1,6 +1,6 @@
 // The tracing library's C API for a build configured with AMP_ENABLE_TRACING=OFF: no trace is ever
-// active, none ever fails, and a synthesis cannot begin (the command line refuses --trace and
-// --synthesize before any of this is reached; see check_output_flags).
+// active, none ever fails, and a synthesis cannot begin (the proxies refuse --trace and --synthesize
+// before any of this is reached: check_output_flags, Synthesis).
 #include <amp/dumpi/amp_dumpi.h>
 
 extern "C" {
