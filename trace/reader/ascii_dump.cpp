@@ -86,8 +86,13 @@ std::string field_text(const Field& f, const Record& record) {
   const char* name = f.spec->name;
   switch (f.spec->kind) {
     case FieldKind::kInt:
-    case FieldKind::kIntIfRoot:
-    case FieldKind::kByte: return fmt::format("int {}={}", name, f.value);
+    case FieldKind::kIntIfRoot: return fmt::format("int {}={}", name, f.value);
+    case FieldKind::kThreadLevel: {
+      static constexpr const char* kLevels[] = {"MPI_THREAD_SINGLE", "MPI_THREAD_FUNNELED", "MPI_THREAD_SERIALIZED",
+                                                "MPI_THREAD_MULTIPLE"};
+      if (f.value >= 1 && f.value <= 4) return fmt::format("int {}={} ({})", name, f.value, kLevels[f.value - 1]);
+      return fmt::format("int {}={}", name, f.value);
+    }
     case FieldKind::kSource:
       if (f.value == -1) return fmt::format("int {}={} (MPI_ANY_SOURCE)", name, f.value);
       if (f.value == -2) return fmt::format("int {}={} (MPI_ROOT)", name, f.value);

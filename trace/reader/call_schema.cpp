@@ -107,7 +107,7 @@ std::array<std::unique_ptr<std::vector<FieldSpec>>, kFunctionIdCount> build_sche
   set(kCartCreate, {{K::kComm, "oldcomm"}, {K::kInt, "ndim"}, {K::kIntArray, "dims"}, {K::kIntArray, "periods"},
                     {K::kInt, "reorder"}, {K::kComm, "newcomm"}});
   set(kInit, {{K::kArgv, "argv"}});
-  set(kInitThread, {{K::kArgv, "argv"}, {K::kByte, "required"}, {K::kByte, "provided"}});
+  set(kInitThread, {{K::kArgv, "argv"}, {K::kThreadLevel, "required"}, {K::kThreadLevel, "provided"}});
   set(kFinalize, {});
   const std::vector<FieldSpec> transfer = {{K::kInt, "origincount"}, {K::kDatatype, "origintype"},
                                            {K::kInt, "targetrank"},  {K::kInt, "targetdisp"},

@@ -17,7 +17,7 @@ enum class FieldKind : std::uint8_t {
   kWin,            // u16
   kInfo,           // u16
   kGroup,          // u16
-  kByte,           // u8 plain number (Init_thread required/provided)
+  kThreadLevel,    // u8 DUMPI thread level (Init_thread required/provided): 1 single .. 4 multiple
   kFenceAssertion, // u8
   kRequest,        // i32
   kRequestArray,   // u32 n + n x i32

@@ -257,7 +257,7 @@ Record TraceFile::decode_record(ByteSource& in, std::uint16_t function, std::uin
       case FieldKind::kInfo:
       case FieldKind::kGroup: field.value = in.u16(spec.name); break;
       case FieldKind::kOp:
-      case FieldKind::kByte:
+      case FieldKind::kThreadLevel:
       case FieldKind::kFenceAssertion: field.value = in.u8(spec.name); break;
       case FieldKind::kRequestArray:
       case FieldKind::kIntArray: field.values = read_int_array(in, spec.name); break;

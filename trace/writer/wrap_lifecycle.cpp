@@ -40,6 +40,18 @@ void write_init_arguments(Tracer& tracer, const int* argc, char*** argv) {
   }
 }
 
+// DUMPI's thread levels (sst-dumpi's dumpi_threadlevel: 0 error, 1 single, 2 funneled, 3 serialized,
+// 4 multiple), not the MPI library's own values (MPICH's and Open MPI's start at 0 for single).
+std::uint8_t dumpi_thread_level(int mpi_level) {
+  switch (mpi_level) {
+    case MPI_THREAD_SINGLE: return 1;
+    case MPI_THREAD_FUNNELED: return 2;
+    case MPI_THREAD_SERIALIZED: return 3;
+    case MPI_THREAD_MULTIPLE: return 4;
+    default: return 0;
+  }
+}
+
 }  // namespace
 
 namespace amp::trace {
@@ -55,8 +67,8 @@ void start_and_record_init(std::uint16_t function, const TraceSettings& settings
   tracer.write_prefix(function, times);
   write_init_arguments(tracer, argc, argv);
   if (function == kInitThread) {
-    tracer.out().put8(static_cast<std::uint8_t>(required));
-    tracer.out().put8(static_cast<std::uint8_t>(provided));
+    tracer.out().put8(dumpi_thread_level(required));
+    tracer.out().put8(dumpi_thread_level(provided));
   }
   tracer.end_record(function);
 }
