@@ -10,6 +10,7 @@ set(AMP_MPIEXEC_EXTRA_FLAGS "" CACHE STRING "extra flags for mpiexec in tests (e
 if(MPIEXEC_EXECUTABLE)
   execute_process(COMMAND ${MPIEXEC_EXECUTABLE} --version OUTPUT_VARIABLE _amp_mpiexec_version ERROR_QUIET)
   if(_amp_mpiexec_version MATCHES "Open MPI|OpenRTE")
+    set(AMP_MPI_IS_OPENMPI TRUE)
     set(AMP_MPIEXEC_EXTRA_FLAGS "--oversubscribe" CACHE STRING "" FORCE)
     file(STRINGS ${PROJECT_SOURCE_DIR}/cmake/openmpi.env _amp_openmpi_settings REGEX "^[A-Za-z_][A-Za-z0-9_]*=")
     list(APPEND AMP_TEST_ENVIRONMENT ${_amp_openmpi_settings})
