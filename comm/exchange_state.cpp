@@ -3,6 +3,7 @@
 #include "exchange_state.hpp"
 
 #include "data_movement.hpp"
+#include "mpi_buffers.hpp"
 
 #include <mpi.h>
 
@@ -33,7 +34,8 @@ ExchangeState::ExchangeState(ExchangePlan plan, int group_size, MPI_Comm comm)
     throw std::invalid_argument("exchange state: group size " + std::to_string(group_size_) + " does not divide " +
                                 std::to_string(plan_.num_vars) + " variables");
 
-  storage_.assign(plan_.num_vars, nullptr);
+  storage_.assign(plan_.num_vars, VariableView());
+  staged_ = MpiBuffers::staged();
   phase_links_.assign(plan_.num_phases, {});
   for (const Link& in : plan_.links) {
     LinkData out;
@@ -80,11 +82,16 @@ void ExchangeState::lay_out(AreaLayout layout) {
   // Zeroed, so a slot never read before it is written holds no garbage; left as it comes when no data
   // moves (data_movement.hpp), where the areas are only addresses for the calls.
   auto area = [](const char* label, std::int64_t size) {
-    return DataMovement::on() ? Kokkos::View<double*>(std::string(label), size)
-                              : Kokkos::View<double*>(Kokkos::view_alloc(std::string(label), Kokkos::WithoutInitializing), size);
+    return DataMovement::on() ? Kokkos::View<double*, MemorySpace>(std::string(label), size)
+                              : Kokkos::View<double*, MemorySpace>(
+                                    Kokkos::view_alloc(std::string(label), Kokkos::WithoutInitializing), size);
   };
   send_area_ = area("amp::send_area", by_group ? send_group_stride_ * num_groups() : send_cursor);
   recv_area_ = area("amp::recv_area", by_group ? recv_group_stride_ * num_groups() : recv_cursor);
+  if (staged_) {
+    send_staging_ = Kokkos::View<double*, Kokkos::HostSpace>("amp::send_staging", send_area_.extent(0));
+    recv_staging_ = Kokkos::View<double*, Kokkos::HostSpace>("amp::recv_staging", recv_area_.extent(0));
+  }
 }
 
 void ExchangeState::add_send(const Message& m) {
@@ -95,28 +102,61 @@ void ExchangeState::add_recv(const Message& m) {
   recv_batches_[batch(group_of(m.var), links_[m.link].phase)].push_back(m);
 }
 
-double* ExchangeState::send_slot(int l, int v) const {
-  const LinkData& ld = links_[l];
-  if (layout_ == AreaLayout::kByLink) return send_area() + ld.send_offset + v * ld.send_size();
-  return send_area() + group_of(v) * send_group_stride_ + ld.send_offset + (v % group_size_) * ld.send_size();
+namespace {
+
+// Where a slot starts in its area: the link's offset, then the variable's place in its run of slots.
+std::int64_t slot_start(AreaLayout layout, std::int64_t link_offset, std::int64_t slot_size, int v, int group_size,
+                        std::int64_t group_stride) {
+  if (layout == AreaLayout::kByLink) return link_offset + v * slot_size;
+  return (v / group_size) * group_stride + link_offset + (v % group_size) * slot_size;
 }
 
-double* ExchangeState::recv_slot(int l, int v) const {
+}  // namespace
+
+VariableView ExchangeState::send_slot(int l, int v) const {
   const LinkData& ld = links_[l];
-  if (layout_ == AreaLayout::kByLink) return recv_area() + ld.recv_offset + v * ld.recv_size();
-  return recv_area() + group_of(v) * recv_group_stride_ + ld.recv_offset + (v % group_size_) * ld.recv_size();
+  const std::int64_t start = slot_start(layout_, ld.send_offset, ld.send_size(), v, group_size_, send_group_stride_);
+  return VariableView(send_area_.data() + start, ld.send_size());
+}
+
+VariableView ExchangeState::recv_slot(int l, int v) const {
+  const LinkData& ld = links_[l];
+  const std::int64_t start = slot_start(layout_, ld.recv_offset, ld.recv_size(), v, group_size_, recv_group_stride_);
+  return VariableView(recv_area_.data() + start, ld.recv_size());
 }
 
 double* ExchangeState::send_address(const Message& m) const {
   const LinkData& ld = links_[m.link];
-  if (m.direct) return storage_[m.var] + ld.send_piece_first[m.piece_begin];
-  return send_slot(m.link, m.var) + ld.send_piece_begin[m.piece_begin];
+  if (m.direct) return storage_[m.var].data() + ld.send_piece_first[m.piece_begin];
+  return mpi_send_area() + slot_start(layout_, ld.send_offset, ld.send_size(), m.var, group_size_, send_group_stride_) +
+         ld.send_piece_begin[m.piece_begin];
 }
 
 double* ExchangeState::recv_address(const Message& m) const {
   const LinkData& ld = links_[m.link];
-  if (m.direct) return storage_[m.var] + ld.recv_piece_first[m.piece_begin];
-  return recv_slot(m.link, m.var) + ld.recv_piece_begin[m.piece_begin];
+  if (m.direct) return storage_[m.var].data() + ld.recv_piece_first[m.piece_begin];
+  return mpi_recv_area() + slot_start(layout_, ld.recv_offset, ld.recv_size(), m.var, group_size_, recv_group_stride_) +
+         ld.recv_piece_begin[m.piece_begin];
+}
+
+void ExchangeState::stage_sends(int batch) {
+  if (!staged_ || !DataMovement::on()) return;
+  for (const Message& m : send_batches_[batch]) {
+    const std::int64_t begin = send_address(m) - send_staging_.data(), end = begin + send_elements(m);
+    Kokkos::deep_copy(Kokkos::subview(send_staging_, std::make_pair(begin, end)),
+                      Kokkos::subview(send_area_, std::make_pair(begin, end)));
+    times_.staged += static_cast<std::uint64_t>(end - begin);
+  }
+}
+
+void ExchangeState::stage_receives(int batch) {
+  if (!staged_ || !DataMovement::on()) return;
+  for (const Message& m : recv_batches_[batch]) {
+    const std::int64_t begin = recv_address(m) - recv_staging_.data(), end = begin + recv_elements(m);
+    Kokkos::deep_copy(Kokkos::subview(recv_area_, std::make_pair(begin, end)),
+                      Kokkos::subview(recv_staging_, std::make_pair(begin, end)));
+    times_.staged += static_cast<std::uint64_t>(end - begin);
+  }
 }
 
 std::int64_t ExchangeState::send_elements(const Message& m) const {

@@ -7,10 +7,15 @@
 // [group][link][variable in group][element], so one group's data for all links is one contiguous
 // range (one RMA window, one neighbourhood-collective buffer) and a link's slot for one variable is
 // contiguous too.
+//
+// The areas and the variables' storage are in MemorySpace (memory_space.hpp). Pack and unpack work on
+// them there (send_slot, recv_slot, storage); transports hand MPI the addresses of mpi_buffers.hpp's
+// choice (mpi_send_area, mpi_recv_area, address): the same areas, or their host copies when staged.
 #pragma once
 
 #include "communicator.hpp"
 #include "exchange_plan.hpp"
+#include "memory_space.hpp"
 #include "message.hpp"
 #include "piece_copy.hpp"
 #include "traffic.hpp"
@@ -88,22 +93,30 @@ class ExchangeState {
   void add_send(const Message& m);
   void add_recv(const Message& m);
 
-  // The areas. With AreaLayout::kByGroup, group g's data is [g * group_stride, (g + 1) * group_stride).
-  double* send_area() const { return send_area_.data(); }
-  double* recv_area() const { return recv_area_.data(); }
+  // The areas as MPI sees them (host copies when staged). With AreaLayout::kByGroup, group g's data is
+  // [g * group_stride, (g + 1) * group_stride).
+  double* mpi_send_area() const { return staged() ? send_staging_.data() : send_area_.data(); }
+  double* mpi_recv_area() const { return staged() ? recv_staging_.data() : recv_area_.data(); }
   std::int64_t send_group_stride() const { return send_group_stride_; }
   std::int64_t recv_group_stride() const { return recv_group_stride_; }
   // Where batch (g, p)'s part of each group starts, and its length (elements).
   std::int64_t recv_phase_offset(int phase) const { return recv_phase_begin_[phase]; }
   std::int64_t recv_phase_length(int phase) const { return recv_phase_begin_[phase + 1] - recv_phase_begin_[phase]; }
-  // Variable v's slot of link l (all its pieces, in order).
-  double* send_slot(int l, int v) const;
-  double* recv_slot(int l, int v) const;
+  // Variable v's slot of link l (all its pieces, in order), in MemorySpace: what pack writes and unpack reads.
+  VariableView send_slot(int l, int v) const;
+  VariableView recv_slot(int l, int v) const;
 
-  void set_storage(int v, double* storage) { storage_[v] = storage; }
-  double* storage(int v) const { return storage_[v]; }
+  void set_storage(int v, const VariableView& storage) { storage_[v] = storage; }
+  const VariableView& storage(int v) const { return storage_[v]; }
 
-  // Where a message's data starts (storage for direct messages, else the area) and how many elements.
+  // Whether MPI works on host copies of the areas (mpi_buffers.hpp); then no message may be direct.
+  bool staged() const { return staged_; }
+  // When staged: batch's packed sends, copied to MPI's host copy (before the batch is sent), and its
+  // received data copied back (once its receives are complete). Elements copied go to times().staged.
+  void stage_sends(int batch);
+  void stage_receives(int batch);
+
+  // Where MPI finds a message's data (storage for direct messages, else MPI's area) and how many elements.
   double* send_address(const Message& m) const;
   double* recv_address(const Message& m) const;
   std::int64_t send_elements(const Message& m) const;
@@ -132,10 +145,12 @@ class ExchangeState {
   std::vector<LinkData> links_;
   std::vector<std::vector<int>> phase_links_;
   std::vector<std::vector<Message>> send_batches_, recv_batches_;
-  Kokkos::View<double*> send_area_, recv_area_;
+  bool staged_ = false;
+  Kokkos::View<double*, MemorySpace> send_area_, recv_area_;
+  Kokkos::View<double*, Kokkos::HostSpace> send_staging_, recv_staging_;  // MPI's copies, when staged
   std::int64_t send_group_stride_ = 0, recv_group_stride_ = 0;
   std::vector<std::int64_t> recv_phase_begin_;  // [phase], within a group
-  std::vector<double*> storage_;
+  std::vector<VariableView> storage_;
   Traffic traffic_;
   ExchangeTimes times_;
 };

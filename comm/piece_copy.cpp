@@ -33,9 +33,9 @@ PieceCopy::PieceCopy(const std::vector<Piece>& pieces) {
     piece_row_begin_.push_back(static_cast<int>(rows.size()));
     piece_list_begin_.push_back(static_cast<std::int64_t>(list_storage.size()));
   }
-  rows_ = kernels::copy_to(rows, "amp::piece_rows");
-  list_slot_ = kernels::copy_to(list_slot, "amp::piece_list_slot");
-  list_storage_ = kernels::copy_to(list_storage, "amp::piece_list_storage");
+  rows_ = kernels::copy_to<MemorySpace>(rows, "amp::piece_rows");
+  list_slot_ = kernels::copy_to<MemorySpace>(list_slot, "amp::piece_list_slot");
+  list_storage_ = kernels::copy_to<MemorySpace>(list_storage, "amp::piece_list_storage");
 }
 
 }  // namespace amp::comm

@@ -5,6 +5,7 @@
 // way or the other.
 #pragma once
 
+#include "memory_space.hpp"
 #include "piece.hpp"
 
 #include <Kokkos_Core.hpp>
@@ -22,6 +23,37 @@ struct RowCopy {
   std::int64_t stride = 1;
 };
 
+// The two kernels, one row or one listed element per index (functors at namespace scope: a device
+// back end cannot compile a lambda inside a class's private member).
+template <bool kToSlot>
+struct RowCopyKernel {
+  VariableView storage, slot;
+  Kokkos::View<const RowCopy*, MemorySpace> rows;
+  KOKKOS_INLINE_FUNCTION void operator()(int r) const {
+    const RowCopy c = rows(r);
+    double* s = storage.data() + c.storage;
+    double* b = slot.data() + c.slot;
+    if (c.stride == 1) {
+      for (std::int64_t i = 0; i < c.count; ++i) {
+        if (kToSlot) b[i] = s[i]; else s[i] = b[i];
+      }
+    } else {
+      for (std::int64_t i = 0; i < c.count; ++i) {
+        if (kToSlot) b[i] = s[i * c.stride]; else s[i * c.stride] = b[i];
+      }
+    }
+  }
+};
+
+template <bool kToSlot>
+struct ListCopyKernel {
+  VariableView storage, slot;
+  Kokkos::View<const std::int64_t*, MemorySpace> at_slot, at_storage;
+  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t e) const {
+    if (kToSlot) slot(at_slot(e)) = storage(at_storage(e)); else storage(at_storage(e)) = slot(at_slot(e));
+  }
+};
+
 class PieceCopy {
  public:
   // Rows shorter than this many elements go element by element through the index list.
@@ -32,13 +64,16 @@ class PieceCopy {
   PieceCopy() = default;
   explicit PieceCopy(const std::vector<Piece>& pieces);
 
-  // Pieces [piece_begin, piece_end) of variable storage -> their place in slot.
-  void gather(const double* storage, double* slot, int piece_begin, int piece_end) const {
-    copy<true>(const_cast<double*>(storage), slot, piece_begin, piece_end);
+  // Pieces [piece_begin, piece_end) of variable storage -> their place in slot. Both in MemorySpace;
+  // the copy runs on `space` and is not fenced here.
+  void gather(const VariableView& storage, const VariableView& slot, int piece_begin, int piece_end,
+              const ExecutionSpace& space) const {
+    copy<true>(storage, slot, piece_begin, piece_end, space);
   }
   // Their place in slot -> pieces [piece_begin, piece_end) of variable storage.
-  void scatter(const double* slot, double* storage, int piece_begin, int piece_end) const {
-    copy<false>(storage, const_cast<double*>(slot), piece_begin, piece_end);
+  void scatter(const VariableView& slot, const VariableView& storage, int piece_begin, int piece_end,
+               const ExecutionSpace& space) const {
+    copy<false>(storage, slot, piece_begin, piece_end, space);
   }
 
   // How many rows and listed elements the copy has (for tests and benchmarks).
@@ -47,40 +82,22 @@ class PieceCopy {
 
  private:
   template <bool kToSlot>
-  void copy(double* storage, double* slot, int piece_begin, int piece_end) const {
+  void copy(const VariableView& storage, const VariableView& slot, int piece_begin, int piece_end,
+            const ExecutionSpace& space) const {
     const int row_begin = piece_row_begin_[piece_begin], row_end = piece_row_begin_[piece_end];
-    if (row_end > row_begin) {
-      const Kokkos::View<const RowCopy*> rows = rows_;
-      Kokkos::parallel_for(
-          kToSlot ? "amp::pack_rows" : "amp::unpack_rows", Kokkos::RangePolicy<>(row_begin, row_end),
-          KOKKOS_LAMBDA(int r) {
-            const RowCopy c = rows(r);
-            double* s = storage + c.storage;
-            double* b = slot + c.slot;
-            if (c.stride == 1) {
-              for (std::int64_t i = 0; i < c.count; ++i) {
-                if (kToSlot) b[i] = s[i]; else s[i] = b[i];
-              }
-            } else {
-              for (std::int64_t i = 0; i < c.count; ++i) {
-                if (kToSlot) b[i] = s[i * c.stride]; else s[i * c.stride] = b[i];
-              }
-            }
-          });
-    }
+    if (row_end > row_begin)
+      Kokkos::parallel_for(kToSlot ? "amp::pack_rows" : "amp::unpack_rows",
+                           Kokkos::RangePolicy<ExecutionSpace>(space, row_begin, row_end),
+                           RowCopyKernel<kToSlot>{storage, slot, rows_});
     const std::int64_t list_begin = piece_list_begin_[piece_begin], list_end = piece_list_begin_[piece_end];
-    if (list_end > list_begin) {
-      const Kokkos::View<const std::int64_t*> at_slot = list_slot_, at_storage = list_storage_;
-      Kokkos::parallel_for(
-          kToSlot ? "amp::pack_list" : "amp::unpack_list", Kokkos::RangePolicy<>(list_begin, list_end),
-          KOKKOS_LAMBDA(std::int64_t e) {
-            if (kToSlot) slot[at_slot(e)] = storage[at_storage(e)]; else storage[at_storage(e)] = slot[at_slot(e)];
-          });
-    }
+    if (list_end > list_begin)
+      Kokkos::parallel_for(kToSlot ? "amp::pack_list" : "amp::unpack_list",
+                           Kokkos::RangePolicy<ExecutionSpace>(space, list_begin, list_end),
+                           ListCopyKernel<kToSlot>{storage, slot, list_slot_, list_storage_});
   }
 
-  Kokkos::View<const RowCopy*> rows_;
-  Kokkos::View<const std::int64_t*> list_slot_, list_storage_;  // listed element e: slot[list_slot_(e)] <-> storage[list_storage_(e)]
+  Kokkos::View<const RowCopy*, MemorySpace> rows_;
+  Kokkos::View<const std::int64_t*, MemorySpace> list_slot_, list_storage_;  // listed element e: slot[list_slot_(e)] <-> storage[list_storage_(e)]
   std::vector<int> piece_row_begin_{0};                   // piece p's rows: [piece_row_begin_[p], piece_row_begin_[p + 1])
   std::vector<std::int64_t> piece_list_begin_{0};         // the same for its listed elements
 };

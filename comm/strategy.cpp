@@ -62,8 +62,15 @@ int Strategy::tag_for(int phase, int ordinal) const {
   return tags_.data_tag(p.message_class, p.tag_epoch, phase, p.num_phases, ordinal);
 }
 
-double* Strategy::send_slot_to_fill(int l, int v) {
-  if (transport_->data_access() == DataAccess::kInPlace || !DataMovement::on() || link(l).phase != 0) return nullptr;
+void Strategy::computed(int v, const VariableView& values, const ExecutionSpace& producer) {
+  producer.fence();
+  if (in_flight(v)) need_ghosts(v);  // a second computed() without need_ghosts(): complete the first
+  state_.set_storage(v, values);
+  exchange_computed(v);
+}
+
+VariableView Strategy::send_slot_to_fill(int l, int v) {
+  if (transport_->data_access() == DataAccess::kInPlace || !DataMovement::on() || link(l).phase != 0) return {};
   if (in_flight(v)) need_ghosts(v);  // as computed(v) would: the last round's sends leave the slot first
   transport_->reclaim_send_slot(l, v);
   filled_by_proxy_[static_cast<std::size_t>(l) * num_vars() + v] = 1;
@@ -100,24 +107,32 @@ void Strategy::copy_pieces(int l, int v, Direction d) {
   const std::vector<std::int64_t>& begin = sending ? ld.send_piece_begin : ld.recv_piece_begin;
   std::uint64_t& copied = sending ? state_.times().packed : state_.times().unpacked;
   const int pieces = static_cast<int>(contiguous.size());
+  const ExecutionSpace copy_space;
   for (int p = 0; p < pieces;) {
     if (skip_contiguous_ && contiguous[p]) { ++p; continue; }
     int q = p + 1;  // copy the maximal run of pieces that need it in one go
     while (q < pieces && !(skip_contiguous_ && contiguous[q])) ++q;
     copied += static_cast<std::uint64_t>(begin[q] - begin[p]);
     if (sending)
-      ld.send_copy.gather(state_.storage(v), state_.send_slot(l, v), p, q);
+      ld.send_copy.gather(state_.storage(v), state_.send_slot(l, v), p, q, copy_space);
     else
-      ld.recv_copy.scatter(state_.recv_slot(l, v), state_.storage(v), p, q);
+      ld.recv_copy.scatter(state_.recv_slot(l, v), state_.storage(v), p, q, copy_space);
     p = q;
   }
-  Kokkos::fence();
+  // Before MPI sends the slot, or receives into it again.
+  copy_space.fence();
 }
 
 void Strategy::send(int group, int phase) {
   for (const Message& m : state_.sends(state_.batch(group, phase)))
     state_.traffic().count_message(static_cast<std::uint64_t>(state_.send_elements(m)) * sizeof(double));
+  state_.stage_sends(state_.batch(group, phase));
   transport_->send(group, phase);
+}
+
+void Strategy::complete_receives(int group, int phase) {
+  transport_->complete_receives(group, phase);
+  state_.stage_receives(state_.batch(group, phase));
 }
 
 void Strategy::finish() {

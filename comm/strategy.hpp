@@ -6,6 +6,7 @@
 
 #include "exchange_plan.hpp"
 #include "exchange_state.hpp"
+#include "memory_space.hpp"
 #include "transport.hpp"
 #include "traffic.hpp"
 
@@ -23,9 +24,14 @@ class Strategy {
 
   virtual std::string name() const = 0;
 
-  // Variable v's new values are in `storage` (its boundary values may be sent; its ghosts for the next
-  // step will be received into `storage`).
-  virtual void computed(int v, double* storage) = 0;
+  // Variable v's new values are in `values` (its boundary values may be sent; its ghosts for the next
+  // step will be received into it), written by kernels on `producer`: that instance is fenced before
+  // any MPI call sees them. `values` must stay alive until need_ghosts(v) has returned.
+  void computed(int v, const VariableView& values, const ExecutionSpace& producer = ExecutionSpace());
+  template <class View>
+  void computed(int v, const View& values, const ExecutionSpace& producer = ExecutionSpace()) {
+    computed(v, variable_view(values), producer);
+  }
   // Returns once variable v's ghosts (all phases) are in its storage.
   virtual void need_ghosts(int v) = 0;
   // Completes every exchange still in flight.
@@ -33,10 +39,10 @@ class Strategy {
 
   // Lets the proxy write variable v's send pieces of link l itself, in slot order (pieces back to back),
   // while it computes them: amp-ghost's sweep writes each x-line's ends into the yz-face slots while the
-  // line is in cache. Returns the slot, made writable, or null where link l is not packed when v is
-  // computed (an in-place transport, a link of a later phase, no data movement). Call it after
-  // need_ghosts(v), and only when a computed(v) follows: that call sends the slot as written.
-  double* send_slot_to_fill(int l, int v);
+  // line is in cache. Returns the slot (in MemorySpace), made writable, or an empty View where link l is
+  // not packed when v is computed (an in-place transport, a link of a later phase, no data movement).
+  // Call it after need_ghosts(v), and only when a computed(v) follows: that call sends the slot as written.
+  VariableView send_slot_to_fill(int l, int v);
 
   // Once the strategy has cut its messages (make_strategy calls it): the transport's set-up, which is
   // collective over the strategy's communicator for some transports.
@@ -67,8 +73,11 @@ class Strategy {
   // The data tag of message `ordinal` of a link in `phase` (message_tags.hpp): unique per (phase,
   // ordinal) within this plan's class and epoch, so one tag always carries one message size.
   int tag_for(int phase, int ordinal) const;
-  // Whether contiguous pieces may go straight from storage with this transport (SVCP asks).
-  bool direct_allowed() const { return transport_->data_access() == DataAccess::kBuffersOrDirect; }
+  // Whether contiguous pieces may go straight from storage with this transport (SVCP asks): never when
+  // MPI's buffers are staged through host memory (mpi_buffers.hpp).
+  bool direct_allowed() const {
+    return transport_->data_access() == DataAccess::kBuffersOrDirect && !state_.staged();
+  }
   // SVCP's cut: contiguous pieces go direct and are not packed.
   void skip_contiguous_pieces() { skip_contiguous_ = direct_allowed(); }
 
@@ -80,11 +89,13 @@ class Strategy {
   // The transport's verbs for one batch (exchange_state.hpp); send also counts the batch's messages.
   void start_receives(int group, int phase) { transport_->start_receives(group, phase); }
   void send(int group, int phase);
-  void complete_receives(int group, int phase) { transport_->complete_receives(group, phase); }
+  void complete_receives(int group, int phase);
   void release_receives(int group, int phase) { transport_->release_receives(group, phase); }
   void complete_sends(int group) { transport_->complete_sends(group); }
 
-  void set_storage(int v, double* storage) { state_.set_storage(v, storage); }
+  // What this strategy starts when variable v is computed: its values are in state().storage(v) and
+  // ready (computed() fenced their producer and completed v's last exchange if it was still in flight).
+  virtual void exchange_computed(int v) = 0;
 
   // Whether variable v (or, for aggregated strategies, the exchange) still has messages in flight.
   virtual bool in_flight(int v) const = 0;

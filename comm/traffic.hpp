@@ -32,6 +32,7 @@ struct ExchangeTimes {
   std::uint64_t packed = 0;    // elements pack copied into send slots
   std::uint64_t unpacked = 0;  // elements unpack copied out of receive slots
   std::uint64_t filled = 0;    // elements the proxy wrote into send slots itself (Strategy::send_slot_to_fill)
+  std::uint64_t staged = 0;    // elements copied between the areas and MPI's host copies (mpi_buffers.hpp)
 };
 
 }  // namespace amp::comm

@@ -12,6 +12,7 @@
 
 #include <mpi.h>
 
+#include <memory>
 #include <string>
 
 namespace amp::comm {
@@ -31,7 +32,8 @@ class Transport {
   Transport(const Transport&) = delete;
   Transport& operator=(const Transport&) = delete;
 
-  virtual DataAccess data_access() const { return DataAccess::kBuffersOrDirect; }
+  // What the transport registered (transport_registry.hpp), set by make_transport.
+  DataAccess data_access() const { return data_access_; }
   virtual AreaLayout area_layout() const { return AreaLayout::kByGroup; }
   // Once every message is in the state. Collective over the state's communicator for some transports.
   virtual void set_up() {}
@@ -50,7 +52,10 @@ class Transport {
   const ExchangeState& state() const { return state_; }
 
  private:
+  friend std::unique_ptr<Transport> make_transport(const std::string& transport, const std::string& strategy,
+                                                   ExchangeState& state);
   ExchangeState& state_;
+  DataAccess data_access_ = DataAccess::kBuffersOrDirect;
 };
 
 }  // namespace amp::comm

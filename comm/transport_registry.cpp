@@ -2,6 +2,8 @@
 // what, and why a combination is refused, is decided here from what each transport registered.
 #include "transport_registry.hpp"
 
+#include "mpi_buffers.hpp"
+
 #include "data_movement.hpp"
 
 #include "strategy_registry.hpp"
@@ -27,10 +29,17 @@ const TransportRegistration* find(const std::string& name) {
   return nullptr;
 }
 
+bool strategy_fits(const TransportRegistration& entry, const std::string& strategy) {
+  return entry.fits.empty() || std::find(entry.fits.begin(), entry.fits.end(), strategy) != entry.fits.end();
+}
+
+// An in-place transport gives MPI the variables' storage, which it cannot reach when staged.
+bool reaches_the_data(const TransportRegistration& entry) {
+  return entry.data_access != DataAccess::kInPlace || !MpiBuffers::staged();
+}
+
 bool fits(const TransportRegistration& entry, const std::string& strategy) {
-  const bool strategy_fits =
-      entry.fits.empty() || std::find(entry.fits.begin(), entry.fits.end(), strategy) != entry.fits.end();
-  return strategy_fits && entry.mpi_version <= MPI_VERSION;
+  return strategy_fits(entry, strategy) && entry.mpi_version <= MPI_VERSION && reaches_the_data(entry);
 }
 
 std::string join(const std::vector<std::string>& names) {
@@ -83,9 +92,12 @@ std::string combination_refusal(const std::string& transport, const std::string&
     return "transport '" + transport + "' needs MPI " + std::to_string(entry->mpi_version) + ".0, this MPI is " +
            std::to_string(MPI_VERSION) + "." + std::to_string(MPI_SUBVERSION) + " (with " + strategy +
            " use " + transports_fitting(strategy) + ")";
-  if (!fits(*entry, strategy))
+  if (!strategy_fits(*entry, strategy))
     return "transport '" + transport + "' does not fit strategy '" + strategy + "' (" + transport + " fits " +
            join(entry->fits) + "; " + strategy + " fits " + transports_fitting(strategy) + ")";
+  if (!reaches_the_data(*entry))
+    return "transport '" + transport + "' hands MPI the variables' storage in place, and MPI's buffers are " +
+           MpiBuffers::description() + " (with " + strategy + " use " + transports_fitting(strategy) + ")";
   return "";
 }
 
@@ -110,7 +122,10 @@ std::unique_ptr<Transport> make_transport(const std::string& transport, const st
                                           ExchangeState& state) {
   const std::string problem = transport_problem(transport, strategy);
   if (!problem.empty()) throw std::invalid_argument(problem);
-  return find(transport)->factory(state);
+  const TransportRegistration* entry = find(transport);
+  std::unique_ptr<Transport> made = entry->factory(state);
+  made->data_access_ = entry->data_access;
+  return made;
 }
 
 }  // namespace amp::comm

@@ -17,6 +17,7 @@ struct TransportRegistration {
   std::string name;         // what --transport takes
   std::string description;  // one line, for --help and --list-combinations
   std::unique_ptr<Transport> (*factory)(ExchangeState& state);
+  DataAccess data_access;          // how it reaches the data (transport.hpp): packed slots, direct, in place
   int listed_at;                   // its place in listings and messages (isend, the baseline, first)
   std::vector<std::string> fits;   // the strategies it moves; empty: all of them
   bool replayable;                 // every call it makes has a DUMPI record (its traces can be replayed)

@@ -2,6 +2,8 @@
 // (for reproducible values and checksums) and what lies across each of its six faces.
 #pragma once
 
+#include <Kokkos_Core.hpp>
+
 #include <cstdint>
 
 namespace amp::kernels {
@@ -14,6 +16,11 @@ struct AmrBlock {
   int face[6] = {0, 0, 0, 0, 0, 0};  // FaceNeighbour
   std::int64_t position[3] = {0, 0, 0};  // block coordinates at its level
 };
+
+// One variable's values on all of a rank's blocks (storage slot after slot, each AmrBlockShape), in the
+// default execution space's memory.
+using AmrValues = Kokkos::View<double*>;
+using ConstAmrValues = Kokkos::View<const double*>;
 
 // Layout of one variable of one block: (n+2)^3 doubles, x fastest, one ghost layer.
 struct AmrBlockShape {

@@ -31,21 +31,21 @@ void for_each_amr_cell(const char* label, std::int64_t blocks, AmrBlockShape sha
 }  // namespace detail
 
 // Values in [1, 2) on every interior cell of every block.
-inline void fill_amr_initial_values(double* storage, const Kokkos::View<const AmrBlock*>& blocks, AmrBlockShape shape,
+inline void fill_amr_initial_values(const AmrValues& storage, const Kokkos::View<const AmrBlock*>& blocks, AmrBlockShape shape,
                                     std::uint64_t seed, int v) {
   const int n = shape.n;
   const std::int64_t cells = shape.cells(), size = shape.storage(), sy = shape.stride(1), sz = shape.stride(2);
   detail::for_each_amr_cell("amp::fill_amr_initial_values", blocks.extent(0), shape, KOKKOS_LAMBDA(const std::int64_t c) {
     const std::int64_t b = c / cells, r = c % cells;
     const int i = static_cast<int>(r % n), j = static_cast<int>((r / n) % n), k = static_cast<int>(r / (std::int64_t{n} * n));
-    storage[b * size + (i + 1) + (j + 1) * sy + (k + 1) * sz] =
+    storage(b * size + (i + 1) + (j + 1) * sy + (k + 1) * sz) =
         1.0 + unit_double(amr_cell_hash(seed, v, blocks(b), n, i, j, k));
   });
   Kokkos::fence();
 }
 
 // Sum of value x cell volume (level-0 cells have volume 1).
-inline double amr_total(const double* storage, const Kokkos::View<const AmrBlock*>& blocks, AmrBlockShape shape) {
+inline double amr_total(const ConstAmrValues& storage, const Kokkos::View<const AmrBlock*>& blocks, AmrBlockShape shape) {
   const int n = shape.n;
   const std::int64_t cells = shape.cells(), size = shape.storage(), sy = shape.stride(1), sz = shape.stride(2);
   double total = 0.0;
@@ -55,14 +55,14 @@ inline double amr_total(const double* storage, const Kokkos::View<const AmrBlock
         const std::int64_t b = c / cells, r = c % cells;
         const int i = static_cast<int>(r % n), j = static_cast<int>((r / n) % n), k = static_cast<int>(r / (std::int64_t{n} * n));
         const double h = level_width(blocks(b).level);
-        sum += storage[b * size + (i + 1) + (j + 1) * sy + (k + 1) * sz] * (h * h * h);
+        sum += storage(b * size + (i + 1) + (j + 1) * sy + (k + 1) * sz) * (h * h * h);
       },
       total);
   return total;
 }
 
 // Order-independent digest: sum mod 2^64 of mix64(cell hash ^ value bits).
-inline std::uint64_t amr_digest(const double* storage, const Kokkos::View<const AmrBlock*>& blocks, AmrBlockShape shape,
+inline std::uint64_t amr_digest(const ConstAmrValues& storage, const Kokkos::View<const AmrBlock*>& blocks, AmrBlockShape shape,
                                 int v) {
   const int n = shape.n;
   const std::int64_t cells = shape.cells(), size = shape.storage(), sy = shape.stride(1), sz = shape.stride(2);
@@ -72,7 +72,7 @@ inline std::uint64_t amr_digest(const double* storage, const Kokkos::View<const 
       KOKKOS_LAMBDA(const std::int64_t c, std::uint64_t& sum) {
         const std::int64_t b = c / cells, r = c % cells;
         const int i = static_cast<int>(r % n), j = static_cast<int>((r / n) % n), k = static_cast<int>(r / (std::int64_t{n} * n));
-        const double value = storage[b * size + (i + 1) + (j + 1) * sy + (k + 1) * sz];
+        const double value = storage(b * size + (i + 1) + (j + 1) * sy + (k + 1) * sz);
         std::uint64_t bits;
         memcpy(&bits, &value, sizeof bits);
         sum += mix64(amr_cell_hash(0, v, blocks(b), n, i, j, k) ^ bits);

@@ -23,7 +23,7 @@ struct RemapTask {
 };
 
 // Writes the interior of new block b (storage slot b of `next`) from `old` for every task b.
-inline void remap_amr_blocks(const double* old, double* next, const Kokkos::View<const RemapTask*>& tasks,
+inline void remap_amr_blocks(const ConstAmrValues& old, const AmrValues& next, const Kokkos::View<const RemapTask*>& tasks,
                              AmrBlockShape shape) {
   const int n = shape.n, half = shape.n / 2;
   const std::int64_t cells = shape.cells(), size = shape.storage(), sy = shape.stride(1), sz = shape.stride(2);
@@ -35,19 +35,19 @@ inline void remap_amr_blocks(const double* old, double* next, const Kokkos::View
         const RemapTask& t = tasks(b);
         double value;
         if (t.kind == static_cast<int>(BlockRemap::Keep)) {
-          value = old[t.source_base[0] + i + j * t.source_j[0] + k * t.source_k[0]];
+          value = old(t.source_base[0] + i + j * t.source_j[0] + k * t.source_k[0]);
         } else if (t.kind == static_cast<int>(BlockRemap::Refine)) {
           const int pi = t.octant[0] * half + i / 2, pj = t.octant[1] * half + j / 2, pk = t.octant[2] * half + k / 2;
-          value = old[t.source_base[0] + pi + pj * t.source_j[0] + pk * t.source_k[0]];
+          value = old(t.source_base[0] + pi + pj * t.source_j[0] + pk * t.source_k[0]);
         } else {
           const int s = (2 * i) / n + 2 * ((2 * j) / n) + 4 * ((2 * k) / n);
           const int ci = (2 * i) % n, cj = (2 * j) % n, ck = (2 * k) % n;
           const std::int64_t at = t.source_base[s] + ci + cj * t.source_j[s] + ck * t.source_k[s];
           const std::int64_t dj = t.source_j[s], dk = t.source_k[s];
-          value = 0.125 * ((((old[at] + old[at + 1]) + (old[at + dj] + old[at + dj + 1])) +
-                            ((old[at + dk] + old[at + dk + 1]) + (old[at + dk + dj] + old[at + dk + dj + 1]))));
+          value = 0.125 * ((((old(at) + old(at + 1)) + (old(at + dj) + old(at + dj + 1))) +
+                            ((old(at + dk) + old(at + dk + 1)) + (old(at + dk + dj) + old(at + dk + dj + 1)))));
         }
-        next[b * size + (i + 1) + (j + 1) * sy + (k + 1) * sz] = value;
+        next(b * size + (i + 1) + (j + 1) * sy + (k + 1) * sz) = value;
       });
   Kokkos::fence();
 }

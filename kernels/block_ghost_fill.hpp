@@ -21,7 +21,7 @@ struct GhostFillTask {
 
 // Copy: ghost(a,b) = src(a,b). Prolong: ghost(a,b) = src(a/2, b/2). Restrict: ghost(a,b) = average of
 // src(2a+i, 2b+j), summed in a fixed order so every rank count gives the same bits.
-inline void fill_ghost_faces(double* storage, const Kokkos::View<const GhostFillTask*>& tasks, int block) {
+inline void fill_ghost_faces(const AmrValues& storage, const Kokkos::View<const GhostFillTask*>& tasks, int block) {
   const std::int64_t per_task = std::int64_t{block} * block;
   const std::int64_t total = static_cast<std::int64_t>(tasks.extent(0)) * per_task;
   Kokkos::parallel_for(
@@ -32,14 +32,14 @@ inline void fill_ghost_faces(double* storage, const Kokkos::View<const GhostFill
         if (a >= t.extent || b >= t.extent) return;
         double value;
         if (t.kind == static_cast<int>(FaceFill::Copy)) {
-          value = storage[t.src_base + a * t.src_a + b * t.src_b];
+          value = storage(t.src_base + a * t.src_a + b * t.src_b);
         } else if (t.kind == static_cast<int>(FaceFill::Prolong)) {
-          value = storage[t.src_base + (a / 2) * t.src_a + (b / 2) * t.src_b];
+          value = storage(t.src_base + (a / 2) * t.src_a + (b / 2) * t.src_b);
         } else {
           const std::int64_t s = t.src_base + 2 * a * t.src_a + 2 * b * t.src_b;
-          value = 0.25 * (((storage[s] + storage[s + t.src_a]) + storage[s + t.src_b]) + storage[s + t.src_a + t.src_b]);
+          value = 0.25 * (((storage(s) + storage(s + t.src_a)) + storage(s + t.src_b)) + storage(s + t.src_a + t.src_b));
         }
-        storage[t.dst_base + a * t.dst_a + b * t.dst_b] = value;
+        storage(t.dst_base + a * t.dst_a + b * t.dst_b) = value;
       });
   Kokkos::fence();
 }

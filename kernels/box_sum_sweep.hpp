@@ -30,7 +30,7 @@ struct BoxSumSweep {
   BlockExtent extent;
   GlobalSides sides;
   bool outflow;        // whether to add up the outflow through the global sides
-  YzFaceCopies faces;  // where each line's first and last values also go
+  YzFaceCopies<MemorySpace> faces;  // where each line's first and last values also go
   SweepRuns runs;
   bool prefetch;  // whether to ask for rows ahead (worth_prefetching)
 
@@ -94,8 +94,8 @@ struct BoxSumSweep {
             o2[x] = v2;
             line += v + v2;
           }
-          if (first == 1 && faces.low != nullptr) faces.write_first(j + 1, k, extent.ny, o2[0]);
-          if (last == extent.nx && faces.high != nullptr) faces.write_last(j + 1, k, extent.ny, o2[width - 1]);
+          if (first == 1 && faces.wants_low()) faces.write_first(j + 1, k, extent.ny, o2[0]);
+          if (last == extent.nx && faces.wants_high()) faces.write_last(j + 1, k, extent.ny, o2[width - 1]);
         } else {
           AMP_SIMD
           for (int x = 0; x < columns; ++x) {
@@ -111,8 +111,8 @@ struct BoxSumSweep {
           }
         }
         interior += line;
-        if (first == 1 && faces.low != nullptr) faces.write_first(j, k, extent.ny, o[0]);
-        if (last == extent.nx && faces.high != nullptr) faces.write_last(j, k, extent.ny, o[width - 1]);
+        if (first == 1 && faces.wants_low()) faces.write_first(j, k, extent.ny, o[0]);
+        if (last == extent.nx && faces.wants_high()) faces.write_last(j, k, extent.ny, o[width - 1]);
       }
     }
     sums.interior += interior;

@@ -31,7 +31,7 @@ inline double stable_time_step(const EulerianParams& p, double h, double cfl) {
 // Distances between cell centres across a face: h (same level or boundary), 1.5h seen from the fine
 // side, 0.75h from the coarse side (its ghost is the average of four fine cells), which makes the
 // coarse flux equal the sum of the four fine fluxes. Returns what left through the domain boundary.
-inline double eulerian_update(const double* current, double* next, const Kokkos::View<const AmrBlock*>& blocks,
+inline double eulerian_update(const ConstAmrValues& current, const AmrValues& next, const Kokkos::View<const AmrBlock*>& blocks,
                               AmrBlockShape shape, EulerianParams p, double dt) {
   const int n = shape.n;
   const std::int64_t cells = shape.cells(), storage = shape.storage();
@@ -45,13 +45,13 @@ inline double eulerian_update(const double* current, double* next, const Kokkos:
         const AmrBlock& block = blocks(b);
         const double h = level_width(block.level);
         const std::int64_t at = b * storage + (ijk[0] + 1) * sx + (ijk[1] + 1) * sy + (ijk[2] + 1) * sz;
-        const double u = current[at];
+        const double u = current(at);
         const std::int64_t st[3] = {sx, sy, sz};
         double leaving = 0.0;
         for (int axis = 0; axis < 3; ++axis) {
           for (int side = 0; side < 2; ++side) {
             const double sign = side == 0 ? -1.0 : 1.0;
-            const double g = current[side == 0 ? at - st[axis] : at + st[axis]];
+            const double g = current(side == 0 ? at - st[axis] : at + st[axis]);
             const bool on_face = side == 0 ? ijk[axis] == 0 : ijk[axis] == n - 1;
             const int kind = on_face ? block.face[2 * axis + side] : static_cast<int>(FaceNeighbour::SameLevel);
             const double distance = kind == static_cast<int>(FaceNeighbour::Coarser)  ? 1.5 * h
@@ -63,7 +63,7 @@ inline double eulerian_update(const double* current, double* next, const Kokkos:
             if (kind == static_cast<int>(FaceNeighbour::DomainBoundary)) out += dt * h * h * flux;
           }
         }
-        next[at] = u - dt / h * leaving;
+        next(at) = u - dt / h * leaving;
       },
       outflow);
   return outflow;

@@ -16,20 +16,22 @@ using IndexList = Kokkos::View<const ElementIndex*, typename ExecutionSpace::mem
 
 // buffer[i - begin] = source[index[i]] for i in [begin, end).
 template <class ExecutionSpace = Kokkos::DefaultExecutionSpace>
-void gather(const double* source, const IndexList<ExecutionSpace>& index, std::int64_t begin,
-            std::int64_t end, double* buffer) {
+void gather(const Kokkos::View<const double*, typename ExecutionSpace::memory_space>& source,
+            const IndexList<ExecutionSpace>& index, std::int64_t begin, std::int64_t end,
+            const Kokkos::View<double*, typename ExecutionSpace::memory_space>& buffer) {
   Kokkos::parallel_for(
       "amp::gather", Kokkos::RangePolicy<ExecutionSpace>(begin, end),
-      KOKKOS_LAMBDA(std::int64_t i) { buffer[i - begin] = source[index(i)]; });
+      KOKKOS_LAMBDA(std::int64_t i) { buffer(i - begin) = source(index(i)); });
 }
 
 // target[index[i]] = buffer[i - begin] for i in [begin, end).
 template <class ExecutionSpace = Kokkos::DefaultExecutionSpace>
-void scatter(const double* buffer, const IndexList<ExecutionSpace>& index, std::int64_t begin,
-             std::int64_t end, double* target) {
+void scatter(const Kokkos::View<const double*, typename ExecutionSpace::memory_space>& buffer,
+             const IndexList<ExecutionSpace>& index, std::int64_t begin, std::int64_t end,
+             const Kokkos::View<double*, typename ExecutionSpace::memory_space>& target) {
   Kokkos::parallel_for(
       "amp::scatter", Kokkos::RangePolicy<ExecutionSpace>(begin, end),
-      KOKKOS_LAMBDA(std::int64_t i) { target[index(i)] = buffer[i - begin]; });
+      KOKKOS_LAMBDA(std::int64_t i) { target(index(i)) = buffer(i - begin); });
 }
 
 }  // namespace amp::kernels

@@ -28,7 +28,7 @@ struct StencilSweep {
   BlockExtent extent;
   GlobalSides sides;
   bool outflow;       // whether to add up the outflow through the global sides
-  YzFaceCopies faces;  // where each line's first and last values also go
+  YzFaceCopies<MemorySpace> faces;  // where each line's first and last values also go
   SweepRuns runs;
   bool prefetch;  // whether to ask for rows ahead (worth_prefetching)
 
@@ -68,8 +68,8 @@ struct StencilSweep {
         line += v;
       }
       interior += line;
-      if (faces.low != nullptr) faces.write_first(j, k, extent.ny, o[1]);
-      if (faces.high != nullptr) faces.write_last(j, k, extent.ny, o[nx]);
+      if (faces.wants_low()) faces.write_first(j, k, extent.ny, o[1]);
+      if (faces.wants_high()) faces.write_last(j, k, extent.ny, o[nx]);
       if (outflow) outflow_sum += outflow_of_line<S>(in, j, k, extent, sides);
     }
     sums.interior += interior;
@@ -80,7 +80,7 @@ struct StencilSweep {
 template <class ExecutionSpace>
 SweepSums sweep(Stencil stencil, const Grid<typename ExecutionSpace::memory_space>& in,
                 const Grid<typename ExecutionSpace::memory_space>& out, const BlockExtent& e, const GlobalSides& sides,
-                const YzFaceCopies& faces) {
+                const YzFaceCopies<typename ExecutionSpace::memory_space>& faces) {
   using M = typename ExecutionSpace::memory_space;
   const SweepRuns runs(e, ExecutionSpace().concurrency());
   const Kokkos::RangePolicy<ExecutionSpace> policy(0, runs.count());
@@ -124,7 +124,8 @@ double apply_stencil(Stencil stencil, const Grid<typename ExecutionSpace::memory
 template <class ExecutionSpace = Kokkos::DefaultExecutionSpace>
 SweepSums apply_stencil_with_outflow(Stencil stencil, const Grid<typename ExecutionSpace::memory_space>& in,
                                      const Grid<typename ExecutionSpace::memory_space>& out, const BlockExtent& e,
-                                     const GlobalSides& sides, const YzFaceCopies& faces = {}) {
+                                     const GlobalSides& sides,
+                                     const YzFaceCopies<typename ExecutionSpace::memory_space>& faces = {}) {
   return detail::sweep<ExecutionSpace>(stencil, in, out, e, sides, faces);
 }
 

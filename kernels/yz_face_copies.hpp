@@ -9,17 +9,22 @@
 
 namespace amp::kernels {
 
+// The faces are Views of the sweep's memory space (a send slot of the comm layer, in practice).
+template <class MemorySpace = Kokkos::DefaultExecutionSpace::memory_space>
 struct YzFaceCopies {
-  double* low = nullptr;   // x = 1; null: not wanted
-  double* high = nullptr;  // x = nx; null: not wanted
+  using Face = Kokkos::View<double*, MemorySpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+  Face low;   // x = 1; empty: not wanted
+  Face high;  // x = nx; empty: not wanted
 
-  // Line (j, k) of a block with ny lines per plane: its first and last new interior values. Callers
-  // check low / high first, so that a value nobody wants is not computed.
+  // Callers ask first, so that a value nobody wants is not computed.
+  KOKKOS_INLINE_FUNCTION bool wants_low() const { return low.data() != nullptr; }
+  KOKKOS_INLINE_FUNCTION bool wants_high() const { return high.data() != nullptr; }
+  // Line (j, k) of a block with ny lines per plane: its first and last new interior values.
   KOKKOS_INLINE_FUNCTION void write_first(int j, int k, int ny, double first) const {
-    low[static_cast<long>(k - 1) * ny + (j - 1)] = first;
+    low(static_cast<long>(k - 1) * ny + (j - 1)) = first;
   }
   KOKKOS_INLINE_FUNCTION void write_last(int j, int k, int ny, double last) const {
-    high[static_cast<long>(k - 1) * ny + (j - 1)] = last;
+    high(static_cast<long>(k - 1) * ny + (j - 1)) = last;
   }
 };
 

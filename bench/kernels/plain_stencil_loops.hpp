@@ -15,10 +15,10 @@
 namespace amp::bench {
 
 // What the plain loop does besides the sweep: the outflow through the global sides (empty sides: none)
-// and the yz face copies (null: none), as amp-ghost asks of AMP's sweep.
+// and the yz face copies (empty: none), as amp-ghost asks of AMP's sweep.
 struct PlainExtras {
   kernels::GlobalSides sides;
-  kernels::YzFaceCopies faces;
+  kernels::YzFaceCopies<Kokkos::HostSpace> faces;
 };
 
 struct PlainSums {
@@ -98,8 +98,8 @@ PlainSums plain_sweep(const kernels::Grid<>& in_view, const kernels::Grid<>& out
           }
         }
         sum += line;
-        if (extras.faces.low != nullptr) extras.faces.write_first(j, k, ny, o[1]);
-        if (extras.faces.high != nullptr) extras.faces.write_last(j, k, ny, o[nx]);
+        if (extras.faces.wants_low()) extras.faces.write_first(j, k, ny, o[1]);
+        if (extras.faces.wants_high()) extras.faces.write_last(j, k, ny, o[nx]);
         if (outflow) flow += kernels::detail::outflow_of_line<S>(in_cells, j, k, e, extras.sides);
       }
     }

@@ -102,7 +102,9 @@ void bandwidth_against_triad(int n, int repetitions, int variables) {
         [&] {
           for (int v = 0; v < variables; ++v) {
             double* low = slots.data() + static_cast<std::size_t>(2 * v) * n * n;
-            const amp::kernels::YzFaceCopies faces{low, low + static_cast<std::size_t>(n) * n};
+            using Face = amp::kernels::YzFaceCopies<>::Face;
+            const amp::kernels::YzFaceCopies<> faces{Face(low, static_cast<std::size_t>(n) * n),
+                                                     Face(low + static_cast<std::size_t>(n) * n, static_cast<std::size_t>(n) * n)};
             sink += amp::kernels::apply_stencil_with_outflow(s, in[v], out[v], e, {}, faces).interior;
           }
         });
@@ -137,7 +139,9 @@ void against_plain_loops(int n, int repetitions, int variables) {
   five_sides.high[0] = false;
   Kokkos::View<double*> slots("slots", static_cast<std::size_t>(n) * n * variables);
   const auto faces_of = [&](int v) {
-    return amp::kernels::YzFaceCopies{nullptr, slots.data() + static_cast<std::size_t>(v) * n * n};
+    using Face = amp::kernels::YzFaceCopies<>::Face;
+    return amp::kernels::YzFaceCopies<>{Face(), Face(slots.data() + static_cast<std::size_t>(v) * n * n,
+                                                     static_cast<std::size_t>(n) * n)};
   };
   std::printf("AMP against a plain loop: %d^3 interior x %d variables, %d threads, best of %d, alternated\n", n,
               variables, Kokkos::DefaultExecutionSpace().concurrency(), repetitions);

@@ -12,6 +12,15 @@
 #include <cstdlib>
 #include <vector>
 
+namespace {
+
+// Variable v's part [v * m, (v + 1) * m) of the buffer.
+Kokkos::View<double*> part_of(const Kokkos::View<double*>& buffer, int v, std::int64_t m) {
+  return Kokkos::subview(buffer, std::make_pair(v * m, (v + 1) * m));
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   Kokkos::initialize(argc, argv);
   {
@@ -35,10 +44,10 @@ int main(int argc, char** argv) {
     double gather = 0, scatter = 0, copy = 0;
     for (int r = 0; r < repetitions + 1; ++r) {  // first round warms up
       double t0 = amp::now_seconds();
-      for (int v = 0; v < vars; ++v) amp::kernels::gather(fields[v].data(), idx, 0, m, buffer.data() + v * m);
+      for (int v = 0; v < vars; ++v) amp::kernels::gather(fields[v], idx, 0, m, part_of(buffer, v, m));
       Kokkos::fence();
       double t1 = amp::now_seconds();
-      for (int v = 0; v < vars; ++v) amp::kernels::scatter(buffer.data() + v * m, idx, 0, m, fields[v].data());
+      for (int v = 0; v < vars; ++v) amp::kernels::scatter(part_of(buffer, v, m), idx, 0, m, fields[v]);
       Kokkos::fence();
       double t2 = amp::now_seconds();
       Kokkos::deep_copy(buffer, source);

@@ -23,11 +23,9 @@ class Bspma final : public Strategy {
 
   std::string name() const override { return "bspma"; }
 
-  void computed(int v, double* storage) override {
-    if (pending_) need_ghosts(v);
-    // Storage first: a transport that receives in place (datatype) with one variable starts the
-    // receives here, into this storage.
-    set_storage(v, storage);
+  // computed() sets the storage first: a transport that receives in place (datatype) with one variable
+  // starts the receives here, into this storage.
+  void exchange_computed(int v) override {
     if (computed_count_ == 0)
       for (int phase = 0; phase < num_phases(); ++phase) start_receives(0, phase);
     for (int l : links_in_phase(0)) pack(l, v);

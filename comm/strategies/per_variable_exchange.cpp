@@ -35,9 +35,7 @@ void PerVariableExchange::send_phase(int v, int phase) {
   send(v, phase);
 }
 
-void PerVariableExchange::computed(int v, double* storage) {
-  if (pending_[v]) need_ghosts(v);  // a second computed() without need_ghosts(): complete the first
-  set_storage(v, storage);
+void PerVariableExchange::exchange_computed(int v) {
   for (int phase = 0; phase < num_phases(); ++phase) start_receives(v, phase);
   send_phase(v, 0);
   pending_[v] = 1;

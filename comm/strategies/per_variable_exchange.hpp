@@ -12,7 +12,7 @@ namespace amp::comm {
 
 class PerVariableExchange : public Strategy {
  public:
-  void computed(int v, double* storage) override;
+  void exchange_computed(int v) override;
   void need_ghosts(int v) override;
 
  protected:

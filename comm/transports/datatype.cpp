@@ -27,7 +27,6 @@ class DatatypeTransport final : public RequestTransport {
         }
   }
 
-  DataAccess data_access() const override { return DataAccess::kInPlace; }
   bool receives_start_with_sends() const override { return state().group_size() > 1; }
 
   void set_up() override {
@@ -62,9 +61,9 @@ class DatatypeTransport final : public RequestTransport {
 
   // The buffer and type a message goes with, now that the variables are where they are.
   std::pair<void*, MPI_Datatype> in_place(const Message& m, Described& d) {
-    if (m.var_count == 1) return {state().storage(m.var) + d.one_variable.first, d.one_variable.type};
+    if (m.var_count == 1) return {state().storage(m.var).data() + d.one_variable.first, d.one_variable.type};
     std::vector<double*> addresses(m.var_count);
-    for (int i = 0; i < m.var_count; ++i) addresses[i] = state().storage(m.var + i) + d.one_variable.first;
+    for (int i = 0; i < m.var_count; ++i) addresses[i] = state().storage(m.var + i).data() + d.one_variable.first;
     for (const auto& [known, type] : d.by_addresses)
       if (known == addresses) return {MPI_BOTTOM, type};
     if (d.by_addresses.size() == kAddressSetsKept) {  // storage moved for good: start over
@@ -96,6 +95,7 @@ const bool registered = register_transport(
     {"datatype",
      "no pack buffers: derived datatypes describe each message's pieces in place",
      make_datatype_transport,
+     DataAccess::kInPlace,
      /*listed_at=*/5,
      /*fits=*/{},
      /*replayable=*/true,

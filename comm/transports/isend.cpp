@@ -32,6 +32,7 @@ const bool registered = register_transport(
     {"isend",
      "an MPI_Isend / MPI_Irecv per message, posted when its batch goes (the baseline)",
      make_isend_transport,
+     DataAccess::kBuffersOrDirect,
      /*listed_at=*/0,
      /*fits=*/{},
      /*replayable=*/true,

@@ -21,7 +21,6 @@ class NeighborTransport final : public Transport {
     for (Phase& phase : phases_) MPI_Comm_free(&phase.graph);
   }
 
-  DataAccess data_access() const override { return DataAccess::kBuffers; }
 
   void set_up() override {
     const int g = state().group_size();
@@ -49,9 +48,9 @@ class NeighborTransport final : public Transport {
   void send(int group, int phase) override {
     ScopedTimer timer(state().times().post);
     const Phase& p = phases_[phase];
-    MPI_Ineighbor_alltoallv(state().send_area() + group * state().send_group_stride(), p.send_counts.data(),
+    MPI_Ineighbor_alltoallv(state().mpi_send_area() + group * state().send_group_stride(), p.send_counts.data(),
                             p.send_displacements.data(), MPI_DOUBLE,
-                            state().recv_area() + group * state().recv_group_stride(), p.recv_counts.data(),
+                            state().mpi_recv_area() + group * state().recv_group_stride(), p.recv_counts.data(),
                             p.recv_displacements.data(), MPI_DOUBLE, p.graph,
                             &requests_[state().batch(group, phase)]);
   }
@@ -89,6 +88,7 @@ const bool registered = register_transport(
     {"neighbor",
      "one MPI_Ineighbor_alltoallv per batch on a distributed-graph communicator per phase",
      make_neighbor_transport,
+     DataAccess::kBuffers,
      /*listed_at=*/4,
      /*fits=*/{"bspma", "svaf"},
      /*replayable=*/false,

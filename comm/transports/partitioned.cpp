@@ -42,7 +42,6 @@ class PartitionedTransport final : public Transport {
       }
   }
 
-  DataAccess data_access() const override { return DataAccess::kBuffers; }
   AreaLayout area_layout() const override { return AreaLayout::kByLink; }
 
   void set_up() override {
@@ -221,6 +220,7 @@ const bool registered = register_transport(
     {"partitioned",
      "MPI 4.0 partitioned requests, one partition per group of variables",
      make_partitioned_transport,
+     DataAccess::kBuffers,
      /*listed_at=*/2,
      /*fits=*/{},
      /*replayable=*/false,

@@ -68,6 +68,7 @@ const bool registered = register_transport(
     {"persistent",
      "persistent requests made once per message and address, MPI_Startall per batch",
      make_persistent_transport,
+     DataAccess::kBuffersOrDirect,
      /*listed_at=*/1,
      /*fits=*/{},
      /*replayable=*/true,

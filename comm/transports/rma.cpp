@@ -32,7 +32,6 @@ class RmaTransport final : public Transport {
       if (group != MPI_GROUP_EMPTY) MPI_Group_free(&group);
   }
 
-  DataAccess data_access() const override { return DataAccess::kBuffers; }
 
   void set_up() override {
     exchange_target_offsets();
@@ -49,7 +48,7 @@ class RmaTransport final : public Transport {
     windows_.assign(state().num_batches(), MPI_WIN_NULL);
     for (int g = 0; g < state().num_groups(); ++g)
       for (int phase = 0; phase < state().num_phases(); ++phase) {
-        double* base = state().recv_area() + g * state().recv_group_stride() + state().recv_phase_offset(phase);
+        double* base = state().mpi_recv_area() + g * state().recv_group_stride() + state().recv_phase_offset(phase);
         const MPI_Aint bytes = static_cast<MPI_Aint>(state().recv_phase_length(phase) * sizeof(double));
         MPI_Win_create(base, bytes, sizeof(double), MPI_INFO_NULL, state().comm(), &windows_[state().batch(g, phase)]);
       }
@@ -118,6 +117,7 @@ const bool registered = register_transport(
     {"rma",
      "one-sided MPI_Put into the peer's window, synchronised per phase by post-start-complete-wait",
      make_rma_transport,
+     DataAccess::kBuffers,
      /*listed_at=*/3,
      /*fits=*/{},
      /*replayable=*/true,

@@ -1,6 +1,7 @@
 // The registries as one listing: JSON for scripts, a short table for people.
 #include "combination_list.hpp"
 
+#include <amp/comm/mpi_buffers.hpp>
 #include <amp/comm/strategy_registry.hpp>
 #include <amp/comm/transport_registry.hpp>
 
@@ -38,7 +39,8 @@ nlohmann::json combination_list(const char* proxy) {
   nlohmann::json list;
   list["proxy"] = proxy;
   list["mpi"] = {{"version", std::to_string(MPI_VERSION) + "." + std::to_string(MPI_SUBVERSION)},
-                 {"library", mpi_library()}};
+                 {"library", mpi_library()},
+                 {"buffers", comm::MpiBuffers::description()}};
   list["strategies"] = nlohmann::json::array();
   for (const comm::StrategyRegistration& s : comm::registered_strategies())
     list["strategies"].push_back({{"name", s.name}, {"description", s.description}});
@@ -72,8 +74,9 @@ bool print_combination_list(const char* proxy, int argc, char** argv) {
     std::printf("%s\n", list.dump(2).c_str());
     return true;
   }
-  std::printf("%s with %s (MPI %s)\nstrategies:\n", proxy, list["mpi"]["library"].get<std::string>().c_str(),
-              list["mpi"]["version"].get<std::string>().c_str());
+  std::printf("%s with %s (MPI %s), MPI's buffers: %s\nstrategies:\n", proxy,
+              list["mpi"]["library"].get<std::string>().c_str(), list["mpi"]["version"].get<std::string>().c_str(),
+              list["mpi"]["buffers"].get<std::string>().c_str());
   for (const auto& s : list["strategies"])
     std::printf("  %-12s %s\n", s["name"].get<std::string>().c_str(), s["description"].get<std::string>().c_str());
   std::printf("transports:\n");

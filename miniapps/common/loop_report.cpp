@@ -34,6 +34,7 @@ void add_loop_results(nlohmann::json& r, const LoopMeasurements& m, int steps, d
                  {"packed_elements", min_avg_max(comm, static_cast<double>(m.exchange.packed)).to_json()},
                  {"unpacked_elements", min_avg_max(comm, static_cast<double>(m.exchange.unpacked)).to_json()},
                  {"filled_elements", min_avg_max(comm, static_cast<double>(m.exchange.filled)).to_json()},
+                 {"staged_elements", min_avg_max(comm, static_cast<double>(m.exchange.staged)).to_json()},
                  {"mpi", min_avg_max(comm, m.exchange.post + m.exchange.wait).to_json()},
                  {"mpi_post", min_avg_max(comm, m.exchange.post).to_json()},
                  {"mpi_wait", min_avg_max(comm, m.exchange.wait).to_json()},

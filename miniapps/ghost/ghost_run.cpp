@@ -105,7 +105,7 @@ class GhostLoop {
     ProgressLine progress(synthesis_ != nullptr ? 0.0 : config_.progress_seconds, rank_, config_.num_tsteps);
     for (int v = 0; v < config_.num_vars; ++v) {
       add_spike_if_starting(v, 0);
-      strategy_->computed(v, current_[v].data());
+      strategy_->computed(v, current_[v]);
     }
     for (int step = 0; step < config_.num_tsteps; ++step) {
       for (int v = 0; v < config_.num_vars; ++v) {
@@ -114,7 +114,7 @@ class GhostLoop {
           synthesis_->advance(step_seconds_);
           std::swap(current_[v], next_[v]);
         } else {
-          const kernels::YzFaceCopies faces = faces_to_send(v, step);
+          const kernels::YzFaceCopies<> faces = faces_to_send(v, step);
           ScopedTimer timer(m.compute_seconds);
           const auto sums = kernels::apply_stencil_with_outflow(config_.stencil, current_[v], next_[v], d_.block,
                                                                 d_.sides, faces);
@@ -124,7 +124,7 @@ class GhostLoop {
           if (step + 1 < config_.num_tsteps) add_spike_if_starting(v, step + 1);
           if (fault_lands(v, step)) kernels::add_point_source(current_[v], 1, 1, 1, config_.inject_fault);
         }
-        if (step + 1 < config_.num_tsteps) strategy_->computed(v, current_[v].data());
+        if (step + 1 < config_.num_tsteps) strategy_->computed(v, current_[v]);
       }
       if (config_.summed_vars() > 0) {
         ScopedTimer timer(m.collective_seconds);
@@ -165,8 +165,8 @@ class GhostLoop {
   // Where the sweep of variable v in `step` also writes its new yz faces: into the x links' send slots
   // (Strategy::send_slot_to_fill), when a computed(v) follows and nothing changes the grid between the
   // sweep and it. Otherwise nowhere, and computed(v) packs them as usual.
-  kernels::YzFaceCopies faces_to_send(int v, int step) {
-    kernels::YzFaceCopies faces;
+  kernels::YzFaceCopies<> faces_to_send(int v, int step) {
+    kernels::YzFaceCopies<> faces;
     if (step + 1 >= config_.num_tsteps || spike_starting_at(config_, step + 1) >= 0 || fault_lands(v, step))
       return faces;
     if (x_face_link_[0] >= 0) faces.low = strategy_->send_slot_to_fill(x_face_link_[0], v);

@@ -50,6 +50,7 @@ void add(comm::ExchangeTimes& into, const comm::ExchangeTimes& from) {
   into.packed += from.packed;
   into.unpacked += from.unpacked;
   into.filled += from.filled;
+  into.staged += from.staged;
 }
 
 RootGrid root_grid(const NobelConfig& c) {
@@ -77,8 +78,8 @@ class NobelLoop {
     install_step_exchange(std::move(setup.exchange), true, 0);
     std::vector<double> totals(config_.num_vars);
     for (int v = 0; v < config_.num_vars && synthesis_ == nullptr; ++v) {
-      kernels::fill_amr_initial_values(current_[v].data(), blocks_, shape_, config_.seed, v);
-      totals[v] = kernels::amr_total(current_[v].data(), blocks_, shape_);
+      kernels::fill_amr_initial_values(current_[v], blocks_, shape_, config_.seed, v);
+      totals[v] = kernels::amr_total(current_[v], blocks_, shape_);
     }
     balance_ = std::make_unique<Conservation>(config_.num_vars, comm_);
     MPI_Allreduce(totals.data(), balance_->injected.data(), config_.num_vars, MPI_DOUBLE, MPI_SUM, comm_);
@@ -89,7 +90,7 @@ class NobelLoop {
     env.begin_traced_region();
     const double start = now_seconds();
     ProgressLine progress(synthesis_ != nullptr ? 0.0 : config_.progress_seconds, rank_, config_.num_tsteps);
-    for (int v = 0; v < config_.num_vars; ++v) strategy_->computed(v, current_[v].data());
+    for (int v = 0; v < config_.num_vars; ++v) strategy_->computed(v, current_[v]);
     int amr_index = 0;
     for (int step = 0; step < config_.num_tsteps; ++step) {
       const bool last = step + 1 == config_.num_tsteps;
@@ -101,15 +102,15 @@ class NobelLoop {
           std::swap(current_[v], next_[v]);
         } else {
           ScopedTimer timer(m_.compute_seconds);
-          kernels::fill_ghost_faces(current_[v].data(), fill_tasks_, shape_.n);
+          kernels::fill_ghost_faces(current_[v], fill_tasks_, shape_.n);
           balance_->local_outflow[v] +=
-              kernels::eulerian_update(current_[v].data(), next_[v].data(), blocks_, shape_, physics_, dt_);
+              kernels::eulerian_update(current_[v], next_[v], blocks_, shape_, physics_, dt_);
           std::swap(current_[v], next_[v]);
           m_.cell_updates += static_cast<double>(blocks_.extent(0)) * shape_.cells();
           if (config_.inject_fault != 0 && step == config_.num_tsteps / 2 && v == 0 && blocks_.extent(0) > 0)
             inject_fault();
         }
-        if (!last && !amr_due) strategy_->computed(v, current_[v].data());
+        if (!last && !amr_due) strategy_->computed(v, current_[v]);
       }
       if (amr_due) adapt(step + 1, ++amr_index);
       {
@@ -117,7 +118,7 @@ class NobelLoop {
         dt_ = global_time_step();
       }
       if (amr_due)
-        for (int v = 0; v < config_.num_vars; ++v) strategy_->computed(v, current_[v].data());
+        for (int v = 0; v < config_.num_vars; ++v) strategy_->computed(v, current_[v]);
       if (config_.check_every > 0 && (step + 1) % config_.check_every == 0) check(fmt::format("step {}", step + 1));
       progress.after_step(step, fmt::format(", {} blocks", mesh_.size()));
     }
@@ -128,7 +129,7 @@ class NobelLoop {
 
     check("the end");
     std::uint64_t digest = 0;
-    for (int v = 0; v < config_.num_vars && synthesis_ == nullptr; ++v) digest += kernels::amr_digest(current_[v].data(), blocks_, shape_, v);
+    for (int v = 0; v < config_.num_vars && synthesis_ == nullptr; ++v) digest += kernels::amr_digest(current_[v], blocks_, shape_, v);
     MPI_Allreduce(&digest, &m_.checksum, 1, MPI_UINT64_T, MPI_SUM, comm_);
     m_.record_verdict(*balance_);
     m_.local_blocks = static_cast<int>(blocks_.extent(0));
@@ -203,7 +204,7 @@ class NobelLoop {
       const auto old_blocks = std::make_pair(std::int64_t{0}, migration.old_blocks_size);
       if (synthesis_ == nullptr)
         Kokkos::deep_copy(Kokkos::subview(exchange[v], old_blocks), Kokkos::subview(current_[v], old_blocks));
-      mover->computed(v, exchange[v].data());
+      mover->computed(v, exchange[v]);
     }
     mesh_ = std::move(next_mesh);
     const auto remap = kernels::copy_to(migration.remap, "amp::nobel_remap");
@@ -216,8 +217,8 @@ class NobelLoop {
       current_[v] = new_storage("amp::nobel_current");
       next_[v] = new_storage("amp::nobel_next");
       if (synthesis_ != nullptr) continue;
-      kernels::remap_amr_blocks(exchange[v].data(), current_[v].data(), remap, shape_);
-      totals[v] = kernels::amr_total(current_[v].data(), blocks_, shape_);
+      kernels::remap_amr_blocks(exchange[v], current_[v], remap, shape_);
+      totals[v] = kernels::amr_total(current_[v], blocks_, shape_);
     }
     mover->finish();
     add(m_.amr_traffic, mover->traffic());
@@ -233,7 +234,7 @@ class NobelLoop {
   void check(const std::string& when) {
     std::vector<double> totals(config_.num_vars);
     for (int v = 0; v < config_.num_vars && synthesis_ == nullptr; ++v)
-      totals[v] = kernels::amr_total(current_[v].data(), blocks_, shape_);
+      totals[v] = kernels::amr_total(current_[v], blocks_, shape_);
     int worst = 0;
     const double error = balance_->check(totals, config_.num_vars, worst);
     if (synthesis_ == nullptr) balance_->judge(error, worst, config_.tolerance(), when);
@@ -258,10 +259,10 @@ class NobelLoop {
   // One variable's ghost fill and update on this rank's blocks, timed on this machine, per block.
   double seconds_per_block() {
     Storage current("amp::model_current", storage_size_), next("amp::model_next", storage_size_);
-    kernels::fill_amr_initial_values(current.data(), blocks_, shape_, config_.seed, 0);
+    kernels::fill_amr_initial_values(current, blocks_, shape_, config_.seed, 0);
     const double seconds = Synthesis::undisturbed_seconds([&] {
-      kernels::fill_ghost_faces(current.data(), fill_tasks_, shape_.n);
-      kernels::eulerian_update(current.data(), next.data(), blocks_, shape_, physics_, dt_);
+      kernels::fill_ghost_faces(current, fill_tasks_, shape_.n);
+      kernels::eulerian_update(current, next, blocks_, shape_, physics_, dt_);
       std::swap(current, next);
     });
     return seconds / static_cast<double>(blocks_.extent(0));

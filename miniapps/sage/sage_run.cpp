@@ -85,7 +85,7 @@ class SageLoop {
     env.begin_traced_region();
     const double start = now_seconds();
     ProgressLine progress(synthesis_ != nullptr ? 0.0 : config_.progress_seconds, rank, config_.num_tsteps);
-    for (int v = 0; v < config_.num_vars; ++v) strategy_->computed(v, current_[v].data());
+    for (int v = 0; v < config_.num_vars; ++v) strategy_->computed(v, current_[v]);
     for (int step = 0; step < config_.num_tsteps; ++step) {
       for (int v = 0; v < config_.num_vars; ++v) {
         strategy_->need_ghosts(v);
@@ -104,7 +104,7 @@ class SageLoop {
             local_sums_[v] = kernels::owned_sum(Kokkos::View<const double*>(current_[v]), mesh_.owned);
           }
         }
-        if (step + 1 < config_.num_tsteps) strategy_->computed(v, current_[v].data());
+        if (step + 1 < config_.num_tsteps) strategy_->computed(v, current_[v]);
       }
       {
         ScopedTimer timer(m.collective_seconds);

@@ -3,6 +3,8 @@
 // areas go. Messages of 1 MiB (MPI's rendezvous path: data moves only once both sides progress), and
 // the storage freed right after; then MPI progresses (a barrier and a whole second exchange, whose
 // values are checked). Had a request survived, MPI would move its data into or out of freed memory.
+#include "mirrored_values.hpp"
+
 #include <amp/comm/strategy_registry.hpp>
 #include <amp/comm/transport_registry.hpp>
 
@@ -14,6 +16,8 @@
 #include <vector>
 
 namespace {
+
+using amp::test::MirroredValues;
 
 using amp::comm::ExchangePlan;
 using amp::comm::Piece;
@@ -62,21 +66,22 @@ TEST_P(DestroyedMidExchange, CancelsItsRequestsAndLeavesMpiClean) {
   if (r.size == 1) GTEST_SKIP() << "one rank: no peer, nothing in flight";
   const auto& [strategy_name, transport] = GetParam();
   {
-    auto storage = std::make_unique<std::vector<std::vector<double>>>(kVars, std::vector<double>(r.storage(), 1.0));
+    auto storage = std::make_unique<std::vector<MirroredValues>>(MirroredValues::several(kVars, r.storage(), 1.0));
     auto strategy = amp::comm::make_strategy(strategy_name, transport, one_piece_to_every_peer(r), MPI_COMM_WORLD);
-    for (int v = 0; v < kVars; ++v) strategy->computed(v, (*storage)[v].data());
+    for (int v = 0; v < kVars; ++v) strategy->computed(v, (*storage)[v].device);
     strategy.reset();  // mid-exchange: no need_ghosts
     storage.reset();   // the proxy's storage goes too
   }
   MPI_Barrier(MPI_COMM_WORLD);
 
   // A whole exchange afterwards moves every value, on a fresh duplicate of the same communicator.
-  std::vector<std::vector<double>> storage(kVars, std::vector<double>(r.storage(), -1.0));
+  std::vector<MirroredValues> storage = MirroredValues::several(kVars, r.storage(), -1.0);
   for (int v = 0; v < kVars; ++v)
     for (std::int64_t e = 0; e < kElements; ++e) storage[v][e] = 1000.0 * r.rank + v + 1e-6 * e;
   auto strategy = amp::comm::make_strategy(strategy_name, transport, one_piece_to_every_peer(r), MPI_COMM_WORLD);
-  for (int v = 0; v < kVars; ++v) strategy->computed(v, storage[v].data());
+  for (int v = 0; v < kVars; ++v) strategy->computed(v, storage[v].written());
   for (int v = 0; v < kVars; ++v) strategy->need_ghosts(v);
+  for (int v = 0; v < kVars; ++v) storage[v].read();
   int wrong = 0;
   for (int q = 0; q < r.size; ++q)
     for (int v = 0; v < kVars && q != r.rank; ++v)

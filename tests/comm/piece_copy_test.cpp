@@ -37,24 +37,30 @@ TEST(PieceCopy, GatherAndScatterFollowTheElementLists) {
   const PieceCopy copy(pieces);
   const std::vector<std::int64_t> all = elements_of(pieces, 0, pieces.size());
   const std::int64_t storage_size = 1000 + PieceCopy::kLongestRow + 5;
-  Kokkos::View<double*> storage("storage", storage_size), slot("slot", all.size());
-  for (std::int64_t e = 0; e < storage_size; ++e) storage(e) = 0.5 * static_cast<double>(e);
+  // In the comm layer's memory space, read and written on the host through mirrors only.
+  Kokkos::View<double*, amp::comm::MemorySpace> storage("storage", storage_size), slot("slot", all.size());
+  const auto storage_host = Kokkos::create_mirror_view(storage);
+  for (std::int64_t e = 0; e < storage_size; ++e) storage_host(e) = 0.5 * static_cast<double>(e);
+  Kokkos::deep_copy(storage, storage_host);
+  const amp::comm::ExecutionSpace space;
   for (int begin : {0, 1, 3}) {
     Kokkos::deep_copy(slot, -1.0);
     // the slot positions of pieces [begin, end) are those after the earlier pieces' elements
     const std::size_t skipped = elements_of(pieces, 0, begin).size();
-    copy.gather(storage.data(), slot.data(), begin, static_cast<int>(pieces.size()));
-    Kokkos::fence();
+    copy.gather(storage, slot, begin, static_cast<int>(pieces.size()), space);
+    const auto slot_host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), slot);
     for (std::size_t s = 0; s < all.size(); ++s)
-      EXPECT_EQ(slot(s), s < skipped ? -1.0 : 0.5 * static_cast<double>(all[s])) << "slot " << s;
+      EXPECT_EQ(slot_host(s), s < skipped ? -1.0 : 0.5 * static_cast<double>(all[s])) << "slot " << s;
   }
-  Kokkos::View<double*> target("target", storage_size);
-  for (std::size_t s = 0; s < all.size(); ++s) slot(s) = static_cast<double>(s + 1);
-  copy.scatter(slot.data(), target.data(), 0, static_cast<int>(pieces.size()));
-  Kokkos::fence();
+  Kokkos::View<double*, amp::comm::MemorySpace> target("target", storage_size);
+  const auto slot_host = Kokkos::create_mirror_view(slot);
+  for (std::size_t s = 0; s < all.size(); ++s) slot_host(s) = static_cast<double>(s + 1);
+  Kokkos::deep_copy(slot, slot_host);
+  copy.scatter(slot, target, 0, static_cast<int>(pieces.size()), space);
+  const auto target_host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), target);
   std::vector<double> expected(storage_size, 0.0);
   for (std::size_t s = 0; s < all.size(); ++s) expected[all[s]] = static_cast<double>(s + 1);
-  for (std::int64_t e = 0; e < storage_size; ++e) EXPECT_EQ(target(e), expected[e]) << "element " << e;
+  for (std::int64_t e = 0; e < storage_size; ++e) EXPECT_EQ(target_host(e), expected[e]) << "element " << e;
 }
 
 }  // namespace

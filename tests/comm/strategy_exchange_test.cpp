@@ -3,6 +3,8 @@
 // received back to its sender. Checks every received value over two rounds and the exact message counts,
 // and counts the peers it checked, so that a check over no peer cannot pass for one. At one rank the plan
 // has no link: the exchange must then send nothing and return; the ghost-landing tests skip, saying so.
+#include "mirrored_values.hpp"
+
 #include <amp/comm/strategy_registry.hpp>
 #include <amp/comm/transport_registry.hpp>
 
@@ -15,6 +17,7 @@ namespace {
 
 using amp::comm::ExchangePlan;
 using amp::comm::Piece;
+using amp::test::MirroredValues;
 
 constexpr int kOwned = 64;
 constexpr int kVars = 3;
@@ -65,7 +68,7 @@ std::vector<double> expected_from(int q, int me, int v, int round) {
 // Checks variable v's ghost slots in `storage` after round `round`: phase 0 from each peer, and phase 1
 // what that peer received from this rank, returned; every value `added` more than its owner's element.
 // Returns the number of peers checked.
-int expect_ghosts_of_round(const World& w, const std::vector<double>& storage, int v, int round, double added = 0) {
+int expect_ghosts_of_round(const World& w, const MirroredValues& storage, int v, int round, double added = 0) {
   int checked = 0;
   for (int q = 0; q < w.size; ++q) {
     if (q == w.rank) continue;
@@ -107,16 +110,16 @@ TEST_P(EveryStrategy, MovesEveryValueAndCountsMessagesExactly) {
   const ExchangePlan plan = all_to_all_plan(w);
   ASSERT_EQ(plan.links.size(), 2u * (w.size - 1));
   auto strategy = make(plan);
-  std::vector<std::vector<double>> storage(kVars, std::vector<double>(w.storage(), -1.0));
+  std::vector<MirroredValues> storage = MirroredValues::several(kVars, w.storage(), -1.0);
   int checked = 0;
   for (int round = 0; round < 2; ++round) {
     for (int v = 0; v < kVars; ++v) {
       for (int e = 0; e < kOwned; ++e) storage[v][e] = owned_value(w.rank, v, e, round);
-      strategy->computed(v, storage[v].data());
+      strategy->computed(v, storage[v].written());
     }
     for (int v = 0; v < kVars; ++v) {
       strategy->need_ghosts(v);
-      checked += expect_ghosts_of_round(w, storage[v], v, round);
+      checked += expect_ghosts_of_round(w, storage[v].read(), v, round);
     }
   }
   const std::uint64_t peers = w.size - 1;
@@ -138,19 +141,20 @@ void run_in_proxies_pattern(const World& w, amp::comm::Strategy& strategy, int r
                             const std::function<void(int, int)>& before_computed,
                             const std::function<double(int)>& added) {
   int checked = 0;
-  std::vector<std::vector<double>> storage[2];
-  for (auto& s : storage) s.assign(kVars, std::vector<double>(w.storage(), -1.0));
+  std::vector<MirroredValues> storage[2];
+  for (auto& s : storage) s = MirroredValues::several(kVars, w.storage(), -1.0);
   auto compute = [&](int v, int round) {
-    before_computed(v, round);
-    std::vector<double>& s = storage[round % 2][v];
+    MirroredValues& s = storage[round % 2][v];
     for (int e = 0; e < kOwned; ++e) s[e] = owned_value(w.rank, v, e, round);
-    strategy.computed(v, s.data());
+    s.written();
+    before_computed(v, round);
+    strategy.computed(v, s.device);
   };
   for (int v = 0; v < kVars; ++v) compute(v, 0);
   for (int round = 0; round < rounds; ++round) {
     for (int v = 0; v < kVars; ++v) {
       strategy.need_ghosts(v);
-      checked += expect_ghosts_of_round(w, storage[round % 2][v], v, round, added(round));
+      checked += expect_ghosts_of_round(w, storage[round % 2][v].read(), v, round, added(round));
       if (round + 1 < rounds) compute(v, round + 1);
     }
   }
@@ -179,16 +183,19 @@ TEST_P(EveryStrategy, ASlotTheProxyFilledGoesAsFilled) {
   auto fill_slots = [&](int v, int round) {
     if (round % 2 != 0) return;
     for (int l = 0; l < static_cast<int>(plan.links.size()); ++l) {
-      double* slot = strategy->send_slot_to_fill(l, v);
+      const amp::comm::VariableView slot = strategy->send_slot_to_fill(l, v);
       if (plan.links[l].phase != 0 || in_place) {
-        EXPECT_EQ(slot, nullptr) << "link " << l;
+        EXPECT_EQ(slot.data(), nullptr) << "link " << l;
         continue;
       }
-      ASSERT_NE(slot, nullptr) << "link " << l;
+      ASSERT_NE(slot.data(), nullptr) << "link " << l;
       std::vector<std::int64_t> elements;
       for (const Piece& piece : plan.links[l].send) piece.append_elements(elements);
+      ASSERT_EQ(slot.extent(0), elements.size()) << "link " << l;
+      const auto slot_host = Kokkos::create_mirror(slot);
       for (std::size_t n = 0; n < elements.size(); ++n)
-        slot[n] = owned_value(w.rank, v, static_cast<int>(elements[n]), round) + filled;
+        slot_host(n) = owned_value(w.rank, v, static_cast<int>(elements[n]), round) + filled;
+      Kokkos::deep_copy(slot, slot_host);
     }
   };
   run_in_proxies_pattern(w, *strategy, 3, fill_slots,
@@ -215,14 +222,15 @@ TEST_P(EveryStrategy, SendAndReceivePieceCountsMayDifferOnALink) {
     plan.links.push_back(link);
   }
   auto strategy = make(plan);
-  std::vector<std::vector<double>> storage(2, std::vector<double>(kOwned + slots * w.size, -1.0));
+  std::vector<MirroredValues> storage = MirroredValues::several(2, kOwned + slots * w.size, -1.0);
   for (int v = 0; v < 2; ++v) {
     for (int e = 0; e < kOwned; ++e) storage[v][e] = owned_value(w.rank, v, e, 0);
-    strategy->computed(v, storage[v].data());
+    strategy->computed(v, storage[v].written());
   }
   int checked = 0, expected = 0;
   for (int v = 0; v < 2; ++v) {
     strategy->need_ghosts(v);
+    storage[v].read();
     for (int q = 0; q < w.size; ++q) {
       if (q != w.rank) expected += q + 1;
       for (int p = 0; q != w.rank && p <= q; ++p, ++checked)

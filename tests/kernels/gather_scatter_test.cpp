@@ -15,7 +15,7 @@ TEST(GatherScatter, GatherReadsListedElementsOfTheRangeInOrder) {
   Kokkos::deep_copy(index, index_mirror);
   Kokkos::View<double*> source("source", 16), buffer("buffer", 5);
   Kokkos::parallel_for(16, KOKKOS_LAMBDA(int i) { source(i) = 100.0 + i; });
-  amp::kernels::gather(source.data(), amp::kernels::IndexList<>(index), 2, 7, buffer.data());
+  amp::kernels::gather<>(source, amp::kernels::IndexList<>(index), 2, 7, buffer);
   auto b = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), buffer);
   for (int i = 0; i < 5; ++i) EXPECT_EQ(b(i), 100.0 + index_host[2 + i]);
 }
@@ -29,7 +29,7 @@ TEST(GatherScatter, ScatterWritesOnlyListedElements) {
   Kokkos::View<double*> target("target", 12), buffer("buffer", 4);
   Kokkos::deep_copy(target, -1.0);
   Kokkos::parallel_for(4, KOKKOS_LAMBDA(int i) { buffer(i) = 10.0 * (i + 1); });
-  amp::kernels::scatter(buffer.data(), amp::kernels::IndexList<>(index), 0, 4, target.data());
+  amp::kernels::scatter<>(buffer, amp::kernels::IndexList<>(index), 0, 4, target);
   auto t = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), target);
   for (int i = 0; i < 12; ++i) {
     double expected = -1.0;

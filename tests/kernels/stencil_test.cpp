@@ -52,7 +52,7 @@ TEST_P(StencilMatchesSerialLoop, CopiesItsNewYzFacesInPackedOrder) {
       Kokkos::deep_copy(high, -1.0);
       amp::kernels::GlobalSides sides;
       sides.low[0] = global_sides;
-      amp::kernels::apply_stencil_with_outflow(GetParam(), in, out, e, sides, {low.data(), high.data()});
+      amp::kernels::apply_stencil_with_outflow(GetParam(), in, out, e, sides, amp::kernels::YzFaceCopies<>{low, high});
       const auto out_host = amp::test::to_host(out, e);
       const auto low_host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), low);
       const auto high_host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), high);

@@ -20,7 +20,7 @@ int main(int argc, char** argv) {
     auto host = Kokkos::create_mirror_view(values);
     for (int i = 0; i < 4; ++i) host(i) = 10.0 * rank + i;
     Kokkos::deep_copy(values, host);
-    strategy->computed(0, values.data());
+    strategy->computed(0, values);
     strategy->need_ghosts(0);
     strategy->finish();
     Kokkos::deep_copy(host, values);
