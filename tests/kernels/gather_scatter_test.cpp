@@ -14,7 +14,9 @@ TEST(GatherScatter, GatherReadsListedElementsOfTheRangeInOrder) {
   for (std::size_t i = 0; i < index_host.size(); ++i) index_mirror(i) = index_host[i];
   Kokkos::deep_copy(index, index_mirror);
   Kokkos::View<double*> source("source", 16), buffer("buffer", 5);
-  Kokkos::parallel_for(16, KOKKOS_LAMBDA(int i) { source(i) = 100.0 + i; });
+  auto source_mirror = Kokkos::create_mirror_view(source);
+  for (int i = 0; i < 16; ++i) source_mirror(i) = 100.0 + i;
+  Kokkos::deep_copy(source, source_mirror);
   amp::kernels::gather<>(source, amp::kernels::IndexList<>(index), 2, 7, buffer);
   auto b = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), buffer);
   for (int i = 0; i < 5; ++i) EXPECT_EQ(b(i), 100.0 + index_host[2 + i]);
@@ -28,7 +30,9 @@ TEST(GatherScatter, ScatterWritesOnlyListedElements) {
   Kokkos::deep_copy(index, index_mirror);
   Kokkos::View<double*> target("target", 12), buffer("buffer", 4);
   Kokkos::deep_copy(target, -1.0);
-  Kokkos::parallel_for(4, KOKKOS_LAMBDA(int i) { buffer(i) = 10.0 * (i + 1); });
+  auto buffer_mirror = Kokkos::create_mirror_view(buffer);
+  for (int i = 0; i < 4; ++i) buffer_mirror(i) = 10.0 * (i + 1);
+  Kokkos::deep_copy(buffer, buffer_mirror);
   amp::kernels::scatter<>(buffer, amp::kernels::IndexList<>(index), 0, 4, target);
   auto t = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), target);
   for (int i = 0; i < 12; ++i) {
