@@ -1,26 +1,23 @@
-// The time loop, per step and variable: need_ghosts(v) -> stencil (interior sum and outflow fused, the
-// new yz faces written straight into the x links' send slots) -> swap -> computed(v); then one
-// MPI_Allreduce of the summed variables. Spikes are added before computed(v) so neighbours' ghosts
-// always see them (a step that adds one packs its faces after the spike instead). In a synthesis
-// (synthesis.hpp) the same loop makes the same calls, but the grids are never filled or read and each
-// stencil is replaced by the compute model.
+// amp-ghost's sweep of one variable (proxy_loop.hpp): need_ghosts(v) -> stencil (interior sum and
+// outflow fused, the new yz faces written straight into the x links' send slots) -> swap -> computed(v);
+// then one MPI_Allreduce of the summed variables. Spikes are added before computed(v) so neighbours'
+// ghosts always see them (a step that adds one packs its faces after the spike instead).
 #include "ghost_run.hpp"
 
-#include "conservation.hpp"
 #include "face_pieces.hpp"
+
+#include <proxy_loop.hpp>
 
 #include <amp/comm/stopwatch.hpp>
 #include <amp/comm/strategy_registry.hpp>
 #include <amp/kernels/block_fields.hpp>
 #include <amp/kernels/hash.hpp>
 #include <amp/kernels/stencil.hpp>
-#include <progress_line.hpp>
 #include <synthesis.hpp>
 
 #include <fmt/format.h>
 #include <mpi.h>
 
-#include <cstdio>
 #include <utility>
 
 namespace amp::ghost {
@@ -64,18 +61,18 @@ double measure_stencil_step(const GhostConfig& config, const Decomposition& d) {
   });
 }
 
-class GhostLoop {
+// ghost's hooks of the proxy loop: the stencil sweep with its outflow, the spikes, the yz faces the
+// sweep writes straight into the x links' send slots.
+class GhostLoop : public ProxyLoop {
  public:
-  GhostLoop(const GhostConfig& config, const Decomposition& d, comm::ExchangePlan plan, Synthesis* synthesis,
-            MPI_Comm comm)
-      : config_(config), d_(d), synthesis_(synthesis), comm_(comm), conservation_(config.num_vars, comm),
-        local_sums_(config.num_vars, 0.0) {
+  GhostLoop(const GhostConfig& config, const Decomposition& d, comm::ExchangePlan plan, const Environment& env)
+      : ProxyLoop(settings_of(config), env), config_(config), d_(d), local_sums_(config.num_vars, 0.0) {
     const auto& b = d.block;
     // A synthesis only needs the grids' addresses (the transports key requests and datatypes on them).
     for (int v = 0; v < config.num_vars; ++v) {
       current_.emplace_back(Kokkos::view_alloc(std::string("amp::grid"), Kokkos::WithoutInitializing), b.nx + 2,
                             b.ny + 2, b.nz + 2);
-      if (synthesis != nullptr) {
+      if (synthesis_ != nullptr) {
         next_.emplace_back(Kokkos::view_alloc(std::string("amp::grid_next"), Kokkos::WithoutInitializing), b.nx + 2,
                            b.ny + 2, b.nz + 2);
         continue;
@@ -84,84 +81,37 @@ class GhostLoop {
       kernels::fill_random(current_[v], b, d.placement, config.seed, v);
       local_sums_[v] = kernels::interior_sum(current_[v], b);
     }
-    if (synthesis != nullptr) {
+    if (synthesis_ != nullptr) {
       const std::string step = fmt::format("variable step ({} stencil, {}x{}x{} block)",
                                            kernels::stencil_name(config.stencil), b.nx, b.ny, b.nz);
-      step_seconds_ = synthesis->compute_seconds(step, [&] { return measure_stencil_step(config, d); });
+      step_seconds_ = synthesis_->compute_seconds(step, [&] { return measure_stencil_step(config, d); });
     }
-    std::vector<double> global(config.num_vars);
-    MPI_Allreduce(local_sums_.data(), global.data(), config.num_vars, MPI_DOUBLE, MPI_SUM, comm);
-    conservation_.injected = global;
+    MPI_Allreduce(local_sums_.data(), conservation_.injected.data(), config.num_vars, MPI_DOUBLE, MPI_SUM, comm_);
     for (int s = 0; s < config.num_spikes; ++s) spikes_.push_back(make_spike(config, d, s));
-    strategy_ = comm::make_strategy(config.comm_method, config.transport, std::move(plan), comm);
+    strategy_ = comm::make_strategy(config.comm_method, config.transport, std::move(plan), comm_);
     for (int side = 0; side < 2; ++side) x_face_link_[side] = face_link(d, 0, side);
   }
 
-  GhostMeasurements run(const Environment& env) {
-    GhostMeasurements m;
-    rank_ = env.rank();
-    env.begin_traced_region();
-    const double start = now_seconds();
-    ProgressLine progress(synthesis_ != nullptr ? 0.0 : config_.progress_seconds, rank_, config_.num_tsteps);
-    for (int v = 0; v < config_.num_vars; ++v) {
-      add_spike_if_starting(v, 0);
-      strategy_->computed(v, current_[v]);
-    }
-    for (int step = 0; step < config_.num_tsteps; ++step) {
-      for (int v = 0; v < config_.num_vars; ++v) {
-        strategy_->need_ghosts(v);
-        if (synthesis_ != nullptr) {
-          synthesis_->advance(step_seconds_);
-          std::swap(current_[v], next_[v]);
-        } else {
-          const kernels::YzFaceCopies<> faces = faces_to_send(v, step);
-          ScopedTimer timer(m.compute_seconds);
-          const auto sums = kernels::apply_stencil_with_outflow(config_.stencil, current_[v], next_[v], d_.block,
-                                                                d_.sides, faces);
-          conservation_.local_outflow[v] += sums.outflow;
-          local_sums_[v] = sums.interior;
-          std::swap(current_[v], next_[v]);
-          if (step + 1 < config_.num_tsteps) add_spike_if_starting(v, step + 1);
-          if (fault_lands(v, step)) kernels::add_point_source(current_[v], 1, 1, 1, config_.inject_fault);
-        }
-        if (step + 1 < config_.num_tsteps) strategy_->computed(v, current_[v]);
-      }
-      if (config_.summed_vars() > 0) {
-        ScopedTimer timer(m.collective_seconds);
-        int worst_variable = -1;
-        const double error = conservation_.check(local_sums_, config_.summed_vars(), worst_variable);
-        const bool report = config_.report_diffusion > 0 && (step + 1) % config_.report_diffusion == 0;
-        if (synthesis_ == nullptr) {
-          if (report && rank_ == 0)
-            std::printf("step %d: worst relative conservation error %.3e (variable %d)\n", step + 1, error,
-                        worst_variable);
-          conservation_.judge(error, worst_variable, config_.tolerance(), fmt::format("step {}", step + 1));
-        }
-      }
-      progress.after_step(step);
-    }
-    strategy_->finish();
-    m.loop_seconds = now_seconds() - start;
-    env.end_traced_region();
-
-    // Final verification of every variable, and the digest of the global grid.
-    std::uint64_t digest = 0;
-    for (int v = 0; v < config_.num_vars && synthesis_ == nullptr; ++v) {
-      local_sums_[v] = kernels::interior_sum(current_[v], d_.block);
-      digest += kernels::interior_digest(current_[v], d_.block, d_.placement, v);
-    }
-    int worst_variable = -1;
-    const double error = conservation_.check(local_sums_, config_.num_vars, worst_variable);
-    if (synthesis_ == nullptr) conservation_.judge(error, worst_variable, config_.tolerance(), "the end");
-    MPI_Allreduce(&digest, &m.checksum, 1, MPI_UINT64_T, MPI_SUM, comm_);
-    m.record_verdict(conservation_);
-    m.checked_variables = config_.num_vars;
-    m.exchange = strategy_->times();
-    m.traffic = strategy_->traffic();
-    return m;
+ private:
+  static LoopSettings settings_of(const GhostConfig& config) {
+    LoopSettings settings = LoopSettings::of(config);
+    settings.report_every = config.report_diffusion;
+    return settings;
   }
 
- private:
+  comm::Strategy& strategy() override { return *strategy_; }
+  void publish(int v) override { strategy_->computed(v, current_[v]); }
+  void swap_fields(int v) override { std::swap(current_[v], next_[v]); }
+  double modelled_step_seconds() override { return step_seconds_; }
+
+  void update(int v, int step) override {
+    const kernels::YzFaceCopies<> faces = faces_to_send(v, step);
+    const auto sums =
+        kernels::apply_stencil_with_outflow(config_.stencil, current_[v], next_[v], d_.block, d_.sides, faces);
+    conservation_.local_outflow[v] += sums.outflow;
+    local_sums_[v] = sums.interior;
+  }
+
   // Where the sweep of variable v in `step` also writes its new yz faces: into the x links' send slots
   // (Strategy::send_slot_to_fill), when a computed(v) follows and nothing changes the grid between the
   // sweep and it. Otherwise nowhere, and computed(v) packs them as usual.
@@ -174,13 +124,7 @@ class GhostLoop {
     return faces;
   }
 
-  // Whether --inject_fault perturbs variable v right after its sweep in `step`.
-  bool fault_lands(int v, int step) const {
-    return config_.inject_fault != 0 && step == config_.num_tsteps / 2 && v == 0 && rank_ == 0;
-  }
-
-  void add_spike_if_starting(int v, int step) {
-    if (synthesis_ != nullptr) return;
+  void add_sources(int v, int step) override {
     const int s = spike_starting_at(config_, step);
     if (s < 0) return;
     const Spike& spike = spikes_[s];
@@ -195,18 +139,32 @@ class GhostLoop {
     local_sums_[v] += spike.amount[v];
   }
 
+  void inject_fault() override { kernels::add_point_source(current_[0], 1, 1, 1, config_.inject_fault); }
+
+  // The summed variables are checked after every step (one MPI_Allreduce).
+  void end_step(int step, LoopMeasurements& m) override {
+    if (config_.summed_vars() == 0) return;
+    ScopedTimer timer(m.collective_seconds);
+    check_after_step(local_sums_, config_.summed_vars(), step);
+  }
+
+  // Every variable is checked at the end, from its final grid.
+  void final_check() override {
+    for (int v = 0; v < config_.num_vars && synthesis_ == nullptr; ++v)
+      local_sums_[v] = kernels::interior_sum(current_[v], d_.block);
+    check(local_sums_, config_.num_vars, "the end");
+  }
+
+  std::uint64_t digest(int v) override { return kernels::interior_digest(current_[v], d_.block, d_.placement, v); }
+
   const GhostConfig& config_;
   const Decomposition& d_;
-  Synthesis* synthesis_;       // null in a real run
-  MPI_Comm comm_;              // the ranks the run is on
-  double step_seconds_ = 0;    // a synthesis's modelled seconds per variable step
-  Conservation conservation_;
+  double step_seconds_ = 0;  // a synthesis's modelled seconds per variable step
   std::vector<double> local_sums_;
   std::vector<Grid<>> current_, next_;
   std::vector<Spike> spikes_;
   std::unique_ptr<comm::Strategy> strategy_;
   int x_face_link_[2] = {-1, -1};  // the plan's links of the low and high x faces; -1: no neighbour
-  int rank_ = 0;  // this rank of comm_ (run() sets it)
 };
 
 }  // namespace
@@ -220,8 +178,11 @@ GhostSetup build_ghost_setup(const GhostConfig& config, int rank, int ranks) {
 
 GhostMeasurements run_ghost(const GhostConfig& config, const Decomposition& decomposition, comm::ExchangePlan plan,
                             const Environment& env) {
-  GhostLoop loop(config, decomposition, std::move(plan), env.synthesis(), env.comm());
-  return loop.run(env);
+  GhostMeasurements m;
+  GhostLoop loop(config, decomposition, std::move(plan), env);
+  loop.run(env, m);
+  m.checked_variables = config.num_vars;
+  return m;
 }
 
 }  // namespace amp::ghost

@@ -1,6 +1,5 @@
-// amp-nobel on a given communicator (main.cpp gives it MPI_COMM_WORLD): the xNOBEL-like small-message proxy with block
-// AMR. Parses flags/deck, runs the time loop under the chosen comm strategy, verifies, prints the summary and writes
-// JSON results (or, with --plan-only, stops after the set-up of one virtual rank and reports it).
+// amp-nobel on a given communicator: the xNOBEL-like small-message proxy with block AMR. Its pieces of
+// the proxy body (proxy_main.hpp): the flags and deck, the starting mesh, the AMR time loop, the results.
 #include "nobel_proxy.hpp"
 
 #include "nobel_config.hpp"
@@ -8,41 +7,47 @@
 #include "nobel_report.hpp"
 #include "nobel_run.hpp"
 
-#include <command_line.hpp>
-#include <plan_only.hpp>
-#include <run_proxy.hpp>
+#include <proxy_main.hpp>
 
 namespace amp::nobel {
 
-int nobel_proxy_main(MPI_Comm comm, int argc, char** argv) {
-  return amp::run_proxy("amp-nobel", comm, argc, argv, [](const amp::Environment& env, int argc, char** argv) {
-    CLI::App app{"amp-nobel: xNOBEL-like block-AMR proxy sending many small messages"};
-    app.allow_config_extras(false);
-    amp::nobel::NobelConfig config;
-    amp::CommonOptions common;
-    amp::PlanOptions plan_options;
-    amp::add_common_options(app, common);
-    amp::add_plan_options(app, plan_options);
-    amp::nobel::add_nobel_options(app, config);
-    if (!amp::parse_command_line(app, argc, argv, env.rank())) return;
-    const amp::PlanTarget target = amp::checked_plan_target(plan_options, common, env);
-    amp::check_common_options(app, common, env.tracing());
-    amp::nobel::finish_config(config, target.ranks);
-    if (!plan_options.plan_only) amp::check_run_memory(env, amp::nobel::block_bytes_per_rank(config, env.size()));
-    amp::ReservedOutput results_file = amp::reserve_results_file(common.results_file, env);
+namespace {
 
-    amp::PlanBuild build = amp::PlanBuild::started();
-    auto setup = amp::nobel::build_nobel_setup(config, target.rank, target.ranks);
-    build.stop();
-    build.extra = {{"global_blocks", setup.mesh.size()},
-                   {"local_blocks", setup.exchange.local_blocks},
-                   {"mesh_bytes", setup.mesh.memory_bytes()}};
-    if (amp::plan_only_done("amp-nobel", plan_options, results_file, setup.exchange.plan, target, build)) return;
+struct NobelPieces {
+  static constexpr const char* kName = "amp-nobel";
+  static constexpr const char* kDescription = "amp-nobel: xNOBEL-like block-AMR proxy sending many small messages";
 
-    const auto measurements = amp::nobel::run_nobel(config, std::move(setup), env);
-    const auto results = amp::nobel::nobel_results(config, measurements, env.size(), env.comm());
-    amp::finish_run(env, results_file, results, measurements, amp::nobel::print_summary);
-  });
-}
+  using Flags = NobelConfig;
+  static void add_flags(CLI::App& app, NobelConfig& config) { add_nobel_options(app, config); }
+  static const NobelConfig& checked_config(NobelConfig& config, int ranks) {
+    finish_config(config, ranks);
+    return config;
+  }
+  static double bytes_per_rank(const NobelConfig& config, int ranks) { return block_bytes_per_rank(config, ranks); }
+
+  static NobelSetup build_setup(const NobelConfig& config, int rank, int ranks) {
+    return build_nobel_setup(config, rank, ranks);
+  }
+  static const comm::ExchangePlan& plan_of(const NobelSetup& setup) { return setup.exchange.plan; }
+  static nlohmann::json plan_sizes(const NobelConfig&, const NobelSetup& setup) {
+    return {{"global_blocks", setup.mesh.size()},
+            {"local_blocks", setup.exchange.local_blocks},
+            {"mesh_bytes", setup.mesh.memory_bytes()}};
+  }
+
+  // The loop takes the whole set-up (its mesh changes at every AMR step).
+  static NobelMeasurements run(const NobelConfig& config, NobelSetup& setup, const PlanBuild&, const Environment& env) {
+    return run_nobel(config, std::move(setup), env);
+  }
+  static nlohmann::json results(const NobelConfig& config, const NobelSetup&, const NobelMeasurements& m,
+                                const Environment& env) {
+    return nobel_results(config, m, env.size(), env.comm());
+  }
+  static void print_summary(const nlohmann::json& results) { nobel::print_summary(results); }
+};
+
+}  // namespace
+
+int nobel_proxy_main(MPI_Comm comm, int argc, char** argv) { return proxy_main<NobelPieces>(comm, argc, argv); }
 
 }  // namespace amp::nobel

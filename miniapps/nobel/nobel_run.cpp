@@ -1,8 +1,7 @@
-// The time loop, per step and variable: need_ghosts(v) -> fill ghost faces -> update -> swap ->
-// computed(v); then MPI_Allreduce(MIN) of the next time step. Every amr_interval steps the mesh is
-// adapted and the blocks migrated through a strategy built for a one-off migration plan. In a
-// synthesis (synthesis.hpp) the same loop makes the same calls (the mesh is global and deterministic),
-// but no block holds values and each variable's update is replaced by the compute model (per block).
+// amp-nobel's sweep of one variable (proxy_loop.hpp): need_ghosts(v) -> fill ghost faces -> update ->
+// swap -> computed(v); then MPI_Allreduce(MIN) of the next time step. Every amr_interval steps the mesh
+// is adapted and the blocks migrated through a strategy built for a one-off migration plan. A synthesis
+// (the mesh is global and deterministic) models the update per block.
 #include "nobel_run.hpp"
 
 #include "block_migration.hpp"
@@ -11,9 +10,8 @@
 #include "moving_front.hpp"
 
 #include <amp/comm/stopwatch.hpp>
-#include <progress_line.hpp>
+#include <proxy_loop.hpp>
 #include <synthesis.hpp>
-#include <conservation.hpp>
 #include <amp/comm/strategy_registry.hpp>
 #include <amp/kernels/amr_cell_values.hpp>
 #include <amp/kernels/amr_remap.hpp>
@@ -67,11 +65,12 @@ RefineTest refine_test(const NobelConfig& config, int amr_step) {
   return [front, grid, cells, amr_step](const BlockKey& key) { return front.touches(key, grid, cells, amr_step); };
 }
 
-class NobelLoop {
+// nobel's hooks of the proxy loop: ghost-face fill and block update, the time step reduced after each
+// step, and the AMR steps, which migrate the blocks and replace the step strategy.
+class NobelLoop : public ProxyLoop {
  public:
   NobelLoop(const NobelConfig& config, NobelSetup setup, const Environment& env)
-      : config_(config), comm_(env.comm()), rank_(env.rank()), ranks_(env.size()), synthesis_(env.synthesis()),
-        shape_{config.block},
+      : ProxyLoop(LoopSettings::of(config), env), config_(config), ranks_(env.size()), shape_{config.block},
         mesh_(std::move(setup.mesh)) {
     m_.initial_blocks = mesh_.size();
     m_.initial_balanced = mesh_.balanced();
@@ -81,57 +80,12 @@ class NobelLoop {
       kernels::fill_amr_initial_values(current_[v], blocks_, shape_, config_.seed, v);
       totals[v] = kernels::amr_total(current_[v], blocks_, shape_);
     }
-    balance_ = std::make_unique<Conservation>(config_.num_vars, comm_);
-    MPI_Allreduce(totals.data(), balance_->injected.data(), config_.num_vars, MPI_DOUBLE, MPI_SUM, comm_);
+    MPI_Allreduce(totals.data(), conservation_.injected.data(), config_.num_vars, MPI_DOUBLE, MPI_SUM, comm_);
     dt_ = global_time_step();
   }
 
   NobelMeasurements run(const Environment& env) {
-    env.begin_traced_region();
-    const double start = now_seconds();
-    ProgressLine progress(synthesis_ != nullptr ? 0.0 : config_.progress_seconds, rank_, config_.num_tsteps);
-    for (int v = 0; v < config_.num_vars; ++v) strategy_->computed(v, current_[v]);
-    int amr_index = 0;
-    for (int step = 0; step < config_.num_tsteps; ++step) {
-      const bool last = step + 1 == config_.num_tsteps;
-      const bool amr_due = !last && config_.amr_interval > 0 && (step + 1) % config_.amr_interval == 0;
-      for (int v = 0; v < config_.num_vars; ++v) {
-        strategy_->need_ghosts(v);
-        if (synthesis_ != nullptr) {
-          synthesis_->advance(modelled_step_seconds());
-          std::swap(current_[v], next_[v]);
-        } else {
-          ScopedTimer timer(m_.compute_seconds);
-          kernels::fill_ghost_faces(current_[v], fill_tasks_, shape_.n);
-          balance_->local_outflow[v] +=
-              kernels::eulerian_update(current_[v], next_[v], blocks_, shape_, physics_, dt_);
-          std::swap(current_[v], next_[v]);
-          m_.cell_updates += static_cast<double>(blocks_.extent(0)) * shape_.cells();
-          if (config_.inject_fault != 0 && step == config_.num_tsteps / 2 && v == 0 && blocks_.extent(0) > 0)
-            inject_fault();
-        }
-        if (!last && !amr_due) strategy_->computed(v, current_[v]);
-      }
-      if (amr_due) adapt(step + 1, ++amr_index);
-      {
-        ScopedTimer timer(m_.collective_seconds);
-        dt_ = global_time_step();
-      }
-      if (amr_due)
-        for (int v = 0; v < config_.num_vars; ++v) strategy_->computed(v, current_[v]);
-      if (config_.check_every > 0 && (step + 1) % config_.check_every == 0) check(fmt::format("step {}", step + 1));
-      progress.after_step(step, fmt::format(", {} blocks", mesh_.size()));
-    }
-    strategy_->finish();
-    m_.loop_seconds = now_seconds() - start;
-    env.end_traced_region();
-    retire_step_strategy();
-
-    check("the end");
-    std::uint64_t digest = 0;
-    for (int v = 0; v < config_.num_vars && synthesis_ == nullptr; ++v) digest += kernels::amr_digest(current_[v], blocks_, shape_, v);
-    MPI_Allreduce(&digest, &m_.checksum, 1, MPI_UINT64_T, MPI_SUM, comm_);
-    m_.record_verdict(*balance_);
+    ProxyLoop::run(env, m_);
     m_.local_blocks = static_cast<int>(blocks_.extent(0));
     for (int level = 0; level <= config_.max_level; ++level) m_.blocks_per_level.push_back(mesh_.count_at_level(level));
     m_.last_time_step = dt_;
@@ -139,6 +93,44 @@ class NobelLoop {
   }
 
  private:
+  comm::Strategy& strategy() override { return *strategy_; }
+  void publish(int v) override { strategy_->computed(v, current_[v]); }
+  void swap_fields(int v) override { std::swap(current_[v], next_[v]); }
+
+  void update(int v, int) override {
+    kernels::fill_ghost_faces(current_[v], fill_tasks_, shape_.n);
+    conservation_.local_outflow[v] +=
+        kernels::eulerian_update(current_[v], next_[v], blocks_, shape_, physics_, dt_);
+    m_.cell_updates += static_cast<double>(blocks_.extent(0)) * shape_.cells();
+  }
+
+  // Every rank that has blocks perturbs its first one.
+  bool fault_lands_here() const override { return blocks_.extent(0) > 0; }
+
+  // Whether an AMR step follows `step`: the variables are published after it, on the new mesh.
+  bool amr_due(int step) const {
+    return step + 1 < config_.num_tsteps && config_.amr_interval > 0 && (step + 1) % config_.amr_interval == 0;
+  }
+  bool publishes_after(int step) const override { return step + 1 < config_.num_tsteps && !amr_due(step); }
+
+  void end_step(int step, LoopMeasurements& m) override {
+    const bool amr = amr_due(step);
+    if (amr) adapt(step + 1, ++amr_steps_);
+    {
+      ScopedTimer timer(m.collective_seconds);
+      dt_ = global_time_step();
+    }
+    if (amr)
+      for (int v = 0; v < config_.num_vars; ++v) publish(v);
+    if (config_.check_every > 0 && (step + 1) % config_.check_every == 0)
+      check_after_step(totals(), config_.num_vars, step);
+  }
+
+  std::string progress_detail() const override { return fmt::format(", {} blocks", mesh_.size()); }
+  void record_exchange(LoopMeasurements&) override { retire_step_strategy(); }
+  void final_check() override { check(totals(), config_.num_vars, "the end"); }
+  std::uint64_t digest(int v) override { return kernels::amr_digest(current_[v], blocks_, shape_, v); }
+
   // Face tasks, block descriptions and the step strategy for the current mesh; storage when `allocate`.
   // mesh_epoch: how many AMR steps made this mesh; each mesh's exchange has tags of its own, since its
   // message sizes differ from the last mesh's.
@@ -223,21 +215,17 @@ class NobelLoop {
     mover->finish();
     add(m_.amr_traffic, mover->traffic());
     add(m_.amr_exchange, mover->times());
-    int worst = 0;
-    record.relative_error = balance_->check(totals, config_.num_vars, worst);
-    if (synthesis_ == nullptr)
-      balance_->judge(record.relative_error, worst, config_.tolerance(),
-                      fmt::format("AMR step {} (after step {})", amr_index, after_step));
+    record.relative_error =
+        check(totals, config_.num_vars, fmt::format("AMR step {} (after step {})", amr_index, after_step));
     m_.amr.push_back(record);
   }
 
-  void check(const std::string& when) {
+  // This rank's total of each variable (zeros in a synthesis), for a conservation check.
+  std::vector<double> totals() const {
     std::vector<double> totals(config_.num_vars);
     for (int v = 0; v < config_.num_vars && synthesis_ == nullptr; ++v)
       totals[v] = kernels::amr_total(current_[v], blocks_, shape_);
-    int worst = 0;
-    const double error = balance_->check(totals, config_.num_vars, worst);
-    if (synthesis_ == nullptr) balance_->judge(error, worst, config_.tolerance(), when);
+    return totals;
   }
 
   // Block storage: zeroed in a real run; in a synthesis only its address is used.
@@ -249,7 +237,7 @@ class NobelLoop {
 
   // A synthesis's seconds for one variable's update of this rank's blocks: the model's seconds per
   // block, measured on the first rank that has blocks, times this rank's block count.
-  double modelled_step_seconds() {
+  double modelled_step_seconds() override {
     const auto blocks = static_cast<std::int64_t>(blocks_.extent(0));
     if (blocks == 0) return 0.0;
     const std::string step = fmt::format("block of a variable step ({}^3 cells)", shape_.n);
@@ -269,7 +257,7 @@ class NobelLoop {
   }
 
   // Testing only: unaccounted mass in the first cell of this rank's first block (every rank adds it).
-  void inject_fault() {
+  void inject_fault() override {
     auto cell = Kokkos::subview(current_[0], shape_.stride(0) + shape_.stride(1) + shape_.stride(2));
     auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), cell);
     host() += config_.inject_fault;
@@ -277,9 +265,7 @@ class NobelLoop {
   }
 
   const NobelConfig& config_;
-  MPI_Comm comm_;  // the ranks the run is on
-  int rank_, ranks_;
-  Synthesis* synthesis_;  // null in a real run
+  int ranks_;
   kernels::AmrBlockShape shape_;
   kernels::EulerianParams physics_;
   BlockMesh mesh_;
@@ -288,7 +274,7 @@ class NobelLoop {
   std::int64_t storage_size_ = 0;
   std::vector<Storage> current_, next_;
   std::unique_ptr<comm::Strategy> strategy_;
-  std::unique_ptr<Conservation> balance_;
+  int amr_steps_ = 0;  // so far
   double dt_ = 0;
   NobelMeasurements m_;
 };

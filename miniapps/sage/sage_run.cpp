@@ -1,7 +1,6 @@
-// The time loop, per step and variable: need_ghosts(v) -> face fluxes + cell update (outflow and
-// owned sum fused) -> swap -> computed(v); then one MPI_Allreduce for the conservation check. In a
-// synthesis (synthesis.hpp) the same loop makes the same calls, but the fields are never filled or
-// read and each variable's update is replaced by the compute model (seconds per face).
+// amp-sage's sweep of one variable (proxy_loop.hpp): need_ghosts(v) -> face fluxes + cell update
+// (outflow and owned sum fused) -> swap -> computed(v); then one MPI_Allreduce for the conservation check.
+// A synthesis models the update per face.
 #include "sage_run.hpp"
 
 #include "face_lists.hpp"
@@ -9,8 +8,7 @@
 
 #include <amp/comm/stopwatch.hpp>
 #include <amp/comm/strategy_registry.hpp>
-#include <conservation.hpp>
-#include <progress_line.hpp>
+#include <proxy_loop.hpp>
 #include <synthesis.hpp>
 #include <amp/kernels/cell_fields.hpp>
 #include <amp/kernels/face_flux.hpp>
@@ -20,7 +18,6 @@
 #include <mpi.h>
 
 #include <algorithm>
-#include <cstdio>
 #include <memory>
 #include <utility>
 
@@ -40,12 +37,13 @@ kernels::Transport transport_of(const SageConfig& config, int v) {
   return t;
 }
 
-class SageLoop {
+// sage's hooks of the proxy loop: face fluxes and the cell update (gather over the face table, scatter
+// into the cells), the owned sums checked after every step.
+class SageLoop : public ProxyLoop {
  public:
   SageLoop(const SageConfig& config, const LocalMesh& mesh, comm::ExchangePlan plan, SageMeasurements& m,
-           Synthesis* synthesis, MPI_Comm comm)
-      : config_(config), mesh_(mesh), synthesis_(synthesis), comm_(comm), conservation_(config.num_vars, comm),
-        local_sums_(config.num_vars, 0.0) {
+           const Environment& env)
+      : ProxyLoop(LoopSettings::of(config), env), config_(config), mesh_(mesh), local_sums_(config.num_vars, 0.0) {
     const FaceLists faces = build_face_lists(mesh);
     m.faces = faces.faces();
     table_ = kernels::make_face_table(faces.low, faces.high, faces.axis, faces.cell_faces);
@@ -54,7 +52,7 @@ class SageLoop {
     global_id_ = kernels::copy_to(owned_ids, "amp::global_id");
     for (int v = 0; v < config.num_vars; ++v) {
       transport_.push_back(transport_of(config, v));
-      if (synthesis != nullptr) {  // only the fields' addresses are used
+      if (synthesis_ != nullptr) {  // only the fields' addresses are used
         current_.emplace_back(Kokkos::view_alloc(std::string("amp::cells"), Kokkos::WithoutInitializing),
                               mesh.local_cells());
         next_.emplace_back(Kokkos::view_alloc(std::string("amp::cells_next"), Kokkos::WithoutInitializing),
@@ -66,69 +64,48 @@ class SageLoop {
       kernels::fill_random_cells(current_[v], global_id_, mesh.owned, config.seed, v);
       local_sums_[v] = kernels::owned_sum(Kokkos::View<const double*>(current_[v]), mesh.owned);
     }
-    if (synthesis != nullptr) {
+    if (synthesis_ != nullptr) {
       // Measured once, on the first rank's mesh; every rank's step scales with its own face count.
       step_seconds_ = static_cast<double>(m.faces) *
-                      synthesis->compute_seconds("face of a variable step (face fluxes and cell update)",
-                                                 [&] { return seconds_per_face(); });
+                      synthesis_->compute_seconds("face of a variable step (face fluxes and cell update)",
+                                                  [&] { return seconds_per_face(); });
     }
-    MPI_Allreduce(local_sums_.data(), conservation_.injected.data(), config.num_vars, MPI_DOUBLE, MPI_SUM, comm);
+    MPI_Allreduce(local_sums_.data(), conservation_.injected.data(), config.num_vars, MPI_DOUBLE, MPI_SUM, comm_);
     for (const comm::Link& link : plan.links) {
       m.send_runs += static_cast<std::int64_t>(link.send.size());
       for (const comm::Piece& piece : link.send) m.send_cells += piece.size();
     }
-    strategy_ = comm::make_strategy(config.comm_method, config.transport, std::move(plan), comm);
-  }
-
-  void run(const Environment& env, SageMeasurements& m) {
-    const int rank = env.rank();
-    env.begin_traced_region();
-    const double start = now_seconds();
-    ProgressLine progress(synthesis_ != nullptr ? 0.0 : config_.progress_seconds, rank, config_.num_tsteps);
-    for (int v = 0; v < config_.num_vars; ++v) strategy_->computed(v, current_[v]);
-    for (int step = 0; step < config_.num_tsteps; ++step) {
-      for (int v = 0; v < config_.num_vars; ++v) {
-        strategy_->need_ghosts(v);
-        if (synthesis_ != nullptr) {
-          synthesis_->advance(step_seconds_);
-          std::swap(current_[v], next_[v]);
-        } else {
-          ScopedTimer timer(m.compute_seconds);
-          conservation_.local_outflow[v] += kernels::compute_face_fluxes(Kokkos::View<const double*>(current_[v]),
-                                                                         table_, transport_[v], flux_);
-          local_sums_[v] = kernels::apply_face_fluxes(Kokkos::View<const double*>(current_[v]),
-                                                      Kokkos::View<const double*>(flux_), table_, next_[v]);
-          std::swap(current_[v], next_[v]);
-          if (config_.inject_fault != 0 && step == config_.num_tsteps / 2 && v == 0 && rank == 0) {
-            Kokkos::deep_copy(Kokkos::subview(current_[v], 0), config_.inject_fault);
-            local_sums_[v] = kernels::owned_sum(Kokkos::View<const double*>(current_[v]), mesh_.owned);
-          }
-        }
-        if (step + 1 < config_.num_tsteps) strategy_->computed(v, current_[v]);
-      }
-      {
-        ScopedTimer timer(m.collective_seconds);
-        int worst_variable = -1;
-        const double error = conservation_.check(local_sums_, config_.num_vars, worst_variable);
-        if (synthesis_ == nullptr)
-          conservation_.judge(error, worst_variable, config_.tolerance(), fmt::format("step {}", step + 1));
-      }
-      progress.after_step(step);
-    }
-    strategy_->finish();
-    m.loop_seconds = now_seconds() - start;
-    env.end_traced_region();
-
-    std::uint64_t digest = 0;
-    for (int v = 0; v < config_.num_vars && synthesis_ == nullptr; ++v)
-      digest += kernels::owned_digest(Kokkos::View<const double*>(current_[v]), global_id_, mesh_.owned, v);
-    MPI_Allreduce(&digest, &m.checksum, 1, MPI_UINT64_T, MPI_SUM, comm_);
-    m.record_verdict(conservation_);
-    m.exchange = strategy_->times();
-    m.traffic = strategy_->traffic();
+    strategy_ = comm::make_strategy(config.comm_method, config.transport, std::move(plan), comm_);
   }
 
  private:
+  comm::Strategy& strategy() override { return *strategy_; }
+  void publish(int v) override { strategy_->computed(v, current_[v]); }
+  void swap_fields(int v) override { std::swap(current_[v], next_[v]); }
+  double modelled_step_seconds() override { return step_seconds_; }
+
+  void update(int v, int) override {
+    conservation_.local_outflow[v] +=
+        kernels::compute_face_fluxes(Kokkos::View<const double*>(current_[v]), table_, transport_[v], flux_);
+    local_sums_[v] = kernels::apply_face_fluxes(Kokkos::View<const double*>(current_[v]),
+                                                Kokkos::View<const double*>(flux_), table_, next_[v]);
+  }
+
+  void inject_fault() override {
+    Kokkos::deep_copy(Kokkos::subview(current_[0], 0), config_.inject_fault);
+    local_sums_[0] = kernels::owned_sum(Kokkos::View<const double*>(current_[0]), mesh_.owned);
+  }
+
+  // Every variable is checked after every step (one MPI_Allreduce).
+  void end_step(int step, LoopMeasurements& m) override {
+    ScopedTimer timer(m.collective_seconds);
+    check_after_step(local_sums_, config_.num_vars, step);
+  }
+
+  std::uint64_t digest(int v) override {
+    return kernels::owned_digest(Kokkos::View<const double*>(current_[v]), global_id_, mesh_.owned, v);
+  }
+
   // One variable's update on this rank's mesh, timed on this machine, per face (the compute model of
   // a synthesis).
   double seconds_per_face() {
@@ -144,10 +121,7 @@ class SageLoop {
 
   const SageConfig& config_;
   const LocalMesh& mesh_;
-  Synthesis* synthesis_;      // null in a real run
-  MPI_Comm comm_;             // the ranks the run is on
   double step_seconds_ = 0;   // a synthesis's modelled seconds per variable step
-  Conservation conservation_;
   std::vector<double> local_sums_;
   kernels::FaceTable<> table_;
   Field flux_;
@@ -171,7 +145,7 @@ SageMeasurements run_sage(const SageConfig& config, const LocalMesh& mesh, comm:
                           const Environment& env) {
   SageMeasurements m;
   const double start = now_seconds();
-  SageLoop loop(config, mesh, std::move(plan), m, env.synthesis(), env.comm());
+  SageLoop loop(config, mesh, std::move(plan), m, env);
   m.setup_seconds = now_seconds() - start;
   loop.run(env, m);
   return m;

@@ -1,0 +1,57 @@
+// The body every proxy runs on a communicator, written once: flags and deck, the checked configuration,
+// the set-up (or --plan-only's report of it), the time loop and the results. A proxy names its pieces
+// in one type (ghost_proxy.cpp's GhostPieces) and its <proxy>_proxy_main is proxy_main<ThatType>.
+#pragma once
+
+#include "command_line.hpp"
+#include "environment.hpp"
+#include "plan_only.hpp"
+#include "reserved_output.hpp"
+#include "run_proxy.hpp"
+
+#include <CLI/CLI.hpp>
+#include <mpi.h>
+#include <nlohmann/json.hpp>
+
+namespace amp {
+
+// What `Pieces` provides, all static:
+//   kName ("amp-ghost") and kDescription (the title of --help);
+//   Flags, what the proxy's flags fill: add_flags(app, flags), and checked_config(flags, ranks), the
+//     configuration validated for that many ranks (InputError otherwise);
+//   bytes_per_rank(config, ranks): the fields a real run allocates (check_run_memory);
+//   build_setup(config, rank, ranks), plan_of(setup), plan_sizes(config, setup): the set-up of one rank,
+//     its exchange plan, and the sizes --plan-only reports with it;
+//   run(config, setup, build, env): the time loop's measurements (a LoopMeasurements);
+//   results(config, setup, measurements, env): the JSON results (collective), print_summary(results).
+template <class Pieces>
+int proxy_main(MPI_Comm comm, int argc, char** argv) {
+  return run_proxy(Pieces::kName, comm, argc, argv, [](const Environment& env, int argc, char** argv) {
+    CLI::App app{Pieces::kDescription};
+    app.allow_config_extras(false);
+    typename Pieces::Flags flags;
+    CommonOptions common;
+    PlanOptions plan_options;
+    add_common_options(app, common);
+    add_plan_options(app, plan_options);
+    Pieces::add_flags(app, flags);
+    if (!parse_command_line(app, argc, argv, env.rank())) return;
+    const PlanTarget target = checked_plan_target(plan_options, common, env);
+    check_common_options(app, common, env.tracing());
+    const auto& config = Pieces::checked_config(flags, target.ranks);
+    if (!plan_options.plan_only) check_run_memory(env, Pieces::bytes_per_rank(config, env.size()));
+    ReservedOutput results_file = reserve_results_file(common.results_file, env);
+
+    PlanBuild build = PlanBuild::started();
+    auto setup = Pieces::build_setup(config, target.rank, target.ranks);
+    build.stop();
+    build.extra = Pieces::plan_sizes(config, setup);
+    if (plan_only_done(Pieces::kName, plan_options, results_file, Pieces::plan_of(setup), target, build)) return;
+
+    const auto measurements = Pieces::run(config, setup, build, env);
+    const nlohmann::json results = Pieces::results(config, setup, measurements, env);
+    finish_run(env, results_file, results, measurements, Pieces::print_summary);
+  });
+}
+
+}  // namespace amp
