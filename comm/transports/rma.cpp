@@ -51,7 +51,8 @@ class RmaTransport final : public Transport {
         slot_free_in_(state.num_batches()),
         landed_in_(state.num_batches()),
         slot_free_out_(state.num_batches()),
-        landed_out_(state.num_groups()) {}
+        landed_out_(state.num_groups()),
+        sent_this_round_(state.num_batches(), 0) {}
 
   ~RmaTransport() override {
     if (mpi_finalized() || window_ == MPI_WIN_NULL) return;
@@ -88,6 +89,7 @@ class RmaTransport final : public Transport {
 
   void send(int group, int phase) override {
     const int batch = state().batch(group, phase);
+    sent_this_round_[batch] = 1;  // also where it puts nothing: its peers have sent the batch now
     if (put_links_[batch].empty()) return;
     ScopedTimer timer(state().times().post);
     wait_all(slot_free_in_[batch]);
@@ -105,6 +107,7 @@ class RmaTransport final : public Transport {
 
   void complete_receives(int group, int phase) override {
     const int batch = state().batch(group, phase);
+    sent_this_round_[batch] = 0;
     if (landing_links_[batch].empty()) return;
     ScopedTimer timer(state().times().wait);
     wait_all(landed_in_[batch]);
@@ -170,25 +173,27 @@ class RmaTransport final : public Transport {
     requests.clear();
   }
 
-  // Destroyed mid-exchange: the notice receives still posted are cancelled first (a peer destroyed at
-  // the same point may never send to them), then every notice request, sends and cancelled receives,
-  // completes in one MPI_Waitall. The puts themselves were flushed in send().
+  // Destroyed mid-exchange (every rank at the same point, as request_transport.cpp argues): a "slot
+  // free" notice awaited was sent by the peer's start_receives, which preceded this rank's; a "landed"
+  // notice awaited comes only for a batch this rank has sent too, so the others are cancelled. Then
+  // every notice request, sends and receives, completes in one MPI_Waitall. The puts were flushed in
+  // send().
   void cancel_in_flight() {
     std::vector<MPI_Request> all;
-    const auto take = [&all](std::vector<std::vector<MPI_Request>>& table, bool receives) {
-      for (std::vector<MPI_Request>& requests : table) {
-        for (MPI_Request& request : requests) {
-          if (request == MPI_REQUEST_NULL) continue;
-          if (receives) MPI_Cancel(&request);
-          all.push_back(request);
-        }
-        requests.clear();
+    const auto take = [&all](std::vector<MPI_Request>& requests, bool cancel) {
+      for (MPI_Request& request : requests) {
+        if (request == MPI_REQUEST_NULL) continue;
+        if (cancel) MPI_Cancel(&request);
+        all.push_back(request);
       }
+      requests.clear();
     };
-    take(slot_free_in_, true);
-    take(landed_in_, true);
-    take(slot_free_out_, false);
-    take(landed_out_, false);
+    for (int b = 0; b < state().num_batches(); ++b) {
+      take(slot_free_in_[b], false);
+      take(landed_in_[b], !sent_this_round_[b]);
+      take(slot_free_out_[b], false);
+    }
+    for (std::vector<MPI_Request>& requests : landed_out_) take(requests, false);
     if (!all.empty()) MPI_Waitall(static_cast<int>(all.size()), all.data(), MPI_STATUSES_IGNORE);
   }
 
@@ -200,6 +205,7 @@ class RmaTransport final : public Transport {
   std::vector<std::vector<MPI_Request>> landed_in_;       // [batch] receives of the peers' "landed"
   std::vector<std::vector<MPI_Request>> slot_free_out_;   // [batch] sends of this rank's "slot free"
   std::vector<std::vector<MPI_Request>> landed_out_;      // [group] sends of this rank's "landed"
+  std::vector<char> sent_this_round_;                     // [batch] sent, its receives not yet completed
   MPI_Win window_ = MPI_WIN_NULL;
 };
 
