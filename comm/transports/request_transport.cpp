@@ -12,15 +12,24 @@ RequestTransport::RequestTransport(ExchangeState& state)
     : Transport(state),
       recv_requests_(state.num_batches()),
       send_requests_(state.num_groups()),
-      deferred_receives_(state.num_groups()) {}
+      deferred_receives_(state.num_groups()),
+      sent_this_round_(state.num_batches(), 0) {}
 
 RequestTransport::~RequestTransport() { cancel_in_flight(); }
 
-// Sends first, while this rank's receives stay posted: a peer destroyed at the same point of the
-// exchange completes its sends into them meanwhile, and every send of this rank went to a receive the
-// peer had started (strategies start a batch's receives no later than its sends). MPI_Cancel of a send
-// is not relied on (deprecated in MPI 4.0; MPICH's shared memory ignores it). Then each receive is
-// cancelled: one that matched completes with its data, one that did not completes cancelled.
+// Every rank of the communicator destroys its strategy at the same point of the exchange (the
+// state's MPI_Comm_free is collective; the proxies and tests run the same calls on every rank), so a
+// peer has sent batch (g, p) of this round exactly when this rank has. Hence:
+//  - a receive of a batch this rank has sent is matched by a send the peer has started: it is waited
+//    for, never cancelled (cancelling it could strand the peer's rendezvous send: MPI_Cancel succeeds
+//    on a receive whose match has arrived but not yet been polled, and the send then never completes;
+//    Open MPI 4.1 hung so at 3 ranks when the sends were waited for first and every receive cancelled);
+//  - a receive of a batch not yet sent has no send coming: it is cancelled;
+//  - a send went to a receive the peer started (strategies start a batch's receives before its sends)
+//    and that peer, having sent the batch too, waits for that receive rather than cancelling it.
+// Then every request left, sends and receives together, completes in one MPI_Waitall, so that no rank
+// waits on its sends while a receive it holds is what its peer waits on. MPI_Cancel of a send is not
+// relied on (deprecated in MPI 4.0; MPICH's shared memory ignores it).
 void RequestTransport::cancel_in_flight() {
   if (mpi_finalized()) return;
   if (!DataMovement::on()) {  // a synthesis: no data moves, and its stand-in MPI has no MPI_Cancel
@@ -30,22 +39,23 @@ void RequestTransport::cancel_in_flight() {
   }
   // Only requests still in flight: a strategy that finished its exchanges makes no MPI call here, so a
   // traced run's records end as they did before the destructor existed.
-  const auto in_flight = [](const std::vector<MPI_Request>& requests) {
-    return std::any_of(requests.begin(), requests.end(), [](MPI_Request r) { return r != MPI_REQUEST_NULL; });
-  };
+  std::vector<MPI_Request> in_flight;
   for (std::vector<MPI_Request>& requests : send_requests_) {
-    if (in_flight(requests)) MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
+    for (MPI_Request request : requests)
+      if (request != MPI_REQUEST_NULL) in_flight.push_back(request);
     requests.clear();
   }
-  for (std::vector<MPI_Request>& requests : recv_requests_) {
-    if (in_flight(requests)) {
-      for (MPI_Request& request : requests)
-        if (request != MPI_REQUEST_NULL) MPI_Cancel(&request);
-      MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
+  for (int batch = 0; batch < state().num_batches(); ++batch) {
+    for (MPI_Request request : recv_requests_[batch]) {
+      if (request == MPI_REQUEST_NULL) continue;
+      if (!sent_this_round_[batch]) MPI_Cancel(&request);
+      in_flight.push_back(request);
     }
-    requests.clear();
+    recv_requests_[batch].clear();
   }
+  if (!in_flight.empty()) MPI_Waitall(static_cast<int>(in_flight.size()), in_flight.data(), MPI_STATUSES_IGNORE);
   for (std::vector<int>& batches : deferred_receives_) batches.clear();
+  sent_this_round_.assign(sent_this_round_.size(), 0);
 }
 
 void RequestTransport::start_receives(int group, int phase) {
@@ -78,11 +88,15 @@ void RequestTransport::send(int group, int phase) {
       all_phases += state().messages(state().batch(group, p), Direction::kSend).size();
     requests.reserve(all_phases);
   }
-  start(state().batch(group, phase), Direction::kSend, requests);
+  const int batch = state().batch(group, phase);
+  sent_this_round_[batch] = 1;
+  start(batch, Direction::kSend, requests);
 }
 
 void RequestTransport::complete_receives(int group, int phase) {
-  wait_all(recv_requests_[state().batch(group, phase)]);
+  const int batch = state().batch(group, phase);
+  wait_all(recv_requests_[batch]);
+  sent_this_round_[batch] = 0;  // the batch's round is over for its receives
 }
 
 void RequestTransport::complete_sends(int group) { wait_all(send_requests_[group]); }

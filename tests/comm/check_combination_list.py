@@ -15,7 +15,7 @@ import sys
 STRATEGIES = ["bspma", "svaf", "svcp"]
 # name: (MPI version, replayable, synthesizable)
 TRANSPORTS = {"isend": ("1.0", True, True), "persistent": ("1.0", True, True), "partitioned": ("4.0", False, False),
-              "rma": ("2.0", True, False), "neighbor": ("3.0", False, False), "datatype": ("1.0", True, True)}
+              "rma": ("3.0", False, False), "neighbor": ("3.0", False, False), "datatype": ("1.0", True, True)}
 
 
 def main():

@@ -1,6 +1,6 @@
 // A strategy destroyed with its exchange in flight (every variable computed, no ghosts awaited): the
-// request transports (isend, persistent, datatype) cancel and complete their requests before the
-// areas go. Messages of 1 MiB (MPI's rendezvous path: data moves only once both sides progress), and
+// request transports (isend, persistent, datatype) cancel and complete their requests, and rma its
+// notices, before the areas go. Messages of 1 MiB (MPI's rendezvous path: data moves only once both sides progress), and
 // the storage freed right after; then MPI progresses (a barrier and a whole second exchange, whose
 // values are checked). Had a request survived, MPI would move its data into or out of freed memory.
 #include "mirrored_values.hpp"
@@ -51,10 +51,10 @@ ExchangePlan one_piece_to_every_peer(const Ranks& r) {
 }
 
 using Combination = std::pair<std::string, std::string>;
-std::vector<Combination> request_transport_combinations() {
+std::vector<Combination> cancelling_transport_combinations() {
   std::vector<Combination> all;
   for (const std::string& strategy : amp::comm::strategy_names())
-    for (const std::string transport : {"isend", "persistent", "datatype"})
+    for (const std::string transport : {"isend", "persistent", "datatype", "rma"})
       if (amp::comm::transport_problem(transport, strategy).empty()) all.emplace_back(strategy, transport);
   return all;
 }
@@ -89,7 +89,8 @@ TEST_P(DestroyedMidExchange, CancelsItsRequestsAndLeavesMpiClean) {
   EXPECT_EQ(wrong, 0);
 }
 
-INSTANTIATE_TEST_SUITE_P(RequestTransports, DestroyedMidExchange, ::testing::ValuesIn(request_transport_combinations()),
+INSTANTIATE_TEST_SUITE_P(CancellingTransports, DestroyedMidExchange,
+                         ::testing::ValuesIn(cancelling_transport_combinations()),
                          [](const auto& info) { return info.param.first + "_" + info.param.second; });
 
 }  // namespace

@@ -77,7 +77,9 @@ def main():
     case = Case(mpiexec, build, root, workdir, name)
     torus = os.path.join(root, "inputs", "networks", "torus-4x4x4.toml")
     if name == "export_one_sided":
-        case.export(case.trace_ghost("--transport", "rma"), "MPI_Win_create: has no SimGrid time-independent form")
+        # rma's passive-target synchronisation has no DUMPI record: the export refuses on the .meta's
+        # counts before it reaches the window (ti_export_test covers MPI_Win_create's own refusal)
+        case.export(case.trace_ghost("--transport", "rma"), "MPI_Win_flush x")
     elif name == "export_neighbourhood":
         case.export(case.trace_ghost("--transport", "neighbor"), "MPI_Ineighbor_alltoallv x")
     elif name == "export_partitioned":

@@ -44,7 +44,8 @@ RECORDS = {
 # Calls with no DUMPI record, per rank, in the order libamp_dumpi lists them; None = the polls the
 # program reports.
 UNRECORDED_ORDER = ["MPI_Psend_init", "MPI_Precv_init", "MPI_Pready", "MPI_Pready_range", "MPI_Parrived",
-                    "MPI_Dist_graph_create_adjacent", "MPI_Ineighbor_alltoallv", "MPI_Start", "MPI_Startall",
+                    "MPI_Dist_graph_create_adjacent", "MPI_Ineighbor_alltoallv", "MPI_Win_lock_all",
+                    "MPI_Win_unlock_all", "MPI_Win_flush", "MPI_Win_sync", "MPI_Start", "MPI_Startall",
                     "MPI_Wait", "MPI_Waitall", "MPI_Waitany", "MPI_Waitsome", "MPI_Test", "MPI_Testall",
                     "MPI_Testany", "MPI_Testsome", "MPI_Request_free", "MPI_Comm_free"]
 UNRECORDED = {

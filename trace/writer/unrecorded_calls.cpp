@@ -25,6 +25,10 @@ const char* unrecorded_name(Unrecorded call) {
     case Unrecorded::kParrived: return "MPI_Parrived";
     case Unrecorded::kDistGraphCreateAdjacent: return "MPI_Dist_graph_create_adjacent";
     case Unrecorded::kIneighborAlltoallv: return "MPI_Ineighbor_alltoallv";
+    case Unrecorded::kWinLockAll: return "MPI_Win_lock_all";
+    case Unrecorded::kWinUnlockAll: return "MPI_Win_unlock_all";
+    case Unrecorded::kWinFlush: return "MPI_Win_flush";
+    case Unrecorded::kWinSync: return "MPI_Win_sync";
     case Unrecorded::kStart: return "MPI_Start";
     case Unrecorded::kStartall: return "MPI_Startall";
     case Unrecorded::kWait: return "MPI_Wait";

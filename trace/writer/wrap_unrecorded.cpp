@@ -1,9 +1,11 @@
 // MPI_* wrappers for calls DUMPI has no record for, which the trace counts instead of dropping them
 // silently (unrecorded_calls.hpp): MPI-4 partitioned communication (Psend_init, Precv_init, Pready,
-// Pready_range, Parrived; MPI_VERSION >= 4 only) and the neighbourhood exchange
-// (Dist_graph_create_adjacent, Ineighbor_alltoallv). The requests and communicators they make are
-// remembered, so the recorded calls leave them out of the trace. Creators are counted while tracing
-// is paused too (like the recorded object creators), the others only while recording.
+// Pready_range, Parrived; MPI_VERSION >= 4 only), the neighbourhood exchange
+// (Dist_graph_create_adjacent, Ineighbor_alltoallv) and MPI-3 passive-target synchronisation
+// (Win_lock_all, Win_unlock_all, Win_flush, Win_sync; the window and its Puts are recorded). The
+// requests and communicators they make are remembered, so the recorded calls leave them out of the
+// trace. Creators are counted while tracing is paused too (like the recorded object creators), the
+// others only while recording.
 #include <mpi.h>
 
 #include "call_record.hpp"
@@ -76,6 +78,30 @@ int MPI_Ineighbor_alltoallv(const void* sendbuf, const int sendcounts[], const i
   int rc = backend::Ineighbor_alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype,
                                     comm, request);
   note(Unrecorded::kIneighborAlltoallv, false, request, false);
+  return rc;
+}
+
+int MPI_Win_lock_all(int assertion, MPI_Win win) {
+  int rc = backend::Win_lock_all(assertion, win);
+  note(Unrecorded::kWinLockAll, false);
+  return rc;
+}
+
+int MPI_Win_unlock_all(MPI_Win win) {
+  int rc = backend::Win_unlock_all(win);
+  note(Unrecorded::kWinUnlockAll, false);
+  return rc;
+}
+
+int MPI_Win_flush(int rank, MPI_Win win) {
+  int rc = backend::Win_flush(rank, win);
+  note(Unrecorded::kWinFlush, false);
+  return rc;
+}
+
+int MPI_Win_sync(MPI_Win win) {
+  int rc = backend::Win_sync(win);
+  note(Unrecorded::kWinSync, false);
   return rc;
 }
 
