@@ -139,23 +139,18 @@ double* ExchangeState::recv_address(const Message& m) const {
          ld.recv_piece_begin[m.piece_begin];
 }
 
-void ExchangeState::stage_sends(int batch) {
+void ExchangeState::stage(int batch, Direction d) {
   if (!staged_ || !DataMovement::on()) return;
-  for (const Message& m : send_batches_[batch]) {
-    const std::int64_t begin = send_address(m) - send_staging_.data(), end = begin + send_elements(m);
-    Kokkos::deep_copy(Kokkos::subview(send_staging_, std::make_pair(begin, end)),
-                      Kokkos::subview(send_area_, std::make_pair(begin, end)));
-    times_.staged += static_cast<std::uint64_t>(end - begin);
-  }
-}
-
-void ExchangeState::stage_receives(int batch) {
-  if (!staged_ || !DataMovement::on()) return;
-  for (const Message& m : recv_batches_[batch]) {
-    const std::int64_t begin = recv_address(m) - recv_staging_.data(), end = begin + recv_elements(m);
-    Kokkos::deep_copy(Kokkos::subview(recv_area_, std::make_pair(begin, end)),
-                      Kokkos::subview(recv_staging_, std::make_pair(begin, end)));
-    times_.staged += static_cast<std::uint64_t>(end - begin);
+  const bool sending = d == Direction::kSend;
+  const double* mpi_base = sending ? send_staging_.data() : recv_staging_.data();
+  for (const Message& m : messages(batch, d)) {
+    const std::int64_t begin = address(m, d) - mpi_base;
+    const auto range = std::make_pair(begin, begin + elements(m, d));
+    if (sending)
+      Kokkos::deep_copy(Kokkos::subview(send_staging_, range), Kokkos::subview(send_area_, range));
+    else
+      Kokkos::deep_copy(Kokkos::subview(recv_area_, range), Kokkos::subview(recv_staging_, range));
+    times_.staged += static_cast<std::uint64_t>(range.second - begin);
   }
 }
 

@@ -111,10 +111,10 @@ class ExchangeState {
 
   // Whether MPI works on host copies of the areas (mpi_buffers.hpp); then no message may be direct.
   bool staged() const { return staged_; }
-  // When staged: batch's packed sends, copied to MPI's host copy (before the batch is sent), and its
-  // received data copied back (once its receives are complete). Elements copied go to times().staged.
-  void stage_sends(int batch);
-  void stage_receives(int batch);
+  // When staged, one side of a batch between the areas and MPI's host copies: its packed sends to MPI's
+  // copy before the batch is sent (kSend), its received data back once its receives are complete
+  // (kReceive). Elements copied go to times().staged. Nothing when not staged.
+  void stage(int batch, Direction d);
 
   // Where MPI finds a message's data (storage for direct messages, else MPI's area) and how many elements.
   double* send_address(const Message& m) const;

@@ -126,13 +126,13 @@ void Strategy::copy_pieces(int l, int v, Direction d) {
 void Strategy::send(int group, int phase) {
   for (const Message& m : state_.sends(state_.batch(group, phase)))
     state_.traffic().count_message(static_cast<std::uint64_t>(state_.send_elements(m)) * sizeof(double));
-  state_.stage_sends(state_.batch(group, phase));
+  state_.stage(state_.batch(group, phase), Direction::kSend);
   transport_->send(group, phase);
 }
 
 void Strategy::complete_receives(int group, int phase) {
   transport_->complete_receives(group, phase);
-  state_.stage_receives(state_.batch(group, phase));
+  state_.stage(state_.batch(group, phase), Direction::kReceive);
 }
 
 void Strategy::finish() {
