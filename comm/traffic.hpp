@@ -21,6 +21,14 @@ struct Traffic {
     ++size_histogram[bucket];
   }
   static std::uint64_t bucket_low(int b) { return b == 0 ? 0 : std::uint64_t{1} << (b - 1); }
+
+  // Adds another strategy's counts (a proxy that rebuilds its strategy reports them together).
+  Traffic& operator+=(const Traffic& other) {
+    messages += other.messages;
+    bytes += other.bytes;
+    for (int b = 0; b < kBuckets; ++b) size_histogram[b] += other.size_histogram[b];
+    return *this;
+  }
 };
 
 // Where a strategy's time went (seconds, this rank), and how many elements pack and unpack moved in it.
@@ -33,6 +41,19 @@ struct ExchangeTimes {
   std::uint64_t unpacked = 0;  // elements unpack copied out of receive slots
   std::uint64_t filled = 0;    // elements the proxy wrote into send slots itself (Strategy::send_slot_to_fill)
   std::uint64_t staged = 0;    // elements copied between the areas and MPI's host copies (mpi_buffers.hpp)
+
+  // Adds another strategy's times and counts, field by field (kept beside the fields, so a new one is added here).
+  ExchangeTimes& operator+=(const ExchangeTimes& other) {
+    pack += other.pack;
+    unpack += other.unpack;
+    post += other.post;
+    wait += other.wait;
+    packed += other.packed;
+    unpacked += other.unpacked;
+    filled += other.filled;
+    staged += other.staged;
+    return *this;
+  }
 };
 
 }  // namespace amp::comm

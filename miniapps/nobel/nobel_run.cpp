@@ -34,23 +34,6 @@ namespace {
 
 using Storage = Kokkos::View<double*>;
 
-void add(comm::Traffic& into, const comm::Traffic& from) {
-  into.messages += from.messages;
-  into.bytes += from.bytes;
-  for (int b = 0; b < comm::Traffic::kBuckets; ++b) into.size_histogram[b] += from.size_histogram[b];
-}
-
-void add(comm::ExchangeTimes& into, const comm::ExchangeTimes& from) {
-  into.pack += from.pack;
-  into.unpack += from.unpack;
-  into.post += from.post;
-  into.wait += from.wait;
-  into.packed += from.packed;
-  into.unpacked += from.unpacked;
-  into.filled += from.filled;
-  into.staged += from.staged;
-}
-
 RootGrid root_grid(const NobelConfig& c) {
   RootGrid r;
   r.blocks = c.root_blocks;
@@ -155,8 +138,8 @@ class NobelLoop : public ProxyLoop {
   void retire_step_strategy() {
     if (!strategy_) return;
     strategy_->finish();
-    add(m_.traffic, strategy_->traffic());
-    add(m_.exchange, strategy_->times());
+    m_.traffic += strategy_->traffic();
+    m_.exchange += strategy_->times();
   }
 
   // Stable step of this rank's finest block, reduced with MPI_Allreduce(MIN): every rank steps alike.
@@ -201,8 +184,8 @@ class NobelLoop : public ProxyLoop {
     mesh_ = std::move(next_mesh);
     const auto remap = kernels::copy_to(migration.remap, "amp::nobel_remap");
     install_step_exchange(build_face_exchange(mesh_, config_.block, config_.num_vars, rank_, ranks_), false, amr_index);
-    add(m_.amr_setup_traffic, mover->setup_traffic());
-    add(m_.amr_setup_traffic, strategy_->setup_traffic());
+    m_.amr_setup_traffic += mover->setup_traffic();
+    m_.amr_setup_traffic += strategy_->setup_traffic();
     std::vector<double> totals(config_.num_vars);
     for (int v = 0; v < config_.num_vars; ++v) {
       mover->need_ghosts(v);
@@ -213,8 +196,8 @@ class NobelLoop : public ProxyLoop {
       totals[v] = kernels::amr_total(current_[v], blocks_, shape_);
     }
     mover->finish();
-    add(m_.amr_traffic, mover->traffic());
-    add(m_.amr_exchange, mover->times());
+    m_.amr_traffic += mover->traffic();
+    m_.amr_exchange += mover->times();
     record.relative_error =
         check(totals, config_.num_vars, fmt::format("AMR step {} (after step {})", amr_index, after_step));
     m_.amr.push_back(record);
