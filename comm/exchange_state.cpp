@@ -3,7 +3,6 @@
 #include "exchange_state.hpp"
 
 #include "data_movement.hpp"
-#include "mpi_buffers.hpp"
 
 #include <mpi.h>
 
@@ -35,7 +34,6 @@ ExchangeState::ExchangeState(ExchangePlan plan, int group_size, MPI_Comm comm)
                                 std::to_string(plan_.num_vars) + " variables");
 
   storage_.assign(plan_.num_vars, VariableView());
-  staged_ = MpiBuffers::staged();
   phase_links_.assign(plan_.num_phases, {});
   for (const Link& in : plan_.links) {
     LinkData out;
@@ -88,7 +86,7 @@ void ExchangeState::lay_out(AreaLayout layout) {
   };
   send_area_ = area("amp::send_area", by_group ? send_group_stride_ * num_groups() : send_cursor);
   recv_area_ = area("amp::recv_area", by_group ? recv_group_stride_ * num_groups() : recv_cursor);
-  if (staged_) {
+  if (staged()) {
     send_staging_ = Kokkos::View<double*, Kokkos::HostSpace>("amp::send_staging", send_area_.extent(0));
     recv_staging_ = Kokkos::View<double*, Kokkos::HostSpace>("amp::recv_staging", recv_area_.extent(0));
   }
@@ -102,45 +100,38 @@ void ExchangeState::add_recv(const Message& m) {
   recv_batches_[batch(group_of(m.var), links_[m.link].phase)].push_back(m);
 }
 
-namespace {
-
-// Where a slot starts in its area: the link's offset, then the variable's place in its run of slots.
-std::int64_t slot_start(AreaLayout layout, std::int64_t link_offset, std::int64_t slot_size, int v, int group_size,
-                        std::int64_t group_stride) {
-  if (layout == AreaLayout::kByLink) return link_offset + v * slot_size;
-  return (v / group_size) * group_stride + link_offset + (v % group_size) * slot_size;
+std::int64_t ExchangeState::slot_start(int l, int v, Direction d) const {
+  const LinkData& ld = links_[l];
+  const bool sending = d == Direction::kSend;
+  const std::int64_t link_offset = sending ? ld.send_offset : ld.recv_offset;
+  const std::int64_t slot_size = sending ? ld.send_size() : ld.recv_size();
+  if (layout_ == AreaLayout::kByLink) return link_offset + v * slot_size;
+  const std::int64_t group_stride = sending ? send_group_stride_ : recv_group_stride_;
+  return group_of(v) * group_stride + link_offset + (v % group_size_) * slot_size;
 }
 
-}  // namespace
-
 VariableView ExchangeState::send_slot(int l, int v) const {
-  const LinkData& ld = links_[l];
-  const std::int64_t start = slot_start(layout_, ld.send_offset, ld.send_size(), v, group_size_, send_group_stride_);
-  return VariableView(send_area_.data() + start, ld.send_size());
+  return VariableView(send_area_.data() + slot_start(l, v, Direction::kSend), links_[l].send_size());
 }
 
 VariableView ExchangeState::recv_slot(int l, int v) const {
-  const LinkData& ld = links_[l];
-  const std::int64_t start = slot_start(layout_, ld.recv_offset, ld.recv_size(), v, group_size_, recv_group_stride_);
-  return VariableView(recv_area_.data() + start, ld.recv_size());
+  return VariableView(recv_area_.data() + slot_start(l, v, Direction::kReceive), links_[l].recv_size());
 }
 
 double* ExchangeState::send_address(const Message& m) const {
   const LinkData& ld = links_[m.link];
   if (m.direct) return storage_[m.var].data() + ld.send_piece_first[m.piece_begin];
-  return mpi_send_area() + slot_start(layout_, ld.send_offset, ld.send_size(), m.var, group_size_, send_group_stride_) +
-         ld.send_piece_begin[m.piece_begin];
+  return mpi_send_area() + slot_start(m.link, m.var, Direction::kSend) + ld.send_piece_begin[m.piece_begin];
 }
 
 double* ExchangeState::recv_address(const Message& m) const {
   const LinkData& ld = links_[m.link];
   if (m.direct) return storage_[m.var].data() + ld.recv_piece_first[m.piece_begin];
-  return mpi_recv_area() + slot_start(layout_, ld.recv_offset, ld.recv_size(), m.var, group_size_, recv_group_stride_) +
-         ld.recv_piece_begin[m.piece_begin];
+  return mpi_recv_area() + slot_start(m.link, m.var, Direction::kReceive) + ld.recv_piece_begin[m.piece_begin];
 }
 
 void ExchangeState::stage(int batch, Direction d) {
-  if (!staged_ || !DataMovement::on()) return;
+  if (!staged() || !DataMovement::on()) return;
   const bool sending = d == Direction::kSend;
   const double* mpi_base = sending ? send_staging_.data() : recv_staging_.data();
   for (const Message& m : messages(batch, d)) {

@@ -17,6 +17,7 @@
 #include "exchange_plan.hpp"
 #include "memory_space.hpp"
 #include "message.hpp"
+#include "mpi_buffers.hpp"
 #include "piece_copy.hpp"
 #include "traffic.hpp"
 
@@ -110,7 +111,7 @@ class ExchangeState {
   const VariableView& storage(int v) const { return storage_[v]; }
 
   // Whether MPI works on host copies of the areas (mpi_buffers.hpp); then no message may be direct.
-  bool staged() const { return staged_; }
+  bool staged() const { return MpiBuffers::staged(); }
   // When staged, one side of a batch between the areas and MPI's host copies: its packed sends to MPI's
   // copy before the batch is sent (kSend), its received data back once its receives are complete
   // (kReceive). Elements copied go to times().staged. Nothing when not staged.
@@ -142,10 +143,12 @@ class ExchangeState {
   ExchangePlan plan_;
   int group_size_ = 1;
   AreaLayout layout_ = AreaLayout::kByGroup;
+  // Where variable v's slot of link l starts in its side's area (elements).
+  std::int64_t slot_start(int l, int v, Direction d) const;
+
   std::vector<LinkData> links_;
   std::vector<std::vector<int>> phase_links_;
   std::vector<std::vector<Message>> send_batches_, recv_batches_;
-  bool staged_ = false;
   Kokkos::View<double*, MemorySpace> send_area_, recv_area_;
   Kokkos::View<double*, Kokkos::HostSpace> send_staging_, recv_staging_;  // MPI's copies, when staged
   std::int64_t send_group_stride_ = 0, recv_group_stride_ = 0;
