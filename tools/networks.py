@@ -262,9 +262,6 @@ def refusal(network, simulator):
             if s["routers_per_group"] < s["groups"]:
                 return (f"{where} routes a dragonfly through router g of each group to reach group g: "
                         f"routers_per_group ({s['routers_per_group']}) must be at least groups ({s['groups']})")
-        if network.topology in ("dragonfly", "fattree") and network.nic_bandwidth != network.link_bandwidth:
-            return (f"{where}'s {network.topology} zone makes a node's link to its router a link like the others: "
-                    f"nic_bandwidth must equal link_bandwidth")
     if simulator == "sstmac":
         if network.loopback_latency > 0:
             return (f"{where} copies a message of 64 bytes or less within a node for free (its memory model starts "
@@ -326,51 +323,71 @@ def _available_memory():
 
 
 # --- SimGrid ------------------------------------------------------------------------------------
-def _simgrid_zone(network):
-    """The cluster zone's topology attributes and its link latency, as SimGrid is given them."""
-    s = network.shape
-    hop = network.link_latency + network.router_latency
-    if network.topology == "torus":
-        return "TORUS", ",".join(map(str, s["shape"])), hop
-    if network.topology == "fattree":
-        parts = [str(s["levels"])] + [",".join(map(str, s[k])) for k in ("down", "up", "parallel")]
-        return "FAT_TREE", ";".join(parts), hop
-    if network.topology == "dragonfly":
-        # One chassis of all the group's routers (all-to-all local links); the pair's global links as one.
-        return ("DRAGONFLY", f"{s['groups']},{s['global_links_per_pair']};1,1;{s['routers_per_group']},1;"
-                             f"{s['nodes_per_router']}", hop)
-    return None, None, hop
+DEFAULT_LOOPBACK = (40e9, 0.0)  # bytes/s, s: ranks of one node when the file gives no loopback
 
 
-def simgrid_platform(network):
-    """The SimGrid platform XML: one cluster zone of `nodes` hosts, `ranks_per_node` cores each. Split-duplex
-    links; on a torus (a direct network, no link between node and router) the NIC is the zone's limiter link."""
-    topology, parameters, latency = _simgrid_zone(network)
-    attributes = [f'id="amp" prefix="n" suffix="" radical="0-{network.nodes - 1}"',
-                  f'speed="{network.host_speed:.9g}f" core="{network.ranks_per_node}"',
-                  f'bw="{network.link_bandwidth:.9g}Bps" lat="{latency:.9g}s" sharing_policy="SPLITDUPLEX"']
-    if network.topology == "torus":
-        attributes.append(f'limiter_link="{network.nic_bandwidth:.9g}Bps"')
+def loopback(network):
+    """(bandwidth, latency) between ranks of one node."""
     if network.loopback_bandwidth:
-        attributes.append(f'loopback_bw="{network.loopback_bandwidth:.9g}Bps" '
-                          f'loopback_lat="{network.loopback_latency:.9g}s"')
-    if topology:
-        attributes.append(f'topology="{topology}" topo_parameters="{parameters}"')
+        return network.loopback_bandwidth, network.loopback_latency
+    return DEFAULT_LOOPBACK
+
+
+def simgrid_machine(network):
+    """What tools/simgrid/amp_platform.cpp builds (SimGrid's cluster zone, each leaf a node behind a
+    full-duplex NIC): the JSON it reads from $AMP_SIMGRID_MACHINE. Link latency is the link's plus the
+    router hop's. A torus is direct (the NIC sits on the router); in a dragonfly or fat tree the zone's
+    link from router to node is a link like the others, and the NIC adds no latency of its own."""
+    s = network.shape
+    bandwidth, latency = loopback(network)
+    machine = {"topology": network.topology, "link_bandwidth": network.link_bandwidth,
+               "link_latency": network.link_latency + network.router_latency, "nic_bandwidth": network.nic_bandwidth,
+               "nic_latency": 0.0, "loopback_bandwidth": bandwidth, "loopback_latency": latency,
+               "host_speed": network.host_speed, "cores": network.ranks_per_node}
+    if network.topology == "torus":
+        machine["dimensions"] = s["shape"]
+    elif network.topology == "fattree":
+        machine.update(levels=s["levels"], down=s["down"], up=s["up"], parallel=s["parallel"])
+    elif network.topology == "dragonfly":
+        # One chassis of all the group's routers (all-to-all local links); the pair's global links as one.
+        machine.update(groups=s["groups"], routers=s["routers_per_group"], nodes_per_router=s["nodes_per_router"],
+                       global_links=s["global_links_per_pair"])
+    return machine
+
+
+def simgrid_flat_platform(network):
+    """The SimGrid platform XML of a flat network (one switch): a cluster of `nodes` hosts behind a
+    backbone, `ranks_per_node` cores each."""
+    bandwidth, latency = loopback(network)
     return ("<?xml version='1.0'?>\n"
             "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
             "<platform version=\"4.1\">\n"
-            f"  <cluster {' '.join(attributes)}/>\n"
+            f"  <cluster id=\"amp\" prefix=\"n\" suffix=\"\" radical=\"0-{network.nodes - 1}\" "
+            f"speed=\"{network.host_speed:.9g}f\" core=\"{network.ranks_per_node}\" "
+            f"bw=\"{network.link_bandwidth:.9g}Bps\" lat=\"{network.link_latency + network.router_latency:.9g}s\" "
+            f"loopback_bw=\"{bandwidth:.9g}Bps\" loopback_lat=\"{latency:.9g}s\"/>\n"
             "</platform>\n")
 
 
+# The MPI library's protocol, the same in both simulators: a message of up to 512 bytes travels with its
+# header (one network latency; one header posted, message_overhead of CPU at the sender); a larger one is
+# fetched by the receiver (header, RDMA get request, data: three latencies; two headers posted,
+# message_overhead at the sender and again at the receiver). These are SST-macro's eager0, eager1 and
+# rendezvous protocols with the sender's acknowledgement off.
+MPI_PROTOCOL_LATENCIES = "0:1;513:3"
+SSTMAC_PROTOCOL = {"node.app1.mpi.max_vshort_msg_size": "512B", "node.app1.mpi.software_ack": "false"}
+
+
 def simgrid_config(network):
-    """smpirun --cfg options: SMPI's bandwidth and latency factors (fitted by SimGrid to one real cluster)
-    set to 1, so the file's values are the effective ones; the per-message software overhead as SMPI's
+    """smpirun --cfg options: SMPI's bandwidth factor (fitted by SimGrid to one real cluster) set to 1, so the
+    file's values are the effective ones, and its latency factor to the MPI protocol's latencies; the per-header
+    overhead at the sender (os for MPI_Send, ois for MPI_Isend) and the receiver (or);
     send (os) and receive (or) overheads, for every message size; a barrier in MPI_Finalize, as MPI
     libraries (and SST-macro) synchronize there; and no cross traffic (SimGrid's model of TCP's
     acknowledgements, 5 % of each flow's bandwidth on the way back: an HPC network sends none)."""
-    o = f"{network.message_overhead:.9g}"
-    return ["--cfg=smpi/bw-factor:0:1", "--cfg=smpi/lat-factor:0:1", f"--cfg=smpi/os:0:{o}:0", f"--cfg=smpi/or:0:{o}:0",
+    o = network.message_overhead
+    return ["--cfg=smpi/bw-factor:0:1", f"--cfg=smpi/lat-factor:{MPI_PROTOCOL_LATENCIES}",
+            f"--cfg=smpi/os:0:{o:.9g}:0", f"--cfg=smpi/ois:0:{o:.9g}:0", f"--cfg=smpi/or:0:0:0;513:{o:.9g}:0",
             "--cfg=smpi/finalization-barrier:yes", "--cfg=network/crosstraffic:0"]
 
 
@@ -381,14 +398,13 @@ def hostfile(network, ranks):
 
 def simgrid_description(network):
     """What SimGrid was given, in its own terms, for the simulation's JSON."""
-    topology, parameters, latency = _simgrid_zone(network)
-    return {"zone": "cluster", "topology": topology or "FLAT", "topo_parameters": parameters,
-            "hosts": network.nodes, "cores_per_host": network.ranks_per_node,
-            "link_bandwidth": network.link_bandwidth, "link_latency": latency, "sharing_policy": "SPLITDUPLEX",
-            "limiter_link": network.nic_bandwidth if network.topology == "torus" else None,
-            "loopback_bandwidth": network.loopback_bandwidth or None,
-            "loopback_latency": network.loopback_latency or None,
-            "config": simgrid_config(network), "routing": "minimal (fixed by the zone)", "seed": None}
+    if network.topology == "flat":
+        return {"platform": "xml cluster (flat)", "xml": simgrid_flat_platform(network),
+                "config": simgrid_config(network), "routing": "one switch", "seed": None}
+    return {"platform": "tools/simgrid/amp_platform.cpp (cluster zone, each leaf a node: host, full-duplex NIC, "
+                        "loopback)", "machine": simgrid_machine(network), "config": simgrid_config(network),
+            "routing": "minimal, fixed by the zone (dimension order; nearest common ancestor; minimal dragonfly)",
+            "seed": None}
 
 
 # --- SST-macro ----------------------------------------------------------------------------------
@@ -418,15 +434,14 @@ def sstmac_overrides(network):
          "switch.logp.bandwidth": gbps(base), "switch.logp.hop_latency": ns(hop), "switch.logp.out_in_latency": ns(end),
          "node.proc.frequency": f"{network.host_speed / 1e9:.9g}GHz",
          "node.proc.ncores": str(max(network.ranks_per_node, 1)),
-         # SST-macro charges a message's CPU overhead only where its header is posted, at the sender:
-         # both ends' share there (SimGrid: smpi/os at the sender, smpi/or at the receiver).
-         "node.app1.mpi.post_header_delay": ns(2 * network.message_overhead),
-         "switch.router.name": ROUTER_NAMES[network.topology][network.routing],
+         # SST-macro charges CPU overhead per header posted (see MPI_PROTOCOL_LATENCIES).
+         "node.app1.mpi.post_header_delay": ns(network.message_overhead),
+         "switch.router.name": ROUTER_NAMES[network.topology][network.routing], **SSTMAC_PROTOCOL,
          "switch.router.seed": str(network.seed)}
-    if network.loopback_bandwidth:  # ranks of one node: a copy through the node's memory model
-        p["node.memory.channel_bandwidth"] = gbps(network.loopback_bandwidth)
-        p["node.memory.num_channels"] = "1"
-        p["node.memory.latency"] = ns(network.loopback_latency)
+    bandwidth, latency = loopback(network)  # ranks of one node: a copy through the node's memory model
+    p["node.memory.channel_bandwidth"] = gbps(bandwidth)
+    p["node.memory.num_channels"] = "1"
+    p["node.memory.latency"] = ns(latency)
     if network.topology == "torus":
         dims = s["shape"]
         if "dimension_bandwidth" in s:

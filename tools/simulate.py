@@ -89,11 +89,11 @@ def export(trace_dir, amp_trace, host_speed):
         return out, json.load(f)
 
 
-def run_simulator(command, cwd, timeout, on_line=None):
+def run_simulator(command, cwd, timeout, on_line=None, env=None):
     """Runs a simulator in its own process group (ended with it on a timeout or a signal); feeds each
     stderr line to on_line; returns (exit code, stdout, the last lines of stderr)."""
-    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE if on_line else subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True, start_new_session=True)
+    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, start_new_session=True, env=env)
     started, tail = time.monotonic(), []
     try:
         if on_line:
@@ -126,12 +126,27 @@ def simgrid_version():
     return match.group(1) if match else "unknown"
 
 
-def run_simgrid(network, export_dir, summary, workdir, timeout):
+def simgrid_platform(network, build, workdir):
+    """The platform smpirun loads, and the environment that goes with it: AMP's platform library reading
+    the machine's JSON (cluster zones), or an XML cluster (flat)."""
+    if network.topology == "flat":
+        platform = os.path.join(workdir, "platform.xml")
+        with open(platform, "w") as f:
+            f.write(networks.simgrid_flat_platform(network))
+        return platform, dict(os.environ)
+    library = os.path.abspath(os.path.join(build, "lib", "libamp_simgrid_platform.so"))
+    if not os.path.isfile(library):
+        raise UsageError(f"{library} is missing: build AMP with SimGrid installed (./amp build)")
+    machine = os.path.join(workdir, "machine.json")
+    with open(machine, "w") as f:
+        json.dump(networks.simgrid_machine(network), f)
+    return library, dict(os.environ, AMP_SIMGRID_MACHINE=machine)
+
+
+def run_simgrid(network, export_dir, summary, build, workdir, timeout):
     ranks = len(summary["ranks"])
-    platform = os.path.join(workdir, "platform.xml")
+    platform, env = simgrid_platform(network, build, workdir)
     hosts = os.path.join(workdir, "hosts.txt")
-    with open(platform, "w") as f:
-        f.write(networks.simgrid_platform(network))
     with open(hosts, "w") as f:
         f.write(networks.hostfile(network, ranks))
     per_rank = summary["actions"] <= PER_RANK_ACTION_LIMIT
@@ -156,12 +171,11 @@ def run_simgrid(network, export_dir, summary, workdir, timeout):
             predicted.append(float(match.group(1)))  # the line's clock: "Simulation time" has 6 decimals
         return False
 
-    code, _, tail = run_simulator(command, export_dir, timeout, on_line)
+    code, _, tail = run_simulator(command, export_dir, timeout, on_line, env)
     if code != 0 or not predicted:
         raise SimulatorError("smpirun failed (exit %s): %s" % (code, " | ".join(tail[-3:])))
     per_rank_times = [finish.get(r) for r in summary["ranks"]] if per_rank else None
-    description = {**networks.simgrid_description(network), "platform": networks.simgrid_platform(network),
-                   "command": " ".join(command)}
+    description = {**networks.simgrid_description(network), "command": " ".join(command)}
     return predicted[-1], per_rank_times, simgrid_version(), description
 
 
@@ -250,7 +264,8 @@ def simulate(args):
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="amp-simulate-") as workdir:
         if args.simulator == "simgrid":
-            predicted, per_rank, version, given = run_simgrid(network, export_dir, summary, workdir, args.timeout)
+            predicted, per_rank, version, given = run_simgrid(network, export_dir, summary, args.build, workdir,
+                                                              args.timeout)
         else:
             predicted, per_rank, version, given = run_sstmac(network, trace_dir, summary, args.root, workdir,
                                                              args.timeout)

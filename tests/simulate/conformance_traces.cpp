@@ -4,9 +4,10 @@
 // Usage: conformance_traces DIR CASE BYTES [RANKS | PX PY PZ]
 //   empty 0 RANKS          MPI_Init and MPI_Finalize alone (what the simulator's start and end cost)
 //   pingpong BYTES ROUNDS  2 ranks: 0 sends to 1, 1 sends back (blocking Send/Recv), ROUNDS times
-//   ring BYTES RANKS       every rank sends to its right neighbour (Irecv, Isend, Waitall)
+//   ring BYTES RANKS       every rank sends to its right neighbour (Irecv, Isend, Waitall), 20 times
 //   incast BYTES RANKS     ranks 1.. each send to rank 0 (rank 0: one Irecv each, Waitall)
-//   halo3d BYTES PX PY PZ  a periodic PX x PY x PZ grid of ranks, six faces each (Irecv x6, Isend x6, Waitall)
+//   halo3d BYTES PX PY PZ  a periodic PX x PY x PZ grid of ranks, six faces each (Irecv x6, Isend x6,
+//                          Waitall), 10 times
 #include <cstdlib>
 #include <iostream>
 #include <string>
@@ -40,8 +41,11 @@ std::vector<RankTrace> ring(int bytes, int ranks) {
   std::vector<RankTrace> t(static_cast<std::size_t>(ranks));
   for (int r = 0; r < ranks; ++r) {
     const int left = (r + ranks - 1) % ranks, right = (r + 1) % ranks;
-    t[r].back_to_back().init().irecv(bytes, kByte, left, 0, 1).isend(bytes, kByte, right, 0, 2);
-    t[r].waitall({1, 2}, {{bytes, left, 0}, {}});
+    t[r].back_to_back().init();
+    for (int step = 0; step < 20; ++step) {
+      t[r].irecv(bytes, kByte, left, 0, 1).isend(bytes, kByte, right, 0, 2);
+      t[r].waitall({1, 2}, {{bytes, left, 0}, {}});
+    }
   }
   return t;
 }
@@ -72,19 +76,21 @@ std::vector<RankTrace> halo3d(int bytes, int px, int py, int pz) {
     const int neighbour[6] = {at(x - 1, y, z), at(x + 1, y, z), at(x, y - 1, z),
                               at(x, y + 1, z), at(x, y, z - 1), at(x, y, z + 1)};
     t[r].back_to_back().init();
-    std::vector<std::int32_t> requests;
-    std::vector<BuiltStatus> statuses;
-    for (int d = 0; d < 6; ++d) {  // the neighbour through face d sent through its opposite face d ^ 1
-      t[r].irecv(bytes, kByte, neighbour[d], d ^ 1, d + 1);
-      requests.push_back(d + 1);
-      statuses.push_back({bytes, neighbour[d], d ^ 1});
+    for (int step = 0; step < 10; ++step) {
+      std::vector<std::int32_t> requests;
+      std::vector<BuiltStatus> statuses;
+      for (int d = 0; d < 6; ++d) {  // the neighbour through face d sent through its opposite face d ^ 1
+        t[r].irecv(bytes, kByte, neighbour[d], d ^ 1, d + 1);
+        requests.push_back(d + 1);
+        statuses.push_back({bytes, neighbour[d], d ^ 1});
+      }
+      for (int d = 0; d < 6; ++d) {
+        t[r].isend(bytes, kByte, neighbour[d], d, d + 7);
+        requests.push_back(d + 7);
+        statuses.push_back({});
+      }
+      t[r].waitall(requests, statuses);
     }
-    for (int d = 0; d < 6; ++d) {
-      t[r].isend(bytes, kByte, neighbour[d], d, d + 7);
-      requests.push_back(d + 7);
-      statuses.push_back({});
-    }
-    t[r].waitall(requests, statuses);
   }
   return t;
 }
