@@ -369,7 +369,7 @@ def case_exports_signalled(a):
     with tempfile.TemporaryDirectory() as folder:
         trace = os.path.join(folder, "ring")
         os.makedirs(trace)
-        made = subprocess.run([a.ring_trace, trace, "ring", "512", "40"], capture_output=True, text=True)
+        made = subprocess.run([a.ring_trace, trace, "ring", "1024", "50"], capture_output=True, text=True)
         if made.returncode != 0:
             fr.fail(f"replay_ring_trace: {made.stderr}")
         for command in ("simgrid", "otf2"):
@@ -381,7 +381,7 @@ def case_exports_signalled(a):
                 deadline = time.time() + 30
                 while time.time() < deadline and job.poll() is None and not os.path.isdir(staging):
                     time.sleep(0.005)
-                time.sleep(0.05)  # into the export, past creating the folder
+                time.sleep(0.02)  # into the export, past creating the folder
                 if job.poll() is not None:
                     fr.fail(f"amp-trace {command} ended (exit {job.returncode}) before {sent.name} could be sent")
                 job.send_signal(sent)

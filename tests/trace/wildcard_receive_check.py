@@ -36,7 +36,7 @@ def main():
         readers.append(("dumpi2ascii", [dumpi2ascii, bin0]))
     for name, command in readers:
         done = subprocess.run(command, capture_output=True, text=True)
-        statuses = re.findall(r"MPI_Status status=\{bytes=(-?\d+), cancelled=0, source=(-?\d+), tag=(-?\d+)", done.stdout)
+        statuses = re.findall(r"MPI_Status status=\[\{bytes=(-?\d+), cancelled=0, source=(-?\d+), tag=(-?\d+)", done.stdout)
         expected = sorted([("4", str(r), "7") for r in range(1, ranks)] + [("4", "1", "9"), ("4", "1", "5")])
         if done.returncode != 0 or sorted(statuses) != expected:
             fail(f"{name} (exit {done.returncode}) shows statuses {statuses}, expected {expected}")
