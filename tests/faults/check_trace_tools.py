@@ -365,13 +365,19 @@ def case_exports_full_disk(a):
     print("simgrid and otf2 on a full disk: exit 4 naming 'No space left on device', nothing left; retries work")
 
 
+def hand_made_ring(a, folder, ranks, steps):
+    """replay_ring_trace's ring of `ranks` ranks and `steps` steps, in folder/ring."""
+    trace = os.path.join(folder, "ring")
+    os.makedirs(trace)
+    made = subprocess.run([a.ring_trace, trace, "ring", str(ranks), str(steps)], capture_output=True, text=True)
+    if made.returncode != 0:
+        fr.fail(f"replay_ring_trace: {made.stderr}")
+    return trace
+
+
 def case_exports_signalled(a):
     with tempfile.TemporaryDirectory() as folder:
-        trace = os.path.join(folder, "ring")
-        os.makedirs(trace)
-        made = subprocess.run([a.ring_trace, trace, "ring", "1024", "50"], capture_output=True, text=True)
-        if made.returncode != 0:
-            fr.fail(f"replay_ring_trace: {made.stderr}")
+        trace = hand_made_ring(a, folder, 1024, 50)
         for command in ("simgrid", "otf2"):
             for sent in (signal.SIGTERM, signal.SIGINT):
                 out = os.path.join(folder, "out")
@@ -407,11 +413,7 @@ def replayed_seconds(export_dir, host_speed):
 
 def case_host_speed(a):
     with tempfile.TemporaryDirectory() as folder:
-        trace = os.path.join(folder, "ring")
-        os.makedirs(trace)
-        made = subprocess.run([a.ring_trace, trace, "ring", "2", "4"], capture_output=True, text=True)
-        if made.returncode != 0:
-            fr.fail(f"replay_ring_trace: {made.stderr}")
+        trace = hand_made_ring(a, folder, 2, 4)
         # The builder's clock: 89 us from Init's return to the first Irecv, then in each of the 4 steps 1 us
         # between its 5 calls and 11 us from its Waitall to the next step (or to Finalize).
         expected = 89e-6 + 4 * (4 * 1e-6 + 11e-6)
