@@ -403,12 +403,14 @@ def replayed_seconds(export_dir, host_speed):
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
     import networks  # noqa: E402
     import simulate  # noqa: E402
-    network = networks.Network(name="pair", path="", topology="flat", link_bandwidth=1e10, link_latency=1e-6,
-                               host_speed=host_speed, ranks_per_node=1, routing="minimal", shape={"nodes": 2})
     with open(os.path.join(export_dir, "export.json")) as f:
         summary = json.load(f)
     with tempfile.TemporaryDirectory() as work:
-        return simulate.run_simgrid(network, export_dir, summary, work, 60)[0]
+        path = os.path.join(work, "pair.toml")
+        with open(path, "w") as f:
+            f.write(f'topology = "flat"\nnodes = 2\nranks_per_node = 1\nlink_bandwidth = 1e10\n'
+                    f'link_latency = 1e-6\nhost_speed = {host_speed!r}\n')
+        return simulate.run_simgrid(networks.load(path), export_dir, summary, work, 60)[0]
 
 
 def case_host_speed(a):

@@ -50,8 +50,6 @@ bool moves_no_data(std::string_view name) {
   return false;
 }
 
-// One rank's action file: lines gathered in a bounded buffer, appended to the file when it fills
-// (the file is opened only then: thousands of ranks never hold thousands of descriptors).
 // Decimals of a `compute` line's flops so that one nanosecond at `host_speed` flop/s is at least one
 // unit of the last digit: none at 1e9 and faster, nine at 1 flop/s. SimGrid reads the number as a
 // double, so a slow host keeps every nanosecond (each line is within half of one).
@@ -59,6 +57,8 @@ int decimals_for_one_nanosecond(double host_speed) {
   return static_cast<int>(std::clamp(std::ceil(std::log10(1e9 / host_speed) - 1e-9), 0.0, 30.0));
 }
 
+// One rank's action file: lines gathered in a bounded buffer, appended to the file when it fills
+// (the file is opened only then: thousands of ranks never hold thousands of descriptors).
 class RankFile {
  public:
   RankFile(fs::path path, std::string shown_as) : path_(std::move(path)), shown_as_(std::move(shown_as)) {}
