@@ -10,8 +10,10 @@ import json
 import os
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
+import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
 from checked_run import failure  # noqa: E402
@@ -63,13 +65,16 @@ class Scratch:
         self.opts = opts
         self.python = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.executable
 
-    def study(self, name, text, extra=(), mpiexec=None):
+    def study_command(self, name, text, extra=(), mpiexec=None):
+        """Writes the study file NAME and returns the command that runs it."""
         path = os.path.join(self.opts.work, name)
         with open(path, "w") as f:
             f.write(text)
-        command = [self.python, os.path.join(self.opts.root, "tools", "study.py"), path, "--root", self.opts.work,
-                   "--build", self.opts.build, "--mpiexec", mpiexec or self.opts.mpiexec, "--cores", "2", *extra]
-        return subprocess.run(command, capture_output=True, text=True, timeout=240)
+        return [self.python, os.path.join(self.opts.root, "tools", "study.py"), path, "--root", self.opts.work,
+                "--build", self.opts.build, "--mpiexec", mpiexec or self.opts.mpiexec, "--cores", "2", *extra]
+
+    def study(self, name, text, extra=(), mpiexec=None):
+        return subprocess.run(self.study_command(name, text, extra, mpiexec), capture_output=True, text=True, timeout=240)
 
     def ghost(self, name, body):
         deck = os.path.join(self.opts.root, "inputs", "ghost", "quick.toml")
@@ -287,9 +292,85 @@ def report_marks_noise(s):
     print(f"ok   {rows}")
 
 
+def launcher(name):
+    """A stand-in for mpiexec beside this file; it runs the real one, $AMP_REAL_MPIEXEC."""
+    return os.path.join(os.path.dirname(os.path.abspath(__file__)), name)
+
+
+def killed_run_resumes(s):
+    """Issue 31 item 1: a rank killed by SIGKILL (the OOM killer) leaves its NAME.json.partial. The study
+    records the signal, not an exit code; called again, it sets the .partial aside with the run's other
+    files as attempt 1 and the run finishes (the proxy refuses to start beside a .partial)."""
+    os.environ["AMP_REAL_MPIEXEC"] = s.opts.mpiexec
+    text = s.ghost("killed", 'flags = ["--nx 32 --ny 32 --nz 32 --num_vars 4 --num_tsteps 2000"]\n'
+                             'strategies = ["bspma"]\nranks = [1]\n')
+    run = "ghost-quick-bspma-np1-rep1"
+    first = s.study("killed.toml", text, mpiexec=launcher("kill_rank_launcher.sh"))
+    expect(first, 1, ["study: 1 runs failed; call again to retry them (finished runs are skipped)"], "first call")
+    if f"study: [1/1] {run}: FAILED (killed by SIGKILL) (log: " not in first.stdout:
+        fail(f"the run's line does not name the signal: {first.stdout}")
+    folder = s.folders("killed")[0]
+    outcome = json.load(open(os.path.join(folder, run + ".outcome.json")))
+    if outcome.get("signal") != "SIGKILL" or not os.path.exists(os.path.join(folder, run + ".json.partial")):
+        fail(f"outcome {outcome}, folder {sorted(os.listdir(folder))}")
+    second = s.study("killed.toml", text)
+    expect(second, 0, [], "second call")
+    left = sorted(os.listdir(folder))
+    for kept in (".json.partial.attempt-1", ".log.attempt-1", ".outcome.json.attempt-1", ".json", ".log"):
+        if run + kept not in left:
+            fail(f"{run}{kept} missing after the second call: {left}")
+    if run + ".json.partial" in left:
+        fail(f"the .partial is still under its name: {left}")
+    print("ok   the killed run was recorded as SIGKILL; its .partial set aside as attempt 1; the run finished")
+
+
+def concurrent_study_refused(s):
+    """Issue 31 items 2 and 1: a second call on a study folder in use exits 2, naming the folder and the
+    first call's pid, and touches nothing; SIGTERM to the first call stops its run, records the signal
+    and exits 143; a third call resumes."""
+    os.environ.update(AMP_REAL_MPIEXEC=s.opts.mpiexec, AMP_LAUNCH_DELAY="60")
+    text = s.ghost("locked", f'flags = ["{TINY}"]\nstrategies = ["bspma"]\nranks = [1]\n')
+    run = "ghost-quick-bspma-np1-rep1"
+    first = subprocess.Popen(s.study_command("locked.toml", text, mpiexec=launcher("slow_launcher.sh")),
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        for _ in range(600):
+            logs = glob.glob(os.path.join(s.opts.work, "runs", "locked-*", run + ".log"))
+            if logs or first.poll() is not None:
+                break
+            time.sleep(0.05)
+        if not logs:
+            fail(f"the first call did not start its run: {first.communicate()}")
+        folder = os.path.dirname(logs[0])
+        second = s.study("locked.toml", text)
+        expect(second, 2, [f"study: error: {folder}/ is in use by another ./amp study (pid {first.pid}); wait for "
+                           "it to end, or give --new"], "second call while the first runs")
+        if len(s.folders("locked")) != 1 or glob.glob(os.path.join(folder, "*.attempt-*")):
+            fail(f"the second call touched the study: {s.folders('locked')}, {sorted(os.listdir(folder))}")
+        first.send_signal(signal.SIGTERM)
+        out, err = first.communicate(timeout=60)
+    finally:
+        if first.poll() is None:
+            first.kill()
+    expect(subprocess.CompletedProcess(first.args, first.returncode, out, err), 143,
+           ["study: stopped by SIGTERM; call again to resume (finished runs are skipped)"], "first call, sent SIGTERM")
+    if f"study: [1/1] {run}: STOPPED by SIGTERM" not in out:
+        fail(f"the run's line does not say it was stopped: {out}")
+    outcome = json.load(open(os.path.join(folder, run + ".outcome.json")))
+    if outcome.get("signal") != "SIGTERM":
+        fail(f"outcome: {outcome}")
+    third = s.study("locked.toml", text)
+    expect(third, 0, [], "third call")
+    left = sorted(os.listdir(folder))
+    if not {run + ".json", run + ".log.attempt-1", run + ".outcome.json.attempt-1"} <= set(left):
+        fail(f"folder after the third call: {left}")
+    print("ok   the second call was refused; the stopped run recorded SIGTERM; the third call finished it")
+
+
 CASES = {f.__name__: f for f in (failed_runs_run_again, bad_values_one_line, slurm_values_checked_and_quoted,
                                   axes_checked_before_any_run, report_skips_empty_trace_stats, driver_usage_errors_exit_2,
-                                  trace_failure_kept_apart, machine_load_warning, report_marks_noise)}
+                                  trace_failure_kept_apart, machine_load_warning, report_marks_noise,
+                                  killed_run_resumes, concurrent_study_refused)}
 
 
 def main():

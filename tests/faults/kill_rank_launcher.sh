@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Stands in for mpiexec in the study fault test: runs the real launcher ($AMP_REAL_MPIEXEC) and, once the
+# proxy has reserved its results file (NAME.json.partial exists), kills the rank with SIGKILL, as the
+# OOM killer would: the proxy cannot remove its .partial, and the launcher reports the rank's signal.
+results=""
+for arg in "$@"; do [[ "$previous" == --results ]] && results=$arg; previous=$arg; done
+"$AMP_REAL_MPIEXEC" "$@" &
+launcher=$!
+until [[ -e "$results.partial" ]] || ! kill -0 "$launcher" 2>/dev/null; do sleep 0.02; done
+rank=$(pgrep -f -- "--results $results" | grep -vx "$launcher" | while read -r pid; do
+         [[ "$(cat /proc/"$pid"/comm 2>/dev/null)" == amp-* ]] && echo "$pid"; done)
+[[ -n "$rank" ]] && kill -KILL $rank
+wait "$launcher"
