@@ -367,10 +367,73 @@ def concurrent_study_refused(s):
     print("ok   the second call was refused; the stopped run recorded SIGTERM; the third call finished it")
 
 
+def simulate_table(s, body):
+    """A [simulate] table on one small network, with `body` added."""
+    network = os.path.join(s.opts.root, "inputs", "networks", "torus-4x4x4.toml")
+    return f'[simulate]\nnetworks = ["{network}"]\n{body}'
+
+
+def stopped_synthesis_set_aside(s):
+    """Issue 31 item 1, syntheses: a synthesis stopped midway leaves its NAME.json.partial and its trace
+    begun. Called again, the study sets both aside as attempt 1 and synthesizes the point anew (the proxy
+    refuses to start beside a .partial)."""
+    text = s.ghost("synth", f'flags = ["{TINY}"]\nstrategies = ["bspma"]\nranks = [1]\ntrace = true\n'
+                            + simulate_table(s, "synthesize_ranks = [8]\n"))
+    expect(s.study("synth.toml", text), 0, [], "first call")
+    folder = s.folders("synth")[0]
+    base = os.path.join(folder, "ghost-quick-bspma-synth8")
+    # What a synthesis killed before its end leaves: the reservation of its results and its trace.
+    os.rename(base + ".json", base + ".json.partial")
+    second = s.study("synth.toml", text)
+    expect(second, 0, [], "second call")
+    if "study: synthesized ghost-quick-bspma-synth8 (8 ranks" not in second.stdout:
+        fail(f"the point was not synthesized again: {second.stdout}")
+    left = sorted(os.listdir(folder))
+    for kept in (".json.partial.attempt-1", ".trace.attempt-1", ".log.attempt-1", ".json", ".trace"):
+        if "ghost-quick-bspma-synth8" + kept not in left:
+            fail(f"ghost-quick-bspma-synth8{kept} missing after the second call: {left}")
+    print("ok   the stopped synthesis's .partial and trace were set aside; the point was synthesized anew")
+
+
+def simulate_settings_checked_first(s):
+    """Issue 31 item 17: synthesized rank counts beyond the proxies' 2^24 and an sstmac without an
+    executable AMP_SSTMAC are refused with exit 2 before any run, not after every run."""
+    base = s.ghost("settings", f'flags = ["{TINY}"]\nstrategies = ["bspma"]\nranks = [1]\ntrace = true\n')
+    path = os.path.join(s.opts.work, "settings.toml")
+    not_executable = os.path.join(s.opts.work, "sstmac")
+    open(not_executable, "w").close()
+    cases = [(simulate_table(s, "synthesize_ranks = [1000000000]\n"), {},
+              "line 10: [simulate] 'synthesize_ranks' value 1000000000 is more than the 16777216 virtual ranks a proxy "
+              "synthesizes"),
+             (simulate_table(s, "synthesize_ranks = [16, 16777217]\n"), {},
+              "line 10: [simulate] 'synthesize_ranks' value 16777217 is more than the 16777216 virtual ranks"),
+             (simulate_table(s, 'simulators = ["sstmac"]\n'), {"AMP_SSTMAC": None},
+              "line 10: [simulate] simulator 'sstmac' needs AMP_SSTMAC to name an sstmac executable (SST-macro 16.0; "
+              "AMP_SSTMAC is not set)"),
+             (simulate_table(s, 'simulators = ["sstmac"]\n'), {"AMP_SSTMAC": not_executable},
+              f"line 10: [simulate] simulator 'sstmac' needs AMP_SSTMAC to name an sstmac executable (SST-macro 16.0; "
+              f"AMP_SSTMAC is '{not_executable}')")]
+    saved = os.environ.pop("AMP_SSTMAC", None)
+    try:
+        for table, env, needle in cases:
+            os.environ.pop("AMP_SSTMAC", None)
+            if env.get("AMP_SSTMAC"):
+                os.environ["AMP_SSTMAC"] = env["AMP_SSTMAC"]
+            expect(s.study("settings.toml", base + table), 2, [(f"study: error: {path} ", needle)], needle)
+    finally:
+        os.environ.pop("AMP_SSTMAC", None)
+        if saved is not None:
+            os.environ["AMP_SSTMAC"] = saved
+    if s.folders("settings"):
+        fail("a refused study made a folder")
+    print("ok   every setting refused before the first run")
+
+
 CASES = {f.__name__: f for f in (failed_runs_run_again, bad_values_one_line, slurm_values_checked_and_quoted,
                                   axes_checked_before_any_run, report_skips_empty_trace_stats, driver_usage_errors_exit_2,
                                   trace_failure_kept_apart, machine_load_warning, report_marks_noise,
-                                  killed_run_resumes, concurrent_study_refused)}
+                                  killed_run_resumes, concurrent_study_refused, stopped_synthesis_set_aside,
+                                  simulate_settings_checked_first)}
 
 
 def main():
