@@ -459,6 +459,10 @@ def main():
     except NotWritten as e:
         print(f"study: error: {e}; nothing of it is left under its name", file=sys.stderr)
         return NOT_WRITTEN
+    except OSError as e:  # a run's log or trace statistics on a full disk: the file is named, no traceback
+        what = f"'{e.filename}'" if e.filename else "a file of the study's"
+        print(f"study: error: cannot write {what}: {e.strerror}", file=sys.stderr)
+        return NOT_WRITTEN
 
 
 def study_main(opts, root):

@@ -17,6 +17,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
 from checked_run import failure  # noqa: E402
+import fault_run as fr  # noqa: E402
 
 fail = failure("faults")
 TINY = "--nx 8 --ny 8 --nz 8 --num_vars 2 --num_tsteps 2"
@@ -65,16 +66,18 @@ class Scratch:
         self.opts = opts
         self.python = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.executable
 
-    def study_command(self, name, text, extra=(), mpiexec=None):
-        """Writes the study file NAME and returns the command that runs it."""
+    def study_command(self, name, text, extra=(), mpiexec=None, root=None):
+        """Writes the study file NAME and returns the command that runs it (runs/ under `root`, else the
+        work folder)."""
         path = os.path.join(self.opts.work, name)
         with open(path, "w") as f:
             f.write(text)
-        return [self.python, os.path.join(self.opts.root, "tools", "study.py"), path, "--root", self.opts.work,
+        return [self.python, os.path.join(self.opts.root, "tools", "study.py"), path, "--root", root or self.opts.work,
                 "--build", self.opts.build, "--mpiexec", mpiexec or self.opts.mpiexec, "--cores", "2", *extra]
 
-    def study(self, name, text, extra=(), mpiexec=None):
-        return subprocess.run(self.study_command(name, text, extra, mpiexec), capture_output=True, text=True, timeout=240)
+    def study(self, name, text, extra=(), mpiexec=None, root=None):
+        return subprocess.run(self.study_command(name, text, extra, mpiexec, root), capture_output=True, text=True,
+                              timeout=240)
 
     def ghost(self, name, body):
         deck = os.path.join(self.opts.root, "inputs", "ghost", "quick.toml")
@@ -429,11 +432,26 @@ def simulate_settings_checked_first(s):
     print("ok   every setting refused before the first run")
 
 
+def study_on_full_disk(s):
+    """Issue 31 item 14: a study whose disk is full ends with one line and exit 4, leaving no folder with
+    an empty study.toml (a later call would take it for another study's)."""
+    text = s.ghost("full", f'flags = ["{TINY}"]\nstrategies = ["bspma"]\nranks = [1]\n')
+    with fr.small_filesystem() as mount:
+        fr.fill(mount)
+        done = s.study("full.toml", text, root=mount)
+        expect(done, 4, [(f"study: error: cannot write '{mount}/runs/full-",
+                          "/study.toml': No space left on device; nothing of it is left under its name")], "full disk")
+        left = {entry: sorted(os.listdir(os.path.join(mount, entry))) for entry in os.listdir(mount) if entry != "filler"}
+        if left != {"runs": []}:
+            fail(f"left on the full disk: {left}")
+    print("ok   one line, exit 4, no study folder left")
+
+
 CASES = {f.__name__: f for f in (failed_runs_run_again, bad_values_one_line, slurm_values_checked_and_quoted,
                                   axes_checked_before_any_run, report_skips_empty_trace_stats, driver_usage_errors_exit_2,
                                   trace_failure_kept_apart, machine_load_warning, report_marks_noise,
                                   killed_run_resumes, concurrent_study_refused, stopped_synthesis_set_aside,
-                                  simulate_settings_checked_first)}
+                                  simulate_settings_checked_first, study_on_full_disk)}
 
 
 def main():
