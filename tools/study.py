@@ -21,7 +21,8 @@ import tomllib
 import combinations
 import machine_load
 import study_simulation
-from study_folder import FolderBusy, NotWritten, keep_aside, open_folder, write_whole
+from study_folder import FolderBusy, keep_aside, open_folder
+from whole_file import NotWritten, write_whole
 from study_launch import Stopped, failure, run_logged, signal_name, stop_on_signals
 
 PROXIES = ("ghost", "sage", "nobel")

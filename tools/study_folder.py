@@ -1,37 +1,19 @@
 """A study's folder, runs/<name>-<stamp>/: found again for the same study file or made new, held by one
-`./amp study` at a time (a lock file, flock), and the files the study itself writes there, each whole
-under its final name or not at all. An earlier attempt's file is set aside as NAME.attempt-N."""
+`./amp study` at a time (a lock file, flock); an earlier attempt's file in it is set aside as
+NAME.attempt-N."""
 import datetime
 import errno
 import fcntl
 import os
 import shutil
 
+from whole_file import NotWritten, write_whole
+
 LOCK = "study.lock"
 
 
 class FolderBusy(Exception):
     """Another `./amp study` holds the folder: a usage error (exit 2)."""
-
-
-class NotWritten(Exception):
-    """A file or folder of the study's own could not be written (a full disk): one line."""
-
-
-def write_whole(path, data):
-    """Writes `data` (str or bytes) to PATH.part, up to fsync, then renames it to PATH; on failure
-    removes the .part and raises NotWritten naming PATH and the cause."""
-    part = path + ".part"
-    try:
-        with open(part, "wb") as f:
-            f.write(data.encode() if isinstance(data, str) else data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.rename(part, path)
-    except OSError as e:
-        if os.path.exists(part):
-            os.remove(part)
-        raise NotWritten(f"cannot write '{path}': {e.strerror}") from None
 
 
 def keep_aside(path):

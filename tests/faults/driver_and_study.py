@@ -447,11 +447,60 @@ def study_on_full_disk(s):
     print("ok   one line, exit 4, no study folder left")
 
 
+def report_leaves_out_malformed_results(s):
+    """Issue 31 item 14: results files that are valid JSON but malformed, and a ragged communication
+    matrix, are each left out with one warning line; the report of the rest is drawn."""
+    folder = os.path.join(s.opts.work, "runs", "malformed")
+    shutil.copytree(os.path.join(s.opts.root, "tests", "driver", "fixtures", "report"), folder)
+
+    def change(name, edit):
+        path = os.path.join(folder, name)
+        data = json.load(open(path))
+        edit(data)
+        json.dump(data, open(path, "w"))
+        return path
+
+    cases = [("ghost-bspma-np1-rep1.json", lambda d: d["timing"].pop("per_step_seconds"),
+              "'timing.per_step_seconds' is not a number of seconds (got None)"),
+             ("ghost-bspma-np2-rep2.json", lambda d: d.update(config=None), "'config' is not a table (got None)"),
+             ("ghost-svcp-np1-rep1.json", lambda d: d.update(ranks="two"), "'ranks' is not a positive integer (got 'two')"),
+             ("ghost-svcp-np2-rep1.trace-stats.json", lambda d: d["matrix_bytes"][0].pop(),
+              "has a matrix_bytes that is not 2 x 2 byte counts"),
+             ("sage-svcp-np2-rep1.json", lambda d: d["config"].update(num_tsteps=0),
+              "'config.num_tsteps' is not a positive integer (got 0)")]
+    want = []
+    for name, edit, problem in cases:
+        path = change(name, edit)
+        want.append(f"report: warning: {path}{' ' if name.endswith('stats.json') else ': '}{problem}; left out")
+    done = s.amp("report", folder)
+    expect(done, 0, want, "report of malformed results")
+    pngs = sorted(p for p in os.listdir(os.path.join(folder, "report")) if p.endswith(".png"))
+    if pngs != ["ghost-breakdown.png", "ghost-imbalance.png", "ghost-message_sizes.png"]:
+        fail(f"figures: {pngs}")
+    print(f"ok   5 files left out, one line each; {pngs} drawn from the other two")
+
+
+def report_on_full_disk(s):
+    """Issue 31 item 14: a report whose disk fills ends with one line and exit 4; no figure is left half
+    drawn under its name."""
+    with fr.small_filesystem("1m") as mount:
+        folder = os.path.join(mount, "runs")
+        shutil.copytree(os.path.join(s.opts.root, "tests", "driver", "fixtures", "report"), folder)
+        fr.fill(mount)
+        done = s.amp("report", folder)
+        expect(done, 4, [f"report: error: cannot write '{folder}/report/ghost-breakdown.png': No space left on device"],
+               "report on a full disk")
+        if os.listdir(os.path.join(folder, "report")):
+            fail(f"left in report/: {os.listdir(os.path.join(folder, 'report'))}")
+    print("ok   one line, exit 4, nothing half-written in report/")
+
+
 CASES = {f.__name__: f for f in (failed_runs_run_again, bad_values_one_line, slurm_values_checked_and_quoted,
                                   axes_checked_before_any_run, report_skips_empty_trace_stats, driver_usage_errors_exit_2,
                                   trace_failure_kept_apart, machine_load_warning, report_marks_noise,
                                   killed_run_resumes, concurrent_study_refused, stopped_synthesis_set_aside,
-                                  simulate_settings_checked_first, study_on_full_disk)}
+                                  simulate_settings_checked_first, study_on_full_disk,
+                                  report_leaves_out_malformed_results, report_on_full_disk)}
 
 
 def main():
