@@ -274,13 +274,16 @@ def write_manifest(folder, runs):
 
 def trace_stats(opts, base):
     """`amp-trace stats --json` of a run's trace into BASE.trace-stats.json (whole or not at all)."""
-    part = base + ".trace-stats.json.part"
-    with open(part, "w") as out:
-        status = subprocess.call([os.path.join(opts.build, "bin", "amp-trace"), "stats", "--json", base + ".trace"], stdout=out)
-    if status == 0:
-        os.rename(part, base + ".trace-stats.json")
-    else:
-        os.remove(part)
+    part, status = base + ".trace-stats.json.part", None
+    try:
+        with open(part, "w") as out:
+            status = subprocess.call([os.path.join(opts.build, "bin", "amp-trace"), "stats", "--json", base + ".trace"],
+                                     stdout=out)
+        if status == 0:
+            os.rename(part, base + ".trace-stats.json")
+    finally:  # failed, or stopped by a signal: no .part is left
+        if status != 0 and os.path.exists(part):
+            os.remove(part)
     return status
 
 
