@@ -301,30 +301,37 @@ def launcher(name):
 
 
 def killed_run_resumes(s):
-    """Issue 31 item 1: a rank killed by SIGKILL (the OOM killer) leaves its NAME.json.partial. The study
+    """Issue 31 item 1: a rank killed by SIGKILL (the OOM killer), or a launcher that got SIGINT alone
+    (MPICH's passes it on to the ranks and exits 0), leaves the proxy's NAME.json.partial. The study
     records the signal, not an exit code; called again, it sets the .partial aside with the run's other
     files as attempt 1 and the run finishes (the proxy refuses to start beside a .partial)."""
-    os.environ["AMP_REAL_MPIEXEC"] = s.opts.mpiexec
-    text = s.ghost("killed", 'flags = ["--nx 32 --ny 32 --nz 32 --num_vars 4 --num_tsteps 2000"]\n'
-                             'strategies = ["bspma"]\nranks = [1]\n')
     run = "ghost-quick-bspma-np1-rep1"
-    first = s.study("killed.toml", text, mpiexec=launcher("kill_rank_launcher.sh"))
-    expect(first, 1, ["study: 1 runs failed; call again to retry them (finished runs are skipped)"], "first call")
-    if f"study: [1/1] {run}: FAILED (killed by SIGKILL) (log: " not in first.stdout:
-        fail(f"the run's line does not name the signal: {first.stdout}")
-    folder = s.folders("killed")[0]
-    outcome = json.load(open(os.path.join(folder, run + ".outcome.json")))
-    if outcome.get("signal") != "SIGKILL" or not os.path.exists(os.path.join(folder, run + ".json.partial")):
-        fail(f"outcome {outcome}, folder {sorted(os.listdir(folder))}")
-    second = s.study("killed.toml", text)
-    expect(second, 0, [], "second call")
-    left = sorted(os.listdir(folder))
-    for kept in (".json.partial.attempt-1", ".log.attempt-1", ".outcome.json.attempt-1", ".json", ".log"):
-        if run + kept not in left:
-            fail(f"{run}{kept} missing after the second call: {left}")
-    if run + ".json.partial" in left:
-        fail(f"the .partial is still under its name: {left}")
-    print("ok   the killed run was recorded as SIGKILL; its .partial set aside as attempt 1; the run finished")
+    for target, signal_name in (("rank", "SIGKILL"), ("launcher", "SIGINT")):
+        os.environ.update(AMP_REAL_MPIEXEC=s.opts.mpiexec, AMP_KILL_TARGET=target, AMP_KILL_SIGNAL=signal_name[3:])
+        name = f"killed-{target}"
+        text = s.ghost(name, 'flags = ["--nx 32 --ny 32 --nz 32 --num_vars 4 --num_tsteps 2000"]\n'
+                             'strategies = ["bspma"]\nranks = [1]\n')
+        first = s.study(f"{name}.toml", text, mpiexec=launcher("kill_run_launcher.sh"))
+        expect(first, 1, ["study: 1 runs failed; call again to retry them (finished runs are skipped)"],
+               f"first call, {signal_name} to the {target}")
+        if f"study: [1/1] {run}: FAILED (killed by {signal_name}) (log: " not in first.stdout:
+            fail(f"the run's line does not name the signal: {first.stdout}")
+        folder = s.folders(name)[0]
+        outcome = json.load(open(os.path.join(folder, run + ".outcome.json")))
+        # SIGKILL leaves the .partial for certain; a proxy that catches SIGINT may remove its own.
+        left_partial = os.path.exists(os.path.join(folder, run + ".json.partial"))
+        if outcome.get("signal") != signal_name or (signal_name == "SIGKILL" and not left_partial):
+            fail(f"outcome {outcome}, folder {sorted(os.listdir(folder))}")
+        second = s.study(f"{name}.toml", text)
+        expect(second, 0, [], "second call")
+        left = sorted(os.listdir(folder))
+        for kept in (".json.partial.attempt-1",) * left_partial + (".log.attempt-1", ".outcome.json.attempt-1", ".json", ".log"):
+            if run + kept not in left:
+                fail(f"{run}{kept} missing after the second call: {left}")
+        if run + ".json.partial" in left:
+            fail(f"the .partial is still under its name: {left}")
+        print(f"ok   {signal_name} to the {target}: recorded as {signal_name}; "
+              f"{'the .partial set aside as attempt 1' if left_partial else 'no .partial left'}; the run finished")
 
 
 def concurrent_study_refused(s):
