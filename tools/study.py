@@ -502,12 +502,15 @@ def study_main(opts, root):
         synthesized = study_simulation.synthesis_runs(study, runs)
         failed += len(study_simulation.run_syntheses(study.simulation, synthesized, folder, opts))
         failed += study_simulation.simulate_all(study.simulation, runs + synthesized, folder, opts)
+    drawn = 0
     if any(os.path.exists(os.path.join(folder, r["id"] + ".json")) for r in runs):
         import report  # matplotlib: only needed for the figures
-        report.main([folder])
+        drawn = report.main([folder])
     if failed:
         print(f"study: {failed} runs failed; call again to retry them (finished runs are skipped)", file=sys.stderr)
         return 1
+    if drawn == NOT_WRITTEN:  # the report said which file (a full disk); the runs are kept
+        return NOT_WRITTEN
     if trace_failed:
         print(f"study: {len(trace_failed)} runs' traces failed (their results are kept): {', '.join(trace_failed)}",
               file=sys.stderr)
