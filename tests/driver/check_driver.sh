@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Checks the amp driver's answers that need no build: help lists the two commands; an unknown
-# command, proxy or AMP_MPI, a missing study file or report folder ends non-zero with one
-# "amp: error:" line naming it; each MPI has its
+# command, proxy or AMP_MPI, a missing study file or report folder, an AMP_RANKS or OMP_NUM_THREADS
+# that is not a whole number in range ends non-zero with one "amp: error:" line naming it; each MPI has its
 # own build folder (checked with `clean` on a copy of the driver, never on the real build folders).
 set -u
 amp=$1 case=$2
