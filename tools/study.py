@@ -461,7 +461,7 @@ def main():
         print(f"study: error: {e}", file=sys.stderr)
         return 2
     except NotWritten as e:
-        print(f"study: error: {e}; nothing of it is left under its name", file=sys.stderr)
+        print(f"study: error: {e}", file=sys.stderr)
         return NOT_WRITTEN
     except OSError as e:  # a run's log or trace statistics on a full disk: the file is named, no traceback
         what = f"'{e.filename}'" if e.filename else "a file of the study's"

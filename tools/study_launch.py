@@ -5,6 +5,8 @@ import re
 import signal
 import subprocess
 
+from whole_file import NotWritten
+
 # How long a command may take to stop after the signal reached it (Ctrl-C reaches the whole process
 # group; a SIGTERM sent to the study alone is passed on after the first wait), then after SIGKILL.
 GRACE_SECONDS = 5
@@ -87,8 +89,11 @@ def run_logged(command, log_path, env, header=None):
     status, the signal that ended it or None). Raises Stopped after stopping it when the study is."""
     with open(log_path, "w") as log:
         if header:
-            log.write(header + "\n")
-            log.flush()
+            try:
+                log.write(header + "\n")
+                log.flush()
+            except OSError as e:
+                raise NotWritten(f"cannot write '{log_path}': {e.strerror}") from None
         process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
         try:
             status = process.wait()
