@@ -23,7 +23,9 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import network_metrics  # noqa: E402
 import networks  # noqa: E402
+import simulated_profile  # noqa: E402
 
 SMPIREPLAY = "/usr/lib/x86_64-linux-gnu/simgrid/smpireplaymain"
 PER_RANK_ACTION_LIMIT = 200_000  # above this, per-rank finish times (a log line per action) are skipped
@@ -78,8 +80,10 @@ def run_simgrid(network, export_dir, summary, workdir, timeout):
     command = ["smpirun", "-np", str(ranks), "-platform", platform, "-hostfile", hosts, "-replay", "ranks.txt",
                SMPIREPLAY, *networks.simgrid_config(network)]
     if per_rank:
-        command.append("--log=smpi_replay.thres:verbose")
+        # nanosecond timestamps (the default layout has microseconds): each action ends at its timestamp
+        command += ["--log=smpi_replay.thres:verbose", "--log=smpi_replay.fmt:[%h:%i%e%.9r]%e[%c/%p]%e%m%n"]
     finish = {}
+    actions = simulated_profile.SimgridActions()
     predicted = None
     tail = []
     process = subprocess.Popen(command, cwd=export_dir, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
@@ -92,6 +96,7 @@ def run_simgrid(network, export_dir, summary, workdir, timeout):
                 rank = match.group(3).split(" ", 1)[0]
                 if rank.isdigit():
                     finish[int(rank)] = float(match.group(1))
+                    actions.add(float(match.group(1)), match.group(3))
                 continue
             if match and match.group(3).startswith("Simulation time"):
                 predicted = float(match.group(3).split()[2])
@@ -106,20 +111,27 @@ def run_simgrid(network, export_dir, summary, workdir, timeout):
     if process.returncode != 0 or predicted is None:
         raise SimulatorError("smpirun failed (exit %s): %s" % (process.returncode, " | ".join(tail[-3:])))
     per_rank_times = [finish.get(r) for r in summary["ranks"]] if per_rank else None
-    return predicted, per_rank_times, simgrid_version()
+    profile = actions.profile(summary["ranks"], per_rank_times) if per_rank else None
+    try:
+        figures = network_metrics.simgrid(network, platform, export_dir, summary["ranks"],
+                                          networks.hostfile(network, ranks).split(), predicted)
+    except network_metrics.MetricsError as e:
+        raise SimulatorError(f"network figures: {e}") from None
+    return predicted, per_rank_times, simgrid_version(), dict(figures, profile=profile)
 
 
-def run_sstmac(network, trace_dir, summary, root, workdir, timeout):
+def run_sstmac(network, trace_dir, export_dir, summary, root, workdir, timeout):
     sstmac = os.environ.get("AMP_SSTMAC")
     if not sstmac or not os.access(sstmac, os.X_OK):
         raise UsageError("--simulator sstmac needs AMP_SSTMAC to name an sstmac binary (SST-macro 16.0)")
     params = os.path.join(root, "tools", "sstmac", f"{network.topology}.ini")
     command = [sstmac, "-f", params, "-p", f"node.app1.dumpi_metaname={os.path.abspath(trace_meta(trace_dir))}",
                "-p", f"node.app1.size={len(summary['ranks'])}"]
-    for key, value in networks.sstmac_overrides(network).items():
+    overrides = networks.sstmac_overrides(network)
+    for key, value in {**overrides, **network_metrics.sstmac_stats_overrides()}.items():
         command += ["-p", f"{key}={value}"]
-    try:
-        done = subprocess.run(command, cwd=os.path.dirname(params), capture_output=True, text=True, timeout=timeout)
+    try:  # in workdir: SST-macro writes its statistics' CSV there
+        done = subprocess.run(command, cwd=workdir, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         raise SimulatorError(f"sstmac ran past {timeout} s") from None
     match = re.search(r"Estimated total runtime of\s+([0-9.eE+-]+) seconds", done.stdout)
@@ -128,7 +140,12 @@ def run_sstmac(network, trace_dir, summary, root, workdir, timeout):
         raise SimulatorError("sstmac failed (exit %s): %s" % (done.returncode, " | ".join(lines)))
     version = re.search(r"SST-macro\s+([0-9.]+)", subprocess.run([sstmac, "--version"], capture_output=True,
                                                                   text=True).stdout)
-    return float(match.group(1)), None, version.group(1) if version else "16.0"
+    predicted = float(match.group(1))
+    try:
+        figures = network_metrics.sstmac(network, overrides, workdir, export_dir, summary["ranks"], predicted)
+    except network_metrics.MetricsError as e:
+        raise SimulatorError(f"network figures: {e}") from None
+    return predicted, None, version.group(1) if version else "16.0", dict(figures, profile=None)
 
 
 def write_json(path, data):
@@ -154,9 +171,10 @@ def simulate(args):
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="amp-simulate-") as workdir:
         if args.simulator == "simgrid":
-            predicted, per_rank, version = run_simgrid(network, export_dir, summary, workdir, args.timeout)
+            predicted, per_rank, version, figures = run_simgrid(network, export_dir, summary, workdir, args.timeout)
         else:
-            predicted, per_rank, version = run_sstmac(network, trace_dir, summary, args.root, workdir, args.timeout)
+            predicted, per_rank, version, figures = run_sstmac(network, trace_dir, export_dir, summary, args.root,
+                                                               workdir, args.timeout)
     result = {
         "trace": trace_dir,
         "ranks": len(summary["ranks"]),
@@ -174,6 +192,7 @@ def simulate(args):
         "bytes": summary["bytes"],
         "actions": summary["actions"],
         "simulation_wall_seconds": round(time.monotonic() - started, 3),
+        **figures,
     }
     if per_rank is None and args.simulator == "simgrid":
         result["per_rank_note"] = f"skipped: more than {PER_RANK_ACTION_LIMIT} actions (one log line each)"
