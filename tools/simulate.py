@@ -79,9 +79,10 @@ def run_simgrid(network, export_dir, summary, workdir, timeout):
     per_rank = summary["actions"] <= PER_RANK_ACTION_LIMIT
     command = ["smpirun", "-np", str(ranks), "-platform", platform, "-hostfile", hosts, "-replay", "ranks.txt",
                SMPIREPLAY, *networks.simgrid_config(network)]
+    # Timestamps in nanoseconds (the default layout, and the "Simulation time" figure, have microseconds).
+    command.append("--log=smpi_replay.fmt:[%h:%i%e%.9r]%e[%c/%p]%e%m%n")
     if per_rank:
-        # nanosecond timestamps (the default layout has microseconds): each action ends at its timestamp
-        command += ["--log=smpi_replay.thres:verbose", "--log=smpi_replay.fmt:[%h:%i%e%.9r]%e[%c/%p]%e%m%n"]
+        command.append("--log=smpi_replay.thres:verbose")
     finish = {}
     actions = simulated_profile.SimgridActions()
     predicted = None
@@ -90,7 +91,7 @@ def run_simgrid(network, export_dir, summary, workdir, timeout):
     started = time.monotonic()
     try:
         for line in process.stderr:
-            # "[n1:1:(2) 0.604239] [smpi_replay/VERBOSE] 1 wait 0 1 7 0.000012" and "... Simulation time T"
+            # "[n1:2 0.604239125] [smpi_replay/VERBOSE] 1 wait 0 1 7 0.000012" and "... Simulation time T"
             match = re.match(r"\[\S+ ([0-9.eE+-]+)\] (?:\S+:[0-9]+: )?\[smpi_replay/(\w+)\] (.*)", line)
             if match and match.group(2) == "VERBOSE":
                 rank = match.group(3).split(" ", 1)[0]
@@ -99,7 +100,7 @@ def run_simgrid(network, export_dir, summary, workdir, timeout):
                     actions.add(float(match.group(1)), match.group(3))
                 continue
             if match and match.group(3).startswith("Simulation time"):
-                predicted = float(match.group(3).split()[2])
+                predicted = float(match.group(1))  # T at its timestamp's precision
             tail = (tail + [line.rstrip()])[-8:]
             if time.monotonic() - started > timeout:
                 process.kill()
