@@ -146,7 +146,8 @@ def run_sstmac(network, trace_dir, export_dir, summary, root, workdir, timeout):
         figures = network_metrics.sstmac(network, overrides, workdir, export_dir, summary["ranks"], predicted)
     except network_metrics.MetricsError as e:
         raise SimulatorError(f"network figures: {e}") from None
-    return predicted, None, version.group(1) if version else "16.0", dict(figures, profile=None)
+    figures.update(profile=None, profile_note=simulated_profile.SSTMAC_NOTE)
+    return predicted, None, version.group(1) if version else "16.0", figures
 
 
 def write_json(path, data):

@@ -10,6 +10,10 @@ the log.
 """
 import statistics
 
+SSTMAC_NOTE = ("SST-macro gives no per-rank profile: its FTQ statistic (node.app1.ftq) sums Compute and MPI "
+               "time over all ranks, with no split of point-to-point from collectives, and counts the trace's "
+               "untraced set-up as compute")
+
 KINDS = ("compute", "p2p", "collective")
 KIND_OF = {"compute": "compute",
            **{verb: "p2p" for verb in ("send", "isend", "recv", "irecv", "wait", "waitall", "waitany", "test")},
