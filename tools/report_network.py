@@ -46,6 +46,16 @@ def panels(count, width=5.2, height=3.8):
     return fig, flat[:count]
 
 
+def per_nic_axes(ax, ylabel, title):
+    """The axes of a per-NIC panel: NICs in rank order along x."""
+    ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
+    ax.set_xlabel("NIC, in rank order")
+    ax.set_ylabel(ylabel)
+    ax.set_title(title, fontsize=10)
+    ax.grid(True, alpha=0.3)
+    ax.legend(fontsize=7)
+
+
 def link_load_figure(proxy, by_panel):
     fig, axes = panels(len(by_panel))
     for ax, ((network, simulator, ranks), series) in zip(axes, sorted(by_panel.items())):
@@ -93,13 +103,8 @@ def nic_injection_figure(proxy, by_panel):
         for name, (sim, _) in sorted(series.items()):
             per_nic = [b / scale for b in sim["nics"]["per_nic_bytes"]]
             ax.plot(range(len(per_nic)), per_nic, marker="." if len(per_nic) <= 64 else None, label=name)
-        ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
-        ax.set_xlabel("NIC, in rank order")
-        ax.set_ylabel(f"bytes injected ({unit})")
         ax.set_ylim(bottom=0)
-        ax.set_title(f"{network} ({simulator}), {ranks} ranks", fontsize=10)
-        ax.grid(True, alpha=0.3)
-        ax.legend(fontsize=7)
+        per_nic_axes(ax, f"bytes injected ({unit})", f"{network} ({simulator}), {ranks} ranks")
     fig.suptitle(f"{proxy}: bytes injected per NIC", fontsize=11)
     fig.tight_layout()
     return fig
@@ -118,13 +123,8 @@ def hops_figure(proxy, by_panel):
                 ax.hlines(hops["mean_per_byte"], 0, max(1, nics - 1), color=f"C{i}", linestyle="--",
                           label=f"{name}: mean {hops['mean_per_byte']:.2f} (no per-NIC figure)")
                 top = max(top, hops["mean_per_byte"])
-        ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
-        ax.set_xlabel("NIC, in rank order")
-        ax.set_ylabel("hops per byte injected")
         ax.set_ylim(0, max(1.0, top) * 1.2)
-        ax.set_title(f"{network} ({simulator}), {ranks} ranks", fontsize=10)
-        ax.grid(True, alpha=0.3)
-        ax.legend(fontsize=7)
+        per_nic_axes(ax, "hops per byte injected", f"{network} ({simulator}), {ranks} ranks")
     fig.suptitle(f"{proxy}: hops (router-to-router links crossed) per NIC", fontsize=11)
     fig.tight_layout()
     return fig
