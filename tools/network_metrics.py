@@ -33,6 +33,11 @@ class MetricsError(Exception):
     pass
 
 
+def torus_class(dim):
+    """The class of a torus's links in dimension `dim`, named as Network.link_classes() names them."""
+    return "xyzwvu"[dim] if dim < 6 else f"d{dim}"
+
+
 def spread(values):
     values = list(values)
     if not values:
@@ -123,7 +128,7 @@ def simgrid_link_classes(network, names):
         elif network.topology == "torus":
             a, b = (int(v) for v in re.search(r"_from_(\d+)_to_(\d+)_", name).groups())
             dim = next(d for d in range(len(shape)) if _coordinate(a, shape, d) != _coordinate(b, shape, d))
-            classes[name] = "xyz"[dim] if dim < 3 else f"dim{dim}"
+            classes[name] = torus_class(dim)
         elif network.topology == "dragonfly":
             # green: between routers of a chassis; black: between chassis of a group; blue: between groups
             classes[name] = ("global" if name.startswith("blue_") else
@@ -215,14 +220,6 @@ def read_sstmac_csv(path):
                 if row.get("name") == "bytes_sent"}
 
 
-def _bandwidth(text):
-    """SST-macro's '10GB/s' (or 'MB/s', 'B/s') in bytes/s."""
-    match = re.fullmatch(r"([0-9.eE+-]+)\s*([KMGT]?)B/s", text.strip())
-    if not match:
-        raise MetricsError(f"cannot read SST-macro bandwidth {text!r}")
-    return float(match.group(1)) * 1000 ** " KMGT".index(match.group(2) or " ")
-
-
 def _int_list(text):
     return [int(v) for v in text.strip("[] ").split(",")]
 
@@ -235,8 +232,7 @@ def sstmac_link_class(topology, geometry, h, switch, port):
     if topology == "torus":
         if port >= 2 * len(geometry):
             return ENDPOINT
-        dim = port // 2
-        return "xyz"[dim] if dim < 3 else f"dim{dim}"
+        return torus_class(port // 2)
     a = geometry[0]
     if port < a:
         return None if port == switch % a else "local"
@@ -252,15 +248,17 @@ def sstmac(network, overrides, workdir, export_dir, ranks, seconds):
         raise MetricsError(f"SST-macro wrote no statistics ({os.path.basename(missing[0])})")
     geometry = _int_list(overrides["topology.geometry"])
     h = int(overrides.get("topology.h", 0))
-    bandwidth = _bandwidth(overrides["switch.link.bandwidth"])
+    # each class's links as the machine has them (SST-macro was given them or refused the network);
+    # a switch's port to a node runs at the NIC's bandwidth
+    bandwidth = {cls: bw for cls, (bw, _) in network.link_classes().items()}
+    bandwidth[ENDPOINT] = network.nic_bandwidth
     links = []
     for component, sent in read_sstmac_csv(paths["amp_links"]).items():
         switch, port = (int(v) for v in re.fullmatch(r"Switch:(\d+)\.Port:(\d+)", component).groups())
         cls = sstmac_link_class(network.topology, geometry, h, switch, port)
         if cls is not None:
-            links.append((component, cls, sent, bandwidth))
-    per_nic = int(overrides.get("node.app1.tasks_per_node", 1))
-    node_of_rank = {rank: rank // per_nic for rank in ranks}
+            links.append((component, cls, sent, bandwidth[cls]))
+    node_of_rank = {rank: rank // network.ranks_per_node for rank in ranks}  # block placement (launch_cmd -N)
     nics = nics_in_rank_order(node_of_rank.values())
     injected = read_sstmac_csv(paths["amp_nics"])
     nic_bytes = [injected.get(f"NIC{node}:0", 0) for node in nics]

@@ -1,4 +1,4 @@
-"""The report's simulation figures, drawn from <run>.trace/simulation-<network>-<simulator>.json beside
+"""The report's simulation figures, drawn from <run>.trace/simulation-<network>-<key>-<simulator>.json beside
 each run's results (recorded runs and a study's synthesized points):
 - <proxy>-simulated.png: predicted time per step of each cut x transport against the rank count, one
   panel per network and simulator (repetitions: median, min-max bars);
@@ -21,6 +21,12 @@ import report_network  # noqa: E402
 
 def warn(message):
     print(f"report: warning: {message}")
+
+
+def network_label(sim):
+    """The network's name and, for a variant of its file, the keys set on top (routing=valiant ...)."""
+    overrides = sim.get("network_overrides") or {}
+    return " ".join([sim["network"], *(f"{k}={v}" for k, v in sorted(overrides.items()))])
 
 
 def load(folder):
@@ -46,7 +52,7 @@ def load(folder):
             try:
                 with open(path) as f:
                     sim = json.load(f)
-                out.append((proxy, label, sim["ranks"], sim["network"], sim["simulator"], steps, sim,
+                out.append((proxy, label, sim["ranks"], network_label(sim), sim["simulator"], steps, sim,
                             run.get("mode") == "synthesis", run))
             except (OSError, ValueError, KeyError, TypeError) as e:
                 warn(f"{path} is not a readable simulation ({e}); left out")

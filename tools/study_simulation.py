@@ -3,7 +3,7 @@ rank counts beyond this machine are traced by synthesis. Synthesized points run 
 is deterministic), with one compute time per variable step for every cut of a point, so that only
 communication differs; the time is measured by the point's first synthesis unless compute_seconds
 gives it. Each trace is then simulated on every network that can hold it, into
-<trace>/simulation-<network>-<simulator>.json; what exists already is kept (a study resumes).
+<trace>/simulation-<network>-<key>-<simulator>.json; what exists already is kept (a study resumes).
 
 [simulate]
 simulators = ["simgrid"]                               # simgrid, sstmac (needs AMP_SSTMAC)
@@ -17,6 +17,7 @@ import subprocess
 import sys
 
 import networks
+import simulate
 
 KEYS = {"simulators", "networks", "synthesize_ranks", "compute_seconds"}
 SIMULATORS = ("simgrid", "sstmac")
@@ -127,7 +128,7 @@ def simulate_all(plan, traced, folder, opts):
             continue
         for path, network in loaded:
             for simulator in plan.simulators:
-                out = os.path.join(trace, f"simulation-{network.name}-{simulator}.json")
+                out = simulate.output_path(trace, network, simulator)
                 if os.path.isfile(out):
                     continue
                 problem = networks.check_fits(network, simulator, r["ranks"])

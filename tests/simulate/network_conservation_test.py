@@ -10,6 +10,7 @@ shortcut), simulated on the shipped torus-4x4x4 and dragonfly-1024:
 
 Usage: network_conservation_test.py BUILD ROOT WORKDIR SIMULATOR    (exit 77: sstmac without AMP_SSTMAC)
 """
+import glob
 import json
 import os
 import shutil
@@ -43,7 +44,9 @@ def simulate(build, root, trace, network, simulator):
                            os.path.join(root, "inputs", "networks", f"{network}.toml"), "--simulator", simulator,
                            "--build", build], capture_output=True, text=True)
     check(done.returncode == 0, f"{trace} on {network} in {simulator}: exit {done.returncode}: {done.stderr.strip()}")
-    with open(os.path.join(trace, f"simulation-{network}-{simulator}.json")) as f:
+    written = glob.glob(os.path.join(trace, f"simulation-{network}-*-{simulator}.json"))
+    check(len(written) == 1, f"{trace} on {network} in {simulator}: wrote {written}")
+    with open(written[0]) as f:
         sim = json.load(f)
     with open(os.path.join(trace, "simgrid-ti-1e+09", "export.json")) as f:
         export = json.load(f)

@@ -39,7 +39,7 @@ class SimgridRoutes(unittest.TestCase):
     def classes_of_route(self, source, destination):
         bandwidth, (route,) = network_metrics.simgrid_routes(self.platform, [[source, destination]])
         classes = network_metrics.simgrid_link_classes(self.network, bandwidth)
-        return sorted(classes[link] for link in route), classes
+        return sorted(classes[link] for link in route if classes[link] not in network_metrics.NOT_LINKS), classes
 
     def test_neighbours_in_x_cross_one_x_link(self):
         self.assertEqual(self.classes_of_route("n0", "n1")[0], ["x"])
@@ -49,6 +49,14 @@ class SimgridRoutes(unittest.TestCase):
         # node 5 is (1,1,0): x varies fastest in SimGrid's torus
         self.assertEqual(self.classes_of_route("n0", "n5")[0], ["x", "y"])
         self.assertEqual(self.classes_of_route("n0", "n16")[0], ["z"])
+
+    def test_limiters_are_nics_and_transit_crosses_them(self):
+        # the NIC is the zone's limiter link; SimGrid's torus routes through the node it transits, so
+        # (0,0,0) to (1,1,0) crosses the limiters of nodes 0, 1 and 5
+        bandwidth, (route,) = network_metrics.simgrid_routes(self.platform, [["n0", "n5"]])
+        classes = network_metrics.simgrid_link_classes(self.network, bandwidth)
+        self.assertEqual([link for link in route if classes[link] == "nic"],
+                         ["amp_link_0_limiter", "amp_link_1_limiter", "amp_link_5_limiter"])
 
     def test_every_link_has_a_class_and_each_dimension_two_per_node(self):
         _, classes = self.classes_of_route("n0", "n1")
@@ -62,9 +70,9 @@ class SimgridRoutes(unittest.TestCase):
 
 class SimgridLinkNames(unittest.TestCase):
     def test_dragonfly_classes(self):
-        network = network_file("dragonfly", 'topology = "dragonfly"\ngroups = [8, 1]\nchassis = [4, 1]\n'
-                               'routers = [8, 1]\nnodes_per_router = 4\nlink_bandwidth = 1e9\nlink_latency = 1e-6\n'
-                               'host_speed = 1e9\nranks_per_node = 1\n')
+        network = network_file("dragonfly", 'topology = "dragonfly"\ngroups = 8\nrouters_per_group = 32\n'
+                               'nodes_per_router = 4\nglobal_links_per_pair = 32\nlink_bandwidth = 1e9\n'
+                               'link_latency = 1e-6\nhost_speed = 1e9\nranks_per_node = 1\n')
         names = ["local_link_from_router_0_to_node_0_0_UP", "green_link_in_chassis_0_between_routers_0_and_1_1024_UP",
                  "black_link_in_group_0_between_chassis_0_and_1_blade_2_1922_UP",
                  "blue_link_between_group_0_and_2_routers_2_and_64_2305_UP", "__loopback__", "amp_limiter_3"]
@@ -95,10 +103,6 @@ class SstmacReaders(unittest.TestCase):
         # switch 5 of a 4-router group is router 1 of group 1: its port 1 leads nowhere
         classes = [network_metrics.sstmac_link_class("dragonfly", [4, 9], 8, 5, port) for port in range(14)]
         self.assertEqual(classes, ["local", None, "local", "local"] + ["global"] * 8 + ["node"] * 2)
-
-    def test_bandwidth(self):
-        self.assertEqual(network_metrics._bandwidth("10GB/s"), 10e9)
-        self.assertEqual(network_metrics._bandwidth("2.5MB/s"), 2.5e6)
 
 
 class Figures(unittest.TestCase):
