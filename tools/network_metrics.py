@@ -264,12 +264,14 @@ def sstmac(network, overrides, workdir, export_dir, ranks, seconds):
     nic_bytes = [injected.get(f"NIC{node}:0", 0) for node in nics]
     negligible = int(overrides.get("node.nic.negligible_size", SSTMAC_NEGLIGIBLE_SIZE))
     between, _ = node_traffic(ti_traffic(export_dir, ranks, larger_than=negligible), node_of_rank)
+    _, inside = node_traffic(ti_traffic(export_dir, ranks), node_of_rank)
     sent_messages = collections.Counter()
     for (source, _), (_, messages) in between.items():
         sent_messages[source] += messages
     minimal = 1.0 if network.routing == "minimal" else None
     figures = network_figures(links, nic_bytes, [sent_messages[n] for n in nics], seconds,
                               minimal_fraction=minimal)
+    figures["nics"]["intra_node_bytes"] = inside
     figures["network_notes"] = [
         f"SST-macro: bytes from its bytes_sent accumulators; messages of {negligible} bytes or less go through "
         "its LogP shortcut (node.nic.negligible_size), outside the packet network, and are in no NIC or link "

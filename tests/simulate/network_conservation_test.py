@@ -6,7 +6,8 @@ shortcut), simulated on the shipped torus-4x4x4 and dragonfly-1024:
 - every byte crosses at least one link: on the dragonfly each crosses its node's link to its router
   (SimGrid: up at the sender and down at the receiver; SST-macro: the switch's port to the receiver);
 - two ranks that are neighbours in x on the torus move exactly their bytes over x links, one hop each;
-- the simulated profile (SimGrid) adds up to each rank's time.
+- the simulated profile (SimGrid) adds up to each rank's time;
+- with four ranks to a node, the four NICs inject what leaves a node, and the rest stays inside.
 
 Usage: network_conservation_test.py BUILD ROOT WORKDIR SIMULATOR    (exit 77: sstmac without AMP_SSTMAC)
 """
@@ -39,10 +40,12 @@ def synthesize(build, workdir, name, ranks, *grid):
     return trace
 
 
-def simulate(build, root, trace, network, simulator):
+def simulate(build, root, trace, network, simulator, *settings):
+    for old in glob.glob(os.path.join(trace, "simulation-*.json")):
+        os.remove(old)
     done = subprocess.run([sys.executable, os.path.join(root, "tools", "simulate.py"), trace, "--network",
                            os.path.join(root, "inputs", "networks", f"{network}.toml"), "--simulator", simulator,
-                           "--build", build], capture_output=True, text=True)
+                           "--build", build, *settings], capture_output=True, text=True)
     check(done.returncode == 0, f"{trace} on {network} in {simulator}: exit {done.returncode}: {done.stderr.strip()}")
     written = glob.glob(os.path.join(trace, f"simulation-{network}-*-{simulator}.json"))
     check(len(written) == 1, f"{trace} on {network} in {simulator}: wrote {written}")
@@ -100,6 +103,13 @@ def main():
             check(all(len(v) == 16 for v in profile["per_rank"].values()), f"{where}: per-rank profile {profile}")
         print(f"{where}: {sim['nics']['injected_bytes']['total']} bytes injected, "
               f"{sim['hops']['mean_per_byte']:.3f} hops per byte, classes {sorted(sim['links'])}")
+    # Four ranks to a node share its NIC: what leaves the node is injected, the rest stays inside.
+    sim, per_rank = simulate(build, root, halo, "torus-4x4x4", simulator, "--set", "ranks_per_node=4")
+    nics = sim["nics"]
+    check(nics["count"] == 4 and nics["injected_bytes"]["total"] + nics["intra_node_bytes"] == sim["bytes"]
+          and 0 < nics["intra_node_bytes"] < sim["bytes"],
+          f"4 ranks per node: {nics['count']} NICs injected {nics['injected_bytes']['total']} bytes, "
+          f"{nics['intra_node_bytes']} stayed inside, of {sim['bytes']}")
     print(f"conserved in {simulator}")
 
 
