@@ -116,7 +116,7 @@ def nics_in_rank_order(node_of_rank):
 
 def simgrid_link_classes(network, names):
     """{link name: class} of the links of SimGrid's cluster zone for this network (see the module doc;
-    `nic` for limiter links, `loopback` for a node's loopback)."""
+    `nic` for limiter links, `loopback` for a node's loopback; a torus node's links to itself left out)."""
     classes = {}
     levels = _fat_tree_levels(network, names) if network.topology == "fattree" else {}
     shape = network.shape.get("shape", [])
@@ -127,8 +127,9 @@ def simgrid_link_classes(network, names):
             classes[name] = "loopback"
         elif network.topology == "torus":
             a, b = (int(v) for v in re.search(r"_from_(\d+)_to_(\d+)_", name).groups())
-            dim = next(d for d in range(len(shape)) if _coordinate(a, shape, d) != _coordinate(b, shape, d))
-            classes[name] = torus_class(dim)
+            if a != b:  # SimGrid makes a node a link to itself in a dimension of size 1: no link at all
+                dim = next(d for d in range(len(shape)) if _coordinate(a, shape, d) != _coordinate(b, shape, d))
+                classes[name] = torus_class(dim)
         elif network.topology == "dragonfly":
             # green: between routers of a chassis; black: between chassis of a group; blue: between groups
             classes[name] = ("global" if name.startswith("blue_") else
