@@ -233,7 +233,7 @@ def sstmac_link_class(topology, geometry, h, switch, port):
     if topology == "torus":
         if port >= 2 * len(geometry):
             return ENDPOINT
-        return torus_class(port // 2)
+        return torus_class(port // 2) if geometry[port // 2] > 1 else None  # size 1: its ports lead nowhere
     a = geometry[0]
     if port < a:
         return None if port == switch % a else "local"

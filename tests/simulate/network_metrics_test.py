@@ -104,6 +104,7 @@ class SstmacReaders(unittest.TestCase):
     def test_torus_ports(self):
         classes = [network_metrics.sstmac_link_class("torus", [4, 4, 4], 0, 0, port) for port in range(8)]
         self.assertEqual(classes, ["x", "x", "y", "y", "z", "z", "node", "node"])
+        self.assertEqual(network_metrics.sstmac_link_class("torus", [4, 1, 4], 0, 0, 2), None)
 
     def test_dragonfly_ports(self):
         # switch 5 of a 4-router group is router 1 of group 1: its port 1 leads nowhere
