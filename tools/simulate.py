@@ -29,7 +29,9 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import machine_load  # noqa: E402
+import network_metrics  # noqa: E402
 import networks  # noqa: E402
+import simulated_profile  # noqa: E402
 
 SMPIREPLAY = "/usr/lib/x86_64-linux-gnu/simgrid/smpireplaymain"
 PER_RANK_ACTION_LIMIT = 200_000  # above this, per-rank finish times (a log line per action) are skipped
@@ -157,6 +159,7 @@ def run_simgrid(network, export_dir, summary, build, workdir, timeout):
     # The clock to the nanosecond (the default layout and "Simulation time" print microseconds).
     command.append("--log=smpi_replay.fmt:[%h:%a:(%i)_%.9d]_[%c/%p]_%m%n")
     finish = {}
+    actions = simulated_profile.SimgridActions()
     predicted = []
 
     def on_line(line):
@@ -166,6 +169,7 @@ def run_simgrid(network, export_dir, summary, build, workdir, timeout):
             rank = match.group(3).split(" ", 1)[0]
             if rank.isdigit():
                 finish[int(rank)] = float(match.group(1))
+                actions.add(float(match.group(1)), match.group(3))
             return True
         if match and match.group(3).startswith("Simulation time"):
             predicted.append(float(match.group(1)))  # the line's clock: "Simulation time" has 6 decimals
@@ -175,11 +179,17 @@ def run_simgrid(network, export_dir, summary, build, workdir, timeout):
     if code != 0 or not predicted:
         raise SimulatorError("smpirun failed (exit %s): %s" % (code, " | ".join(tail[-3:])))
     per_rank_times = [finish.get(r) for r in summary["ranks"]] if per_rank else None
+    profile = actions.profile(summary["ranks"], per_rank_times) if per_rank else None
+    try:
+        figures = network_metrics.simgrid(network, platform, export_dir, summary["ranks"],
+                                          networks.hostfile(network, ranks).split(), predicted[-1], env)
+    except network_metrics.MetricsError as e:
+        raise SimulatorError(f"network figures: {e}") from None
     description = {**networks.simgrid_description(network), "command": " ".join(command)}
-    return predicted[-1], per_rank_times, simgrid_version(), description
+    return predicted[-1], per_rank_times, simgrid_version(), description, dict(figures, profile=profile)
 
 
-def run_sstmac(network, trace_dir, summary, root, workdir, timeout):
+def run_sstmac(network, trace_dir, export_dir, summary, root, workdir, timeout):
     sstmac = os.environ.get("AMP_SSTMAC")
     if not sstmac or not os.access(sstmac, os.X_OK):
         raise UsageError("--simulator sstmac needs AMP_SSTMAC to name an sstmac binary (SST-macro 16.0)")
@@ -187,9 +197,10 @@ def run_sstmac(network, trace_dir, summary, root, workdir, timeout):
     ranks = len(summary["ranks"])
     command = [sstmac, "-f", params, "-p", f"node.app1.dumpi_metaname={os.path.abspath(trace_meta(trace_dir))}",
                "-p", f"node.app1.size={ranks}", "-p", f"node.app1.launch_cmd={networks.sstmac_launch(network, ranks)}"]
-    for key, value in networks.sstmac_overrides(network).items():
+    overrides = networks.sstmac_overrides(network)
+    for key, value in {**overrides, **network_metrics.sstmac_stats_overrides()}.items():
         command += ["-p", f"{key}={value}"]
-    code, stdout, tail = run_simulator(command, os.path.dirname(params), timeout)
+    code, stdout, tail = run_simulator(command, workdir, timeout)  # in workdir: its statistics' CSV go there
     match = re.search(r"Estimated total runtime of\s+([0-9.eE+-]+) seconds", stdout)
     if code != 0 or not match:
         lines = (stdout.strip().splitlines() + tail)[-3:]
@@ -197,7 +208,13 @@ def run_sstmac(network, trace_dir, summary, root, workdir, timeout):
     version = re.search(r"SST-macro\s+([0-9.]+)", subprocess.run([sstmac, "--version"], capture_output=True,
                                                                   text=True).stdout)
     description = networks.sstmac_description(network, " ".join(command))
-    return float(match.group(1)), None, version.group(1) if version else "16.0", description
+    predicted = float(match.group(1))
+    try:
+        figures = network_metrics.sstmac(network, overrides, workdir, export_dir, summary["ranks"], predicted)
+    except network_metrics.MetricsError as e:
+        raise SimulatorError(f"network figures: {e}") from None
+    figures.update(profile=None, profile_note=simulated_profile.SSTMAC_NOTE)
+    return predicted, None, version.group(1) if version else "16.0", description, figures
 
 
 def write_json(path, data):
@@ -264,11 +281,11 @@ def simulate(args):
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="amp-simulate-") as workdir:
         if args.simulator == "simgrid":
-            predicted, per_rank, version, given = run_simgrid(network, export_dir, summary, args.build, workdir,
-                                                              args.timeout)
+            predicted, per_rank, version, given, figures = run_simgrid(network, export_dir, summary, args.build,
+                                                                       workdir, args.timeout)
         else:
-            predicted, per_rank, version, given = run_sstmac(network, trace_dir, summary, args.root, workdir,
-                                                             args.timeout)
+            predicted, per_rank, version, given, figures = run_sstmac(network, trace_dir, export_dir, summary,
+                                                                      args.root, workdir, args.timeout)
     shared = None if summary["synthesized"] else traced_run_load(trace_dir)
     result = {
         "trace": trace_dir,
@@ -291,6 +308,7 @@ def simulate(args):
         "bytes": summary["bytes"],
         "actions": summary["actions"],
         "simulation_wall_seconds": round(time.monotonic() - started, 3),
+        **figures,
     }
     if shared:
         result["measured_warning"] = shared
