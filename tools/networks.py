@@ -375,7 +375,10 @@ def simgrid_flat_platform(network):
 # message_overhead at the sender and again at the receiver). These are SST-macro's eager0, eager1 and
 # rendezvous protocols with the sender's acknowledgement off.
 MPI_PROTOCOL_LATENCIES = "0:1;513:3"
-SSTMAC_PROTOCOL = {"node.app1.mpi.max_vshort_msg_size": "512B", "node.app1.mpi.software_ack": "false"}
+SSTMAC_PROTOCOL = {"node.app1.mpi.max_vshort_msg_size": "512B", "node.app1.mpi.software_ack": "false",
+                   # every byte through the packet network, as in SimGrid (SST-macro's default sends messages
+                   # of up to 256 bytes around it, on no link)
+                   "node.nic.negligible_size": "0"}
 
 
 def simgrid_config(network):
