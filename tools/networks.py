@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 INT_LIMIT = 2**31 - 1          # every count a simulator reads as a C int
 NODE_LIMIT = 1 << 20           # far beyond any trace AMP synthesizes (65536 ranks)
 RANKS_PER_NODE_LIMIT = 1024
+SIMGRID_NODE_LIMIT = 16384     # SimGrid 3.32 checks each new link's name against every zone: N^2 to build
 
 COMMON = {"topology", "link_bandwidth", "link_latency", "host_speed", "ranks_per_node", "routing", "seed",
           "nic_bandwidth", "router_latency", "message_overhead", "loopback_bandwidth", "loopback_latency"}
@@ -251,6 +252,9 @@ def refusal(network, simulator):
     if network.routing not in routes:
         return f"{where} offers routing {', '.join(sorted(routes))} on a {network.topology}, not {network.routing!r}"
     s = network.shape
+    if simulator == "simgrid" and network.nodes > SIMGRID_NODE_LIMIT:
+        return (f"{where} 3.32 builds a platform in time that grows as its nodes squared (4096 nodes: 10-35 s "
+                f"here): {network.nodes} nodes is more than {SIMGRID_NODE_LIMIT} (use sstmac)")
     if simulator == "simgrid":
         classes = {bw for bw, _ in network.link_classes().values()}
         if len(classes) > 1:
