@@ -37,6 +37,7 @@ TOPOLOGY_REQUIRED = {
     "flat": {"nodes"},
 }
 ROUTINGS = ("minimal", "valiant", "ugal")
+RANDOMIZED_ROUTINGS = ("valiant", "ugal")  # a random choice per message: one answer per seed
 # Routing each simulator offers per topology. SimGrid's cluster zones route one fixed way: dimension order
 # on a torus, up to the nearest common ancestor on a fat tree, minimal on a dragonfly.
 ROUTING = {
