@@ -221,7 +221,7 @@ def simulate_all(plan, traced, folder, opts):
                 done = subprocess.run([sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                                                     "simulate.py"), trace, "--network", path,
                                        *set_options(network.overrides), "--simulator", simulator,
-                                       "--build", opts.build, "--root", opts.root],
+                                       "--build", opts.build],  # its --root: AMP's own (tools/sstmac/)
                                       capture_output=True, text=True)
                 if done.returncode == 0:
                     print(f"study: {done.stdout.strip()}")

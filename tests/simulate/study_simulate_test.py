@@ -13,6 +13,9 @@ import shutil
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+import simulate  # noqa: E402
+
 
 def fail(message):
     print(f"FAIL: {message}")
@@ -55,8 +58,8 @@ synthesize_ranks = [16]
     folder = glob.glob(os.path.join(workdir, "runs", "simulate-test-*"))[0]
     ids = ["ghost-bspma-np2-rep1", "ghost-svcp-np2-rep1", "ghost-bspma-synth16", "ghost-svcp-synth16"]
     for run_id in ids:
-        for network in ("torus-4x4x4", "dragonfly-1024"):
-            sim_path = os.path.join(folder, f"{run_id}.trace", f"simulation-{network}-simgrid.json")
+        for network in nets:
+            sim_path = simulate.simulation_file(os.path.join(folder, f"{run_id}.trace"), network, "simgrid")
             if not os.path.isfile(sim_path):
                 fail(f"{sim_path} was not written")
             with open(sim_path) as f:
