@@ -32,13 +32,9 @@ def study(root, build, mpiexec, path, workdir):
                           env=dict(os.environ, OMP_NUM_THREADS="1"))
 
 
-def main():
-    mpiexec, build, root, workdir = sys.argv[1:5]
-    workdir = os.path.join(workdir, "study-simulate")
-    shutil.rmtree(workdir, ignore_errors=True)
-    os.makedirs(workdir)
-    nets = [os.path.join(root, "inputs", "networks", n) for n in ("torus-4x4x4.toml", "dragonfly-1024.toml")]
-    text = f"""name = "simulate-test"
+def study_text(name, simulate_table):
+    """A traced ghost study of two cuts at two ranks, with this [simulate] table."""
+    return f"""name = "{name}"
 proxies = ["ghost"]
 flags = ["--nx 8 --ny 8 --nz 8 --num_vars 3 --num_tsteps 3"]
 strategies = ["bspma", "svcp"]
@@ -46,9 +42,17 @@ ranks = [2]
 trace = true
 
 [simulate]
-networks = {json.dumps(nets)}
-synthesize_ranks = [16]
+{simulate_table}
 """
+
+
+def main():
+    mpiexec, build, root, workdir = sys.argv[1:5]
+    workdir = os.path.join(workdir, "study-simulate")
+    shutil.rmtree(workdir, ignore_errors=True)
+    os.makedirs(workdir)
+    nets = [os.path.join(root, "inputs", "networks", n) for n in ("torus-4x4x4.toml", "dragonfly-1024.toml")]
+    text = study_text("simulate-test", f"networks = {json.dumps(nets)}\nsynthesize_ranks = [16]")
     path = os.path.join(workdir, "study.toml")
     with open(path, "w") as f:
         f.write(text)

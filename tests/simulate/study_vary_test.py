@@ -13,46 +13,36 @@ import glob
 import json
 import os
 import shutil
-import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
 import networks  # noqa: E402
 import simulate  # noqa: E402
+from study_simulate_test import fail, study, study_text  # noqa: E402
 
-# Debian's python3 has python3-matplotlib (the driver's report_python); another python3 on PATH may not.
-PYTHON = "/usr/bin/python3" if os.access("/usr/bin/python3", os.X_OK) else sys.executable
 TRACES = ("ghost-bspma-np2-rep1", "ghost-svcp-np2-rep1")
 
 
-def fail(message):
-    print(f"FAIL: {message}")
-    sys.exit(1)
-
-
-def study(root, build, mpiexec, workdir, name, simulate_table):
-    """Runs a two-cut, two-rank traced ghost study with this [simulate] table; returns (exit, stdout, stderr)."""
+def study_with(root, build, mpiexec, workdir, name, simulate_table):
+    """Runs the two-cut study with this [simulate] table; returns (exit, stdout, stderr)."""
     path = os.path.join(workdir, f"{name}.toml")
     with open(path, "w") as f:
-        f.write(f"""name = "{name}"
-proxies = ["ghost"]
-flags = ["--nx 8 --ny 8 --nz 8 --num_vars 3 --num_tsteps 3"]
-strategies = ["bspma", "svcp"]
-ranks = [2]
-trace = true
-
-[simulate]
-{simulate_table}
-""")
-    done = subprocess.run([PYTHON, os.path.join(root, "tools", "study.py"), path, "--root", workdir,
-                           "--build", build, "--mpiexec", mpiexec, "--cores", "2"], capture_output=True, text=True,
-                          env=dict(os.environ, OMP_NUM_THREADS="1"))
+        f.write(study_text(name, simulate_table))
+    done = study(root, build, mpiexec, path, workdir)
     return done.returncode, done.stdout, done.stderr
 
 
 def folder_of(workdir, name):
     found = glob.glob(os.path.join(workdir, "runs", f"{name}-*"))
     return found[0] if found else None
+
+
+def study_done(root, build, mpiexec, workdir, name, simulate_table):
+    """Runs the study, which must succeed; returns (its stdout, its folder)."""
+    code, out, err = study_with(root, build, mpiexec, workdir, name, simulate_table)
+    if code != 0:
+        fail(f"study exited {code}: {out[-800:]} {err[-800:]}")
+    return out, folder_of(workdir, name)
 
 
 def simulations(folder, trace_id):
@@ -92,12 +82,9 @@ def drew(folder, figure):
 
 
 def simgrid_case(root, build, mpiexec, workdir, torus):
-    code, out, err = study(root, build, mpiexec, workdir, "vary-simgrid",
+    _, folder = study_done(root, build, mpiexec, workdir, "vary-simgrid",
                            f"networks = {json.dumps([torus])}\n"
                            "vary = { ranks_per_node = [1, 2], link_bandwidth = [1e9, 4e9] }")
-    if code != 0:
-        fail(f"study exited {code}: {out[-800:]} {err[-800:]}")
-    folder = folder_of(workdir, "vary-simgrid")
     predicted = {}
     for ranks_per_node in (1, 2):
         for bandwidth in (1e9, 4e9):
@@ -126,7 +113,8 @@ def simgrid_case(root, build, mpiexec, workdir, torus):
             ("replicates = 0", "'replicates' must be a positive integer"),
             ("replicates = 2", "'replicates' runs seeds of a randomized routing"),
             ("vary = { seed = [1, 2] }\nreplicates = 2", "'vary' sets 'seed', and so does 'replicates'")):
-        code, out, err = study(root, build, mpiexec, workdir, "vary-bad", f"networks = {json.dumps([torus])}\n{table}")
+        code, out, err = study_with(root, build, mpiexec, workdir, "vary-bad",
+                                    f"networks = {json.dumps([torus])}\n{table}")
         lines = err.strip().splitlines()
         if code != 2 or len(lines) != 1 or wanted not in lines[0]:
             fail(f"[simulate] {table!r}: exit {code}, {lines}; wanted one line with {wanted!r}")
@@ -139,12 +127,9 @@ def sstmac_case(root, build, mpiexec, workdir, torus):
     if not os.access(os.environ.get("AMP_SSTMAC", ""), os.X_OK):
         print("skipped: AMP_SSTMAC does not name an sstmac executable")
         sys.exit(77)
-    code, out, err = study(root, build, mpiexec, workdir, "vary-sstmac",
-                           f"simulators = [\"simgrid\", \"sstmac\"]\nnetworks = {json.dumps([torus])}\n"
-                           "vary = { routing = [\"minimal\", \"valiant\"] }\nreplicates = 2")
-    if code != 0:
-        fail(f"study exited {code}: {out[-800:]} {err[-800:]}")
-    folder = folder_of(workdir, "vary-sstmac")
+    out, folder = study_done(root, build, mpiexec, workdir, "vary-sstmac",
+                             f"simulators = [\"simgrid\", \"sstmac\"]\nnetworks = {json.dumps([torus])}\n"
+                             "vary = { routing = [\"minimal\", \"valiant\"] }\nreplicates = 2")
     expect(folder, torus, "sstmac", {"routing": "minimal"})
     expect(folder, torus, "simgrid", {"routing": "minimal"})
     for seed in (1, 2):
