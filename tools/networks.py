@@ -131,6 +131,11 @@ class Network:
         return {"switch": (self.link_bandwidth, self.link_latency)}
 
 
+def overrides_text(overrides):
+    """Keys set on top of a network file, as lines and figures name a variant: routing=valiant seed=2."""
+    return " ".join(f"{k}={v:g}" if isinstance(v, float) else f"{k}={v}" for k, v in overrides.items())
+
+
 def _number(path, key, value, minimum=0.0, inclusive=False):
     bad = isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value)
     if bad or value < minimum or (value == minimum and not inclusive):

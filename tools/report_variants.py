@@ -8,6 +8,7 @@ import statistics
 import matplotlib
 
 matplotlib.use("Agg")
+import networks  # noqa: E402
 import report_network  # noqa: E402
 
 
@@ -15,8 +16,7 @@ def variant_name(sim):
     """The keys set on top of the network file (routing=valiant ...), but the seed: the seeds of one
     variant are its replicates, drawn as one point with their spread."""
     overrides = sim.get("network_overrides") or {}
-    return " ".join(f"{k}={v:g}" if isinstance(v, float) else f"{k}={v}"
-                    for k, v in sorted(overrides.items()) if k != "seed")
+    return networks.overrides_text({k: v for k, v in sorted(overrides.items()) if k != "seed"})
 
 
 def variant_order(sim):

@@ -127,7 +127,7 @@ def variants(study, path, vary, replicates, simulators):
         problems = [p for p in (networks.check_fits(network, s, 1) for s in simulators) if p]
         if problems and (not vary or len(problems) == len(simulators)):
             study.fail("vary" if vary else "networks", f"[simulate] {problems[0]}"
-                                                       f"{f' ({variant_name(overrides)})' if vary else ''}")
+                                                       f"{f' ({networks.overrides_text(overrides)})' if vary else ''}")
         seeded = replicates > 1 and network.routing in networks.RANDOMIZED_ROUTINGS
         for seed in range(1, replicates + 1) if seeded else [None]:
             variant = network if seed is None else networks.load(path, {**overrides, "seed": seed})
@@ -135,11 +135,6 @@ def variants(study, path, vary, replicates, simulators):
                 seen.add(variant.label)
                 out.append((path, variant))
     return out
-
-
-def variant_name(overrides):
-    """A variant's keys set on top of its file, as a study's lines name it: routing=valiant seed=2."""
-    return " ".join(f"{key}={value}" for key, value in overrides.items())
 
 
 def set_options(overrides):
@@ -198,7 +193,7 @@ def run_syntheses(plan, runs, folder, opts):
 
 
 def simulate_all(plan, traced, folder, opts):
-    """Every traced run on every network x simulator that holds it. Returns the number that failed."""
+    """Every traced run on every network variant x simulator that holds it. Returns the number that failed."""
     failed, skipped = 0, set()
     for r in traced:
         trace = os.path.join(folder, r["id"] + ".trace")
@@ -213,7 +208,7 @@ def simulate_all(plan, traced, folder, opts):
                 if problem:
                     # once per variant and problem: the seeds of one variant share it
                     named = {k: v for k, v in network.overrides.items() if k != "seed"}
-                    line = f"study: not simulated: {problem}{f' ({variant_name(named)})' if named else ''}"
+                    line = f"study: not simulated: {problem}{f' ({networks.overrides_text(named)})' if named else ''}"
                     if line not in skipped:
                         skipped.add(line)
                         print(line)

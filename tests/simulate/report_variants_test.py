@@ -60,7 +60,8 @@ def near(a, b):
 def main():
     shutil.rmtree(WORKDIR, ignore_errors=True)
     os.makedirs(WORKDIR)
-    valiant = [({"routing": "valiant", "seed": seed}, seconds) for seed, seconds in ((1, 0.012), (2, 0.016), (3, 0.014))]
+    valiant = [({"routing": "valiant", "seed": seed}, seconds)
+               for seed, seconds in ((1, 0.012), (2, 0.016), (3, 0.014))]
     folder = folder_with("seeds", {"bspma": 1.0, "svcp": 2.0}, [({"routing": "minimal"}, 0.010), *valiant])
     figures = {name: fig for name, _, fig in report_simulation.figures(folder)}
     if "ghost-variants.png" not in figures:

@@ -142,7 +142,8 @@ def sstmac_case(root, build, mpiexec, workdir, torus):
         if len(found) != 4:
             fail(f"{trace_id}: {found}; wanted minimal in both simulators and valiant seeds 1, 2 in sstmac")
     skipped = [line for line in out.splitlines() if line.startswith("study: not simulated:")]
-    if len(skipped) != 1 or "simgrid offers routing minimal on a torus, not 'valiant' (routing=valiant)" not in skipped[0]:
+    wanted = "simgrid offers routing minimal on a torus, not 'valiant' (routing=valiant)"
+    if len(skipped) != 1 or wanted not in skipped[0]:
         fail(f"SimGrid's valiant: {skipped}; wanted one 'study: not simulated' line")
     drew(folder, "ghost-variants.png")
     print("valiant: seeds 1 and 2 in SST-macro; minimal once in each simulator; SimGrid's valiant skipped in one line")
