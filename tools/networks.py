@@ -38,6 +38,7 @@ TOPOLOGY_REQUIRED = {
     "flat": {"nodes"},
 }
 ROUTINGS = ("minimal", "valiant", "ugal")
+RANDOMIZED_ROUTINGS = ("valiant", "ugal")  # a random choice per message: one answer per seed
 # Routing each simulator offers per topology. SimGrid's cluster zones route one fixed way: dimension order
 # on a torus, up to the nearest common ancestor on a fat tree, minimal on a dragonfly.
 ROUTING = {
@@ -129,6 +130,11 @@ class Network:
         if self.topology == "fattree":
             return {f"level{i + 1}": (self.link_bandwidth, self.link_latency) for i in range(s["levels"])}
         return {"switch": (self.link_bandwidth, self.link_latency)}
+
+
+def overrides_text(overrides):
+    """Keys set on top of a network file, as lines and figures name a variant: routing=valiant seed=2."""
+    return " ".join(f"{k}={v:g}" if isinstance(v, float) else f"{k}={v}" for k, v in overrides.items())
 
 
 def _number(path, key, value, minimum=0.0, inclusive=False):
