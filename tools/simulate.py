@@ -34,6 +34,7 @@ import networks  # noqa: E402
 import simulated_profile  # noqa: E402
 
 SMPIREPLAY = "/usr/lib/x86_64-linux-gnu/simgrid/smpireplaymain"
+SIMGRID_RANKS_NOTE = 512  # above this, a note that SST-macro is the simulator for the trace's size
 PER_RANK_ACTION_LIMIT = 200_000  # above this, per-rank finish times (a log line per action) are skipped
 
 
@@ -278,6 +279,10 @@ def simulate(args):
     problem = networks.check_fits(network, args.simulator, len(summary["ranks"]), summary["actions"])
     if problem:
         raise UsageError(problem)
+    if args.simulator == "simgrid" and len(summary["ranks"]) > SIMGRID_RANKS_NOTE:
+        print(f"amp simulate: note: SimGrid's replay time grows about as ranks^1.9 for asynchronous cuts "
+              f"(256 ranks of SVAF: about 4 min here); for {len(summary['ranks'])} ranks --simulator sstmac is the "
+              f"one to use (docs/TRACING.md section 14)", file=sys.stderr)
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="amp-simulate-") as workdir:
         if args.simulator == "simgrid":

@@ -410,7 +410,7 @@ def replayed_seconds(export_dir, host_speed):
         with open(path, "w") as f:
             f.write(f'topology = "flat"\nnodes = 2\nranks_per_node = 1\nlink_bandwidth = 1e10\n'
                     f'link_latency = 1e-6\nhost_speed = {host_speed!r}\n')
-        return simulate.run_simgrid(networks.load(path), export_dir, summary, work, 60)[0]
+        return simulate.run_simgrid(networks.load(path), export_dir, summary, None, work, 60)[0]  # flat: XML, no build
 
 
 def case_host_speed(a):

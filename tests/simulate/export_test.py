@@ -79,8 +79,11 @@ def check(trace, build, root, network, label):
     finish = simulated["per_rank_finish_seconds"]
     if not simulated["predicted_seconds"] > 0 or not finish or None in finish or len(finish) != len(exported["ranks"]):
         fail(f"{label}: prediction {simulated['predicted_seconds']}, per-rank finish times {finish}")
-    if abs(max(finish) - simulated["predicted_seconds"]) > 1e-6 * simulated["predicted_seconds"] + 1e-9:
-        fail(f"{label}: the last rank finishes at {max(finish)}, the prediction is {simulated['predicted_seconds']}")
+    # The prediction ends after MPI_Finalize's barrier (a few network latencies) behind the last action.
+    barrier = simulated["predicted_seconds"] - max(finish)
+    if not 0 <= barrier <= 1e-4:
+        fail(f"{label}: the last rank finishes at {max(finish)}, the prediction is {simulated['predicted_seconds']}: "
+             f"not a finalize barrier behind it")
     print(f"{label}: {exported['messages']} messages, {exported['bytes']} bytes per stats; replayed in "
           f"{simulated['simulator']} {simulated['simulator_version']}: {simulated['predicted_seconds']:.6g} s")
 

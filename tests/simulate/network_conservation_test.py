@@ -56,12 +56,22 @@ def simulate(build, root, trace, network, simulator, *settings):
     return sim, [r["bytes_sent"] for r in export["per_rank"]]
 
 
+def protocol_allowance(sim, sent):
+    """SST-macro puts every byte on its packet network (negligible_size 0), the MPI protocol's headers and
+    RDMA get requests too: its NICs inject a little more than the trace's payload (3.5 % on the pair
+    below). SimGrid counts the payload alone."""
+    return 0 if sim["simulator"] == "simgrid" else 0.05 * sent + 128 * sim["messages"]
+
+
 def conserved(sim, per_rank, where):
     nics = sim["nics"]
     check(nics["count"] == sim["ranks"], f"{where}: {nics['count']} NICs for {sim['ranks']} ranks")
-    check(nics["injected_bytes"]["total"] == sim["bytes"],
-          f"{where}: the NICs injected {nics['injected_bytes']['total']} bytes, the trace has {sim['bytes']}")
-    check(nics["per_nic_bytes"] == per_rank, f"{where}: per NIC {nics['per_nic_bytes']}, per rank {per_rank}")
+    injected = nics["injected_bytes"]["total"]
+    check(sim["bytes"] <= injected <= sim["bytes"] + protocol_allowance(sim, sim["bytes"]),
+          f"{where}: the NICs injected {injected} bytes, the trace has {sim['bytes']}")
+    check(all(want <= got <= want + protocol_allowance(sim, want) for got, want in zip(nics["per_nic_bytes"], per_rank))
+          and len(nics["per_nic_bytes"]) == len(per_rank),
+          f"{where}: per NIC {nics['per_nic_bytes']}, per rank {per_rank}")
     crossed = sum(c["bytes"] for c in sim["links"].values())
     check(crossed >= sim["bytes"], f"{where}: links carried {crossed} bytes, fewer than the {sim['bytes']} injected")
     for key in ("hops", "hottest_links", "links"):
@@ -78,11 +88,14 @@ def main():
     sim, per_rank = simulate(build, root, pair, "torus-4x4x4", simulator)
     conserved(sim, per_rank, "2 ranks on torus-4x4x4")
     links = {cls: c["bytes"] for cls, c in sim["links"].items()}
-    check(links["x"] == sim["bytes"] and links["y"] == 0 and links["z"] == 0,
+    check(sim["bytes"] <= links["x"] <= sim["bytes"] + protocol_allowance(sim, sim["bytes"])
+          and links["y"] == 0 and links["z"] == 0,
           f"neighbours in x: link bytes per class {links}, the trace moves {sim['bytes']} bytes in x")
     check(abs(sim["hops"]["mean_per_byte"] - 1.0) < 1e-12, f"neighbours in x: {sim['hops']['mean_per_byte']} hops")
     loaded = [(h["class"], h["bytes"]) for h in sim["hottest_links"] if h["class"] != "node"]
-    check(loaded == [("x", per_rank[0]), ("x", per_rank[1])], f"neighbours in x: hottest links {sim['hottest_links']}")
+    check(len(loaded) == 2 and all(c == "x" and want <= got <= want + protocol_allowance(sim, want)
+                                   for (c, got), want in zip(loaded, per_rank)),
+          f"neighbours in x: hottest links {sim['hottest_links']}")
 
     halo = synthesize(build, workdir, "halo", 16)
     for network in ("torus-4x4x4", "dragonfly-1024"):
@@ -91,7 +104,8 @@ def main():
         conserved(sim, per_rank, where)
         if network.startswith("dragonfly"):
             node = sim["links"]["node"]["bytes"]
-            check(node == sim["bytes"] * (2 if simulator == "simgrid" else 1),
+            check(sim["bytes"] * (2 if simulator == "simgrid" else 1) <= node
+                  <= (sim["bytes"] + protocol_allowance(sim, sim["bytes"])) * (2 if simulator == "simgrid" else 1),
                   f"{where}: node links carried {node} bytes of {sim['bytes']}")
             check(set(sim["links"]) == {"node", "local", "global"}, f"{where}: link classes {sorted(sim['links'])}")
         if simulator == "simgrid" and network.startswith("torus"):
@@ -106,7 +120,8 @@ def main():
     # Four ranks to a node share its NIC: what leaves the node is injected, the rest stays inside.
     sim, per_rank = simulate(build, root, halo, "torus-4x4x4", simulator, "--set", "ranks_per_node=4")
     nics = sim["nics"]
-    check(nics["count"] == 4 and nics["injected_bytes"]["total"] + nics["intra_node_bytes"] == sim["bytes"]
+    moved = nics["injected_bytes"]["total"] + nics["intra_node_bytes"]
+    check(nics["count"] == 4 and sim["bytes"] <= moved <= sim["bytes"] + protocol_allowance(sim, sim["bytes"])
           and 0 < nics["intra_node_bytes"] < sim["bytes"],
           f"4 ranks per node: {nics['count']} NICs injected {nics['injected_bytes']['total']} bytes, "
           f"{nics['intra_node_bytes']} stayed inside, of {sim['bytes']}")
