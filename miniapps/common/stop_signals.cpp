@@ -1,0 +1,103 @@
+// The SIGINT/SIGTERM handler and the fixed table of files it removes. The table is process-wide on
+// purpose: a signal handler can reach nothing else, and may only call async-signal-safe functions
+// (unlink, sigaction, raise), so the paths are kept as plain characters, written before they are marked.
+#include "stop_signals.hpp"
+
+#include <atomic>
+#include <csignal>
+#include <cstring>
+#include <unistd.h>
+
+namespace amp::stop_signals {
+
+namespace {
+
+constexpr int kSignals[] = {SIGINT, SIGTERM};
+constexpr std::size_t kMaxPath = 4096;
+
+struct StopTable {
+  char paths[kMaxFiles][kMaxPath] = {};
+  volatile std::sig_atomic_t used[kMaxFiles] = {};
+  volatile std::sig_atomic_t deferring = 0;
+  volatile std::sig_atomic_t noted = 0;
+  bool installed = false;
+};
+
+StopTable& table() {
+  static StopTable t;
+  return t;
+}
+
+void remove_files() {
+  StopTable& t = table();
+  for (int i = 0; i < kMaxFiles; ++i)
+    if (t.used[i] != 0) ::unlink(t.paths[i]);
+}
+
+void on_stop(int signal) {
+  StopTable& t = table();
+  if (t.deferring != 0) {
+    if (t.noted == 0) t.noted = signal;
+    return;
+  }
+  die_by(signal);
+}
+
+void install() {
+  StopTable& t = table();
+  if (t.installed) return;
+  t.installed = true;
+  for (const int signal : kSignals) {
+    struct sigaction before {};
+    if (::sigaction(signal, nullptr, &before) != 0 || before.sa_handler == SIG_IGN) continue;
+    struct sigaction handler {};
+    handler.sa_handler = on_stop;
+    sigemptyset(&handler.sa_mask);
+    for (const int other : kSignals) sigaddset(&handler.sa_mask, other);
+    ::sigaction(signal, &handler, nullptr);
+  }
+}
+
+}  // namespace
+
+void remove_on_stop(const std::string& path) {
+  install();
+  StopTable& t = table();
+  if (path.size() >= kMaxPath) return;
+  for (int i = 0; i < kMaxFiles; ++i)
+    if (t.used[i] == 0) {
+      std::memcpy(t.paths[i], path.c_str(), path.size() + 1);
+      std::atomic_signal_fence(std::memory_order_seq_cst);  // the path is whole before it is marked
+      t.used[i] = 1;
+      return;
+    }
+}
+
+void keep_on_stop(const std::string& path) {
+  StopTable& t = table();
+  for (int i = 0; i < kMaxFiles; ++i)
+    if (t.used[i] != 0 && path == t.paths[i]) t.used[i] = 0;
+}
+
+void defer() {
+  install();
+  table().deferring = 1;
+}
+
+int pending() { return table().noted; }
+
+void die_by(int signal) {
+  remove_files();
+  struct sigaction fallback {};
+  fallback.sa_handler = SIG_DFL;
+  sigemptyset(&fallback.sa_mask);
+  ::sigaction(signal, &fallback, nullptr);
+  sigset_t unblocked;
+  sigemptyset(&unblocked);
+  sigaddset(&unblocked, signal);
+  ::raise(signal);
+  ::sigprocmask(SIG_UNBLOCK, &unblocked, nullptr);  // inside the handler: delivered here
+  ::_exit(128 + signal);                          // not reached
+}
+
+}  // namespace amp::stop_signals
