@@ -73,7 +73,8 @@ int run_proxy(const char* name, MPI_Comm comm, int argc, char** argv,
 }
 
 void check_run_memory(const Environment& env, bool plan_only, double run_bytes, double setup_bytes) {
-  check_node_memory(env.comm(), plan_only || env.synthesis() != nullptr ? setup_bytes : run_bytes);
+  const bool synthesis = env.synthesis() != nullptr;
+  check_node_memory(env.comm(), plan_only || synthesis ? setup_bytes : run_bytes, synthesis);
 }
 
 ReservedOutput reserve_results_file(const std::string& path, const Environment& env) {
