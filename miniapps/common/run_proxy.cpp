@@ -29,8 +29,12 @@ ExitCode run_body(const char* name, const Environment& env, int argc, char** arg
   try {
     if (!env.startup_problem().empty()) throw InputError(env.startup_problem());
     if (Synthesis::requested(argc, argv)) {
-      Synthesis synthesis(name, argc, argv, env);
-      synthesis.run(argc, argv, body);
+      {
+        Synthesis synthesis(name, argc, argv, env);
+        synthesis.run(argc, argv, body);
+      }
+      // A signal after the last check: the synthesis is complete and kept, and the process still dies by it.
+      if (const int signal = stop_signals::pending(); signal != 0) stop_signals::die_by(signal);
     } else {
       body(env, argc, argv);
     }
