@@ -9,22 +9,23 @@ how far it is from the trace's own time of its traced region.
 Usage: tools/compare_runs.py RESULTS.json [RESULTS.json ...]
 """
 import json
+import os
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import simulate  # noqa: E402
 
 HEADER = ("cut", "transport", "ms/step", "vs first", "compute", "pack+unpack", "MPI", "of it wait",
           "collect.", "msgs/step/rk", "avg msg B", "verified", "checksum")
 WIDTHS = (6, 12, 9, 9, 9, 12, 9, 11, 9, 13, 10, 9, 17)
 
 
-SIMULATION = "simulation-this-machine-simgrid.json"
-
-
 def load(path):
     with open(path) as f:
         run = json.load(f)
-    simulation = path[:-len(".json")] + ".trace/" + SIMULATION
+    simulation = simulate.latest_simulation(path[:-len(".json")] + ".trace", "this-machine", "simgrid")
     try:
-        with open(simulation) as f:
+        with open(simulation or "") as f:
             run["_simulation"] = json.load(f)
     except (OSError, ValueError):
         pass

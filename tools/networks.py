@@ -1,31 +1,49 @@
-"""Network files (inputs/networks/*.toml): read and validate one, and write what each simulator needs
-from it: a SimGrid cluster platform and hostfile, or SST-macro parameter overrides.
+"""Network files (inputs/networks/*.toml): one physical machine, described in the machine's terms, read
+and checked once, then translated for each simulator (a SimGrid cluster platform, or SST-macro
+parameters) or refused with the one key that simulator cannot express.
 
-A network file names a topology and its shape, link bandwidth (bytes/s) and latency (s), host speed
-(flop/s), ranks per node, routing, and optionally the software overhead of one message (s of CPU on
-the sender and again on the receiver) and the loopback link between ranks of one node. The keys of each topology are in TOPOLOGIES; README,
-"Simulating networks", shows them. Every error is a NetworkError with one line naming file and key.
+The machine: nodes, each with one NIC that its ranks share (ranks in one node talk over a loopback);
+routers joined by links of classes with their own bandwidth and latency (torus dimensions, dragonfly
+local and global links, fat-tree levels); a latency per router hop; a CPU overhead per message at each
+end; a routing and its seed. Every error is a NetworkError with one line naming the file and key.
+README, "Simulating networks", lists the keys; docs/TRACING.md section 14 gives the model and what each
+simulator was given.
 """
+import hashlib
+import json
 import math
 import os
 import tomllib
 from dataclasses import dataclass, field
 
-COMMON = {"topology", "link_bandwidth", "link_latency", "host_speed", "ranks_per_node", "routing",
-          "message_overhead", "loopback_bandwidth", "loopback_latency"}
-OPTIONAL = {"routing", "message_overhead", "loopback_bandwidth", "loopback_latency"}
+INT_LIMIT = 2**31 - 1          # every count a simulator reads as a C int
+NODE_LIMIT = 1 << 20           # far beyond any trace AMP synthesizes (65536 ranks)
+RANKS_PER_NODE_LIMIT = 1024
+
+COMMON = {"topology", "link_bandwidth", "link_latency", "host_speed", "ranks_per_node", "routing", "seed",
+          "nic_bandwidth", "router_latency", "message_overhead", "loopback_bandwidth", "loopback_latency"}
+REQUIRED = {"topology", "link_bandwidth", "link_latency", "host_speed", "ranks_per_node"}
 TOPOLOGIES = {
-    "torus": {"shape"},
+    "torus": {"shape", "dimension_bandwidth"},
     "fattree": {"levels", "down", "up", "parallel"},
-    "dragonfly": {"groups", "chassis", "routers", "nodes_per_router"},
+    "dragonfly": {"groups", "routers_per_group", "nodes_per_router", "global_links_per_pair",
+                  "global_bandwidth", "global_latency"},
     "flat": {"nodes"},
 }
-# Routing each simulator offers on these topologies. SimGrid's cluster zones route in one fixed way:
-# dimension order on a torus, up to the nearest common ancestor on a fat tree, minimal on a dragonfly.
+TOPOLOGY_REQUIRED = {
+    "torus": {"shape"},
+    "fattree": {"levels", "down", "up", "parallel"},
+    "dragonfly": {"groups", "routers_per_group", "nodes_per_router", "global_links_per_pair"},
+    "flat": {"nodes"},
+}
+ROUTINGS = ("minimal", "valiant", "ugal")
+# Routing each simulator offers per topology. SimGrid's cluster zones route one fixed way: dimension order
+# on a torus, up to the nearest common ancestor on a fat tree, minimal on a dragonfly.
 ROUTING = {
     "simgrid": {"torus": {"minimal"}, "fattree": {"minimal"}, "dragonfly": {"minimal"}, "flat": {"minimal"}},
     "sstmac": {"torus": {"minimal", "valiant", "ugal"}, "dragonfly": {"minimal", "valiant", "ugal"}},
 }
+SIMULATORS = tuple(ROUTING)
 
 
 class NetworkError(Exception):
@@ -41,11 +59,19 @@ class Network:
     link_latency: float
     host_speed: float
     ranks_per_node: int
-    routing: str
-    shape: dict = field(default_factory=dict)       # the topology's own keys
-    message_overhead: float = 0.0                   # CPU seconds per message, at the sender and the receiver
-    loopback_bandwidth: float = 0.0                 # ranks sharing a node (0: SimGrid's default)
+    routing: str = "minimal"
+    seed: int = 1
+    nic_bandwidth: float = 0.0            # 0: the link bandwidth
+    router_latency: float = 0.0           # seconds per router hop (added to each link crossed)
+    message_overhead: float = 0.0         # CPU seconds per message, at the sender and again at the receiver
+    loopback_bandwidth: float = 0.0       # ranks of one node (0: the simulator's default)
     loopback_latency: float = 0.0
+    shape: dict = field(default_factory=dict)   # the topology's own keys
+    overrides: dict = field(default_factory=dict)  # --set KEY=VALUE given on top of the file
+
+    def __post_init__(self):
+        if not self.nic_bandwidth:
+            self.nic_bandwidth = self.link_bandwidth
 
     @property
     def nodes(self):
@@ -55,7 +81,7 @@ class Network:
         if self.topology == "fattree":
             return math.prod(s["down"])
         if self.topology == "dragonfly":
-            return s["groups"][0] * s["chassis"][0] * s["routers"][0] * s["nodes_per_router"]
+            return s["groups"] * s["routers_per_group"] * s["nodes_per_router"]
         return s["nodes"]
 
     @property
@@ -64,37 +90,85 @@ class Network:
         return self.nodes * self.ranks_per_node
 
     def parameters(self):
-        """Every network parameter, for the simulation's JSON."""
-        out = {"topology": self.topology, "link_bandwidth": self.link_bandwidth, "link_latency": self.link_latency,
-               "host_speed": self.host_speed, "ranks_per_node": self.ranks_per_node, "routing": self.routing,
-               "message_overhead": self.message_overhead, "nodes": self.nodes}
+        """The resolved machine (file and --set together), for the simulation's JSON and its key."""
+        out = {"topology": self.topology, "nodes": self.nodes, "ranks_per_node": self.ranks_per_node,
+               "nic_bandwidth": self.nic_bandwidth, "link_bandwidth": self.link_bandwidth,
+               "link_latency": self.link_latency, "router_latency": self.router_latency,
+               "message_overhead": self.message_overhead, "host_speed": self.host_speed,
+               "routing": self.routing, "seed": self.seed}
         if self.loopback_bandwidth:
             out["loopback_bandwidth"] = self.loopback_bandwidth
             out["loopback_latency"] = self.loopback_latency
         out.update(self.shape)
         return out
 
+    @property
+    def key(self):
+        """8 hex digits of the resolved machine: two files of one name, or one file under --set, never
+        share an output name."""
+        text = json.dumps(self.parameters(), sort_keys=True)
+        return hashlib.sha256(text.encode()).hexdigest()[:8]
 
-def _positive_number(path, key, value):
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value <= 0:
-        raise NetworkError(f"{path}: {key} must be a positive number, not {value!r}")
+    @property
+    def label(self):
+        """The network's name with its key, as output files carry it."""
+        return f"{self.name}-{self.key}"
+
+    def link_classes(self):
+        """Per link class: (bandwidth, latency) of one link as the machine has it."""
+        s = self.shape
+        if self.topology == "torus":
+            names = "xyzwvu"
+            bws = s.get("dimension_bandwidth") or [self.link_bandwidth] * len(s["shape"])
+            return {names[d] if d < len(names) else f"d{d}": (bws[d], self.link_latency)
+                    for d in range(len(s["shape"]))}
+        if self.topology == "dragonfly":
+            return {"local": (self.link_bandwidth, self.link_latency),
+                    "global": (s["global_bandwidth"], s["global_latency"])}
+        if self.topology == "fattree":
+            return {f"level{i + 1}": (self.link_bandwidth, self.link_latency) for i in range(s["levels"])}
+        return {"switch": (self.link_bandwidth, self.link_latency)}
+
+
+def _number(path, key, value, minimum=0.0, inclusive=False):
+    bad = isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value)
+    if bad or value < minimum or (value == minimum and not inclusive):
+        want = f">= {minimum:g}" if inclusive else ("positive" if minimum == 0 else f"> {minimum:g}")
+        raise NetworkError(f"{path}: {key} must be a {want} number, not {value!r}")
     return float(value)
 
 
-def _positive_int(path, key, value):
+def _positive_int(path, key, value, limit=INT_LIMIT):
     if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
         raise NetworkError(f"{path}: {key} must be a positive integer, not {value!r}")
+    if value > limit:
+        raise NetworkError(f"{path}: {key} = {value} is above the limit of {limit}")
     return value
 
 
-def _int_list(path, key, value, length=None):
+def _list(path, key, value, item, length=None):
     if not isinstance(value, list) or not value or (length is not None and len(value) != length):
-        want = f"a list of {length} positive integers" if length else "a list of positive integers"
+        want = f"a list of {length} values" if length else "a non-empty list"
         raise NetworkError(f"{path}: {key} must be {want}, not {value!r}")
-    return [_positive_int(path, key, v) for v in value]
+    return [item(path, key, v) for v in value]
 
 
-def load(path):
+def _override(path, text):
+    """KEY=VALUE, VALUE in TOML (a bare word is a string): one --set."""
+    key, sep, value = text.partition("=")
+    key, value = key.strip(), value.strip()
+    if not sep or not key or not value:
+        raise NetworkError(f"{path}: --set takes KEY=VALUE, not {text!r}")
+    try:
+        return key, tomllib.loads(f"v = {value}")["v"]
+    except tomllib.TOMLDecodeError:
+        if value.replace("_", "").replace("-", "").isalnum():
+            return key, value
+        raise NetworkError(f"{path}: --set {key}: {value!r} is not a TOML value") from None
+
+
+def load(path, overrides=()):
+    """The checked network of a file, with `overrides` (KEY=VALUE strings, or a dict) on top."""
     if not os.path.isfile(path):
         raise NetworkError(f"{path}: no such network file (see inputs/networks/)")
     try:
@@ -102,96 +176,219 @@ def load(path):
             data = tomllib.load(f)
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
         raise NetworkError(f"{path}: not valid TOML ({e})") from None
+    given = dict(overrides) if isinstance(overrides, dict) else dict(_override(path, o) for o in overrides)
+    data.update(given)
     topology = data.get("topology")
     if topology not in TOPOLOGIES:
         raise NetworkError(f"{path}: topology must be one of {', '.join(sorted(TOPOLOGIES))}, not {topology!r}")
     allowed = COMMON | TOPOLOGIES[topology]
     unknown = sorted(set(data) - allowed)
     if unknown:
-        raise NetworkError(f"{path}: unknown key {unknown[0]!r} for topology {topology!r} "
+        hint = ""
+        if topology == "dragonfly" and unknown[0] in ("chassis", "routers"):
+            hint = " (dragonfly files now give groups, routers_per_group, nodes_per_router, global_links_per_pair)"
+        raise NetworkError(f"{path}: unknown key {unknown[0]!r} for topology {topology!r}{hint} "
                            f"(keys: {', '.join(sorted(allowed))})")
-    missing = sorted((COMMON - OPTIONAL | TOPOLOGIES[topology]) - set(data))
+    missing = sorted((REQUIRED | TOPOLOGY_REQUIRED[topology]) - set(data))
     if missing:
         raise NetworkError(f"{path}: missing key {missing[0]!r}")
     routing = data.get("routing", "minimal")
-    if routing not in {"minimal", "valiant", "ugal"}:
-        raise NetworkError(f"{path}: routing must be minimal, valiant or ugal, not {routing!r}")
-    shape = {}
-    if topology == "torus":
-        shape["shape"] = _int_list(path, "shape", data["shape"])
-    elif topology == "fattree":
-        levels = _positive_int(path, "levels", data["levels"])
-        for key in ("down", "up", "parallel"):
-            shape[key] = _int_list(path, key, data[key], levels)
-        shape = {"levels": levels, **shape}
-    elif topology == "dragonfly":
-        for key in ("groups", "chassis", "routers"):
-            shape[key] = _int_list(path, key, data[key], 2)
-        shape["nodes_per_router"] = _positive_int(path, "nodes_per_router", data["nodes_per_router"])
-    else:
-        shape["nodes"] = _positive_int(path, "nodes", data["nodes"])
+    if routing not in ROUTINGS:
+        raise NetworkError(f"{path}: routing must be {', '.join(ROUTINGS)}, not {routing!r}")
+    link_bandwidth = _number(path, "link_bandwidth", data["link_bandwidth"])
+    link_latency = _number(path, "link_latency", data["link_latency"])
+    shape = _shape(path, topology, data, link_bandwidth, link_latency)
     network = Network(
         name=os.path.splitext(os.path.basename(path))[0], path=path, topology=topology,
-        link_bandwidth=_positive_number(path, "link_bandwidth", data["link_bandwidth"]),
-        link_latency=_positive_number(path, "link_latency", data["link_latency"]),
-        host_speed=_positive_number(path, "host_speed", data["host_speed"]),
-        ranks_per_node=_positive_int(path, "ranks_per_node", data["ranks_per_node"]),
-        routing=routing, shape=shape)
-    if "message_overhead" in data:
-        value = data["message_overhead"]
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0:
-            raise NetworkError(f"{path}: message_overhead must be a number of seconds >= 0, not {value!r}")
-        network.message_overhead = float(value)
+        link_bandwidth=link_bandwidth, link_latency=link_latency,
+        host_speed=_number(path, "host_speed", data["host_speed"]),
+        ranks_per_node=_positive_int(path, "ranks_per_node", data["ranks_per_node"], RANKS_PER_NODE_LIMIT),
+        routing=routing, seed=_positive_int(path, "seed", data.get("seed", 1)),
+        nic_bandwidth=_number(path, "nic_bandwidth", data.get("nic_bandwidth", link_bandwidth)),
+        router_latency=_number(path, "router_latency", data.get("router_latency", 0.0), inclusive=True),
+        message_overhead=_number(path, "message_overhead", data.get("message_overhead", 0.0), inclusive=True),
+        shape=shape, overrides=given)
     if "loopback_bandwidth" in data or "loopback_latency" in data:
-        network.loopback_bandwidth = _positive_number(path, "loopback_bandwidth", data.get("loopback_bandwidth"))
-        network.loopback_latency = _positive_number(path, "loopback_latency", data.get("loopback_latency"))
+        network.loopback_bandwidth = _number(path, "loopback_bandwidth", data.get("loopback_bandwidth"))
+        network.loopback_latency = _number(path, "loopback_latency", data.get("loopback_latency"), inclusive=True)
+    if network.nodes > NODE_LIMIT:
+        raise NetworkError(f"{path}: {network.nodes} nodes is more than AMP simulates ({NODE_LIMIT}); "
+                           f"no trace needs that many")
     return network
 
 
-def check_fits(network, simulator, ranks):
-    """One line when this network cannot run `ranks` ranks in `simulator`, else None."""
+def _shape(path, topology, data, link_bandwidth, link_latency):
+    if topology == "torus":
+        dims = _list(path, "shape", data["shape"], _positive_int)
+        shape = {"shape": dims}
+        if "dimension_bandwidth" in data:
+            shape["dimension_bandwidth"] = _list(path, "dimension_bandwidth", data["dimension_bandwidth"],
+                                                 _number, len(dims))
+        return shape
+    if topology == "fattree":
+        levels = _positive_int(path, "levels", data["levels"], 8)
+        return {"levels": levels, **{k: _list(path, k, data[k], _positive_int, levels) for k in ("down", "up", "parallel")}}
+    if topology == "dragonfly":
+        for key in ("groups", "routers_per_group", "nodes_per_router", "global_links_per_pair"):
+            _positive_int(path, key, data[key])
+        if data["groups"] < 2:
+            raise NetworkError(f"{path}: groups must be at least 2, not {data['groups']}")
+        return {"groups": data["groups"], "routers_per_group": data["routers_per_group"],
+                "nodes_per_router": data["nodes_per_router"], "global_links_per_pair": data["global_links_per_pair"],
+                "global_bandwidth": _number(path, "global_bandwidth", data.get("global_bandwidth", link_bandwidth)),
+                "global_latency": _number(path, "global_latency", data.get("global_latency", link_latency))}
+    return {"nodes": _positive_int(path, "nodes", data["nodes"])}
+
+
+# --- what each simulator can express ------------------------------------------------------------
+def refusal(network, simulator):
+    """One line naming the key `simulator` cannot express for this machine, or None."""
+    where = f"{network.path}: {simulator}"
     routes = ROUTING[simulator].get(network.topology)
     if routes is None:
-        return f"{network.path}: {simulator} has no {network.topology} model in AMP (use simgrid)"
+        other = [s for s in SIMULATORS if network.topology in ROUTING[s]]
+        return f"{where} has no {network.topology} model in AMP (use {' or '.join(other)})"
     if network.routing not in routes:
-        return (f"{network.path}: {simulator} offers routing {', '.join(sorted(routes))} on a {network.topology}, "
-                f"not {network.routing!r}")
-    if ranks > network.hosts:
-        return (f"{network.path}: the trace has {ranks} ranks, more than the network's {network.nodes} nodes x "
-                f"{network.ranks_per_node} ranks per node = {network.hosts}")
+        return f"{where} offers routing {', '.join(sorted(routes))} on a {network.topology}, not {network.routing!r}"
+    s = network.shape
+    if simulator == "simgrid":
+        classes = {bw for bw, _ in network.link_classes().values()}
+        if len(classes) > 1:
+            key = "dimension_bandwidth" if network.topology == "torus" else "global_bandwidth"
+            return f"{where} gives every link of a cluster zone one bandwidth: {key} differs from link_bandwidth"
+        if network.topology == "dragonfly":
+            if s["global_latency"] != network.link_latency:
+                return f"{where} gives every link of a cluster zone one latency: global_latency differs from link_latency"
+            if s["routers_per_group"] < s["groups"]:
+                return (f"{where} routes a dragonfly through router g of each group to reach group g: "
+                        f"routers_per_group ({s['routers_per_group']}) must be at least groups ({s['groups']})")
+    if simulator == "sstmac":
+        if network.loopback_latency > 0:
+            return (f"{where} copies a message of 64 bytes or less within a node for free (its memory model starts "
+                    f"above): loopback_latency must be 0")
+        ratio = network.nic_bandwidth / network.link_bandwidth
+        if abs(ratio - round(ratio)) > 1e-9 or round(ratio) < 1:
+            return (f"{where}'s ejection port is a switch port, a whole multiple of the link's bandwidth: "
+                    f"nic_bandwidth must be link_bandwidth times a whole number")
+        if network.topology == "torus" and "dimension_bandwidth" in s:
+            base = min(s["dimension_bandwidth"])
+            if any(abs(bw / base - round(bw / base)) > 1e-9 for bw in s["dimension_bandwidth"]):
+                return (f"{where} scales a torus dimension's links by whole numbers (redundant links): "
+                        f"dimension_bandwidth must be whole multiples of its smallest value")
+        if network.topology == "dragonfly":
+            k, a, g = s["global_links_per_pair"], s["routers_per_group"], s["groups"]
+            if k % a or a % (k // a):
+                return (f"{where} wires a dragonfly all-to-all (every router reaches every group over the same "
+                        f"number of links): global_links_per_pair ({k}) must be a multiple c of routers_per_group "
+                        f"({a}) with c dividing {a}")
+            if s["global_latency"] != network.link_latency:
+                return f"{where} gives every switch link one latency: global_latency differs from link_latency"
     return None
 
 
-def simgrid_platform(network):
-    """The SimGrid platform XML: one cluster of `nodes` hosts, `ranks_per_node` cores each."""
-    s = network.shape
-    topo = ""
-    if network.topology == "torus":
-        topo = f' topology="TORUS" topo_parameters="{",".join(map(str, s["shape"]))}"'
-    elif network.topology == "fattree":
-        parts = [str(s["levels"])] + [",".join(map(str, s[k])) for k in ("down", "up", "parallel")]
-        topo = f' topology="FAT_TREE" topo_parameters="{";".join(parts)}"'
-    elif network.topology == "dragonfly":
-        parts = [",".join(map(str, s[k])) for k in ("groups", "chassis", "routers")] + [str(s["nodes_per_router"])]
-        topo = f' topology="DRAGONFLY" topo_parameters="{";".join(parts)}"'
-    loopback = ""
+def memory_estimate(network, simulator, ranks, actions):
+    """Bytes the simulator needs for this network and a trace of `ranks` ranks and `actions` actions:
+    measured here (SimGrid 3.32: about 3 KiB per node and 1 KiB per torus link direction; SST-macro 16.0:
+    about 40 KiB per switch), plus the trace's actions held in memory (about 200 bytes each)."""
+    links = network.nodes * (2 * len(network.shape.get("shape", [])) or 4)
+    per_network = network.nodes * 3 * 1024 + links * 1024 if simulator == "simgrid" else network.nodes * 40 * 1024
+    return per_network + ranks * 64 * 1024 + actions * 200
+
+
+def check_fits(network, simulator, ranks, actions=0, memory=None):
+    """One line when this network cannot run `ranks` ranks in `simulator`, else None."""
+    problem = refusal(network, simulator)
+    if problem:
+        return problem
+    if ranks > network.hosts:
+        return (f"{network.path}: the trace has {ranks} ranks, more than the network's {network.nodes} nodes x "
+                f"{network.ranks_per_node} ranks per node = {network.hosts}")
+    memory = memory if memory is not None else _available_memory()
+    need = memory_estimate(network, simulator, ranks, actions)
+    if memory and need > memory // 2:
+        return (f"{network.path}: {simulator} would need about {need / 2**30:.1f} GiB for {network.nodes} nodes and "
+                f"this trace, more than half of this machine's {memory / 2**30:.1f} GiB available")
+    return None
+
+
+def _available_memory():
+    try:
+        with open("/proc/meminfo") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 0
+
+
+# --- SimGrid ------------------------------------------------------------------------------------
+DEFAULT_LOOPBACK = (40e9, 0.0)  # bytes/s, s: ranks of one node when the file gives no loopback
+
+
+def loopback(network):
+    """(bandwidth, latency) between ranks of one node."""
     if network.loopback_bandwidth:
-        loopback = f' loopback_bw="{network.loopback_bandwidth:.6g}Bps" loopback_lat="{network.loopback_latency:.6g}s"'
+        return network.loopback_bandwidth, network.loopback_latency
+    return DEFAULT_LOOPBACK
+
+
+def simgrid_machine(network):
+    """What tools/simgrid/amp_platform.cpp builds (SimGrid's cluster zone, each leaf a node behind a
+    full-duplex NIC): the JSON it reads from $AMP_SIMGRID_MACHINE. Link latency is the link's plus the
+    router hop's. A torus is direct (the NIC sits on the router); in a dragonfly or fat tree the zone's
+    link from router to node is a link like the others, and the NIC adds no latency of its own."""
+    s = network.shape
+    bandwidth, latency = loopback(network)
+    machine = {"topology": network.topology, "link_bandwidth": network.link_bandwidth,
+               "link_latency": network.link_latency + network.router_latency, "nic_bandwidth": network.nic_bandwidth,
+               "nic_latency": 0.0, "loopback_bandwidth": bandwidth, "loopback_latency": latency,
+               "host_speed": network.host_speed, "cores": network.ranks_per_node}
+    if network.topology == "torus":
+        machine["dimensions"] = s["shape"]
+    elif network.topology == "fattree":
+        machine.update(levels=s["levels"], down=s["down"], up=s["up"], parallel=s["parallel"])
+    elif network.topology == "dragonfly":
+        # One chassis of all the group's routers (all-to-all local links); the pair's global links as one.
+        machine.update(groups=s["groups"], routers=s["routers_per_group"], nodes_per_router=s["nodes_per_router"],
+                       global_links=s["global_links_per_pair"])
+    return machine
+
+
+def simgrid_flat_platform(network):
+    """The SimGrid platform XML of a flat network (one switch): a cluster of `nodes` hosts behind a
+    backbone, `ranks_per_node` cores each."""
+    bandwidth, latency = loopback(network)
     return ("<?xml version='1.0'?>\n"
             "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
             "<platform version=\"4.1\">\n"
             f"  <cluster id=\"amp\" prefix=\"n\" suffix=\"\" radical=\"0-{network.nodes - 1}\" "
-            f"speed=\"{network.host_speed:.6g}f\" core=\"{network.ranks_per_node}\" "
-            f"bw=\"{network.link_bandwidth:.6g}Bps\" lat=\"{network.link_latency:.6g}s\"{loopback}{topo}/>\n"
+            f"speed=\"{network.host_speed:.9g}f\" core=\"{network.ranks_per_node}\" "
+            f"bw=\"{network.link_bandwidth:.9g}Bps\" lat=\"{network.link_latency + network.router_latency:.9g}s\" "
+            f"loopback_bw=\"{bandwidth:.9g}Bps\" loopback_lat=\"{latency:.9g}s\"/>\n"
             "</platform>\n")
 
 
+# The MPI library's protocol, the same in both simulators: a message of up to 512 bytes travels with its
+# header (one network latency; one header posted, message_overhead of CPU at the sender); a larger one is
+# fetched by the receiver (header, RDMA get request, data: three latencies; two headers posted,
+# message_overhead at the sender and again at the receiver). These are SST-macro's eager0, eager1 and
+# rendezvous protocols with the sender's acknowledgement off.
+MPI_PROTOCOL_LATENCIES = "0:1;513:3"
+SSTMAC_PROTOCOL = {"node.app1.mpi.max_vshort_msg_size": "512B", "node.app1.mpi.software_ack": "false"}
+
+
 def simgrid_config(network):
-    """smpirun --cfg options: SMPI's bandwidth and latency factors (fitted by SimGrid to one real cluster)
-    set to 1, so the file's values are the effective ones, and the per-message software overhead as SMPI's
-    send (os) and receive (or) overheads, for every message size."""
-    o = f"{network.message_overhead:.6g}"
-    return ["--cfg=smpi/bw-factor:0:1", "--cfg=smpi/lat-factor:0:1", f"--cfg=smpi/os:0:{o}:0", f"--cfg=smpi/or:0:{o}:0"]
+    """smpirun --cfg options: SMPI's bandwidth factor (fitted by SimGrid to one real cluster) set to 1, so the
+    file's values are the effective ones, and its latency factor to the MPI protocol's latencies; the per-header
+    overhead at the sender (os for MPI_Send, ois for MPI_Isend) and the receiver (or);
+    send (os) and receive (or) overheads, for every message size; a barrier in MPI_Finalize, as MPI
+    libraries (and SST-macro) synchronize there; and no cross traffic (SimGrid's model of TCP's
+    acknowledgements, 5 % of each flow's bandwidth on the way back: an HPC network sends none)."""
+    o = network.message_overhead
+    return ["--cfg=smpi/bw-factor:0:1", f"--cfg=smpi/lat-factor:{MPI_PROTOCOL_LATENCIES}",
+            f"--cfg=smpi/os:0:{o:.9g}:0", f"--cfg=smpi/ois:0:{o:.9g}:0", f"--cfg=smpi/or:0:0:0;513:{o:.9g}:0",
+            "--cfg=smpi/finalization-barrier:yes", "--cfg=network/crosstraffic:0"]
 
 
 def hostfile(network, ranks):
@@ -199,26 +396,77 @@ def hostfile(network, ranks):
     return "".join(f"n{r // network.ranks_per_node}\n" for r in range(ranks))
 
 
+def simgrid_description(network):
+    """What SimGrid was given, in its own terms, for the simulation's JSON."""
+    if network.topology == "flat":
+        return {"platform": "xml cluster (flat)", "xml": simgrid_flat_platform(network),
+                "config": simgrid_config(network), "routing": "one switch", "seed": None}
+    return {"platform": "tools/simgrid/amp_platform.cpp (cluster zone, each leaf a node: host, full-duplex NIC, "
+                        "loopback)", "machine": simgrid_machine(network), "config": simgrid_config(network),
+            "routing": "minimal, fixed by the zone (dimension order; nearest common ancestor; minimal dragonfly)",
+            "seed": None}
+
+
+# --- SST-macro ----------------------------------------------------------------------------------
+ROUTER_NAMES = {"torus": {"minimal": "torus_minimal", "valiant": "torus_valiant", "ugal": "torus_ugal"},
+                "dragonfly": {"minimal": "dragonfly_minimal", "valiant": "dragonfly_valiant",
+                              "ugal": "dragonfly_ugal"}}
+
+
+def sstmac_launch(network, ranks):
+    """SST-macro's launch command: `ranks` ranks, ranks_per_node to a node (block placement). A DUMPI
+    app without one gets one rank per node, whatever else says otherwise."""
+    return f"aprun -n {ranks} -N {min(network.ranks_per_node, ranks)}"
+
+
 def sstmac_overrides(network):
-    """`-p key=value` overrides of tools/sstmac/<topology>.ini for this network."""
+    """`-p` overrides of tools/sstmac/<topology>.ini that make SST-macro's machine this one."""
     s = network.shape
-    bw = f"{network.link_bandwidth / 1e9:.6g}GB/s"
-    lat = f"{network.link_latency * 1e9:.6g}ns"
-    p = {"node.nic.bandwidth": bw, "node.nic.injection.bandwidth": bw, "switch.link.bandwidth": bw,
-         "switch.link.latency": lat, "switch.logp.bandwidth": bw, "switch.logp.hop_latency": lat,
-         "node.proc.frequency": f"{network.host_speed / 1e9:.6g}GHz"}
+    gbps = lambda bw: f"{bw / 1e9:.9g}GB/s"  # noqa: E731
+    ns = lambda seconds: f"{seconds * 1e9:.9g}ns"  # noqa: E731
+    hop = network.link_latency + network.router_latency
+    # A torus is direct: the NIC sits on its router with no link between (SimGrid's torus has none);
+    # in a dragonfly the node's link to its router is a link like the others.
+    end = 1e-12 if network.topology == "torus" else hop
+    base = network.link_bandwidth
+    p = {"node.nic.injection.bandwidth": gbps(network.nic_bandwidth), "node.nic.injection.latency": ns(end),
+         "node.nic.ejection.latency": ns(end), "switch.link.latency": ns(hop),
+         "switch.logp.bandwidth": gbps(base), "switch.logp.hop_latency": ns(hop), "switch.logp.out_in_latency": ns(end),
+         "node.proc.frequency": f"{network.host_speed / 1e9:.9g}GHz",
+         "node.proc.ncores": str(max(network.ranks_per_node, 1)),
+         # SST-macro charges CPU overhead per header posted (see MPI_PROTOCOL_LATENCIES).
+         "node.app1.mpi.post_header_delay": ns(network.message_overhead),
+         "switch.router.name": ROUTER_NAMES[network.topology][network.routing], **SSTMAC_PROTOCOL,
+         "switch.router.seed": str(network.seed)}
+    bandwidth, latency = loopback(network)  # ranks of one node: a copy through the node's memory model
+    p["node.memory.channel_bandwidth"] = gbps(bandwidth)
+    p["node.memory.num_channels"] = "1"
+    p["node.memory.latency"] = ns(latency)
     if network.topology == "torus":
-        p["topology.geometry"] = "[" + ",".join(map(str, s["shape"])) + "]"
-        p["topology.concentration"] = str(network.ranks_per_node)
-        p["switch.router.name"] = {"minimal": "torus_minimal", "valiant": "torus_valiant", "ugal": "torus_ugal"}[
-            network.routing]
+        dims = s["shape"]
+        if "dimension_bandwidth" in s:
+            base = min(s["dimension_bandwidth"])
+            p["topology.redundant"] = "[" + ",".join(str(round(bw / base)) for bw in s["dimension_bandwidth"]) + "]"
+        p["topology.geometry"] = "[" + ",".join(map(str, dims)) + "]"
+        p["topology.concentration"] = "1"
     else:
-        groups = s["groups"][0]
-        routers = s["chassis"][0] * s["routers"][0]
-        p["topology.geometry"] = f"[{routers},{groups}]"
-        p["topology.h"] = str(max(1, groups - 1))  # global links per router: every router reaches every group
-        p["topology.inter_group"] = "alltoall"  # the shipped file's circulant pattern needs an even h
-        p["topology.concentration"] = str(s["nodes_per_router"] * network.ranks_per_node)
-        p["switch.router.name"] = {"minimal": "dragonfly_minimal", "valiant": "dragonfly_valiant",
-                                   "ugal": "dragonfly_ugal"}[network.routing]
+        a, g, k = s["routers_per_group"], s["groups"], s["global_links_per_pair"]
+        p["topology.geometry"] = f"[{a},{g}]"
+        p["topology.h"] = str(k // a * (g - 1))    # global links per router: k / a to every other group
+        p["topology.inter_group"] = "alltoall"
+        p["topology.concentration"] = str(s["nodes_per_router"])
+    # The ejection port is a switch port: its bandwidth is the link's, scaled by injection_redundant.
+    ratio = network.nic_bandwidth / base
+    p["switch.link.bandwidth"] = gbps(base)
+    if abs(ratio - round(ratio)) < 1e-9 and round(ratio) >= 1:
+        p["topology.injection_redundant"] = str(round(ratio))
     return p
+
+
+def sstmac_description(network, command):
+    """What SST-macro was given, in its own terms, for the simulation's JSON."""
+    p = sstmac_overrides(network)
+    return {"topology": network.topology, "geometry": p["topology.geometry"], "h": p.get("topology.h"),
+            "inter_group": p.get("topology.inter_group"), "concentration": p["topology.concentration"],
+            "ranks_per_node": network.ranks_per_node, "router": p["switch.router.name"],
+            "seed": network.seed, "parameters": p, "command": command}

@@ -17,6 +17,9 @@ import os
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import simulate  # noqa: E402
+
 PROBLEM = ["--nx", "16", "--ny", "16", "--nz", "16", "--num_vars", "4", "--num_tsteps", "2", "--num_spikes", "1"]
 
 
@@ -62,7 +65,7 @@ def main():
             if done.returncode != 0:
                 print(f"amp: error: simulating {cut} on {network}: {done.stderr.strip()}", file=sys.stderr)
                 return 1
-            with open(os.path.join(trace, f"simulation-{network}-simgrid.json")) as f:
+            with open(simulate.simulation_file(trace, path, "simgrid")) as f:
                 predicted[(cut, network)] = json.load(f)["predicted_seconds"] / 2 * 1e3  # 2 steps
     print(f"amp: predicted at {args.ranks} ranks (synthesized: the deck on a 16^3 block, 4 variables, 2 steps, "
           f"{seconds * 1e6:.2f} us per variable step for every cut; SimGrid):")

@@ -20,6 +20,8 @@ import matplotlib
 
 import machine_load
 import report_simulation
+from results_shape import matrix_problem, results_problem
+from whole_file import NotWritten, write_whole
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
@@ -55,23 +57,37 @@ def read_json(path):
         return None
 
 
+def is_results(data):
+    """A proxy's results of a real run: neither another file of the folder nor a plan-only, synthesis
+    or amp-micro file (no mode; timing or config)."""
+    return isinstance(data, dict) and "proxy" in data and "mode" not in data and ("timing" in data or "config" in data)
+
+
 def load_runs(folder):
-    """Every proxy results file directly in `folder` (a study's runs, `./amp run`'s runs)."""
+    """Every proxy results file directly in `folder` (a study's runs, `./amp run`'s runs); a malformed
+    one (see results_shape) is left out with one warning line."""
     runs = []
     for path in sorted(glob.glob(os.path.join(folder, "*.json"))):
         if path.endswith((".trace-stats.json", ".outcome.json")):
             continue
         data = read_json(path)
-        if isinstance(data, dict) and "proxy" in data and "timing" in data and "config" in data:
-            data["_path"] = path
-            stats = path[:-len(".json")] + ".trace-stats.json"
-            if os.path.exists(stats):
-                trace_stats = read_json(stats)
-                if isinstance(trace_stats, dict) and isinstance(trace_stats.get("matrix_bytes"), list):
+        if not is_results(data):
+            continue
+        problem = results_problem(data)
+        if problem:
+            warn(f"{path}: {problem}; left out")
+            continue
+        data["_path"] = path
+        stats = path[:-len(".json")] + ".trace-stats.json"
+        if os.path.exists(stats):
+            trace_stats = read_json(stats)
+            if trace_stats is not None:
+                problem = matrix_problem(trace_stats, data["ranks"]) if isinstance(trace_stats, dict) else "is not a table"
+                if problem:
+                    warn(f"{stats} {problem}; left out")
+                else:
                     data["_trace_stats"] = trace_stats
-                elif trace_stats is not None:
-                    warn(f"{stats} has no matrix_bytes; left out")
-            runs.append(data)
+        runs.append(data)
     return runs
 
 
@@ -398,8 +414,19 @@ def write_index(out_dir, folder, written, rows):
 {images}
 </body></html>
 """
-    with open(os.path.join(out_dir, "index.html"), "w") as f:
-        f.write(page)
+    write_whole(os.path.join(out_dir, "index.html"), page)
+
+
+def save_whole(fig, path):
+    """The figure as PNG under PATH, whole or not at all (drawn into PATH.part, then renamed)."""
+    part = path + ".part"
+    try:
+        fig.savefig(part, dpi=110, format="png")
+        os.rename(part, path)
+    except OSError as e:
+        if os.path.exists(part):
+            os.remove(part)
+        raise NotWritten(f"cannot write '{path}': {e.strerror}") from None
 
 
 class NoResults(Exception):
@@ -413,10 +440,13 @@ def report(folder):
         raise NoResults(f"no AMP results files (*.json) in '{folder}'")
     proxies = group(runs)
     out_dir = os.path.join(folder, "report")
-    os.makedirs(out_dir, exist_ok=True)
+    try:
+        os.makedirs(out_dir, exist_ok=True)
+    except OSError as e:
+        raise NotWritten(f"cannot create '{out_dir}': {e.strerror}") from None
     written = []
     for name, title, fig in figures(proxies) + report_simulation.figures(folder):
-        fig.savefig(os.path.join(out_dir, name), dpi=110)
+        save_whole(fig, os.path.join(out_dir, name))
         plt.close(fig)
         written.append((name, title))
     rows = table_rows(proxies)
@@ -436,6 +466,9 @@ def main(args):
     except NoResults as e:
         print(f"report: error: {e}", file=sys.stderr)
         return 2
+    except NotWritten as e:  # a full disk: the figures and index.html written before it are whole
+        print(f"report: error: {e}", file=sys.stderr)
+        return 4
     print(f"{'proxy':<10} {'point':<24} {'ranks':>5} {'reps':>4} {'ms/step median':>15} {'spread':>19}  vs fastest")
     for r in rows:
         failed = "" if r["verified"] else "  VERIFICATION FAILED"

@@ -1,9 +1,10 @@
-"""The report's simulation figures, drawn from <run>.trace/simulation-<network>-<simulator>.json beside
+"""The report's simulation figures, drawn from <run>.trace/simulation-<network>-<key>-<simulator>.json beside
 each run's results (recorded runs and a study's synthesized points):
 - <proxy>-simulated.png: predicted time per step of each cut x transport against the rank count, one
   panel per network and simulator (repetitions: median, min-max bars);
 - <proxy>-validation.png: predicted against measured (the trace's own time of its traced region) per
-  recorded run, with the y = x line and a +-15 % band.
+  recorded run, with the y = x line and a +-15 % band;
+- the network's own figures and the simulated profile (report_network.py), for every simulated point.
 """
 import collections
 import glob
@@ -15,14 +16,21 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+import report_network  # noqa: E402
 
 
 def warn(message):
     print(f"report: warning: {message}")
 
 
+def network_label(sim):
+    """The network's name and, for a variant of its file, the keys set on top (routing=valiant ...)."""
+    overrides = sim.get("network_overrides") or {}
+    return " ".join([sim["network"], *(f"{k}={v}" for k, v in sorted(overrides.items()))])
+
+
 def load(folder):
-    """(proxy, label, ranks, network, simulator, steps, simulation, synthesized) for every simulation."""
+    """(proxy, label, ranks, network, simulator, steps, simulation, synthesized, run) for every simulation."""
     out = []
     for results in sorted(glob.glob(os.path.join(folder, "*.json"))):
         if results.endswith((".trace-stats.json", ".outcome.json")):
@@ -44,8 +52,8 @@ def load(folder):
             try:
                 with open(path) as f:
                     sim = json.load(f)
-                out.append((proxy, label, sim["ranks"], sim["network"], sim["simulator"], steps, sim,
-                            run.get("mode") == "synthesis"))
+                out.append((proxy, label, sim["ranks"], network_label(sim), sim["simulator"], steps, sim,
+                            run.get("mode") == "synthesis", run))
             except (OSError, ValueError, KeyError, TypeError) as e:
                 warn(f"{path} is not a readable simulation ({e}); left out")
     return out
@@ -56,7 +64,7 @@ def simulated_figure(proxy, rows):
     fig, axes = plt.subplots(1, len(panels), figsize=(5.5 * len(panels), 4.2), squeeze=False)
     for ax, (network, simulator) in zip(axes[0], panels):
         series = collections.defaultdict(lambda: collections.defaultdict(list))
-        for _, label, ranks, net, sim, steps, s, _ in rows:
+        for _, label, ranks, net, sim, steps, s, *_ in rows:
             if (net, sim) == (network, simulator):
                 series[label][ranks].append(s["predicted_seconds"] / steps * 1e3)
         for label, points in sorted(series.items()):
@@ -84,7 +92,7 @@ def validation_figure(proxy, rows):
     fig, axes = plt.subplots(1, len(panels), figsize=(5 * len(panels), 4.6), squeeze=False)
     for ax, (network, simulator) in zip(axes[0], panels):
         by_label = collections.defaultdict(list)
-        for _, label, ranks, net, sim, steps, s, _ in recorded:
+        for _, label, ranks, net, sim, steps, s, *_ in recorded:
             if (net, sim) == (network, simulator):
                 by_label[f"{label} np{ranks}"].append((s["measured_seconds"] / steps * 1e3,
                                                        s["predicted_seconds"] / steps * 1e3))
@@ -117,4 +125,5 @@ def figures(folder):
         fig = validation_figure(proxy, mine)
         if fig is not None:
             out.append((f"{short}-validation.png", f"{proxy}: simulation against the measured run", fig))
+        out += report_network.figures(proxy, short, mine)
     return out

@@ -2,20 +2,25 @@
 """Predicts a traced run on a modelled network: exports the DUMPI trace to SimGrid's time-independent
 form (amp-trace simgrid), writes the platform for the network file, replays it with smpirun (or the
 DUMPI trace itself with SST-macro when --simulator sstmac and AMP_SSTMAC names an sstmac), and writes
-TRACE_DIR/simulation-<network>-<simulator>.json. With --calibrate it measures this machine instead
-(amp-micro pingpong at 2 ranks) and writes a network file for it.
+TRACE_DIR/simulation-<network>-<key>-<simulator>.json, <key> naming the resolved machine (file and
+--set together). With --calibrate it measures this machine instead (amp-micro pingpong at 2 ranks) and
+writes a network file for it.
 
-Usage: tools/simulate.py TRACE_DIR --network FILE [--simulator simgrid|sstmac] --build BUILD
+Usage: tools/simulate.py TRACE_DIR --network FILE [--set KEY=VALUE ...] [--simulator simgrid|sstmac] --build BUILD
        tools/simulate.py --calibrate [--output FILE] --build BUILD --mpiexec MPIEXEC --cores N
-Exit codes: 0 done; 2 bad input (one line: missing trace, bad network file, too many ranks); 3 the
-simulator failed (its last lines are printed).
+Exit codes: 0 done; 2 bad input (one line: missing trace, bad network file, a machine the simulator
+cannot express, too many ranks or too little memory); 3 the simulator failed (its last lines are
+printed); 4 the result could not be written; 130/143 interrupted (SIGINT/SIGTERM: the simulator's
+processes ended, its temporary files removed).
 """
 import argparse
+import fcntl
 import glob
 import json
 import os
 import re
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -23,7 +28,10 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import machine_load  # noqa: E402
+import network_metrics  # noqa: E402
 import networks  # noqa: E402
+import simulated_profile  # noqa: E402
 
 SMPIREPLAY = "/usr/lib/x86_64-linux-gnu/simgrid/smpireplaymain"
 PER_RANK_ACTION_LIMIT = 200_000  # above this, per-rank finish times (a log line per action) are skipped
@@ -37,6 +45,20 @@ class SimulatorError(Exception):
     pass
 
 
+class OutputError(Exception):
+    pass
+
+
+class Interrupted(Exception):
+    def __init__(self, signum):
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+
+def _interrupt(signum, _frame):
+    raise Interrupted(signum)
+
+
 def trace_meta(trace_dir):
     metas = sorted(glob.glob(os.path.join(trace_dir, "*.meta")))
     if not os.path.isdir(trace_dir):
@@ -47,17 +69,57 @@ def trace_meta(trace_dir):
 
 
 def export(trace_dir, amp_trace, host_speed):
-    """The TI export of the trace at this host speed, made once and kept beside the trace."""
+    """The TI export of the trace at this host speed, made once and kept beside the trace. Two simulations
+    of one trace take turns: the second waits for the first's export (a lock on the trace directory)."""
     out = os.path.join(trace_dir, f"simgrid-ti-{host_speed:g}")
     summary = os.path.join(out, "export.json")
-    if not os.path.isfile(summary):
-        done = subprocess.run([amp_trace, "simgrid", trace_dir, out, "--host-speed", f"{host_speed:g}"],
-                              capture_output=True, text=True)
-        if done.returncode != 0:
-            line = (done.stderr.strip().splitlines() or ["amp-trace simgrid failed"])[-1]
-            raise UsageError(f"{trace_dir}: {line.removeprefix('amp-trace: ').removeprefix('error: ')}")
+    directory = os.open(trace_dir, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        fcntl.flock(directory, fcntl.LOCK_EX)
+        if not os.path.isfile(summary):
+            done = subprocess.run([amp_trace, "simgrid", trace_dir, out, "--host-speed", f"{host_speed:g}"],
+                                  capture_output=True, text=True)
+            if done.returncode != 0:
+                line = (done.stderr.strip().splitlines() or ["amp-trace simgrid failed"])[-1]
+                line = line.removeprefix("amp-trace: ").removeprefix("error: ")
+                if done.returncode == 4:
+                    raise OutputError(f"{trace_dir}: {line}")
+                raise UsageError(f"{trace_dir}: {line}")
+    finally:
+        os.close(directory)
     with open(summary) as f:
         return out, json.load(f)
+
+
+def run_simulator(command, cwd, timeout, on_line=None, env=None):
+    """Runs a simulator in its own process group (ended with it on a timeout or a signal); feeds each
+    stderr line to on_line; returns (exit code, stdout, the last lines of stderr)."""
+    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, start_new_session=True, env=env)
+    started, tail = time.monotonic(), []
+    try:
+        if on_line:
+            for line in process.stderr:
+                if not on_line(line):
+                    tail = (tail + [line.rstrip()])[-8:]
+                if time.monotonic() - started > timeout:
+                    raise SimulatorError(f"{os.path.basename(command[0])} ran past {timeout:g} s")
+            stdout = process.stdout.read()
+            process.wait()
+        else:
+            try:
+                stdout, stderr = process.communicate(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                raise SimulatorError(f"{os.path.basename(command[0])} ran past {timeout:g} s") from None
+            tail = stderr.strip().splitlines()[-8:]
+    finally:
+        if process.poll() is None:
+            try:
+                os.killpg(process.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            process.wait()
+    return process.returncode, stdout, tail
 
 
 def simgrid_version():
@@ -66,12 +128,27 @@ def simgrid_version():
     return match.group(1) if match else "unknown"
 
 
-def run_simgrid(network, export_dir, summary, workdir, timeout):
+def simgrid_platform(network, build, workdir):
+    """The platform smpirun loads, and the environment that goes with it: AMP's platform library reading
+    the machine's JSON (cluster zones), or an XML cluster (flat)."""
+    if network.topology == "flat":
+        platform = os.path.join(workdir, "platform.xml")
+        with open(platform, "w") as f:
+            f.write(networks.simgrid_flat_platform(network))
+        return platform, dict(os.environ)
+    library = os.path.abspath(os.path.join(build, "lib", "libamp_simgrid_platform.so"))
+    if not os.path.isfile(library):
+        raise UsageError(f"{library} is missing: build AMP with SimGrid installed (./amp build)")
+    machine = os.path.join(workdir, "machine.json")
+    with open(machine, "w") as f:
+        json.dump(networks.simgrid_machine(network), f)
+    return library, dict(os.environ, AMP_SIMGRID_MACHINE=machine)
+
+
+def run_simgrid(network, export_dir, summary, build, workdir, timeout):
     ranks = len(summary["ranks"])
-    platform = os.path.join(workdir, "platform.xml")
+    platform, env = simgrid_platform(network, build, workdir)
     hosts = os.path.join(workdir, "hosts.txt")
-    with open(platform, "w") as f:
-        f.write(networks.simgrid_platform(network))
     with open(hosts, "w") as f:
         f.write(networks.hostfile(network, ranks))
     per_rank = summary["actions"] <= PER_RANK_ACTION_LIMIT
@@ -79,110 +156,173 @@ def run_simgrid(network, export_dir, summary, workdir, timeout):
                SMPIREPLAY, *networks.simgrid_config(network)]
     if per_rank:
         command.append("--log=smpi_replay.thres:verbose")
+    # The clock to the nanosecond (the default layout and "Simulation time" print microseconds).
+    command.append("--log=smpi_replay.fmt:[%h:%a:(%i)_%.9d]_[%c/%p]_%m%n")
     finish = {}
-    predicted = None
-    tail = []
-    process = subprocess.Popen(command, cwd=export_dir, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    started = time.monotonic()
-    try:
-        for line in process.stderr:
-            # "[n1:1:(2) 0.604239] [smpi_replay/VERBOSE] 1 wait 0 1 7 0.000012" and "... Simulation time T"
-            match = re.match(r"\[\S+ ([0-9.eE+-]+)\] (?:\S+:[0-9]+: )?\[smpi_replay/(\w+)\] (.*)", line)
-            if match and match.group(2) == "VERBOSE":
-                rank = match.group(3).split(" ", 1)[0]
-                if rank.isdigit():
-                    finish[int(rank)] = float(match.group(1))
-                continue
-            if match and match.group(3).startswith("Simulation time"):
-                predicted = float(match.group(3).split()[2])
-            tail = (tail + [line.rstrip()])[-8:]
-            if time.monotonic() - started > timeout:
-                process.kill()
-                raise SimulatorError(f"smpirun ran past {timeout} s")
-        process.wait()
-    finally:
-        if process.poll() is None:
-            process.kill()
-    if process.returncode != 0 or predicted is None:
-        raise SimulatorError("smpirun failed (exit %s): %s" % (process.returncode, " | ".join(tail[-3:])))
+    actions = simulated_profile.SimgridActions()
+    predicted = []
+
+    def on_line(line):
+        # "[n1:1:(2)_0.604239123]_[smpi_replay/VERBOSE]_1 wait 0 1 7 0.000012" and "..._Simulation time T"
+        match = re.match(r"\[\S+[ _]([0-9.eE+-]+)\][ _](?:\S+:[0-9]+: )?\[smpi_replay/(\w+)\][ _](.*)", line)
+        if match and match.group(2) == "VERBOSE":
+            rank = match.group(3).split(" ", 1)[0]
+            if rank.isdigit():
+                finish[int(rank)] = float(match.group(1))
+                actions.add(float(match.group(1)), match.group(3))
+            return True
+        if match and match.group(3).startswith("Simulation time"):
+            predicted.append(float(match.group(1)))  # the line's clock: "Simulation time" has 6 decimals
+        return False
+
+    code, _, tail = run_simulator(command, export_dir, timeout, on_line, env)
+    if code != 0 or not predicted:
+        raise SimulatorError("smpirun failed (exit %s): %s" % (code, " | ".join(tail[-3:])))
     per_rank_times = [finish.get(r) for r in summary["ranks"]] if per_rank else None
-    return predicted, per_rank_times, simgrid_version()
+    profile = actions.profile(summary["ranks"], per_rank_times) if per_rank else None
+    try:
+        figures = network_metrics.simgrid(network, platform, export_dir, summary["ranks"],
+                                          networks.hostfile(network, ranks).split(), predicted[-1], env)
+    except network_metrics.MetricsError as e:
+        raise SimulatorError(f"network figures: {e}") from None
+    description = {**networks.simgrid_description(network), "command": " ".join(command)}
+    return predicted[-1], per_rank_times, simgrid_version(), description, dict(figures, profile=profile)
 
 
-def run_sstmac(network, trace_dir, summary, root, workdir, timeout):
+def run_sstmac(network, trace_dir, export_dir, summary, root, workdir, timeout):
     sstmac = os.environ.get("AMP_SSTMAC")
     if not sstmac or not os.access(sstmac, os.X_OK):
         raise UsageError("--simulator sstmac needs AMP_SSTMAC to name an sstmac binary (SST-macro 16.0)")
-    params = os.path.join(root, "tools", "sstmac", f"{network.topology}.ini")
+    params = os.path.abspath(os.path.join(root, "tools", "sstmac", f"{network.topology}.ini"))
+    ranks = len(summary["ranks"])
     command = [sstmac, "-f", params, "-p", f"node.app1.dumpi_metaname={os.path.abspath(trace_meta(trace_dir))}",
-               "-p", f"node.app1.size={len(summary['ranks'])}"]
-    for key, value in networks.sstmac_overrides(network).items():
+               "-p", f"node.app1.size={ranks}", "-p", f"node.app1.launch_cmd={networks.sstmac_launch(network, ranks)}"]
+    overrides = networks.sstmac_overrides(network)
+    for key, value in {**overrides, **network_metrics.sstmac_stats_overrides()}.items():
         command += ["-p", f"{key}={value}"]
-    try:
-        done = subprocess.run(command, cwd=os.path.dirname(params), capture_output=True, text=True, timeout=timeout)
-    except subprocess.TimeoutExpired:
-        raise SimulatorError(f"sstmac ran past {timeout} s") from None
-    match = re.search(r"Estimated total runtime of\s+([0-9.eE+-]+) seconds", done.stdout)
-    if done.returncode != 0 or not match:
-        lines = (done.stdout + done.stderr).strip().splitlines()[-3:]
-        raise SimulatorError("sstmac failed (exit %s): %s" % (done.returncode, " | ".join(lines)))
+    code, stdout, tail = run_simulator(command, workdir, timeout)  # in workdir: its statistics' CSV go there
+    match = re.search(r"Estimated total runtime of\s+([0-9.eE+-]+) seconds", stdout)
+    if code != 0 or not match:
+        lines = (stdout.strip().splitlines() + tail)[-3:]
+        raise SimulatorError("sstmac failed (exit %s): %s" % (code, " | ".join(lines)))
     version = re.search(r"SST-macro\s+([0-9.]+)", subprocess.run([sstmac, "--version"], capture_output=True,
                                                                   text=True).stdout)
-    return float(match.group(1)), None, version.group(1) if version else "16.0"
+    description = networks.sstmac_description(network, " ".join(command))
+    predicted = float(match.group(1))
+    try:
+        figures = network_metrics.sstmac(network, overrides, workdir, export_dir, summary["ranks"], predicted)
+    except network_metrics.MetricsError as e:
+        raise SimulatorError(f"network figures: {e}") from None
+    figures.update(profile=None, profile_note=simulated_profile.SSTMAC_NOTE)
+    return predicted, None, version.group(1) if version else "16.0", description, figures
 
 
 def write_json(path, data):
+    """Writes whole or not at all: a .partial-PID renamed to the name; on failure the partial is removed."""
     partial = f"{path}.partial-{os.getpid()}"
-    with open(partial, "w") as f:
-        json.dump(data, f, indent=1)
-        f.write("\n")
-    os.replace(partial, path)
+    try:
+        with open(partial, "w") as f:
+            json.dump(data, f, indent=1)
+            f.write("\n")
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(partial, path)
+    except OSError as e:
+        try:
+            os.remove(partial)
+        except OSError:
+            pass
+        raise OutputError(f"{path}: cannot write ({e.strerror or e})") from None
+
+
+def output_path(trace_dir, network, simulator):
+    """Where the simulation of this trace on this machine (file and --set resolved) in this simulator goes."""
+    return os.path.join(trace_dir, f"simulation-{network.label}-{simulator}.json")
+
+
+def simulation_file(trace_dir, network_path, simulator, overrides=()):
+    """output_path of a network file (and --set overrides) by its path: for the tools that read results."""
+    return output_path(trace_dir, networks.load(network_path, overrides), simulator)
+
+
+def latest_simulation(trace_dir, network_name, simulator):
+    """The newest simulation of this trace on any machine of this network name, or None."""
+    found = glob.glob(os.path.join(glob.escape(trace_dir), f"simulation-{glob.escape(network_name)}-*-{simulator}.json"))
+    found = [f for f in found if re.fullmatch(r"[0-9a-f]{8}", f.rsplit("-", 2)[-2])]
+    return max(found, key=os.path.getmtime) if found else None
+
+
+def traced_run_load(trace_dir):
+    """The shared-cores warning of the traced run (NAME.json beside NAME.trace/), or None."""
+    base = os.path.normpath(trace_dir)
+    results = (base[:-len(".trace")] if base.endswith(".trace") else base) + ".json"
+    try:
+        with open(results) as f:
+            return machine_load.shared_cores(json.load(f))
+    except (OSError, ValueError):
+        return None
 
 
 def simulate(args):
     trace_dir = os.path.normpath(args.trace)
     trace_meta(trace_dir)
     try:
-        network = networks.load(args.network)
+        network = networks.load(args.network, args.set or ())
     except networks.NetworkError as e:
         raise UsageError(str(e)) from None
+    problem = networks.refusal(network, args.simulator)
+    if problem:
+        raise UsageError(problem)
     amp_trace = os.path.join(args.build, "bin", "amp-trace")
     export_dir, summary = export(trace_dir, amp_trace, network.host_speed)
-    problem = networks.check_fits(network, args.simulator, len(summary["ranks"]))
+    problem = networks.check_fits(network, args.simulator, len(summary["ranks"]), summary["actions"])
     if problem:
         raise UsageError(problem)
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="amp-simulate-") as workdir:
         if args.simulator == "simgrid":
-            predicted, per_rank, version = run_simgrid(network, export_dir, summary, workdir, args.timeout)
+            predicted, per_rank, version, given, figures = run_simgrid(network, export_dir, summary, args.build,
+                                                                       workdir, args.timeout)
         else:
-            predicted, per_rank, version = run_sstmac(network, trace_dir, summary, args.root, workdir, args.timeout)
+            predicted, per_rank, version, given, figures = run_sstmac(network, trace_dir, export_dir, summary,
+                                                                      args.root, workdir, args.timeout)
+    shared = None if summary["synthesized"] else traced_run_load(trace_dir)
     result = {
         "trace": trace_dir,
         "ranks": len(summary["ranks"]),
         "simulator": args.simulator,
         "simulator_version": version,
         "network": network.name,
+        "network_key": network.key,
         "network_file": network.path,
+        "network_overrides": network.overrides,
         "network_parameters": network.parameters(),
+        "simulated_network": given,
         "predicted_seconds": predicted,
         "per_rank_finish_seconds": per_rank,
         "measured_seconds": None if summary["synthesized"] else summary["recorded_seconds"],
+        "measured_trustworthy": shared is None,
         "recorded_seconds": summary["recorded_seconds"],
         "synthesized": summary["synthesized"],
         "messages": summary["messages"],
         "bytes": summary["bytes"],
         "actions": summary["actions"],
         "simulation_wall_seconds": round(time.monotonic() - started, 3),
+        **figures,
     }
+    if shared:
+        result["measured_warning"] = shared
     if per_rank is None and args.simulator == "simgrid":
         result["per_rank_note"] = f"skipped: more than {PER_RANK_ACTION_LIMIT} actions (one log line each)"
-    out = os.path.join(trace_dir, f"simulation-{network.name}-{args.simulator}.json")
+    out = output_path(trace_dir, network, args.simulator)
     write_json(out, result)
-    line = f"simulated {trace_dir} on {network.name} ({args.simulator} {version}): predicted {predicted:.6g} s"
+    line = f"simulated {trace_dir} on {network.label} ({args.simulator} {version}): predicted {predicted:.6g} s"
     if result["measured_seconds"]:
         measured = result["measured_seconds"]
         line += f", measured {measured:.6g} s ({(predicted - measured) / measured * 100:+.1f}%)"
+    if shared:
+        print(f"amp simulate: warning: the measured time is not a fair comparison: the traced run {shared}",
+              file=sys.stderr)
     print(line + f" -> {out}")
 
 
@@ -223,18 +363,39 @@ routing = "minimal"
 """
     os.makedirs(os.path.dirname(os.path.abspath(output)), exist_ok=True)
     partial = f"{output}.partial-{os.getpid()}"
-    with open(partial, "w") as f:
-        f.write(text)
-    os.replace(partial, output)
+    try:
+        with open(partial, "w") as f:
+            f.write(text)
+        if args.replace:
+            os.replace(partial, output)
+        else:
+            os.link(partial, output)  # never replaces: a second calibration to one new name is refused
+    except FileExistsError:
+        raise UsageError(f"{output}: appeared while measuring (another calibration wrote it); kept as it is") from None
+    except OSError as e:
+        raise OutputError(f"{output}: cannot write ({e.strerror or e})") from None
+    finally:
+        if os.path.exists(partial):
+            os.remove(partial)
     print(f"calibrated this machine: latency {latency * 1e6:.3f} us, bandwidth {bandwidth / 1e9:.3f} GB/s, "
           f"{cores} ranks per node -> {output}")
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """argparse, but a usage error is one `amp simulate: error:` line and exit 2."""
+
+    def error(self, message):
+        print(f"amp simulate: error: {message} (./amp help)", file=sys.stderr)
+        sys.exit(2)
+
+
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = OneLineParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("trace", nargs="?", help="a traced run's directory (recorded or synthesized)")
     parser.add_argument("--network", help="network file (inputs/networks/*.toml)")
-    parser.add_argument("--simulator", default="simgrid", choices=["simgrid", "sstmac"])
+    parser.add_argument("--set", action="append", metavar="KEY=VALUE",
+                        help="a network key on top of the file (repeatable), e.g. --set routing=valiant")
+    parser.add_argument("--simulator", default="simgrid", choices=list(networks.SIMULATORS))
     parser.add_argument("--calibrate", action="store_true", help="measure this machine, write a network file")
     parser.add_argument("--output", help="with --calibrate: the network file to write "
                                          "(default inputs/networks/this-machine.toml)")
@@ -244,10 +405,9 @@ def main():
     parser.add_argument("--mpiexec", default="mpiexec")
     parser.add_argument("--cores", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--timeout", type=float, default=1800, help="seconds the simulator may run")
-    try:
-        args = parser.parse_args()
-    except SystemExit as e:
-        sys.exit(2 if e.code else 0)
+    args = parser.parse_args()
+    signal.signal(signal.SIGINT, _interrupt)
+    signal.signal(signal.SIGTERM, _interrupt)
     try:
         if args.calibrate:
             args.output = args.output or os.path.join(args.root, "inputs", "networks", "this-machine.toml")
@@ -262,6 +422,12 @@ def main():
     except SimulatorError as e:
         print(f"amp simulate: error: {e}", file=sys.stderr)
         sys.exit(3)
+    except OutputError as e:
+        print(f"amp simulate: error: {e}", file=sys.stderr)
+        sys.exit(4)
+    except Interrupted as e:
+        print(f"amp simulate: interrupted ({e}): the simulator was stopped, nothing written", file=sys.stderr)
+        sys.exit(128 + e.signum)
 
 
 if __name__ == "__main__":

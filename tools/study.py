@@ -9,7 +9,6 @@ log is kept under a new name). The report (tools/report.py) is drawn at the end.
 Usage: tools/study.py STUDY.toml --root REPO --build BUILD --mpiexec MPIEXEC [--cores N] [--slurm] [--new]
 """
 import argparse
-import datetime
 import itertools
 import json
 import os
@@ -22,6 +21,9 @@ import tomllib
 import combinations
 import machine_load
 import study_simulation
+from study_folder import FolderBusy, keep_aside, open_folder
+from whole_file import NotWritten, write_whole
+from study_launch import Stopped, failure, run_logged, signal_name, stop_on_signals
 
 PROXIES = ("ghost", "sage", "nobel")
 SLURM_KEYS = {"time", "partition", "account", "nodes", "ntasks_per_node", "cpus_per_task", "modules"}
@@ -264,56 +266,33 @@ class Study:
         return out
 
 
-def study_folder(study, root, new):
-    """The latest runs/<name>-<stamp>/ made from this very study file, or a new one."""
-    runs_dir = os.path.join(root, "runs")
-    if not new and os.path.isdir(runs_dir):
-        for entry in sorted(os.listdir(runs_dir), reverse=True):
-            saved = os.path.join(runs_dir, entry, "study.toml")
-            if entry.startswith(study.name + "-") and os.path.isfile(saved):
-                with open(saved, "rb") as f:
-                    if f.read() == study.text_bytes:
-                        return os.path.join(runs_dir, entry), True
-    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-    folder, n = os.path.join(runs_dir, f"{study.name}-{stamp}"), 0
-    while os.path.exists(folder):
-        n += 1
-        folder = os.path.join(runs_dir, f"{study.name}-{stamp}-{n}")
-    os.makedirs(folder)
-    with open(os.path.join(folder, "study.toml"), "wb") as f:
-        f.write(study.text_bytes)
-    return folder, False
-
-
-def keep_aside(path):
-    """Renames an earlier attempt's file or folder to PATH.attempt-N (nothing is overwritten)."""
-    if not os.path.exists(path):
-        return
-    n = 1
-    while os.path.exists(f"{path}.attempt-{n}"):
-        n += 1
-    os.rename(path, f"{path}.attempt-{n}")
-
-
 def write_manifest(folder, runs):
     path = os.path.join(folder, "runs.json")
     if not os.path.exists(path):
-        with open(path, "w") as f:
-            json.dump([{k: v for k, v in r.items()} for r in runs], f, indent=1)
+        write_whole(path, json.dumps([{k: v for k, v in r.items()} for r in runs], indent=1))
 
 
 def trace_stats(opts, base):
     """`amp-trace stats --json` of a run's trace into BASE.trace-stats.json (whole or not at all)."""
-    with open(base + ".trace-stats.json.part", "w") as out:
-        status = subprocess.call([os.path.join(opts.build, "bin", "amp-trace"), "stats", "--json", base + ".trace"], stdout=out)
-    if status == 0:
-        os.rename(base + ".trace-stats.json.part", base + ".trace-stats.json")
+    part, status = base + ".trace-stats.json.part", None
+    try:
+        with open(part, "w") as out:
+            status = subprocess.call([os.path.join(opts.build, "bin", "amp-trace"), "stats", "--json", base + ".trace"],
+                                     stdout=out)
+        if status == 0:
+            os.rename(part, base + ".trace-stats.json")
+    finally:  # failed, or stopped by a signal: no .part is left
+        if status != 0 and os.path.exists(part):
+            os.remove(part)
     return status
 
 
 # The proxies' exit code for "the answer is good, the trace could not be written" (README, "Output
 # fields"): the run's results are kept, its trace marked failed. Every other non-zero code fails the run.
 TRACE_FAILED = 5
+# The study's exit code when a file of its own (study.toml, runs.json, a log, an outcome) cannot be
+# written, as the proxies' for a results file they could not write.
+NOT_WRITTEN = 4
 
 
 def finished(base):
@@ -335,9 +314,18 @@ def outcome(base):
         return {}
 
 
-def record_outcome(base, status, trace, shared):
-    with open(base + ".outcome.json", "w") as f:
-        json.dump({"exit_code": status, "trace": trace, "shared_cores": shared}, f, indent=1)
+def record_outcome(base, status, trace, shared, signum=None):
+    """BASE.outcome.json: the launcher's exit status and, when a signal ended the run, its name."""
+    outcome = {"exit_code": status, "trace": trace, "shared_cores": shared}
+    if signum:
+        outcome["signal"] = signal_name(signum)
+    write_whole(base + ".outcome.json", json.dumps(outcome, indent=1))
+
+
+# Files a run leaves, each set aside (NAME.attempt-N) before the run is tried again: its log, trace,
+# results, and the proxy's NAME.json.partial, which a run killed before it could remove it leaves behind
+# (the proxy refuses to start beside it).
+RUN_FILES = (".log", ".trace", ".trace-stats.json", ".json", ".json.partial", ".outcome.json")
 
 
 def run_locally(study, runs, folder, opts):
@@ -355,26 +343,27 @@ def run_locally(study, runs, folder, opts):
     failed = 0
     for i, r in enumerate(todo, 1):
         base = os.path.join(folder, r["id"])
-        for leftover in (base + ".log", base + ".trace", base + ".trace-stats.json", base + ".json", base + ".outcome.json"):
-            keep_aside(leftover)
+        for suffix in RUN_FILES:
+            keep_aside(base + suffix)
         command = [opts.mpiexec, *shlex.split(opts.mpiexec_flags), "-n", str(r["ranks"]), *r["args"], "--results", base + ".json"]
         if study.trace:
             command += ["--trace", base + ".trace"]
         env = dict(os.environ)
         env.setdefault("OMP_NUM_THREADS", str(max(1, opts.cores // r["ranks"])))
         env.setdefault("OMP_PROC_BIND", "false")
-        with open(base + ".log", "w") as log:
-            log.write("# " + shlex.join(command) + "\n")
-            log.flush()
-            status = subprocess.call(command, stdout=log, stderr=subprocess.STDOUT, env=env)
-        if status in (0, TRACE_FAILED) and finished(base):
+        try:
+            status, signum = run_logged(command, base + ".log", env, header="# " + shlex.join(command))
+        except Stopped as stopped:
+            record_outcome(base, stopped.status, "none", None, stopped.signum)
+            print(f"study: [{i}/{len(todo)}] {r['id']}: STOPPED by {signal_name(stopped.signum)} (log: {base}.log)")
+            raise
+        if status in (0, TRACE_FAILED) and not signum and finished(base):
             # The answer is good and kept; the trace may not be (exit 5, or no statistics from it).
             trace = "none" if not study.trace else "failed" if status == TRACE_FAILED or trace_stats(opts, base) != 0 else "written"
         else:
             failed += 1
-            last = [line for line in open(base + ".log").read().splitlines() if line.strip()][-1:]
-            record_outcome(base, status, "none", None)
-            print(f"study: [{i}/{len(todo)}] {r['id']}: FAILED (exit {status}): {last[0] if last else ''} (log: {base}.log)")
+            record_outcome(base, status, "none", None, signum)
+            print(f"study: [{i}/{len(todo)}] {r['id']}: {failure(status, signum, base + '.log')} (log: {base}.log)")
             continue
         with open(base + ".json") as f:
             per_step = json.load(f)["timing"]["per_step_seconds"]
@@ -461,6 +450,26 @@ def main():
     parser.add_argument("--new", action="store_true", help="start a new folder even if one of this study exists")
     opts = parser.parse_args()
     root, opts.build = os.path.abspath(opts.root), os.path.abspath(opts.build)
+    stop_on_signals()
+    try:
+        return study_main(opts, root)
+    except Stopped as stopped:
+        print(f"study: stopped by {signal_name(stopped.signum)}; call again to resume (finished runs are skipped)",
+              file=sys.stderr)
+        return 128 + stopped.signum
+    except FolderBusy as e:
+        print(f"study: error: {e}", file=sys.stderr)
+        return 2
+    except NotWritten as e:
+        print(f"study: error: {e}", file=sys.stderr)
+        return NOT_WRITTEN
+    except OSError as e:  # a run's log or trace statistics on a full disk: the file is named, no traceback
+        what = f"'{e.filename}'" if e.filename else "a file of the study's"
+        print(f"study: error: cannot write {what}: {e.strerror}", file=sys.stderr)
+        return NOT_WRITTEN
+
+
+def study_main(opts, root):
     try:
         study = Study(opts.study, root)
         notes = study.check_combinations(opts.build)
@@ -473,15 +482,14 @@ def main():
         return 2
     for note in notes:
         print(f"study: {note}")
-    folder, resumed = study_folder(study, root, opts.new)
+    folder, resumed = open_folder(study, root, opts.new)
     write_manifest(folder, runs)
     print(f"study: {study.name}: {'resuming' if resumed else 'new folder'} {os.path.relpath(folder, root)}/")
     if opts.slurm:
         script, path = slurm_script(study, runs, folder, opts), os.path.join(folder, "study.sbatch")
         if os.path.exists(path) and open(path).read() != script:
             keep_aside(path)
-        with open(path, "w") as f:
-            f.write(script)
+        write_whole(path, script)
         print(f"study: wrote {os.path.relpath(path, root)} ({len(runs)} runs); submit it with sbatch, then "
               f"`./amp report {os.path.relpath(folder, root)}`")
         if study.simulation:
@@ -489,21 +497,20 @@ def main():
                   "--slurm, where SimGrid is installed) skips the finished runs, synthesizes and simulates")
         return 0
     opts.root = root
-    try:
-        failed, trace_failed = run_locally(study, runs, folder, opts)
-        if study.simulation:
-            synthesized = study_simulation.synthesis_runs(study, runs)
-            failed += len(study_simulation.run_syntheses(study.simulation, synthesized, folder, opts))
-            failed += study_simulation.simulate_all(study.simulation, runs + synthesized, folder, opts)
-    except KeyboardInterrupt:
-        print("study: interrupted; call again to resume (finished runs are skipped)", file=sys.stderr)
-        return 130
+    failed, trace_failed = run_locally(study, runs, folder, opts)
+    if study.simulation:
+        synthesized = study_simulation.synthesis_runs(study, runs)
+        failed += len(study_simulation.run_syntheses(study.simulation, synthesized, folder, opts))
+        failed += study_simulation.simulate_all(study.simulation, runs + synthesized, folder, opts)
+    drawn = 0
     if any(os.path.exists(os.path.join(folder, r["id"] + ".json")) for r in runs):
         import report  # matplotlib: only needed for the figures
-        report.main([folder])
+        drawn = report.main([folder])
     if failed:
         print(f"study: {failed} runs failed; call again to retry them (finished runs are skipped)", file=sys.stderr)
         return 1
+    if drawn == NOT_WRITTEN:  # the report said which file (a full disk); the runs are kept
+        return NOT_WRITTEN
     if trace_failed:
         print(f"study: {len(trace_failed)} runs' traces failed (their results are kept): {', '.join(trace_failed)}",
               file=sys.stderr)

@@ -3,7 +3,7 @@ rank counts beyond this machine are traced by synthesis. Synthesized points run 
 is deterministic), with one compute time per variable step for every cut of a point, so that only
 communication differs; the time is measured by the point's first synthesis unless compute_seconds
 gives it. Each trace is then simulated on every network that can hold it, into
-<trace>/simulation-<network>-<simulator>.json; what exists already is kept (a study resumes).
+<trace>/simulation-<network>-<key>-<simulator>.json; what exists already is kept (a study resumes).
 
 [simulate]
 simulators = ["simgrid"]                               # simgrid, sstmac (needs AMP_SSTMAC)
@@ -17,9 +17,17 @@ import subprocess
 import sys
 
 import networks
+import simulate
+from study_folder import keep_aside
+from study_launch import Stopped, failure, run_logged, signal_name
 
 KEYS = {"simulators", "networks", "synthesize_ranks", "compute_seconds"}
 SIMULATORS = ("simgrid", "sstmac")
+# The most virtual ranks a proxy synthesizes (kMaxVirtualRanks, miniapps/common/plan_only.hpp: 2^24).
+MAX_SYNTHESIZED_RANKS = 1 << 24
+# Files a synthesis leaves, set aside (NAME.attempt-N) before it is tried again: a synthesis stopped
+# midway leaves its trace begun and the proxy's NAME.json.partial, beside which the proxy would not start.
+SYNTHESIS_FILES = (".json", ".json.partial", ".trace", ".log")
 
 
 class Plan:
@@ -43,6 +51,11 @@ def parse(study, data):
         if simulator not in SIMULATORS:
             study.fail("simulators", f"[simulate] simulator {simulator!r} is not one of {', '.join(SIMULATORS)}")
     study.no_duplicates("simulators", simulators)
+    if "sstmac" in simulators:
+        sstmac = os.environ.get("AMP_SSTMAC")
+        if not sstmac or not os.path.isfile(sstmac) or not os.access(sstmac, os.X_OK):
+            study.fail("simulators", "[simulate] simulator 'sstmac' needs AMP_SSTMAC to name an sstmac executable "
+                                     f"(SST-macro 16.0; AMP_SSTMAC is {repr(sstmac) if sstmac else 'not set'})")
     paths = study.strings(table, "networks", required=True)
     study.no_duplicates("networks", paths)
     loaded = []
@@ -61,6 +74,9 @@ def parse(study, data):
     if "synthesize_ranks" in table:
         ranks = study.positive_ints(table, "synthesize_ranks")
         study.no_duplicates("synthesize_ranks", ranks)
+        if max(ranks) > MAX_SYNTHESIZED_RANKS:
+            study.fail("synthesize_ranks", f"[simulate] 'synthesize_ranks' value {max(ranks)} is more than the "
+                                           f"{MAX_SYNTHESIZED_RANKS} virtual ranks a proxy synthesizes")
     compute = table.get("compute_seconds")
     if compute is not None and (isinstance(compute, bool) or not isinstance(compute, (int, float)) or
                                 not 0 < compute < 1e3):
@@ -96,20 +112,21 @@ def run_syntheses(plan, runs, folder, opts):
             with open(base + ".json") as f:
                 compute_of.setdefault(r["group"], json.load(f)["synthesis"]["compute_model"]["steps"][0]["seconds"])
             continue
-        for leftover in (base + ".json", base + ".log"):
-            if os.path.exists(leftover):
-                os.remove(leftover)
+        for suffix in SYNTHESIS_FILES:
+            keep_aside(base + suffix)
         command = [*r["args"], "--synthesize", base + ".trace", "--ranks", str(r["ranks"]), "--results", base + ".json"]
         compute = plan.compute_seconds or compute_of.get(r["group"])
         if compute:
             command += ["--compute_seconds", repr(float(compute))]  # exactly the first cut's time
-        with open(base + ".log", "w") as log:
-            status = subprocess.call(command, stdout=log, stderr=subprocess.STDOUT,
-                                     env=dict(os.environ, OMP_NUM_THREADS="1", OMP_PROC_BIND="false"))
-        if status != 0:
+        try:
+            status, signum = run_logged(command, base + ".log",
+                                        env=dict(os.environ, OMP_NUM_THREADS="1", OMP_PROC_BIND="false"))
+        except Stopped as stopped:
+            print(f"study: synthesis {r['id']}: STOPPED by {signal_name(stopped.signum)} (log: {base}.log)")
+            raise
+        if status != 0 or signum:
             failed.append(r["id"])
-            last = [line for line in open(base + ".log").read().splitlines() if line.strip()][-1:]
-            print(f"study: synthesis {r['id']}: FAILED (exit {status}): {last[0] if last else ''} (log: {base}.log)")
+            print(f"study: synthesis {r['id']}: {failure(status, signum, base + '.log')} (log: {base}.log)")
             continue
         with open(base + ".json") as f:
             compute_of.setdefault(r["group"], json.load(f)["synthesis"]["compute_model"]["steps"][0]["seconds"])
@@ -127,7 +144,7 @@ def simulate_all(plan, traced, folder, opts):
             continue
         for path, network in loaded:
             for simulator in plan.simulators:
-                out = os.path.join(trace, f"simulation-{network.name}-{simulator}.json")
+                out = simulate.output_path(trace, network, simulator)
                 if os.path.isfile(out):
                     continue
                 problem = networks.check_fits(network, simulator, r["ranks"])

@@ -18,6 +18,8 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PYTHON = "/usr/bin/python3" if os.access("/usr/bin/python3", os.X_OK) else sys.executable
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import simulate  # noqa: E402
 
 
 def main():
@@ -57,7 +59,7 @@ def main():
                             "--build", a.build], check=True, stdout=subprocess.DEVNULL)
             with open(base + ".json") as f:
                 run = json.load(f)
-            with open(os.path.join(base + ".trace", f"simulation-{name}-simgrid.json")) as f:
+            with open(simulate.simulation_file(base + ".trace", network, "simgrid")) as f:
                 sim = json.load(f)
             steps = run["config"]["num_tsteps"]
             error = (sim["predicted_seconds"] - sim["measured_seconds"]) / sim["measured_seconds"] * 100

@@ -73,6 +73,8 @@ Environment::Environment(int& argc, char**& argv, MPI_Comm comm) : comm_(comm), 
   // A synthesis traces its virtual ranks, not itself (it refuses --trace).
   if (!trace_dir_.empty() && !Synthesis::requested(argc, argv)) {
     setenv("AMP_TRACE_DIR", trace_dir_.c_str(), 1);
+    if (!prescanned_value(argc, argv, "--trace").value_or("").empty())
+      setenv("AMP_TRACE_DIR_SOURCE", "--trace", 1);  // the library's messages name the flag the user gave
     refused_trace_ = std::make_unique<RefusedRunTrace>(trace_dir_);
   }
   int initialized = 0, provided = MPI_THREAD_SINGLE;

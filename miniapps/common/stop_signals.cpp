@@ -12,7 +12,8 @@ namespace amp::stop_signals {
 
 namespace {
 
-constexpr int kSignals[] = {SIGINT, SIGTERM};
+constexpr int kSignals[] = {SIGINT, SIGTERM, SIGHUP};
+constexpr int kSignalCount = sizeof(kSignals) / sizeof(int);
 constexpr std::size_t kMaxPath = 4096;
 
 struct StopTable {
@@ -21,6 +22,7 @@ struct StopTable {
   volatile std::sig_atomic_t deferring = 0;
   volatile std::sig_atomic_t noted = 0;
   bool installed = false;
+  bool ignored[kSignalCount] = {};  // as the process was started: left alone
 };
 
 StopTable& table() {
@@ -43,13 +45,20 @@ void on_stop(int signal) {
   die_by(signal);
 }
 
-void install() {
+// Ours on every signal the process was not started ignoring; `again`: over handlers set since.
+void install(bool again = false) {
   StopTable& t = table();
-  if (t.installed) return;
+  if (t.installed && !again) return;
+  if (!t.installed) {
+    for (int i = 0; i < kSignalCount; ++i) {
+      struct sigaction before {};
+      t.ignored[i] = ::sigaction(kSignals[i], nullptr, &before) != 0 || before.sa_handler == SIG_IGN;
+    }
+  }
   t.installed = true;
-  for (const int signal : kSignals) {
-    struct sigaction before {};
-    if (::sigaction(signal, nullptr, &before) != 0 || before.sa_handler == SIG_IGN) continue;
+  for (int i = 0; i < kSignalCount; ++i) {
+    const int signal = kSignals[i];
+    if (t.ignored[i]) continue;
     struct sigaction handler {};
     handler.sa_handler = on_stop;
     sigemptyset(&handler.sa_mask);
@@ -80,7 +89,7 @@ void keep_on_stop(const std::string& path) {
 }
 
 void defer() {
-  install();
+  install(/*again=*/true);
   table().deferring = 1;
 }
 

@@ -1,6 +1,6 @@
-// SIGINT and SIGTERM in a proxy: a stopped run leaves nothing half-written. A real run removes the
-// files it reserved (its results file's .partial) in the handler and then dies by the same signal, so
-// that whoever started it sees a signal death. A synthesis defers the signal instead: it stops at its
+// SIGINT, SIGTERM and SIGHUP in a proxy: a stopped run leaves nothing half-written. A real run removes
+// the files it reserved (its results file's .partial) in the handler and then dies by the same signal,
+// so that whoever started it sees a signal death. A synthesis defers the signal instead: it stops at its
 // next check (between virtual ranks, at each modelled compute step), its own clean-up removes the
 // staging folder, and run_proxy then dies by the signal.
 #pragma once
@@ -16,7 +16,8 @@ void remove_on_stop(const std::string& path);
 // The file was published or removed: a stop no longer touches it.
 void keep_on_stop(const std::string& path);
 
-// From now on a SIGINT or SIGTERM is only noted (pending()), for a caller that checks it and throws
+// From now on a SIGINT or SIGTERM (or SIGHUP) is only noted (pending()), over any handler installed
+// before (a staged folder's RemovedOnSignal), for a caller that checks it and throws
 // Stopped, which run_proxy turns into die_by once the stack has unwound (no std::exception: nothing on
 // the way catches it as an error).
 struct Stopped {

@@ -77,7 +77,6 @@ Synthesis::Synthesis(const char* proxy, int argc, char** argv, const Environment
   if (prescanned_value(argc, argv, "--trace"))
     throw InputError("--synthesize writes its own traces into its directory; drop --trace");
   namespace fs = std::filesystem;
-  stop_signals::defer();  // from here on a SIGINT or SIGTERM stops at the next check, and leaves nothing
   std::error_code error;
   if (fs::exists(fs::symlink_status(directory_, error)))
     throw InputError(fmt::format("--synthesize: '{}' already exists; a synthesis writes a new directory (nothing is "
@@ -92,13 +91,17 @@ Synthesis::Synthesis(const char* proxy, int argc, char** argv, const Environment
   try {
     if (error) throw std::runtime_error(error.message());
     staging_ = std::make_unique<trace::StagedDirectory>(directory_);
-    if (!fs::create_directory(staging_->partial(), error)) throw std::runtime_error(error.message());
+    staging_->create();
   } catch (const std::exception& e) {
     staging_.reset();
     for (const auto& folder : created_folders_) fs::remove(folder, error);  // only if empty
     throw InputError(fmt::format("--synthesize: cannot create directory '{}': {}", directory_, e.what()));
   }
   staging_path_ = staging_->partial().string();
+  // From here on a SIGINT, SIGTERM or SIGHUP stops at the next check; unwinding then removes the staging
+  // folder, the results file's .partial and the folders made for DIR (the staging folder's own handler,
+  // which removes only the folder, is taken over).
+  stop_signals::defer();
 }
 
 Synthesis::~Synthesis() {

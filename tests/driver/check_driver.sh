@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Checks the amp driver's answers that need no build: help lists the two commands; an unknown
-# command, proxy or AMP_MPI, a missing study file or report folder ends non-zero with one
-# "amp: error:" line naming it; each MPI has its
+# command, proxy or AMP_MPI, a missing study file or report folder, an AMP_RANKS or OMP_NUM_THREADS
+# that is not a whole number in range ends non-zero with one "amp: error:" line naming it; each MPI has its
 # own build folder (checked with `clean` on a copy of the driver, never on the real build folders).
 set -u
 amp=$1 case=$2
@@ -38,6 +38,26 @@ case "$case" in
     out=$(env -u AMP_MPI "$copy/amp" clean) || { echo "clean failed: $out"; exit 1; }
     [[ "$out" == "amp: removed build/" && -d "$copy/build-openmpi" && ! -e "$copy/build" ]] \
       || { echo "default clean: '$out', left: $(ls "$copy")"; exit 1; } ;;
+  counts_checked_as_text)
+    # Issue 31 item 7: AMP_RANKS and OMP_NUM_THREADS are checked as text before any arithmetic (which
+    # would evaluate them: 'n[$(touch FILE)]' ran the command), before anything is built. The driver runs
+    # as a copy beside no sources, so that a count let through fails at once in CMake, building nothing.
+    scratch=$(mktemp -d) && trap 'rm -rf "$scratch"' EXIT
+    cp "$amp" "$scratch/amp"
+    export Kokkos_ROOT=$scratch
+    for value in 0 abc 3.5 -1 1+1 08 ' 2' 16777217 99999999999 "n[\$(touch $scratch/injected)]"; do
+      err=$(AMP_RANKS=$value "$scratch/amp" run ghost 2>&1 >/dev/null); status=$?
+      [[ $status == 2 && "$err" == "amp: error: AMP_RANKS must be a whole number from 1 to 16777216 (got '$value')" ]] \
+        || { echo "AMP_RANKS='$value': exit $status, message: $err"; exit 1; }
+    done
+    [[ ! -e "$scratch/injected" ]] || { echo "AMP_RANKS was evaluated: the command in it ran"; exit 1; }
+    err=$(OMP_NUM_THREADS=2x "$scratch/amp" run ghost 2>&1 >/dev/null); status=$?
+    [[ $status == 2 && "$err" == "amp: error: OMP_NUM_THREADS must be a whole number from 1 to 4096 (got '2x')" ]] \
+      || { echo "OMP_NUM_THREADS=2x: exit $status, message: $err"; exit 1; }
+    # A good count passes the check and the driver goes on to configure (and fails there, without sources).
+    err=$(AMP_RANKS=16777216 OMP_NUM_THREADS=4096 "$scratch/amp" run ghost 2>&1 >/dev/null)
+    [[ "$err" != *"must be a whole number"* && "$err" == *"amp: error: CMake configure failed"* ]] \
+      || { echo "AMP_RANKS=16777216 was not let through: $err"; exit 1; } ;;
   *) echo "unknown case $case"; exit 1 ;;
 esac
 echo "driver $case: ok"

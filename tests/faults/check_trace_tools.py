@@ -11,8 +11,14 @@ as a user would (real processes, real files, /dev/full, a small tmpfs that fills
   prefix_taken      row 28: another rank's file under a fixed AMP_TRACE_PREFIX: a fresh name, or one line and exit 2
   otf2_not_a_folder row 25: an output under a file is "not a directory"
   repair_header     repair without a .meta keeps the header the file's own tail still holds
+  exports_full_disk issue 31 item 16: simgrid and otf2 on a full disk: exit 4, the real cause, nothing left
+  exports_signalled issue 31 item 18: SIGTERM or SIGINT during simgrid or otf2: no staging folder, death by it
+  host_speed        issue 31 item 8: a slow --host-speed keeps every nanosecond of compute; SimGrid replays it
+  wording           issue 31 item 23: too many ranks in a .meta; a dangling --trace link named as --trace
 """
+import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -332,6 +338,138 @@ def case_repair_header(a):
         if done.returncode != 0 or "  host vm  user <none>  start 1795314924  " not in info.stdout:
             fr.fail(f"repair without a .meta did not keep the file's own header: {done.stderr!r} {info.stdout!r}")
     print("repair without a .meta takes host, user and start time from the file's own header")
+
+
+def case_exports_full_disk(a):
+    with fr.small_filesystem() as mount, tempfile.TemporaryDirectory() as folder:
+        trace = copy_reference(folder)
+        fr.fill(mount)
+        out = os.path.join(mount, "ti")
+        done = amp_trace(a, "simgrid", trace, out)
+        expect(done, 4, f"amp-trace: {out}/rank-0.txt: write failed: No space left on device", "simgrid on a full disk")
+        fr.expect_files(mount, ["filler"], "simgrid on a full disk")
+        out = os.path.join(mount, "archive")
+        done = amp_trace(a, "otf2", trace, out)
+        errors = [l for l in done.stderr.splitlines() if l.strip()]
+        if done.returncode != 4 or len(errors) != 1 or \
+                not errors[0].startswith(f"amp-trace: {out}: cannot write the OTF2 archive: ") or \
+                not errors[0].endswith(": No space left on device"):
+            fr.fail(f"otf2 on a full disk: expected exit 4 and one line ending in the real cause; got exit "
+                    f"{done.returncode}: {errors}")
+        fr.expect_files(mount, ["filler"], "otf2 on a full disk")
+        os.remove(os.path.join(mount, "filler"))
+        for command, name in (("simgrid", "ti"), ("otf2", "archive")):  # nothing left blocks a retry with room
+            done = amp_trace(a, command, trace, os.path.join(mount, name))
+            if done.returncode != 0:
+                fr.fail(f"{command} retried with room: exit {done.returncode} {done.stderr!r}")
+    print("simgrid and otf2 on a full disk: exit 4 naming 'No space left on device', nothing left; retries work")
+
+
+def hand_made_ring(a, folder, ranks, steps):
+    """replay_ring_trace's ring of `ranks` ranks and `steps` steps, in folder/ring."""
+    trace = os.path.join(folder, "ring")
+    os.makedirs(trace)
+    made = subprocess.run([a.ring_trace, trace, "ring", str(ranks), str(steps)], capture_output=True, text=True)
+    if made.returncode != 0:
+        fr.fail(f"replay_ring_trace: {made.stderr}")
+    return trace
+
+
+def case_exports_signalled(a):
+    with tempfile.TemporaryDirectory() as folder:
+        trace = hand_made_ring(a, folder, 1024, 50)
+        for command in ("simgrid", "otf2"):
+            for sent in (signal.SIGTERM, signal.SIGINT):
+                out = os.path.join(folder, "out")
+                job = subprocess.Popen([os.path.join(a.bin, "amp-trace"), command, trace, out],
+                                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                staging = os.path.join(folder, f".out.partial-{job.pid}")
+                deadline = time.time() + 30
+                while time.time() < deadline and job.poll() is None and not os.path.isdir(staging):
+                    time.sleep(0.005)
+                time.sleep(0.02)  # into the export, past creating the folder
+                if job.poll() is not None:
+                    fr.fail(f"amp-trace {command} ended (exit {job.returncode}) before {sent.name} could be sent")
+                job.send_signal(sent)
+                _, err = job.communicate(timeout=60)
+                if job.returncode != -sent:
+                    fr.fail(f"amp-trace {command} sent {sent.name}: exit {job.returncode} (not death by the signal) {err!r}")
+                fr.expect_files(folder, ["ring"], f"amp-trace {command} ended by {sent.name}")
+    print("simgrid and otf2 ended by SIGTERM or SIGINT: the staging folder removed, death by the signal")
+
+
+def replayed_seconds(export_dir, host_speed):
+    """SimGrid's prediction for a TI export on two hosts of `host_speed` flop/s (tools/simulate.py's replay)."""
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+    import networks  # noqa: E402
+    import simulate  # noqa: E402
+    with open(os.path.join(export_dir, "export.json")) as f:
+        summary = json.load(f)
+    with tempfile.TemporaryDirectory() as work:
+        path = os.path.join(work, "pair.toml")
+        with open(path, "w") as f:
+            f.write(f'topology = "flat"\nnodes = 2\nranks_per_node = 1\nlink_bandwidth = 1e10\n'
+                    f'link_latency = 1e-6\nhost_speed = {host_speed!r}\n')
+        return simulate.run_simgrid(networks.load(path), export_dir, summary, work, 60)[0]
+
+
+def case_host_speed(a):
+    with tempfile.TemporaryDirectory() as folder:
+        trace = hand_made_ring(a, folder, 2, 4)
+        # The builder's clock: 89 us from Init's return to the first Irecv, then in each of the 4 steps 1 us
+        # between its 5 calls and 11 us from its Waitall to the next step (or to Finalize).
+        expected = 89e-6 + 4 * (4 * 1e-6 + 11e-6)
+        exported = {}
+        for speed in ("1e9", "1e3", "1", "3e-4"):
+            out = os.path.join(folder, f"ti-{speed}")
+            done = amp_trace(a, "simgrid", trace, out, "--host-speed", speed)
+            if done.returncode != 0:
+                fr.fail(f"simgrid --host-speed {speed}: exit {done.returncode} {done.stderr!r}")
+            with open(os.path.join(out, "export.json")) as f:
+                summary = [r["compute_seconds"] for r in json.load(f)["per_rank"]]
+            for rank, seconds in enumerate(summary):
+                with open(os.path.join(out, f"rank-{rank}.txt")) as f:
+                    written = sum(float(l.split()[2]) for l in f if l.split()[1] == "compute") / float(speed)
+                if abs(written - expected) > 1e-9 or abs(seconds - expected) > 1e-12:
+                    fr.fail(f"--host-speed {speed}: rank {rank}'s compute lines hold {written} s and export.json "
+                            f"{seconds} s of the trace's {expected} s")
+            exported[speed] = out
+        if shutil.which("smpirun") is None:
+            print("compute kept at every speed; smpirun not installed, the replay is not checked")
+            return
+        fast, slow = replayed_seconds(exported["1e9"], 1e9), replayed_seconds(exported["1"], 1.0)
+        if abs(slow - fast) > 1e-3 * fast:
+            fr.fail(f"SimGrid predicts {fast} s at 1e9 flop/s but {slow} s at 1 flop/s for the same trace")
+    print(f"compute kept to the nanosecond at 1e9 .. 3e-4 flop/s; SimGrid predicts {fast:.6g} s at 1e9 and at 1 flop/s")
+
+
+def case_wording(a):
+    with tempfile.TemporaryDirectory() as folder:
+        trace = copy_reference(folder)
+        meta = next(os.path.join(trace, n) for n in os.listdir(trace) if n.endswith(".meta"))
+        with open(meta) as f:
+            text = f.read()
+        for numprocs, line in (("1000000000", "numprocs=1000000000 is more ranks than amp-trace reads (at most 1000000)"),
+                               ("99999999999999999999999", "numprocs=99999999999999999999999 is more ranks than "
+                                                           "amp-trace reads (at most 1000000)"),
+                               ("0", "numprocs='0' is not a positive rank count"),
+                               ("-3", "numprocs='-3' is not a positive rank count"),
+                               ("4x", "numprocs='4x' is not a positive rank count")):
+            with open(meta, "w") as f:
+                f.write(re.sub(r"numprocs=\d+", f"numprocs={numprocs}", text))
+            expect(amp_trace(a, "info", meta), 2, f"amp-trace: {meta}: {line}", f".meta with numprocs={numprocs}")
+        # A dangling link as the trace folder: the line names what gave it (--trace or AMP_TRACE_DIR) and the link.
+        link = os.path.join(folder, "dangling")
+        os.symlink(os.path.join(folder, "nowhere"), link)
+        for given_by, extra, env in (("--trace", ["--trace", link], None), ("AMP_TRACE_DIR", [], {"AMP_TRACE_DIR": link})):
+            done = fr.run(a, "amp-ghost", GHOST + extra, ranks=1, env=env)
+            expected = (f"amp_dumpi: rank 0: cannot create trace file '{link}/dumpi-.*-0000.bin': No such file or "
+                        f"directory \\('{link}' is a symbolic link to '{folder}/nowhere', which does not exist\\) "
+                        f"\\({given_by} must name a writable directory\\)")
+            lines = fr.lines_of(done)
+            if done.returncode != 2 or len(lines) != 1 or not re.fullmatch(expected, lines[0]):
+                fr.fail(f"trace folder a dangling link given by {given_by}: exit {done.returncode}: {lines}")
+    print("numprocs past the limit named as such; a dangling trace link named with --trace or AMP_TRACE_DIR")
 
 
 def main():

@@ -10,11 +10,14 @@ import json
 import os
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
+import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
 from checked_run import failure  # noqa: E402
+import fault_run as fr  # noqa: E402
 
 fail = failure("faults")
 TINY = "--nx 8 --ny 8 --nz 8 --num_vars 2 --num_tsteps 2"
@@ -63,13 +66,18 @@ class Scratch:
         self.opts = opts
         self.python = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.executable
 
-    def study(self, name, text, extra=(), mpiexec=None):
+    def study_command(self, name, text, extra=(), mpiexec=None, root=None):
+        """Writes the study file NAME and returns the command that runs it (runs/ under `root`, else the
+        work folder)."""
         path = os.path.join(self.opts.work, name)
         with open(path, "w") as f:
             f.write(text)
-        command = [self.python, os.path.join(self.opts.root, "tools", "study.py"), path, "--root", self.opts.work,
-                   "--build", self.opts.build, "--mpiexec", mpiexec or self.opts.mpiexec, "--cores", "2", *extra]
-        return subprocess.run(command, capture_output=True, text=True, timeout=240)
+        return [self.python, os.path.join(self.opts.root, "tools", "study.py"), path, "--root", root or self.opts.work,
+                "--build", self.opts.build, "--mpiexec", mpiexec or self.opts.mpiexec, "--cores", "2", *extra]
+
+    def study(self, name, text, extra=(), mpiexec=None, root=None):
+        return subprocess.run(self.study_command(name, text, extra, mpiexec, root), capture_output=True, text=True,
+                              timeout=240)
 
     def ghost(self, name, body):
         deck = os.path.join(self.opts.root, "inputs", "ghost", "quick.toml")
@@ -287,9 +295,219 @@ def report_marks_noise(s):
     print(f"ok   {rows}")
 
 
+def launcher(name):
+    """A stand-in for mpiexec beside this file; it runs the real one, $AMP_REAL_MPIEXEC."""
+    return os.path.join(os.path.dirname(os.path.abspath(__file__)), name)
+
+
+def killed_run_resumes(s):
+    """Issue 31 item 1: a rank killed by SIGKILL (the OOM killer), or a launcher that got SIGINT alone
+    (MPICH's passes it on to the ranks and exits 0), leaves the proxy's NAME.json.partial. The study
+    records the signal, not an exit code; called again, it sets the .partial aside with the run's other
+    files as attempt 1 and the run finishes (the proxy refuses to start beside a .partial)."""
+    run = "ghost-quick-bspma-np1-rep1"
+    for target, signal_name in (("rank", "SIGKILL"), ("launcher", "SIGINT")):
+        os.environ.update(AMP_REAL_MPIEXEC=s.opts.mpiexec, AMP_KILL_TARGET=target, AMP_KILL_SIGNAL=signal_name[3:])
+        name = f"killed-{target}"
+        text = s.ghost(name, 'flags = ["--nx 32 --ny 32 --nz 32 --num_vars 4 --num_tsteps 2000"]\n'
+                             'strategies = ["bspma"]\nranks = [1]\n')
+        first = s.study(f"{name}.toml", text, mpiexec=launcher("kill_run_launcher.sh"))
+        expect(first, 1, ["study: 1 runs failed; call again to retry them (finished runs are skipped)"],
+               f"first call, {signal_name} to the {target}")
+        if f"study: [1/1] {run}: FAILED (killed by {signal_name}) (log: " not in first.stdout:
+            fail(f"the run's line does not name the signal: {first.stdout}")
+        folder = s.folders(name)[0]
+        outcome = json.load(open(os.path.join(folder, run + ".outcome.json")))
+        # SIGKILL leaves the .partial for certain; a proxy that catches SIGINT may remove its own.
+        left_partial = os.path.exists(os.path.join(folder, run + ".json.partial"))
+        if outcome.get("signal") != signal_name or (signal_name == "SIGKILL" and not left_partial):
+            fail(f"outcome {outcome}, folder {sorted(os.listdir(folder))}")
+        second = s.study(f"{name}.toml", text)
+        expect(second, 0, [], "second call")
+        left = sorted(os.listdir(folder))
+        for kept in (".json.partial.attempt-1",) * left_partial + (".log.attempt-1", ".outcome.json.attempt-1", ".json", ".log"):
+            if run + kept not in left:
+                fail(f"{run}{kept} missing after the second call: {left}")
+        if run + ".json.partial" in left:
+            fail(f"the .partial is still under its name: {left}")
+        print(f"ok   {signal_name} to the {target}: recorded as {signal_name}; "
+              f"{'the .partial set aside as attempt 1' if left_partial else 'no .partial left'}; the run finished")
+
+
+def concurrent_study_refused(s):
+    """Issue 31 items 2 and 1: a second call on a study folder in use exits 2, naming the folder and the
+    first call's pid, and touches nothing; SIGTERM to the first call stops its run, records the signal
+    and exits 143; a third call resumes."""
+    os.environ.update(AMP_REAL_MPIEXEC=s.opts.mpiexec, AMP_LAUNCH_DELAY="60")
+    text = s.ghost("locked", f'flags = ["{TINY}"]\nstrategies = ["bspma"]\nranks = [1]\n')
+    run = "ghost-quick-bspma-np1-rep1"
+    first = subprocess.Popen(s.study_command("locked.toml", text, mpiexec=launcher("slow_launcher.sh")),
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        for _ in range(600):
+            logs = glob.glob(os.path.join(s.opts.work, "runs", "locked-*", run + ".log"))
+            if logs or first.poll() is not None:
+                break
+            time.sleep(0.05)
+        if not logs:
+            fail(f"the first call did not start its run: {first.communicate()}")
+        folder = os.path.dirname(logs[0])
+        second = s.study("locked.toml", text)
+        expect(second, 2, [f"study: error: {folder}/ is in use by another ./amp study (pid {first.pid}); wait for "
+                           "it to end, or give --new"], "second call while the first runs")
+        if len(s.folders("locked")) != 1 or glob.glob(os.path.join(folder, "*.attempt-*")):
+            fail(f"the second call touched the study: {s.folders('locked')}, {sorted(os.listdir(folder))}")
+        first.send_signal(signal.SIGTERM)
+        out, err = first.communicate(timeout=60)
+    finally:
+        if first.poll() is None:
+            first.kill()
+    expect(subprocess.CompletedProcess(first.args, first.returncode, out, err), 143,
+           ["study: stopped by SIGTERM; call again to resume (finished runs are skipped)"], "first call, sent SIGTERM")
+    if f"study: [1/1] {run}: STOPPED by SIGTERM" not in out:
+        fail(f"the run's line does not say it was stopped: {out}")
+    outcome = json.load(open(os.path.join(folder, run + ".outcome.json")))
+    if outcome.get("signal") != "SIGTERM":
+        fail(f"outcome: {outcome}")
+    third = s.study("locked.toml", text)
+    expect(third, 0, [], "third call")
+    left = sorted(os.listdir(folder))
+    if not {run + ".json", run + ".log.attempt-1", run + ".outcome.json.attempt-1"} <= set(left):
+        fail(f"folder after the third call: {left}")
+    print("ok   the second call was refused; the stopped run recorded SIGTERM; the third call finished it")
+
+
+def simulate_table(s, body):
+    """A [simulate] table on one small network, with `body` added."""
+    network = os.path.join(s.opts.root, "inputs", "networks", "torus-4x4x4.toml")
+    return f'[simulate]\nnetworks = ["{network}"]\n{body}'
+
+
+def stopped_synthesis_set_aside(s):
+    """Issue 31 item 1, syntheses: a synthesis stopped midway leaves its NAME.json.partial and its trace
+    begun. Called again, the study sets both aside as attempt 1 and synthesizes the point anew (the proxy
+    refuses to start beside a .partial)."""
+    text = s.ghost("synth", f'flags = ["{TINY}"]\nstrategies = ["bspma"]\nranks = [1]\ntrace = true\n'
+                            + simulate_table(s, "synthesize_ranks = [8]\n"))
+    expect(s.study("synth.toml", text), 0, [], "first call")
+    folder = s.folders("synth")[0]
+    base = os.path.join(folder, "ghost-quick-bspma-synth8")
+    # What a synthesis killed before its end leaves: the reservation of its results and its trace.
+    os.rename(base + ".json", base + ".json.partial")
+    second = s.study("synth.toml", text)
+    expect(second, 0, [], "second call")
+    if "study: synthesized ghost-quick-bspma-synth8 (8 ranks" not in second.stdout:
+        fail(f"the point was not synthesized again: {second.stdout}")
+    left = sorted(os.listdir(folder))
+    for kept in (".json.partial.attempt-1", ".trace.attempt-1", ".log.attempt-1", ".json", ".trace"):
+        if "ghost-quick-bspma-synth8" + kept not in left:
+            fail(f"ghost-quick-bspma-synth8{kept} missing after the second call: {left}")
+    print("ok   the stopped synthesis's .partial and trace were set aside; the point was synthesized anew")
+
+
+def simulate_settings_checked_first(s):
+    """Issue 31 item 17: synthesized rank counts beyond the proxies' 2^24 and an sstmac without an
+    executable AMP_SSTMAC are refused with exit 2 before any run, not after every run."""
+    base = s.ghost("settings", f'flags = ["{TINY}"]\nstrategies = ["bspma"]\nranks = [1]\ntrace = true\n')
+    path = os.path.join(s.opts.work, "settings.toml")
+    not_executable = os.path.join(s.opts.work, "sstmac")
+    open(not_executable, "w").close()
+    cases = [(simulate_table(s, "synthesize_ranks = [1000000000]\n"), {},
+              "line 10: [simulate] 'synthesize_ranks' value 1000000000 is more than the 16777216 virtual ranks a proxy "
+              "synthesizes"),
+             (simulate_table(s, "synthesize_ranks = [16, 16777217]\n"), {},
+              "line 10: [simulate] 'synthesize_ranks' value 16777217 is more than the 16777216 virtual ranks"),
+             (simulate_table(s, 'simulators = ["sstmac"]\n'), {"AMP_SSTMAC": None},
+              "line 10: [simulate] simulator 'sstmac' needs AMP_SSTMAC to name an sstmac executable (SST-macro 16.0; "
+              "AMP_SSTMAC is not set)"),
+             (simulate_table(s, 'simulators = ["sstmac"]\n'), {"AMP_SSTMAC": not_executable},
+              f"line 10: [simulate] simulator 'sstmac' needs AMP_SSTMAC to name an sstmac executable (SST-macro 16.0; "
+              f"AMP_SSTMAC is '{not_executable}')")]
+    saved = os.environ.pop("AMP_SSTMAC", None)
+    try:
+        for table, env, needle in cases:
+            os.environ.pop("AMP_SSTMAC", None)
+            if env.get("AMP_SSTMAC"):
+                os.environ["AMP_SSTMAC"] = env["AMP_SSTMAC"]
+            expect(s.study("settings.toml", base + table), 2, [(f"study: error: {path} ", needle)], needle)
+    finally:
+        os.environ.pop("AMP_SSTMAC", None)
+        if saved is not None:
+            os.environ["AMP_SSTMAC"] = saved
+    if s.folders("settings"):
+        fail("a refused study made a folder")
+    print("ok   every setting refused before the first run")
+
+
+def study_on_full_disk(s):
+    """Issue 31 item 14: a study whose disk is full ends with one line and exit 4, leaving no folder with
+    an empty study.toml (a later call would take it for another study's)."""
+    text = s.ghost("full", f'flags = ["{TINY}"]\nstrategies = ["bspma"]\nranks = [1]\n')
+    with fr.small_filesystem() as mount:
+        fr.fill(mount)
+        done = s.study("full.toml", text, root=mount)
+        expect(done, 4, [(f"study: error: cannot write '{mount}/runs/full-",
+                          "/study.toml': No space left on device")], "full disk")
+        left = {entry: sorted(os.listdir(os.path.join(mount, entry))) for entry in os.listdir(mount) if entry != "filler"}
+        if left != {"runs": []}:
+            fail(f"left on the full disk: {left}")
+    print("ok   one line, exit 4, no study folder left")
+
+
+def report_leaves_out_malformed_results(s):
+    """Issue 31 item 14: results files that are valid JSON but malformed, and a ragged communication
+    matrix, are each left out with one warning line; the report of the rest is drawn."""
+    folder = os.path.join(s.opts.work, "runs", "malformed")
+    shutil.copytree(os.path.join(s.opts.root, "tests", "driver", "fixtures", "report"), folder)
+
+    def change(name, edit):
+        path = os.path.join(folder, name)
+        data = json.load(open(path))
+        edit(data)
+        json.dump(data, open(path, "w"))
+        return path
+
+    cases = [("ghost-bspma-np1-rep1.json", lambda d: d["timing"].pop("per_step_seconds"),
+              "'timing.per_step_seconds' is not a number of seconds (got None)"),
+             ("ghost-bspma-np2-rep2.json", lambda d: d.update(config=None), "'config' is not a table (got None)"),
+             ("ghost-svcp-np1-rep1.json", lambda d: d.update(ranks="two"), "'ranks' is not a positive integer (got 'two')"),
+             ("ghost-svcp-np2-rep1.trace-stats.json", lambda d: d["matrix_bytes"][0].pop(),
+              "has a matrix_bytes that is not 2 x 2 byte counts"),
+             ("sage-svcp-np2-rep1.json", lambda d: d["config"].update(num_tsteps=0),
+              "'config.num_tsteps' is not a positive integer (got 0)")]
+    want = []
+    for name, edit, problem in cases:
+        path = change(name, edit)
+        want.append(f"report: warning: {path}{' ' if name.endswith('stats.json') else ': '}{problem}; left out")
+    done = s.amp("report", folder)
+    expect(done, 0, want, "report of malformed results")
+    pngs = sorted(p for p in os.listdir(os.path.join(folder, "report")) if p.endswith(".png"))
+    if pngs != ["ghost-breakdown.png", "ghost-imbalance.png", "ghost-message_sizes.png"]:
+        fail(f"figures: {pngs}")
+    print(f"ok   5 files left out, one line each; {pngs} drawn from the other two")
+
+
+def report_on_full_disk(s):
+    """Issue 31 item 14: a report whose disk fills ends with one line and exit 4; no figure is left half
+    drawn under its name."""
+    with fr.small_filesystem("1m") as mount:
+        folder = os.path.join(mount, "runs")
+        shutil.copytree(os.path.join(s.opts.root, "tests", "driver", "fixtures", "report"), folder)
+        fr.fill(mount)
+        done = s.amp("report", folder)
+        expect(done, 4, [f"report: error: cannot write '{folder}/report/ghost-breakdown.png': No space left on device"],
+               "report on a full disk")
+        if os.listdir(os.path.join(folder, "report")):
+            fail(f"left in report/: {os.listdir(os.path.join(folder, 'report'))}")
+    print("ok   one line, exit 4, nothing half-written in report/")
+
+
 CASES = {f.__name__: f for f in (failed_runs_run_again, bad_values_one_line, slurm_values_checked_and_quoted,
                                   axes_checked_before_any_run, report_skips_empty_trace_stats, driver_usage_errors_exit_2,
-                                  trace_failure_kept_apart, machine_load_warning, report_marks_noise)}
+                                  trace_failure_kept_apart, machine_load_warning, report_marks_noise,
+                                  killed_run_resumes, concurrent_study_refused, stopped_synthesis_set_aside,
+                                  simulate_settings_checked_first, study_on_full_disk,
+                                  report_leaves_out_malformed_results, report_on_full_disk)}
 
 
 def main():

@@ -25,3 +25,15 @@ amp_add_fault_test(NAME trace_tools_otf2_output_under_a_file SCRIPT check_trace_
 # repair without a .meta: the host, user and start time of the file's own header, where its tail still holds one.
 amp_add_fault_test(NAME trace_tools_repair_keeps_own_header SCRIPT check_trace_tools.py ARGS repair_header
                    PROCESSORS 1)
+# Issue 31 item 16: simgrid and otf2 on a full disk: exit 4 naming the real cause, nothing left, a retry works.
+amp_add_fault_test(NAME trace_tools_exports_full_disk_exit_4 SCRIPT check_trace_tools.py ARGS exports_full_disk
+                   PROCESSORS 1)
+# Issue 31 item 18: SIGTERM or SIGINT during simgrid or otf2 removes the staging folder and ends the process by it.
+amp_add_fault_test(NAME trace_tools_exports_signalled_leave_nothing SCRIPT check_trace_tools.py
+                   ARGS exports_signalled --ring-trace $<TARGET_FILE:trace_replay_ring_trace> PROCESSORS 1)
+# Issue 31 item 8: a slow --host-speed keeps every nanosecond of compute, and SimGrid predicts the same time.
+amp_add_fault_test(NAME trace_tools_simgrid_slow_host_keeps_compute SCRIPT check_trace_tools.py
+                   ARGS host_speed --ring-trace $<TARGET_FILE:trace_replay_ring_trace> PROCESSORS 1)
+# Issue 31 item 23: a .meta's rank count past the limit says so; a dangling trace link names --trace or AMP_TRACE_DIR.
+amp_add_fault_test(NAME trace_tools_rank_limit_and_trace_link_wording SCRIPT check_trace_tools.py ARGS wording
+                   PROCESSORS 1)

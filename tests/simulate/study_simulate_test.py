@@ -72,7 +72,8 @@ synthesize_ranks = [16]
             models.add(json.load(f)["synthesis"]["compute_model"]["steps"][0]["seconds"])
     if len(models) != 1:
         fail(f"the cuts of one synthesized point got different compute times: {models}")
-    for figure in ("ghost-simulated.png", "ghost-validation.png"):
+    for figure in ("ghost-simulated.png", "ghost-validation.png", "ghost-link-load.png", "ghost-nic-injection.png",
+                   "ghost-hops.png", "ghost-simulated-profile.png"):
         png = os.path.join(folder, "report", figure)
         if not os.path.isfile(png) or open(png, "rb").read(8) != b"\x89PNG\r\n\x1a\n":
             fail(f"{png} was not drawn")

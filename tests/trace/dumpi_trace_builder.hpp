@@ -34,6 +34,11 @@ class RankTrace {
     clock_ = microseconds;
     return *this;
   }
+  // Each record starts the moment the one before returned: no compute between calls.
+  RankTrace& back_to_back() {
+    gap_ = 0;
+    return *this;
+  }
   // The next record returns `microseconds` after it starts (a Wait that blocks, say).
   RankTrace& lasting(std::uint64_t microseconds) {
     next_duration_ = microseconds;
@@ -121,7 +126,7 @@ class RankTrace {
   // Any record: function id and its argument bytes.
   RankTrace& call(std::uint16_t function, const ExpectedBytes& args) {
     const std::uint64_t start = clock_, stop = clock_ + next_duration_;
-    clock_ = stop + 1;
+    clock_ = stop + gap_;
     next_duration_ = 1;
     records_.u16(function).u8(0x4B).u16(0);
     records_.u16(static_cast<std::uint32_t>(start / 1000000)).u32(static_cast<std::uint32_t>(start % 1000000 * 1000));
@@ -167,6 +172,7 @@ class RankTrace {
 
   std::uint64_t clock_ = 1000;
   std::uint64_t next_duration_ = 1;
+  std::uint64_t gap_ = 1;
   ExpectedBytes records_;
   std::array<std::uint32_t, kFooterSlots> counts_{};
   // MPI_Type_size of the built-ins on LP64 Linux, as libdumpi registers them at MPI_Init.

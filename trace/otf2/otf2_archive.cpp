@@ -8,25 +8,41 @@
 #include <map>
 #include <stdexcept>
 
+#include "../reader/trace_error.hpp"
+
 namespace amp::trace::otf2 {
 
 namespace {
 
-thread_local std::string last_error;
+// The first error libotf2 reported since the archive was opened. libotf2 reports some failures only
+// through its callback (a buffer it could not write is "closed" with OTF2_SUCCESS), so every check
+// looks here too. Its POSIX codes describe themselves as strerror does ("No space left on device").
+struct FirstError {
+  OTF2_ErrorCode code = OTF2_SUCCESS;
+  std::string text;
+};
+thread_local FirstError first_error;
 
 OTF2_ErrorCode remember_error(void*, const char*, uint64_t, const char*, OTF2_ErrorCode code, const char* format,
                               va_list arguments) {
+  if (code <= OTF2_SUCCESS || first_error.code != OTF2_SUCCESS) return code;  // warnings; later consequences
   char text[512];
   std::vsnprintf(text, sizeof(text), format, arguments);
-  last_error = text;
+  first_error = {code, text};
   return code;
 }
 
+bool is_system_error(OTF2_ErrorCode code) { return code > OTF2_ERROR_INVALID && code < OTF2_ERROR_END_OF_FUNCTION; }
+
+// Throws when `code` or an earlier callback says something failed: OutputWriteError with the system's
+// reason when the disk refused (a full disk, an I/O error), else std::runtime_error.
 void check(OTF2_ErrorCode code, const char* what) {
-  if (code == OTF2_SUCCESS) return;
-  std::string detail = last_error.empty() ? OTF2_Error_GetDescription(code) : last_error;
-  last_error.clear();
-  throw std::runtime_error(std::string("cannot write the OTF2 archive: ") + what + ": " + detail);
+  if (code == OTF2_SUCCESS && first_error.code == OTF2_SUCCESS) return;
+  const FirstError cause = first_error.code != OTF2_SUCCESS ? first_error : FirstError{code, ""};
+  first_error = {};
+  const std::string prefix = std::string("cannot write the OTF2 archive: ") + what + ": ";
+  if (is_system_error(cause.code)) throw OutputWriteError(prefix + OTF2_Error_GetDescription(cause.code));
+  throw std::runtime_error(prefix + (cause.text.empty() ? OTF2_Error_GetDescription(cause.code) : cause.text));
 }
 
 OTF2_FlushType flush_when_full(void*, OTF2_FileType, OTF2_LocationRef, void*, bool) { return OTF2_FLUSH; }
@@ -53,6 +69,7 @@ class StringTable {
 
 Otf2Archive::Otf2Archive(const std::string& directory, const std::string& name) {
   OTF2_Error_RegisterCallback(remember_error, nullptr);
+  first_error = {};
   archive_ = OTF2_Archive_Open(directory.c_str(), name.c_str(), OTF2_FILEMODE_WRITE, 1024 * 1024, 4 * 1024 * 1024,
                                OTF2_SUBSTRATE_POSIX, OTF2_COMPRESSION_NONE);
   if (archive_ == nullptr) check(OTF2_ERROR_FILE_CAN_NOT_OPEN, "opening the archive");

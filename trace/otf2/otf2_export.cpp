@@ -7,6 +7,7 @@
 
 #include "../reader/record_stream.hpp"
 #include "../reader/staged_directory.hpp"
+#include "../reader/trace_error.hpp"
 #include "../reader/trace_set.hpp"
 #include "otf2_archive.hpp"
 
@@ -49,7 +50,11 @@ ExportResult export_otf2(const std::string& input, const std::string& output_dir
   ExportResult result;
   result.world_size = stream.world_size();
   CommunicatorTable comms(stream.communicators(), result.world_size);
-  write_archive(stream, comms, staged.partial(), result);
+  try {
+    write_archive(stream, comms, staged.partial(), result);
+  } catch (const OutputWriteError& error) {  // named by the output, not by the hidden staging folder
+    throw OutputWriteError(staged.output().string() + ": " + error.what());
+  }
   staged.publish();
   result.anchor_path = (staged.output() / (std::string(kArchiveName) + ".otf2")).string();
   return result;

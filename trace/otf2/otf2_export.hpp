@@ -17,8 +17,9 @@ struct ExportResult {
   MappingSummary summary;
 };
 
-// Throws TraceFormatError for unreadable input, std::runtime_error when output exists or cannot
-// be written; in both cases nothing is left at output_directory.
+// Throws TraceFormatError for unreadable input, std::runtime_error when the output exists,
+// OutputWriteError (the system's reason) when the disk refuses it; in each case, and on SIGINT,
+// SIGTERM or SIGHUP, nothing is left at output_directory.
 ExportResult export_otf2(const std::string& input, const std::string& output_directory);
 
 }  // namespace amp::trace::otf2

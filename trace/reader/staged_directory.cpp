@@ -1,10 +1,17 @@
 // StagedDirectory: the checks every amp-trace export makes of its output name, and the write-aside,
-// rename-when-complete rule that keeps a failed export from leaving anything behind.
+// rename-when-complete rule that keeps a failed or interrupted export from leaving anything behind.
 #include "staged_directory.hpp"
 
+#include <fcntl.h>
+#include <stdio.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <cstring>
 #include <stdexcept>
+
+#include "trace_error.hpp"
 
 namespace amp::trace {
 
@@ -23,6 +30,12 @@ StagedDirectory::StagedDirectory(const std::string& output_directory) : given_(o
     throw std::runtime_error(given_ + ": the directory " + parent.string() + " does not exist");
   if (output_.filename().empty()) throw std::runtime_error(given_ + ": not a directory name");
   partial_ = parent / ("." + output_.filename().string() + ".partial-" + std::to_string(::getpid()));
+  removed_on_signal_.emplace(partial_.string());
+}
+
+void StagedDirectory::create() const {
+  if (::mkdir(partial_.c_str(), 0777) != 0)
+    throw OutputWriteError(given_ + ": cannot create it: " + std::strerror(errno));
 }
 
 StagedDirectory::~StagedDirectory() {
@@ -34,7 +47,13 @@ void StagedDirectory::publish() {
   std::error_code ignored;
   if (fs::exists(fs::symlink_status(output_, ignored)))
     throw std::runtime_error(given_ + ": appeared while exporting; amp-trace never overwrites");
-  fs::rename(partial_, output_);
+  // Never onto a name that appeared meanwhile (an empty folder would otherwise be replaced).
+  int renamed = ::renameat2(AT_FDCWD, partial_.c_str(), AT_FDCWD, output_.c_str(), RENAME_NOREPLACE);
+  if (renamed != 0 && (errno == EINVAL || errno == ENOSYS)) renamed = ::rename(partial_.c_str(), output_.c_str());
+  if (renamed != 0 && (errno == EEXIST || errno == ENOTEMPTY))
+    throw std::runtime_error(given_ + ": appeared while exporting; amp-trace never overwrites");
+  if (renamed != 0)
+    throw OutputWriteError(given_ + ": cannot rename " + partial_.string() + " to it: " + std::strerror(errno));
   published_ = true;
 }
 

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "file_output.hpp"
 #include "trace_error.hpp"
 
 namespace amp::trace {
@@ -57,13 +58,7 @@ int StagedFile::release_descriptor() {
 }
 
 void StagedFile::write_all(const std::string& text) {
-  std::size_t done = 0;
-  while (done < text.size()) {
-    ssize_t n = ::write(fd_, text.data() + done, text.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) throw OutputWriteError(target_ + ": write failed: " + std::strerror(n < 0 ? errno : EIO));
-    done += static_cast<std::size_t>(n);
-  }
+  write_fully(fd_, text, target_);
   int fd = release_descriptor();
   if (::close(fd) != 0) throw OutputWriteError(target_ + ": write failed: " + std::strerror(errno));
 }

@@ -3,6 +3,7 @@
 #include "trace_set.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -19,6 +20,22 @@ bool ends_with(const std::string& s, const std::string& suffix) {
   return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
+// The .meta's numprocs: a positive decimal of at most kMaxRanks (each rank is one file to open).
+int rank_count(const std::string& meta_path, const std::string& numprocs) {
+  constexpr long long kMaxRanks = 1000000;
+  long long count = 0;
+  const char* end = numprocs.data() + numprocs.size();
+  const auto [stop, error] = std::from_chars(numprocs.data(), end, count);
+  const bool too_large = error == std::errc::result_out_of_range && numprocs[0] != '-';
+  if (stop != end || numprocs.empty() || (error != std::errc() && !too_large) || count < 0 ||
+      (count == 0 && !too_large))
+    throw TraceFormatError(meta_path + ": numprocs='" + numprocs + "' is not a positive rank count");
+  if (too_large || count > kMaxRanks)
+    throw TraceFormatError(meta_path + ": numprocs=" + numprocs + " is more ranks than amp-trace reads (at most " +
+                           std::to_string(kMaxRanks) + ")");
+  return static_cast<int>(count);
+}
+
 TraceSet from_meta(const std::string& meta_path) {
   TraceSet set;
   set.description = meta_path;
@@ -28,14 +45,7 @@ TraceSet from_meta(const std::string& meta_path) {
   auto prefix = set.meta.find("fileprefix");
   if (numprocs == set.meta.end() || prefix == set.meta.end())
     throw TraceFormatError(meta_path + ": not a DUMPI .meta file (needs numprocs= and fileprefix= lines)");
-  int count = 0;
-  try {
-    count = std::stoi(numprocs->second);
-  } catch (const std::exception&) {
-    count = -1;
-  }
-  if (count <= 0 || count > 1000000)
-    throw TraceFormatError(meta_path + ": numprocs='" + numprocs->second + "' is not a positive rank count");
+  const int count = rank_count(meta_path, numprocs->second);
   fs::path directory = fs::path(meta_path).parent_path();
   for (int rank = 0; rank < count; ++rank) {
     char name[32];

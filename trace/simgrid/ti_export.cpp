@@ -11,12 +11,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include <cerrno>
+#include <algorithm>
 #include <cmath>
-#include <cstdio>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <optional>
 #include <stdexcept>
 #include <string_view>
@@ -24,6 +21,7 @@
 
 #include "../format/dumpi_format.hpp"
 #include "../format/function_names.hpp"
+#include "../reader/file_output.hpp"
 #include "../reader/record_stream.hpp"
 #include "../reader/staged_directory.hpp"
 #include "../reader/trace_set.hpp"
@@ -52,9 +50,18 @@ bool moves_no_data(std::string_view name) {
   return false;
 }
 
+// Decimals of a `compute` line's flops so that one nanosecond at `host_speed` flop/s is at least one
+// unit of the last digit: none at 1e9 and faster, nine at 1 flop/s. SimGrid reads the number as a
+// double, so a slow host keeps every nanosecond (each line is within half of one).
+int decimals_for_one_nanosecond(double host_speed) {
+  return static_cast<int>(std::clamp(std::ceil(std::log10(1e9 / host_speed) - 1e-9), 0.0, 30.0));
+}
+
+// One rank's action file: lines gathered in a bounded buffer, appended to the file when it fills
+// (the file is opened only then: thousands of ranks never hold thousands of descriptors).
 class RankFile {
  public:
-  explicit RankFile(fs::path path) : path_(std::move(path)) {}
+  RankFile(fs::path path, std::string shown_as) : path_(std::move(path)), shown_as_(std::move(shown_as)) {}
   template <class... Args>
   void add(fmt::format_string<Args...> format, Args&&... args) {
     fmt::format_to(std::back_inserter(buffer_), format, std::forward<Args>(args)...);
@@ -62,33 +69,28 @@ class RankFile {
     if (buffer_.size() >= kFlushBytes) flush();
   }
   void flush() {
-    if (buffer_.empty() && created_) return;
-    std::FILE* out = std::fopen(path_.c_str(), created_ ? "ab" : "wb");
-    bool ok = out != nullptr && std::fwrite(buffer_.data(), 1, buffer_.size(), out) == buffer_.size();
-    const int saved = errno;
-    if (out != nullptr && std::fclose(out) != 0) ok = false;
-    if (!ok) throw std::runtime_error(fmt::format("cannot write {}: {}", path_.string(), std::strerror(saved ? saved : errno)));
-    created_ = true;
+    append_to_file(path_.string(), buffer_, shown_as_);
     buffer_.clear();
   }
 
  private:
   fs::path path_;
+  std::string shown_as_;  // the name in messages: the output's, not the hidden staging folder's
   std::string buffer_;
-  bool created_ = false;
 };
 
 class Exporter {
  public:
-  Exporter(const TraceSet& set, const fs::path& directory, const TiExportOptions& options)
-      : set_(set), directory_(directory), options_(options), stream_(set) {
+  Exporter(const TraceSet& set, const StagedDirectory& staged, const TiExportOptions& options)
+      : set_(set), directory_(staged.partial()), shown_as_(staged.output()), options_(options), stream_(set) {
     result_.world_size = stream_.world_size();
     result_.ranks = stream_.ranks();
     result_.per_rank.resize(stream_.ranks().size());
     for (std::size_t i = 0; i < stream_.ranks().size(); ++i) {
       const int rank = stream_.ranks()[i];
       index_of_[rank] = i;
-      files_.emplace_back(directory_ / fmt::format("rank-{}.txt", rank));
+      const std::string name = fmt::format("rank-{}.txt", rank);
+      files_.emplace_back(directory_ / name, (shown_as_ / name).string());
     }
     state_.resize(stream_.ranks().size());
     auto synthesized = set.meta.find("amp_synthesized_ranks");
@@ -111,10 +113,9 @@ class Exporter {
       for (const auto& [begin, end] : s.regions) recorded += end - begin;
       result_.per_rank[i].recorded_seconds = recorded;
     }
-    std::ofstream list(directory_ / "ranks.txt");
-    for (int rank : stream_.ranks()) list << fmt::format("rank-{}.txt\n", rank);
-    list.close();
-    if (!list) throw std::runtime_error(fmt::format("cannot write {}", (directory_ / "ranks.txt").string()));
+    std::string list;
+    for (int rank : stream_.ranks()) list += fmt::format("rank-{}.txt\n", rank);
+    write_file("ranks.txt", list);
     result_.recorded_seconds = recorded_seconds();
     result_.retagged_channels = channels_.size();
     write_summary();
@@ -182,10 +183,11 @@ class Exporter {
                                {"receives", r.receives}, {"actions", r.actions},
                                {"compute_seconds", r.compute_seconds},
                                {"recorded_seconds", r.recorded_seconds}});
-    std::ofstream out(directory_ / "export.json");
-    out << j.dump(1) << "\n";
-    out.close();
-    if (!out) throw std::runtime_error(fmt::format("cannot write {}", (directory_ / "export.json").string()));
+    write_file("export.json", j.dump(1) + "\n");
+  }
+
+  void write_file(const std::string& name, const std::string& text) const {
+    append_to_file((directory_ / name).string(), text, (shown_as_ / name).string());
   }
 
   // The .meta counts calls DUMPI has no record for (partitioned, neighbourhood, ...): none has a TI form.
@@ -214,17 +216,15 @@ class Exporter {
     ++result_.actions;
   }
 
-  // The compute since the rank's last action, before the action of this call.
+  // The compute since the rank's last action, before the action of this call: every whole
+  // nanosecond of it (the trace's clock), in flops at the host speed.
   void compute_before(std::size_t index, const ResolvedCall& call) {
     RankState& s = state_[index];
     const double start = call.record->wall_start.seconds();
-    const double gap = start - s.busy_until;
-    if (!s.paused && s.busy_until > 0 && gap > 0) {
-      const double flops = std::round(gap * options_.host_speed_flops);
-      if (flops >= 1) {
-        emit(index, "{} compute {:.0f}", call.rank, flops);
-        result_.per_rank[index].compute_seconds += gap;
-      }
+    const double nanoseconds = std::round((start - s.busy_until) * 1e9);
+    if (!s.paused && s.busy_until > 0 && nanoseconds >= 1) {
+      emit(index, "{} compute {:.{}f}", call.rank, nanoseconds * options_.host_speed_flops / 1e9, compute_decimals_);
+      result_.per_rank[index].compute_seconds += nanoseconds / 1e9;
     }
     s.busy_until = call.record->wall_stop.seconds();
   }
@@ -400,8 +400,10 @@ class Exporter {
   }
 
   const TraceSet& set_;
-  fs::path directory_;
+  fs::path directory_;  // where the files are written: the staging folder
+  fs::path shown_as_;   // the output's name, for messages
   TiExportOptions options_;
+  int compute_decimals_ = decimals_for_one_nanosecond(options_.host_speed_flops);
   RecordStream stream_;
   TiExportResult result_;
   std::vector<RankFile> files_;
@@ -430,8 +432,8 @@ TiExportResult export_time_independent(const std::string& input, const std::stri
     throw std::runtime_error("the host speed must be a positive number of flops per second");
   StagedDirectory staged(output_directory);  // written aside, then renamed: a failed export leaves nothing
   const TraceSet set = locate_trace(input);
-  fs::create_directory(staged.partial());
-  TiExportResult result = Exporter(set, staged.partial(), options).run();
+  staged.create();
+  TiExportResult result = Exporter(set, staged, options).run();
   staged.publish();
   result.directory = staged.output().string();
   return result;

@@ -10,7 +10,8 @@
 namespace amp::trace::simgrid {
 
 struct TiExportOptions {
-  // Compute between calls is written as flops at this speed; the platform must declare the same.
+  // Compute between calls is written as flops at this speed, to the nanosecond (fractional flops on
+  // a slow host); the platform must declare the same speed.
   double host_speed_flops = 1e9;
 };
 
@@ -36,9 +37,10 @@ struct TiExportResult {
   bool synthesized = false;               // the trace came from --synthesize (its times are a model)
 };
 
-// Writes the export into output_directory, which must not exist; on any failure nothing is left
-// there. Throws std::runtime_error (TraceFormatError for unreadable input) with a one-line message
-// naming the rank, record and call that has no TI form.
+// Writes the export into output_directory, which must not exist; on any failure, and on SIGINT,
+// SIGTERM or SIGHUP, nothing is left there. Throws std::runtime_error (TraceFormatError for
+// unreadable input) with a one-line message naming the rank, record and call that has no TI form,
+// and OutputWriteError (the system's reason) when a file cannot be written.
 TiExportResult export_time_independent(const std::string& input, const std::string& output_directory,
                                        const TiExportOptions& options = {});
 

@@ -7,6 +7,7 @@
 
 #include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <ctime>
 #include <fcntl.h>
 #include <string>
@@ -85,6 +86,19 @@ TraceNames agree_on_trace_names(const std::string& directory, const std::string&
   names.start_time_epoch = shared[0];
   names.prefix = prefix;
   return names;
+}
+
+std::string creation_problem(const std::string& directory, int error) {
+  std::string reason = std::strerror(error);
+  struct stat link;
+  char target[4096];
+  if (error == ENOENT && ::lstat(directory.c_str(), &link) == 0 && S_ISLNK(link.st_mode) && !path_exists(directory)) {
+    const ssize_t length = ::readlink(directory.c_str(), target, sizeof(target) - 1);
+    if (length > 0)
+      reason += " ('" + directory + "' is a symbolic link to '" + std::string(target, static_cast<std::size_t>(length)) +
+                "', which does not exist)";
+  }
+  return reason;
 }
 
 int write_meta_file(const TraceNames& names, int numprocs, const std::string& hostname, const std::string& username,

@@ -20,6 +20,10 @@ struct TraceNames {
 // Collective over MPI_COMM_WORLD (uses PMPI only).
 TraceNames agree_on_trace_names(const std::string& directory, const std::string& requested_prefix, int rank);
 
+// Why a file could not be created in `directory` (open's `error`): the system's reason, and when
+// the directory is a symbolic link to nothing, that link and where it points.
+std::string creation_problem(const std::string& directory, int error);
+
 // Rank 0: writes <prefix>.meta (never overwriting), with `extra_lines` ("key=value\n" each) at its
 // end. Returns 0 or an errno value.
 int write_meta_file(const TraceNames& names, int numprocs, const std::string& hostname, const std::string& username,

@@ -41,6 +41,8 @@ TraceSettings TraceSettings::from_environment() {
   TraceSettings settings;
   settings.directory = env_or_empty("AMP_TRACE_DIR");
   if (settings.directory.empty()) return settings;
+  if (const std::string source = env_or_empty("AMP_TRACE_DIR_SOURCE"); !source.empty())
+    settings.directory_source = source;
   settings.prefix = env_or_empty("AMP_TRACE_PREFIX");
   if (settings.prefix.find('/') != std::string::npos)
     throw std::runtime_error("AMP_TRACE_PREFIX='" + settings.prefix + "' must be a file name, not a path");

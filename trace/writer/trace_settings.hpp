@@ -10,6 +10,9 @@ namespace amp::trace {
 
 struct TraceSettings {
   std::string directory;               // AMP_TRACE_DIR (empty: tracing off)
+  // What the user set to give that directory, for messages: AMP_TRACE_DIR, or the flag a program
+  // turned into it (AMP_TRACE_DIR_SOURCE, which AMP's proxies set to `--trace`).
+  std::string directory_source = "AMP_TRACE_DIR";
   std::string prefix;                  // AMP_TRACE_PREFIX (empty: dumpi-<YYYY.MM.DD.hh.mm.ss>)
   std::size_t buffer_bytes = 4u << 20;  // AMP_TRACE_BUFFER_BYTES (min 64 KiB)
   bool cpu_times = false;              // AMP_TRACE_CPU_TIMES=1

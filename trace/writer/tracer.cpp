@@ -128,8 +128,9 @@ void Tracer::start(const TraceSettings& settings, Timestamp init_wall_start, boo
     error = "trace file '" + bin_path_ + "' already exists; the library never overwrites a file "
             "(remove it or set another AMP_TRACE_PREFIX)";
   } else if (fd < 0) {
-    error = "cannot create trace file '" + bin_path_ + "': " + std::strerror(errno) +
-            " (AMP_TRACE_DIR must name a writable directory)";
+    const std::string reason = creation_problem(names.directory, errno);
+    error = "cannot create trace file '" + bin_path_ + "': " + reason + " (" + settings.directory_source +
+            " must name a writable directory)";
   } else if (rank == 0) {
     meta_path_ = names.meta_path();
     int meta_error = write_meta_file(names, size, header_.hostname, header_.username, extra_meta_lines);

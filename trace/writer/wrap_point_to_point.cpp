@@ -48,6 +48,14 @@ int nonblocking(std::uint16_t function, bool persistent,
   return rc;
 }
 
+// The status a receive records: the program's, or for a wildcard receive whose status the program
+// ignores, `own`, which the library passes to MPI instead, so that the trace still says which
+// source and tag matched (what a replay needs; the program sees nothing of it). `own` starts zeroed:
+// MPI leaves its MPI_ERROR alone in a single completion.
+MPI_Status* recorded_status(MPI_Status* given, MPI_Status& own, int source, int tag) {
+  const bool wildcard = source == MPI_ANY_SOURCE || tag == MPI_ANY_TAG;
+  return given == MPI_STATUS_IGNORE && wildcard ? &own : given;
+}
 
 }  // namespace
 
@@ -72,6 +80,8 @@ int MPI_Recv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_C
     return backend::Recv(buf, count, type, source, tag, comm, status);
   }
   CallRecord call(kRecv);
+  MPI_Status own{};
+  status = recorded_status(status, own, source, tag);
   int rc = backend::Recv(buf, count, type, source, tag, comm, status);
   call.begin();
   call.i32(count);
@@ -156,6 +166,8 @@ int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int 
                          comm, status);
   }
   CallRecord call(kSendrecv);
+  MPI_Status own{};
+  status = recorded_status(status, own, source, recvtag);
   int rc = backend::Sendrecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source, recvtag,
                          comm, status);
   call.begin();
@@ -179,6 +191,8 @@ int MPI_Sendrecv_replace(void* buf, int count, MPI_Datatype type, int dest, int 
     return backend::Sendrecv_replace(buf, count, type, dest, sendtag, source, recvtag, comm, status);
   }
   CallRecord call(kSendrecvReplace);
+  MPI_Status own{};
+  status = recorded_status(status, own, source, recvtag);
   int rc = backend::Sendrecv_replace(buf, count, type, dest, sendtag, source, recvtag, comm, status);
   call.begin();
   call.i32(count);

@@ -1,0 +1,185 @@
+#!/usr/bin/env python3
+"""One network file, one machine: the conformance suite of the simulators.
+
+Hand-made traces with no compute between calls (tests/simulate/conformance_traces.cpp) and amp-ghost's
+cuts synthesized at 64 ranks are replayed on a shipped network file:
+- `analytic SIMULATOR`: the cases that can be worked out by hand must come within 10 % of the model
+  (docs/TRACING.md section 14): ping-pongs (100 round trips of 8 B, 10 of 1 MiB) between nodes 0 and 1
+  and within one node, and an incast of 1 MiB from 7 nodes into one. The rounds make MPI_Init and
+  MPI_Finalize's barrier, which both simulators add, a small part of the time. One way, a message of s
+  bytes over links l takes
+      H x message_overhead + P x sum over l of (link latency + router_latency) + s / min(nic, link bandwidths),
+  with the MPI protocol's P latencies and H headers posted: 1 and 1 up to 512 bytes, 3 and 2 above;
+  nodes 0 and 1 being one torus link apart (a torus is direct: no link between node and router) or two
+  links apart (dragonfly: both on router 0; fat tree: both on leaf 0); within a node, the loopback's
+  latency and bandwidth. The incast is bound by the receiving NIC: 7 x s / nic_bandwidth.
+- `agree`: every case, the above and a ring of 8, a 3-D halo of 64 (4x4x4 ranks, 64 KiB faces) and the
+  three cuts, in SimGrid and in SST-macro: within 1.25x of each other.
+A network a simulator refuses must be refused in one line with exit 2 (its reason is in TRACING.md).
+
+Usage: conformance_test.py analytic|agree SIMULATOR|both BUILD ROOT WORKDIR NETWORK_FILE
+Exit 77 (skipped) for SST-macro without AMP_SSTMAC.
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+import networks  # noqa: E402
+
+ANALYTIC_TOLERANCE = 0.10
+AGREEMENT = 1.25
+MIB = 1 << 20
+IN_NODE = ["ranks_per_node=2", "loopback_bandwidth=20e9", "loopback_latency=0"]
+CASES = {  # name: (conformance_traces arguments, --set overrides)
+    "pingpong-8B": (["pingpong", "8", "100"], []),
+    "pingpong-1MiB": (["pingpong", str(MIB), "10"], []),
+    "pingpong-8B-in-node": (["pingpong", "8", "100"], IN_NODE),
+    "pingpong-1MiB-in-node": (["pingpong", str(MIB), "10"], IN_NODE),
+    "incast-1MiB": (["incast", str(MIB), "8"], []),
+    "ring-64KiB": (["ring", "65536", "8"], []),
+    "halo3d-64KiB": (["halo3d", "65536", "4", "4", "4"], []),
+}
+ANALYTIC = ("pingpong-8B", "pingpong-1MiB", "pingpong-8B-in-node", "pingpong-1MiB-in-node", "incast-1MiB")
+CUTS = ("bspma", "svaf", "svcp")
+
+
+def fail(message):
+    print(f"FAIL: {message}")
+    sys.exit(1)
+
+
+def expected_seconds(case, network):
+    """The model's time of a case that can be worked out by hand."""
+    hop = network.link_latency + network.router_latency
+    links = 1 if network.topology == "torus" else 2
+    bandwidth = min(network.nic_bandwidth, network.link_bandwidth)
+    protocol = lambda s: (1, 1) if s <= 512 else (3, 2)  # noqa: E731  (latencies, headers posted)
+    one_way = lambda s: (protocol(s)[1] * network.message_overhead + protocol(s)[0] * links * hop  # noqa: E731
+                         + s / bandwidth)
+    in_node = lambda s: (protocol(s)[1] * network.message_overhead + protocol(s)[0] * network.loopback_latency  # noqa: E731
+                         + s / network.loopback_bandwidth)
+    if case == "pingpong-8B":
+        return 100 * 2 * one_way(8)
+    if case == "pingpong-1MiB":
+        return 10 * 2 * one_way(MIB)
+    if case == "pingpong-8B-in-node":
+        return 100 * 2 * in_node(8)
+    if case == "pingpong-1MiB-in-node":
+        return 10 * 2 * in_node(MIB)
+    if case == "incast-1MiB":
+        return one_way(MIB) + 6 * MIB / network.nic_bandwidth
+    raise KeyError(case)
+
+
+class Suite:
+    def __init__(self, build, root, workdir, network_path):
+        self.build, self.root, self.network_path = build, root, network_path
+        self.name = os.path.splitext(os.path.basename(network_path))[0]
+        self.workdir = os.path.join(workdir, "conformance")
+        os.makedirs(self.workdir, exist_ok=True)
+
+    def trace(self, case):
+        """The case's trace, made once (a folder per case, shared by every network)."""
+        folder = os.path.join(self.workdir, case)
+        if os.path.isdir(folder) and any(f.endswith(".meta") for f in os.listdir(folder)):
+            return folder
+        staging = f"{folder}.partial-{os.getpid()}"
+        shutil.rmtree(staging, ignore_errors=True)
+        if case in CUTS:
+            command = [os.path.join(self.build, "bin", "amp-ghost"), "--nx", "16", "--ny", "16", "--nz", "16",
+                       "--num_vars", "4", "--num_tsteps", "2", "--comm_method", case, "--synthesize", staging,
+                       "--ranks", "64", "--compute_seconds", "1e-5"]
+        else:
+            os.makedirs(staging)
+            command = [os.path.join(self.build, "tests", "simulate_conformance_traces"), staging, *CASES[case][0]]
+        done = subprocess.run(command, capture_output=True, text=True, env=dict(os.environ, OMP_NUM_THREADS="1"))
+        if done.returncode != 0:
+            fail(f"making the {case} trace: {done.stderr.strip()}")
+        try:
+            os.rename(staging, folder)
+        except OSError:  # another test made it meanwhile
+            shutil.rmtree(staging, ignore_errors=True)
+        return folder
+
+    def overrides(self, case):
+        return [] if case in CUTS else CASES[case][1]
+
+    def simulate(self, case, simulator):
+        """(predicted seconds, None) or (None, the refusal's line)."""
+        trace = self.trace(case)
+        overrides = self.overrides(case)
+        network = networks.load(self.network_path, overrides)
+        out = os.path.join(trace, f"simulation-{network.label}-{simulator}.json")
+        if not os.path.isfile(out):
+            command = [sys.executable, os.path.join(self.root, "tools", "simulate.py"), trace, "--network",
+                       self.network_path, "--simulator", simulator, "--build", self.build, "--root", self.root]
+            for o in overrides:
+                command += ["--set", o]
+            done = subprocess.run(command, capture_output=True, text=True)
+            if done.returncode == 2:
+                lines = done.stderr.strip().splitlines()
+                if len(lines) != 1 or not lines[0].startswith("amp simulate: error: "):
+                    fail(f"{case} on {self.name} in {simulator}: a refusal must be one line, got {lines}")
+                return None, lines[0]
+            if done.returncode != 0:
+                fail(f"{case} on {self.name} in {simulator}: exit {done.returncode}: {done.stderr.strip()}")
+        with open(out) as f:
+            return json.load(f)["predicted_seconds"], None
+
+
+def analytic(suite, simulator):
+    network = networks.load(suite.network_path)
+    refused = networks.refusal(network, simulator)
+    for case in ANALYTIC:
+        predicted, refusal = suite.simulate(case, simulator)
+        if refusal:
+            if not refused:
+                fail(f"{case}: {simulator} refused {suite.name}, which it can express: {refusal}")
+            print(f"{suite.name}: {simulator} refuses it: {refusal}")
+            return
+        expected = expected_seconds(case, networks.load(suite.network_path, suite.overrides(case)))
+        error = (predicted - expected) / expected
+        print(f"{suite.name:22s} {simulator:7s} {case:22s} predicted {predicted * 1e6:10.3f} us, "
+              f"model {expected * 1e6:10.3f} us ({error * 100:+.1f}%)")
+        if abs(error) > ANALYTIC_TOLERANCE:
+            fail(f"{case} on {suite.name} in {simulator}: {predicted:.6g} s, the model says {expected:.6g} s "
+                 f"({error * 100:+.1f}%, more than {ANALYTIC_TOLERANCE * 100:.0f}%)")
+    if refused:
+        fail(f"{simulator} should refuse {suite.name} ({refused}) but simulated it")
+
+
+def agree(suite):
+    network = networks.load(suite.network_path)
+    if any(networks.refusal(network, s) for s in networks.SIMULATORS):
+        fail(f"{suite.name} is refused by a simulator: there is nothing to compare (register no agree test)")
+    worst, apart = 1.0, []
+    for case in [*CASES, *CUTS]:
+        times = {s: suite.simulate(case, s)[0] for s in networks.SIMULATORS}
+        ratio = max(times.values()) / min(times.values())
+        worst = max(worst, ratio)
+        print(f"{suite.name:22s} {case:22s} simgrid {times['simgrid'] * 1e6:11.3f} us  "
+              f"sstmac {times['sstmac'] * 1e6:11.3f} us  ratio {ratio:.3f}")
+        if ratio > AGREEMENT:
+            apart.append(f"{case} ({ratio:.2f}x)")
+    if apart:
+        fail(f"on {suite.name} the simulators are more than {AGREEMENT}x apart on {', '.join(apart)}")
+    print(f"{suite.name}: the simulators agree within {worst:.3f}x on every case")
+
+
+def main():
+    mode, simulator, build, root, workdir, network_path = sys.argv[1:7]
+    if (simulator in ("sstmac", "both")) and not os.environ.get("AMP_SSTMAC"):
+        print("skipped: set AMP_SSTMAC (SST-macro's sstmac) for SST-macro's conformance")
+        sys.exit(77)
+    suite = Suite(build, root, workdir, network_path)
+    if mode == "analytic":
+        analytic(suite, simulator)
+    else:
+        agree(suite)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,62 @@
+"""The simulated profile of a replay (README, "Simulating networks"): per rank, the simulated seconds in
+compute, in point-to-point MPI (waits included) and in collectives, and the fraction of its time (to
+its finish) each takes, mean over ranks: `profile` of simulation-*.json.
+
+SimGrid's replay logs each action as it ends (`--log=smpi_replay.thres:verbose`: "[HOST TIME] ... RANK VERB
+ARGS... SECONDS"); a rank's actions run back to back, so an action took the time from the rank's
+previous action's end to its own (the logged SECONDS are rounded to microseconds; the timestamps,
+with simulate.py's log layout, to nanoseconds). SimgridActions sums them by kind as simulate.py reads
+the log.
+"""
+import statistics
+
+SSTMAC_NOTE = ("SST-macro gives no per-rank profile: its FTQ statistic (node.app1.ftq) sums Compute and MPI "
+               "time over all ranks, with no split of point-to-point from collectives, and counts the trace's "
+               "untraced set-up as compute")
+
+KINDS = ("compute", "p2p", "collective")
+KIND_OF = {"compute": "compute",
+           **{verb: "p2p" for verb in ("send", "isend", "recv", "irecv", "wait", "waitall", "waitany", "test")},
+           **{verb: "collective" for verb in ("barrier", "bcast", "reduce", "allreduce", "allgather", "allgatherv",
+                                             "alltoall", "alltoallv", "gather", "gatherv", "scatter", "scatterv",
+                                             "reducescatter", "scan")}}
+
+
+class SimgridActions:
+    """Simulated seconds per rank and kind, from the replay's verbose action lines."""
+
+    def __init__(self):
+        self.seconds = {}
+        self.last_end = {}
+
+    def add(self, end, text):
+        """One action that ended at `end`, e.g. '2 wait 3 2 0 0.000030' (the time of init, finalize and
+        the like is counted in no kind)."""
+        parts = text.split()
+        if len(parts) < 2 or not parts[0].isdigit():
+            return
+        rank = int(parts[0])
+        start = self.last_end.get(rank, 0.0)
+        self.last_end[rank] = end
+        kind = KIND_OF.get(parts[1])
+        if kind is not None:
+            per_kind = self.seconds.setdefault(rank, dict.fromkeys(KINDS, 0.0))
+            per_kind[kind] += end - start
+
+    def profile(self, ranks, finish):
+        """The profile of `ranks`, each against its finish time (list in the same order)."""
+        return profile([self.seconds.get(r, dict.fromkeys(KINDS, 0.0)) for r in ranks], finish)
+
+
+def profile(per_rank, finish):
+    """{compute, p2p, collective: mean over ranks of the fraction of the rank's time to its finish;
+    per_rank: {kind: [seconds per rank]}, per_rank_finish: [seconds]} from per-rank {kind: seconds}."""
+    fractions = {kind: [] for kind in KINDS}
+    for seconds, end in zip(per_rank, finish):
+        if end:
+            for kind in KINDS:
+                fractions[kind].append(seconds[kind] / end)
+    out = {kind: statistics.fmean(values) if values else 0.0 for kind, values in fractions.items()}
+    out["per_rank"] = {kind: [seconds[kind] for seconds in per_rank] for kind in KINDS}
+    out["per_rank_finish"] = list(finish)
+    return out
