@@ -23,6 +23,7 @@ struct StopTable {
   volatile std::sig_atomic_t noted = 0;
   bool installed = false;
   bool ignored[kSignalCount] = {};  // as the process was started: left alone
+  struct sigaction previous[kSignalCount] = {};  // whoever had the signal before (the tracer's handler)
 };
 
 StopTable& table() {
@@ -50,10 +51,8 @@ void install(bool again = false) {
   StopTable& t = table();
   if (t.installed && !again) return;
   if (!t.installed) {
-    for (int i = 0; i < kSignalCount; ++i) {
-      struct sigaction before {};
-      t.ignored[i] = ::sigaction(kSignals[i], nullptr, &before) != 0 || before.sa_handler == SIG_IGN;
-    }
+    for (int i = 0; i < kSignalCount; ++i)
+      t.ignored[i] = ::sigaction(kSignals[i], nullptr, &t.previous[i]) != 0 || t.previous[i].sa_handler == SIG_IGN;
   }
   t.installed = true;
   for (int i = 0; i < kSignalCount; ++i) {
@@ -97,16 +96,23 @@ int pending() { return table().noted; }
 
 void die_by(int signal) {
   remove_files();
-  struct sigaction fallback {};
-  fallback.sa_handler = SIG_DFL;
-  sigemptyset(&fallback.sa_mask);
-  ::sigaction(signal, &fallback, nullptr);
+  // On to whoever had the signal before (the tracing library finishes its trace file, then ends the
+  // process); by default the process ends.
+  StopTable& t = table();
+  struct sigaction next {};
+  next.sa_handler = SIG_DFL;
+  sigemptyset(&next.sa_mask);
+  for (int i = 0; i < kSignalCount; ++i)
+    if (kSignals[i] == signal && t.installed) next = t.previous[i];
+  ::sigaction(signal, &next, nullptr);
   sigset_t unblocked;
   sigemptyset(&unblocked);
   sigaddset(&unblocked, signal);
   ::raise(signal);
   ::sigprocmask(SIG_UNBLOCK, &unblocked, nullptr);  // inside the handler: delivered here
-  ::_exit(128 + signal);                          // not reached
+  ::signal(signal, SIG_DFL);                       // a previous handler that returned: end by default
+  ::raise(signal);
+  ::_exit(128 + signal);  // not reached
 }
 
 }  // namespace amp::stop_signals

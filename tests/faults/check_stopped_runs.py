@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """A proxy stopped by SIGINT or SIGTERM leaves nothing half-written and dies by that signal (issue 31,
-items 1 and 4). A real run removes its results file's NAME.json.partial; a synthesis removes its staging
+items 1 and 4). A real run removes its results file's NAME.json.partial and hands the signal on to the
+tracing library, which finishes its trace file (read back as cut short, not corrupt); a synthesis removes its staging
 folder beside DIR and the parent folders it made, so that DIR never exists half-written. Also: a
 synthesis refuses a DIR that exists (it writes a new one, nothing is overwritten), and a complete one
 leaves DIR and no staging folder."""
@@ -53,12 +54,17 @@ def real_run_removes_its_partial(a, sent):
     what = f"real run, {sent.name}"
     with tempfile.TemporaryDirectory() as tmp:
         results = os.path.join(tmp, "run.json")
-        process = started(a, LONG_RUN + ["--results", results], tmp)
+        process = started(a, LONG_RUN + ["--results", results, "--trace", "trace"], tmp)
         wait_for(lambda: os.path.exists(results + ".partial"), what, process)
         time.sleep(0.5)  # into the time loop
         stopped(process, sent, what)
-        fr.expect_files(tmp, [], f"{what}: nothing left")
-    print(f"OK: {what}: died by the signal, run.json.partial removed")
+        fr.expect_files(tmp, ["trace"], f"{what}: the trace and nothing else left")
+        checked = subprocess.run([os.path.join(a.bin, "amp-trace"), "validate", os.path.join(tmp, "trace")],
+                                 capture_output=True, text=True, timeout=60)
+        if checked.returncode != 2 or "records end without MPI_Finalize (the run ended at a signal" not in checked.stderr:
+            fr.fail(f"{what}: the tracing library did not finish the trace (amp-trace validate exit {checked.returncode}: "
+                    f"{(checked.stdout + checked.stderr).strip()[-300:]})")
+    print(f"OK: {what}: died by the signal, run.json.partial removed, the trace finished by the tracing library")
 
 
 def synthesis_removes_its_staging(a, sent):
