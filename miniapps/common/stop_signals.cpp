@@ -1,6 +1,7 @@
-// The SIGINT/SIGTERM handler and the fixed table of files it removes. The table is process-wide on
-// purpose: a signal handler can reach nothing else, and may only call async-signal-safe functions
-// (unlink, sigaction, raise), so the paths are kept as plain characters, written before they are marked.
+// The SIGINT/SIGTERM/SIGHUP handler, the fixed table of files it removes and the handlers it hands the
+// signal on to. The table is process-wide on purpose: a signal handler can reach nothing else, and may
+// only call async-signal-safe functions (unlink, sigaction, raise), so the paths are kept as plain
+// characters, written before they are marked.
 #include "stop_signals.hpp"
 
 #include <atomic>
