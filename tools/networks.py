@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 INT_LIMIT = 2**31 - 1          # every count a simulator reads as a C int
 NODE_LIMIT = 1 << 20           # far beyond any trace AMP synthesizes (65536 ranks)
 RANKS_PER_NODE_LIMIT = 1024
+SIMGRID_NODE_LIMIT = 16384     # SimGrid 3.32 checks each new link's name against every zone: N^2 to build
 
 COMMON = {"topology", "link_bandwidth", "link_latency", "host_speed", "ranks_per_node", "routing", "seed",
           "nic_bandwidth", "router_latency", "message_overhead", "loopback_bandwidth", "loopback_latency"}
@@ -37,6 +38,7 @@ TOPOLOGY_REQUIRED = {
     "flat": {"nodes"},
 }
 ROUTINGS = ("minimal", "valiant", "ugal")
+RANDOMIZED_ROUTINGS = ("valiant", "ugal")  # a random choice per message: one answer per seed
 # Routing each simulator offers per topology. SimGrid's cluster zones route one fixed way: dimension order
 # on a torus, up to the nearest common ancestor on a fat tree, minimal on a dragonfly.
 ROUTING = {
@@ -128,6 +130,11 @@ class Network:
         if self.topology == "fattree":
             return {f"level{i + 1}": (self.link_bandwidth, self.link_latency) for i in range(s["levels"])}
         return {"switch": (self.link_bandwidth, self.link_latency)}
+
+
+def overrides_text(overrides):
+    """Keys set on top of a network file, as lines and figures name a variant: routing=valiant seed=2."""
+    return " ".join(f"{k}={v:g}" if isinstance(v, float) else f"{k}={v}" for k, v in overrides.items())
 
 
 def _number(path, key, value, minimum=0.0, inclusive=False):
@@ -251,6 +258,9 @@ def refusal(network, simulator):
     if network.routing not in routes:
         return f"{where} offers routing {', '.join(sorted(routes))} on a {network.topology}, not {network.routing!r}"
     s = network.shape
+    if simulator == "simgrid" and network.nodes > SIMGRID_NODE_LIMIT:
+        return (f"{where} 3.32 builds a platform in time that grows as its nodes squared (4096 nodes: 10-35 s "
+                f"here): {network.nodes} nodes is more than {SIMGRID_NODE_LIMIT} (use sstmac)")
     if simulator == "simgrid":
         classes = {bw for bw, _ in network.link_classes().values()}
         if len(classes) > 1:
@@ -375,7 +385,10 @@ def simgrid_flat_platform(network):
 # message_overhead at the sender and again at the receiver). These are SST-macro's eager0, eager1 and
 # rendezvous protocols with the sender's acknowledgement off.
 MPI_PROTOCOL_LATENCIES = "0:1;513:3"
-SSTMAC_PROTOCOL = {"node.app1.mpi.max_vshort_msg_size": "512B", "node.app1.mpi.software_ack": "false"}
+SSTMAC_PROTOCOL = {"node.app1.mpi.max_vshort_msg_size": "512B", "node.app1.mpi.software_ack": "false",
+                   # every byte through the packet network, as in SimGrid (SST-macro's default sends messages
+                   # of up to 256 bytes around it, on no link)
+                   "node.nic.negligible_size": "0"}
 
 
 def simgrid_config(network):

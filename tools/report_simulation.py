@@ -1,7 +1,11 @@
 """The report's simulation figures, drawn from <run>.trace/simulation-<network>-<key>-<simulator>.json beside
 each run's results (recorded runs and a study's synthesized points):
 - <proxy>-simulated.png: predicted time per step of each cut x transport against the rank count, one
-  panel per network and simulator (repetitions: median, min-max bars);
+  panel per network variant and simulator (repetitions, and the seeds of a randomized routing: median,
+  min-max bars);
+- <proxy>-variants.png, when a study varies its networks ([simulate] vary, replicates): predicted time
+  per step of each cut for each variant, bars (median) with the seeds' and repetitions' min-max, one
+  panel per network file, simulator and rank count;
 - <proxy>-validation.png: predicted against measured (the trace's own time of its traced region) per
   recorded run, with the y = x line and a +-15 % band;
 - the network's own figures and the simulated profile (report_network.py), for every simulated point.
@@ -15,8 +19,8 @@ import statistics
 import matplotlib
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
 import report_network  # noqa: E402
+import report_variants  # noqa: E402
 
 
 def warn(message):
@@ -24,9 +28,9 @@ def warn(message):
 
 
 def network_label(sim):
-    """The network's name and, for a variant of its file, the keys set on top (routing=valiant ...)."""
-    overrides = sim.get("network_overrides") or {}
-    return " ".join([sim["network"], *(f"{k}={v}" for k, v in sorted(overrides.items()))])
+    """The network's name and, for a variant of its file, the keys set on top (not the seed: the seeds of
+    one variant are its replicates, one point with their spread)."""
+    return " ".join(filter(None, [sim["network"], report_variants.variant_name(sim)]))
 
 
 def load(folder):
@@ -61,8 +65,8 @@ def load(folder):
 
 def simulated_figure(proxy, rows):
     panels = sorted({(r[3], r[4]) for r in rows})
-    fig, axes = plt.subplots(1, len(panels), figsize=(5.5 * len(panels), 4.2), squeeze=False)
-    for ax, (network, simulator) in zip(axes[0], panels):
+    fig, axes = report_network.panels(len(panels), width=5.5, height=4.2)
+    for ax, (network, simulator) in zip(axes, panels):
         series = collections.defaultdict(lambda: collections.defaultdict(list))
         for _, label, ranks, net, sim, steps, s, *_ in rows:
             if (net, sim) == (network, simulator):
@@ -89,8 +93,8 @@ def validation_figure(proxy, rows):
     if not recorded:
         return None
     panels = sorted({(r[3], r[4]) for r in recorded})
-    fig, axes = plt.subplots(1, len(panels), figsize=(5 * len(panels), 4.6), squeeze=False)
-    for ax, (network, simulator) in zip(axes[0], panels):
+    fig, axes = report_network.panels(len(panels), width=5.0, height=4.6)
+    for ax, (network, simulator) in zip(axes, panels):
         by_label = collections.defaultdict(list)
         for _, label, ranks, net, sim, steps, s, *_ in recorded:
             if (net, sim) == (network, simulator):
@@ -125,5 +129,8 @@ def figures(folder):
         fig = validation_figure(proxy, mine)
         if fig is not None:
             out.append((f"{short}-validation.png", f"{proxy}: simulation against the measured run", fig))
+        if any(r[6].get("network_overrides") for r in mine):
+            out.append((f"{short}-variants.png", f"{proxy}: predicted time per step on each network variant",
+                        report_variants.figure(proxy, mine)))
         out += report_network.figures(proxy, short, mine)
     return out

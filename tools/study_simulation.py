@@ -2,15 +2,21 @@
 rank counts beyond this machine are traced by synthesis. Synthesized points run once each (synthesis
 is deterministic), with one compute time per variable step for every cut of a point, so that only
 communication differs; the time is measured by the point's first synthesis unless compute_seconds
-gives it. Each trace is then simulated on every network that can hold it, into
+gives it. Each trace is then simulated on every variant of every network that can hold it, into
 <trace>/simulation-<network>-<key>-<simulator>.json; what exists already is kept (a study resumes).
+
+A variant is a network file with network keys set on top (simulate.py --set): every combination of
+the values `vary` lists, and for a randomized routing (valiant, ugal) `replicates` seeds 1..N each.
 
 [simulate]
 simulators = ["simgrid"]                               # simgrid, sstmac (needs AMP_SSTMAC)
 networks = ["inputs/networks/torus-16x16x16.toml"]     # relative to the repository root
 synthesize_ranks = [1024, 4096]                        # optional
 compute_seconds = 1e-4                                 # optional
+vary = { routing = ["minimal", "valiant"], ranks_per_node = [1, 4] }   # optional
+replicates = 3                                         # optional: seeds of a randomized routing
 """
+import itertools
 import json
 import os
 import subprocess
@@ -21,7 +27,7 @@ import simulate
 from study_folder import keep_aside
 from study_launch import Stopped, failure, run_logged, signal_name
 
-KEYS = {"simulators", "networks", "synthesize_ranks", "compute_seconds"}
+KEYS = {"simulators", "networks", "synthesize_ranks", "compute_seconds", "vary", "replicates"}
 SIMULATORS = ("simgrid", "sstmac")
 # The most virtual ranks a proxy synthesizes (kMaxVirtualRanks, miniapps/common/plan_only.hpp: 2^24).
 MAX_SYNTHESIZED_RANKS = 1 << 24
@@ -31,8 +37,9 @@ SYNTHESIS_FILES = (".json", ".json.partial", ".trace", ".log")
 
 
 class Plan:
-    def __init__(self, simulators, network_paths, synthesize_ranks, compute_seconds):
-        self.simulators, self.network_paths = simulators, network_paths
+    def __init__(self, simulators, variants, synthesize_ranks, compute_seconds):
+        self.simulators = simulators
+        self.variants = variants  # (network file, Network with its overrides): what each trace is simulated on
         self.synthesize_ranks, self.compute_seconds = synthesize_ranks, compute_seconds
 
 
@@ -58,18 +65,21 @@ def parse(study, data):
                                      f"(SST-macro 16.0; AMP_SSTMAC is {repr(sstmac) if sstmac else 'not set'})")
     paths = study.strings(table, "networks", required=True)
     study.no_duplicates("networks", paths)
-    loaded = []
+    vary = parse_vary(study, table)
+    replicates = study.positive_int(table, "replicates", 1)
+    if replicates > 1 and "seed" in vary:
+        study.fail("vary", "[simulate] 'vary' sets 'seed', and so does 'replicates' (seeds 1..N): give one of them")
+    found = []
     for path in paths:
         full = path if os.path.isabs(path) else os.path.join(study.root, path)
         try:
-            network = networks.load(full)
+            networks.load(full)
         except networks.NetworkError as e:
             study.fail("networks", f"[simulate] {e}")
-        for simulator in simulators:
-            problem = networks.check_fits(network, simulator, 1)
-            if problem:
-                study.fail("networks", f"[simulate] {problem}")
-        loaded.append(full)
+        found += variants(study, full, vary, replicates, simulators)
+    if replicates > 1 and not any(n.routing in networks.RANDOMIZED_ROUTINGS for _, n in found):
+        study.fail("replicates", f"[simulate] 'replicates' runs seeds of a randomized routing "
+                                 f"({', '.join(networks.RANDOMIZED_ROUTINGS)}), and no network or variant has one")
     ranks = []
     if "synthesize_ranks" in table:
         ranks = study.positive_ints(table, "synthesize_ranks")
@@ -82,7 +92,55 @@ def parse(study, data):
                                 not 0 < compute < 1e3):
         study.fail("compute_seconds", f"[simulate] 'compute_seconds' must be a positive number of seconds below "
                                       f"1000 (got {compute!r})")
-    return Plan(simulators, loaded, ranks, compute)
+    return Plan(simulators, found, ranks, compute)
+
+
+def parse_vary(study, table):
+    """The checked `vary` table: {network key: its non-empty list of values, none twice}; {} without one."""
+    vary = table.get("vary", {})
+    if not isinstance(vary, dict) or ("vary" in table and not vary):
+        study.fail("vary", "[simulate] 'vary' must be a table of network keys, each with a list of values, "
+                           "e.g. vary = { routing = [\"minimal\", \"valiant\"] }")
+    for key, values in vary.items():
+        if not isinstance(values, list) or not values:
+            study.fail("vary", f"[simulate] 'vary' key {key!r} must have a non-empty list of values (got {values!r})")
+        written = [json.dumps(v, sort_keys=True) for v in values]
+        for i, text in enumerate(written):
+            if text in written[:i]:
+                study.fail("vary", f"[simulate] 'vary' key {key!r} gives {values[i]!r} twice (each value is one "
+                                   f"variant)")
+    return vary
+
+
+def variants(study, path, vary, replicates, simulators):
+    """(path, Network) of each combination of `vary`'s values on top of the file (the file itself without
+    `vary`), each randomized routing once per seed 1..replicates; errors through study.fail. A variant
+    some simulator cannot express is skipped there when the study is run; one that none can is an error,
+    as is a file without `vary` that one of them cannot express."""
+    out, seen = [], set()
+    for values in itertools.product(*vary.values()):
+        overrides = dict(zip(vary, values))
+        try:
+            network = networks.load(path, overrides)
+        except networks.NetworkError as e:
+            study.fail("vary", f"[simulate] 'vary': {e}")
+        problems = [p for p in (networks.check_fits(network, s, 1) for s in simulators) if p]
+        if problems and (not vary or len(problems) == len(simulators)):
+            study.fail("vary" if vary else "networks", f"[simulate] {problems[0]}"
+                                                       f"{f' ({networks.overrides_text(overrides)})' if vary else ''}")
+        seeded = replicates > 1 and network.routing in networks.RANDOMIZED_ROUTINGS
+        for seed in range(1, replicates + 1) if seeded else [None]:
+            variant = network if seed is None else networks.load(path, {**overrides, "seed": seed})
+            if variant.label not in seen:  # e.g. 1 and 1.0: one machine, one simulation
+                seen.add(variant.label)
+                out.append((path, variant))
+    return out
+
+
+def set_options(overrides):
+    """simulate.py's --set KEY=VALUE for each key set on top of the file; the JSON of a string, number,
+    boolean or list is also its TOML, which --set reads."""
+    return [option for key, value in overrides.items() for option in ("--set", f"{key}={json.dumps(value)}")]
 
 
 def synthesis_runs(study, runs):
@@ -135,27 +193,30 @@ def run_syntheses(plan, runs, folder, opts):
 
 
 def simulate_all(plan, traced, folder, opts):
-    """Every traced run on every network x simulator that holds it. Returns the number that failed."""
+    """Every traced run on every network variant x simulator that holds it. Returns the number that failed."""
     failed, skipped = 0, set()
-    loaded = [(path, networks.load(path)) for path in plan.network_paths]  # checked by parse() already
     for r in traced:
         trace = os.path.join(folder, r["id"] + ".trace")
         if not os.path.isdir(trace):
             continue
-        for path, network in loaded:
+        for path, network in plan.variants:
             for simulator in plan.simulators:
                 out = simulate.output_path(trace, network, simulator)
                 if os.path.isfile(out):
                     continue
                 problem = networks.check_fits(network, simulator, r["ranks"])
                 if problem:
-                    if (network.name, simulator, r["ranks"]) not in skipped:
-                        skipped.add((network.name, simulator, r["ranks"]))
-                        print(f"study: not simulated: {problem}")
+                    # once per variant and problem: the seeds of one variant share it
+                    named = {k: v for k, v in network.overrides.items() if k != "seed"}
+                    line = f"study: not simulated: {problem}{f' ({networks.overrides_text(named)})' if named else ''}"
+                    if line not in skipped:
+                        skipped.add(line)
+                        print(line)
                     continue
                 done = subprocess.run([sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                                                     "simulate.py"), trace, "--network", path,
-                                       "--simulator", simulator, "--build", opts.build, "--root", opts.root],
+                                       *set_options(network.overrides), "--simulator", simulator,
+                                       "--build", opts.build],  # its --root: AMP's own (tools/sstmac/)
                                       capture_output=True, text=True)
                 if done.returncode == 0:
                     print(f"study: {done.stdout.strip()}")

@@ -14,6 +14,9 @@ import shutil
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+import simulate  # noqa: E402
+
 PROBLEMS = {
     "ghost": ["--nx", "8", "--ny", "8", "--nz", "8", "--num_vars", "3", "--num_tsteps", "3"],
     "sage": ["--nx", "8", "--ny", "8", "--nz", "8", "--num_vars", "3", "--num_tsteps", "3"],
@@ -71,8 +74,7 @@ def check(trace, build, root, network, label):
     if sends != receives:
         fail(f"{label}: TI sends and receives do not pair up: {dict(list((sends - receives).items())[:3])} / "
              f"{dict(list((receives - sends).items())[:3])}")
-    name = os.path.splitext(os.path.basename(network))[0]
-    with open(os.path.join(trace, f"simulation-{name}-simgrid.json")) as f:
+    with open(simulate.simulation_file(trace, network, "simgrid")) as f:
         simulated = json.load(f)
     finish = simulated["per_rank_finish_seconds"]
     if not simulated["predicted_seconds"] > 0 or not finish or None in finish or len(finish) != len(exported["ranks"]):

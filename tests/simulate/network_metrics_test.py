@@ -4,17 +4,18 @@ here: SST-macro's CSV and port classes, SimGrid's link names and its own routes 
 (neighbours in x: one x link; (0,0,0) to (1,1,0): one x and one y link), the TI export's sends, the
 figures of hand-countable loads, and the profile from replay log lines.
 
-Usage: network_metrics_test.py ROOT WORKDIR
+Usage: network_metrics_test.py ROOT WORKDIR BUILD
 """
 import os
 import shutil
 import sys
 import unittest
 
-ROOT, WORKDIR = sys.argv[1], sys.argv[2]
+ROOT, WORKDIR, BUILD = sys.argv[1], sys.argv[2], sys.argv[3]
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import network_metrics  # noqa: E402
 import networks  # noqa: E402
+import simulate  # noqa: E402
 import simulated_profile  # noqa: E402
 
 
@@ -32,12 +33,12 @@ TORUS = ('topology = "torus"\nshape = [4, 4, 4]\nlink_bandwidth = 1e9\nlink_late
 class SimgridRoutes(unittest.TestCase):
     def setUp(self):
         self.network = network_file("torus", TORUS)
-        self.platform = os.path.join(WORKDIR, "metrics-torus.xml")
-        with open(self.platform, "w") as f:
-            f.write(networks.simgrid_platform(self.network))
+        folder = os.path.join(WORKDIR, "metrics-torus")
+        os.makedirs(folder, exist_ok=True)
+        self.platform, self.env = simulate.simgrid_platform(self.network, BUILD, folder)
 
     def classes_of_route(self, source, destination):
-        bandwidth, (route,) = network_metrics.simgrid_routes(self.platform, [[source, destination]])
+        bandwidth, (route,) = network_metrics.simgrid_routes(self.platform, [[source, destination]], self.env)
         classes = network_metrics.simgrid_link_classes(self.network, bandwidth)
         return sorted(classes[link] for link in route if classes[link] not in network_metrics.NOT_LINKS), classes
 
@@ -50,13 +51,12 @@ class SimgridRoutes(unittest.TestCase):
         self.assertEqual(self.classes_of_route("n0", "n5")[0], ["x", "y"])
         self.assertEqual(self.classes_of_route("n0", "n16")[0], ["z"])
 
-    def test_limiters_are_nics_and_transit_crosses_them(self):
-        # the NIC is the zone's limiter link; SimGrid's torus routes through the node it transits, so
-        # (0,0,0) to (1,1,0) crosses the limiters of nodes 0, 1 and 5
-        bandwidth, (route,) = network_metrics.simgrid_routes(self.platform, [["n0", "n5"]])
+    def test_nics_are_the_two_ends_only(self):
+        # AMP's platform library puts each node behind its own full-duplex NIC: (0,0,0) to (1,1,0) leaves
+        # through node 0's NIC and enters through node 5's, and crosses no NIC of the node it transits
+        bandwidth, (route,) = network_metrics.simgrid_routes(self.platform, [["n0", "n5"]], self.env)
         classes = network_metrics.simgrid_link_classes(self.network, bandwidth)
-        self.assertEqual([link for link in route if classes[link] == "nic"],
-                         ["amp_link_0_limiter", "amp_link_1_limiter", "amp_link_5_limiter"])
+        self.assertEqual([link for link in route if classes[link] == "nic"], ["nic0_UP", "nic5_DOWN"])
 
     def test_every_link_has_a_class_and_each_dimension_two_per_node(self):
         _, classes = self.classes_of_route("n0", "n1")
@@ -65,7 +65,7 @@ class SimgridRoutes(unittest.TestCase):
 
     def test_missing_platform_is_one_line(self):
         with self.assertRaisesRegex(network_metrics.MetricsError, "no-such.xml"):
-            network_metrics.simgrid_routes(os.path.join(WORKDIR, "no-such.xml"), [["n0", "n1"]])
+            network_metrics.simgrid_routes(os.path.join(WORKDIR, "no-such.xml"), [["n0", "n1"]], self.env)
 
 
 class SimgridLinkNames(unittest.TestCase):

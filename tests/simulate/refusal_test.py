@@ -12,6 +12,11 @@ import subprocess
 import sys
 
 GHOST = ["--nx", "6", "--ny", "6", "--nz", "6", "--num_vars", "2", "--num_tsteps", "2"]
+TORUS = ("topology = \"torus\"\nshape = {shape}\nlink_bandwidth = 1e9\nlink_latency = 1e-6\nhost_speed = 1e9\n"
+         "ranks_per_node = 1\n")
+DRAGONFLY = ("topology = \"dragonfly\"\ngroups = {groups}\nrouters_per_group = {routers}\nnodes_per_router = 1\n"
+             "global_links_per_pair = {routers}\nlink_bandwidth = 1e9\nlink_latency = 1e-6\nhost_speed = 1e9\n"
+             "ranks_per_node = 1\n")
 
 
 def fail(message):
@@ -117,9 +122,22 @@ def main():
             "ranks_per_node = 1\n"), "the trace has 2 ranks, more than the network's 1 nodes x 1 ranks per node = 1")
     elif name == "simulate_routing_the_simulator_lacks":
         case.simulate(case.trace_ghost(), case.network_file(
-            "topology = \"dragonfly\"\ngroups = [3, 1]\nchassis = [1, 1]\nrouters = [2, 1]\nnodes_per_router = 1\n"
-            "link_bandwidth = 1e9\nlink_latency = 1e-6\nhost_speed = 1e9\nranks_per_node = 1\nrouting = \"ugal\"\n"),
+            DRAGONFLY.format(groups=3, routers=4) + "routing = \"ugal\"\n"),
             "simgrid offers routing minimal on a dragonfly, not 'ugal'")
+    elif name == "simulate_dragonfly_simgrid_cannot_route":  # SimGrid 3.32 crashed (SIGSEGV) on these
+        case.simulate(case.trace_ghost(), case.network_file(DRAGONFLY.format(groups=8, routers=2)),
+                      "routers_per_group (2) must be at least groups (8)")
+    elif name == "simulate_network_larger_than_simgrid_builds":
+        case.simulate(case.trace_ghost(), case.network_file(TORUS.format(shape="[1000, 1000, 10]")),
+                      "10000000 nodes is more than AMP simulates")
+    elif name == "simulate_count_beyond_its_bound":
+        case.simulate(case.trace_ghost(), case.network_file(
+            TORUS.format(shape="[4, 4, 4]").replace("ranks_per_node = 1", "ranks_per_node = 9223372036854775807")),
+            "ranks_per_node = 9223372036854775807 is above the limit of 1024")
+    elif name == "simulate_set_unknown_key":
+        case.simulate(case.trace_ghost(), torus, "unknown key 'bogus' for topology 'torus'", "--set", "bogus=1")
+    elif name == "simulate_unknown_option_one_line":
+        case.simulate(case.trace_ghost(), torus, "unrecognized arguments: --bogus", "--bogus")
     elif name == "simulate_sstmac_without_binary":
         case.simulate(case.trace_ghost(), torus, "needs AMP_SSTMAC", "--simulator", "sstmac",
                       env={"AMP_SSTMAC": os.path.join(case.dir, "no-sstmac")})

@@ -13,6 +13,9 @@ import shutil
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+import simulate  # noqa: E402
+
 
 def fail(message):
     print(f"FAIL: {message}")
@@ -29,13 +32,9 @@ def study(root, build, mpiexec, path, workdir):
                           env=dict(os.environ, OMP_NUM_THREADS="1"))
 
 
-def main():
-    mpiexec, build, root, workdir = sys.argv[1:5]
-    workdir = os.path.join(workdir, "study-simulate")
-    shutil.rmtree(workdir, ignore_errors=True)
-    os.makedirs(workdir)
-    nets = [os.path.join(root, "inputs", "networks", n) for n in ("torus-4x4x4.toml", "dragonfly-1024.toml")]
-    text = f"""name = "simulate-test"
+def study_text(name, simulate_table):
+    """A traced ghost study of two cuts at two ranks, with this [simulate] table."""
+    return f"""name = "{name}"
 proxies = ["ghost"]
 flags = ["--nx 8 --ny 8 --nz 8 --num_vars 3 --num_tsteps 3"]
 strategies = ["bspma", "svcp"]
@@ -43,9 +42,17 @@ ranks = [2]
 trace = true
 
 [simulate]
-networks = {json.dumps(nets)}
-synthesize_ranks = [16]
+{simulate_table}
 """
+
+
+def main():
+    mpiexec, build, root, workdir = sys.argv[1:5]
+    workdir = os.path.join(workdir, "study-simulate")
+    shutil.rmtree(workdir, ignore_errors=True)
+    os.makedirs(workdir)
+    nets = [os.path.join(root, "inputs", "networks", n) for n in ("torus-4x4x4.toml", "dragonfly-1024.toml")]
+    text = study_text("simulate-test", f"networks = {json.dumps(nets)}\nsynthesize_ranks = [16]")
     path = os.path.join(workdir, "study.toml")
     with open(path, "w") as f:
         f.write(text)
@@ -55,8 +62,8 @@ synthesize_ranks = [16]
     folder = glob.glob(os.path.join(workdir, "runs", "simulate-test-*"))[0]
     ids = ["ghost-bspma-np2-rep1", "ghost-svcp-np2-rep1", "ghost-bspma-synth16", "ghost-svcp-synth16"]
     for run_id in ids:
-        for network in ("torus-4x4x4", "dragonfly-1024"):
-            sim_path = os.path.join(folder, f"{run_id}.trace", f"simulation-{network}-simgrid.json")
+        for network in nets:
+            sim_path = simulate.simulation_file(os.path.join(folder, f"{run_id}.trace"), network, "simgrid")
             if not os.path.isfile(sim_path):
                 fail(f"{sim_path} was not written")
             with open(sim_path) as f:

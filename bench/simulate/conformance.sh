@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# The conformance suite (tests/simulate/conformance_test.py) on every shipped network file, the 4096-node
+# ones included (too slow for CTest: SimGrid 3.32 builds their platforms in 10-35 s each). Prints each
+# case's prediction in both simulators and their ratio. Needs AMP_SSTMAC for SST-macro.
+# Usage: bench/simulate/conformance.sh [BUILD]    (about 20 minutes here)
+set -uo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+build=${1:-$root/build}
+work=$(mktemp -d "${TMPDIR:-/tmp}/amp-conformance.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+for file in "$root"/inputs/networks/{torus-4x4x4,torus-16x16x4,torus-16x16x16,fattree-2level-1024,dragonfly-1024,dragonfly-4096}.toml; do
+  name=$(basename "$file" .toml)
+  for simulator in simgrid sstmac; do
+    python3 "$root/tests/simulate/conformance_test.py" analytic "$simulator" "$build" "$root" "$work/$name" "$file"
+  done
+  [[ $name == fattree-* ]] || python3 "$root/tests/simulate/conformance_test.py" agree both "$build" "$root" "$work/$name" "$file"
+done
