@@ -46,14 +46,18 @@ Decision ask_the_mpi_library() {
 #endif
 }
 
-Decision decide() {
+std::string user_word() {
   const char* set = std::getenv("AMP_MPI_BUFFERS");
-  const std::string word = set == nullptr ? "" : set;
+  return set == nullptr ? "" : set;
+}
+
+Decision decide() {
+  const std::string problem = MpiBuffers::setting_problem();
+  if (!problem.empty()) throw std::invalid_argument(problem);
+  const std::string word = user_word();
   if (word == "host") return {true, "staged through host memory (AMP_MPI_BUFFERS=host)"};
   if (word == "device")
     return {false, kHostMemory ? "host memory (AMP_MPI_BUFFERS=device)" : "device memory (AMP_MPI_BUFFERS=device)"};
-  if (!word.empty() && word != "auto")
-    throw std::invalid_argument("AMP_MPI_BUFFERS must be auto, device or host (got '" + word + "')");
   if (kHostMemory) return {false, "host memory"};
   return ask_the_mpi_library();
 }
@@ -64,6 +68,12 @@ const Decision& decision() {
 }
 
 }  // namespace
+
+std::string MpiBuffers::setting_problem() {
+  const std::string word = user_word();
+  if (word.empty() || word == "auto" || word == "device" || word == "host") return "";
+  return "AMP_MPI_BUFFERS must be auto, device or host (got '" + word + "')";
+}
 
 bool MpiBuffers::staged() { return decision().staged; }
 

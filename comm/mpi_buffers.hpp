@@ -16,8 +16,11 @@ namespace amp::comm {
 
 class MpiBuffers {
  public:
-  // Decided once per process, at the first call (after MPI_Init; AMP_MPI_BUFFERS must be empty, auto,
-  // device or host: std::invalid_argument otherwise).
+  // Why AMP_MPI_BUFFERS cannot be used ("" when it is unset, empty, auto, device or host): one line
+  // naming the variable and its valid values, for a program to refuse the run with before any exchange.
+  static std::string setting_problem();
+  // Decided once per process, at the first call (after MPI_Init; std::invalid_argument with
+  // setting_problem() when AMP_MPI_BUFFERS is not valid).
   static bool staged();
   // One line for listings and results: where MPI's buffers are and why.
   static std::string description();

@@ -1,6 +1,8 @@
 // The registries as one listing: JSON for scripts, a short table for people.
 #include "combination_list.hpp"
 
+#include "errors.hpp"
+
 #include <amp/comm/mpi_buffers.hpp>
 #include <amp/comm/strategy_registry.hpp>
 #include <amp/comm/transport_registry.hpp>
@@ -8,7 +10,6 @@
 #include <mpi.h>
 
 #include <cstdio>
-#include <cstring>
 #include <string>
 
 namespace amp {
@@ -25,12 +26,6 @@ std::string mpi_library() {
   if (end != std::string::npos) line.erase(end);
   while (!line.empty() && (line.back() == ' ' || line.back() == '\t')) line.pop_back();
   return line;
-}
-
-bool has_argument(int argc, char** argv, const char* wanted) {
-  for (int i = 1; i < argc; ++i)
-    if (std::strcmp(argv[i], wanted) == 0) return true;
-  return false;
 }
 
 }  // namespace
@@ -67,10 +62,19 @@ nlohmann::json combination_list(const char* proxy) {
   return list;
 }
 
-bool print_combination_list(const char* proxy, int argc, char** argv) {
-  if (!has_argument(argc, argv, "--list-combinations")) return false;
+void add_listing_options(CLI::App& app, ListingOptions& options) {
+  CLI::Option* list = app.add_flag("--list-combinations", options.list,
+                                   "print the strategies, transports and which pairs fit here, then exit");
+  app.add_flag("--json", options.json, "with --list-combinations: as JSON")->needs(list);
+}
+
+bool print_combination_list(const char* proxy, const ListingOptions& options, const Environment& env) {
+  if (!options.list) return false;
+  if (env.synthesis() != nullptr) throw InputError("--list-combinations and --synthesize do not go together");
+  if (env.tracing()) throw InputError("--list-combinations runs nothing, so there is nothing to --trace");
+  if (env.rank() != 0) return true;
   const nlohmann::json list = combination_list(proxy);
-  if (has_argument(argc, argv, "--json")) {
+  if (options.json) {
     std::printf("%s\n", list.dump(2).c_str());
     return true;
   }

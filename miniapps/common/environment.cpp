@@ -6,6 +6,7 @@
 #include "synthesis.hpp"
 #include "thread_limit.hpp"
 
+#include <amp/comm/mpi_buffers.hpp>
 #include <amp/dumpi/amp_dumpi.h>
 #include <Kokkos_Core.hpp>
 #include <mpi.h>
@@ -28,10 +29,20 @@ std::string find_trace_dir(int argc, char** argv) {
   return dir;
 }
 
+// Whether the host thread count was given: OMP_NUM_THREADS, or --kokkos-threads=N / --kokkos-num-threads=N.
+bool thread_count_given(const std::vector<char*>& kokkos_args) {
+  for (const char* argument : kokkos_args)
+    if (std::strncmp(argument, "--kokkos-threads=", 17) == 0 || std::strncmp(argument, "--kokkos-num-threads=", 21) == 0)
+      return true;
+  return std::getenv("OMP_NUM_THREADS") != nullptr;
+}
+
 // Kokkos sees only the --kokkos-* arguments (which are removed from argv for the proxy's parser):
 // Kokkos 3.4 would otherwise also act on the proxy's own --help. Returns why Kokkos was not started
-// ("" when it was): a thread count it cannot run is refused before Kokkos::initialize.
-std::string initialize_kokkos(int& argc, char**& argv) {
+// ("" when it was): a thread count it cannot run is refused before Kokkos::initialize. A synthesis
+// runs one host thread unless a count is given: it runs no kernels per virtual rank, and idle OpenMP
+// workers beside a busy core made its small per-rank regions wait a time slice each (10x slower).
+std::string initialize_kokkos(int& argc, char**& argv, bool synthesis) {
   std::vector<char*> kokkos_args{argv[0]};
   int kept = 1;
   for (int i = 1; i < argc; ++i) {
@@ -40,6 +51,8 @@ std::string initialize_kokkos(int& argc, char**& argv) {
   }
   argc = kept;
   argv[argc] = nullptr;
+  static char one_thread[] = "--kokkos-threads=1";
+  if (synthesis && !thread_count_given(kokkos_args)) kokkos_args.push_back(one_thread);
   // Unset OMP_PROC_BIND already means "no binding" to the OpenMP runtime (read at program load);
   // saying so explicitly keeps Kokkos 3.4 from warning about it on every rank.
   setenv("OMP_PROC_BIND", "false", /*overwrite=*/0);
@@ -76,8 +89,9 @@ Environment::Environment(int& argc, char**& argv, MPI_Comm comm) : comm_(comm), 
   MPI_Comm_size(comm_, &size_);
   if (!trace_setup_) MPI_Pcontrol(0);
   startup_problem_ = mpi_thread_level_problem(provided);
+  if (startup_problem_.empty()) startup_problem_ = comm::MpiBuffers::setting_problem();
   if (!startup_problem_.empty() || Kokkos::is_initialized()) return;
-  startup_problem_ = initialize_kokkos(argc, argv);
+  startup_problem_ = initialize_kokkos(argc, argv, Synthesis::requested(argc, argv));
   kokkos_started_ = startup_problem_.empty();
 }
 

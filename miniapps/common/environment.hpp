@@ -38,8 +38,8 @@ class Environment {
   // The synthesis this virtual rank belongs to; null in a real run.
   Synthesis* synthesis() const { return synthesis_; }
 
-  // Why Kokkos was not started ("" when it was): an MPI thread level too low for Kokkos' threads, or a
-  // host thread count Kokkos cannot run. run_proxy
+  // Why Kokkos was not started ("" when it was): an MPI thread level too low for Kokkos' threads, an
+  // AMP_MPI_BUFFERS that is not auto, device or host, or a host thread count Kokkos cannot run. run_proxy
   // refuses the run with it (exit 2) before the body runs.
   const std::string& startup_problem() const { return startup_problem_; }
   // The node's load and this process's CPU time when the run began (machine_load.hpp).

@@ -76,12 +76,13 @@ std::uint64_t node_available_bytes() {
   return room == 0 ? available : std::min(available, room);
 }
 
-void check_node_memory(MPI_Comm comm, double bytes_per_rank) {
+void check_node_memory(MPI_Comm comm, double bytes_per_rank, bool one_rank_at_a_time) {
   MPI_Comm node;
   MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
   int ranks_here = 1;
   MPI_Comm_size(node, &ranks_here);
   MPI_Comm_free(&node);
+  if (one_rank_at_a_time) ranks_here = 1;
   const double available = static_cast<double>(node_available_bytes());
   // The node with the least memory per rank decides; its numbers go into the message.
   struct {

@@ -14,6 +14,8 @@ std::uint64_t node_available_bytes();
 
 // Collective on `comm`: checks `bytes_per_rank` times the ranks sharing each node against
 // that node's available memory; every rank throws the same InputError when some node is short.
-void check_node_memory(MPI_Comm comm, double bytes_per_rank);
+// `one_rank_at_a_time` (a synthesis: the node's ranks are virtual, one in memory at a time): the
+// same calls, but one rank's bytes against the whole node.
+void check_node_memory(MPI_Comm comm, double bytes_per_rank, bool one_rank_at_a_time = false);
 
 }  // namespace amp

@@ -38,7 +38,7 @@ void check_virtual_ranks(int ranks) {
 }
 
 void check_compute_seconds(double seconds) {
-  if (!(seconds > 0)) throw InputError(fmt::format("--compute_seconds must be > 0 (got {})", seconds));
+  if (!(seconds >= 0)) throw InputError(fmt::format("--compute_seconds must be >= 0 (got {})", seconds));
   if (!std::isfinite(seconds) || seconds > kMaxComputeSeconds)
     throw InputError(fmt::format("--compute_seconds must be at most {} seconds (got {})", kMaxComputeSeconds, seconds));
 }
@@ -55,12 +55,15 @@ PlanTarget checked_plan_target(const PlanOptions& o, const CommonOptions& common
     if (env.synthesis() == nullptr) throw InputError("--synthesize must be given on the command line");
     if (o.plan_only) throw InputError("--plan-only and --synthesize do not go together");
     if (o.rank != -1) throw InputError("--rank needs --plan-only (a synthesis writes every rank)");
-    check_compute_seconds(o.compute_seconds == 0 ? 1 : o.compute_seconds);
-  } else if (o.compute_seconds != 0) {
+    if (o.compute_seconds) check_compute_seconds(*o.compute_seconds);
+  } else if (o.compute_seconds) {
     throw InputError("--compute_seconds needs --synthesize");
   } else if (o.plan_only) {
     if (o.ranks < 1) throw InputError(fmt::format("--plan-only needs --ranks N with N >= 1 (got {})", o.ranks));
     check_virtual_ranks(o.ranks);
+    if (o.rank == -1)
+      throw InputError(fmt::format("--plan-only needs --rank R, the rank whose plan is built (0..{} for --ranks {})",
+                                   o.ranks - 1, o.ranks));
     if (o.rank < 0 || o.rank >= o.ranks)
       throw InputError(fmt::format("--rank must be 0..{} for --ranks {} (got {})", o.ranks - 1, o.ranks, o.rank));
     if (env.size() != 1)

@@ -12,6 +12,7 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include <optional>
 #include <string>
 
 namespace amp {
@@ -22,7 +23,7 @@ struct PlanOptions {
   int rank = -1;  // the virtual rank whose plan is built (plan-only)
   std::string dump_file;
   std::string synthesize_dir;   // --synthesize DIR (synthesis.hpp reads it before parsing)
-  double compute_seconds = 0;   // --compute_seconds S (synthesis)
+  std::optional<double> compute_seconds;  // --compute_seconds S (synthesis; 0: no compute time)
 };
 void add_plan_options(CLI::App& app, PlanOptions& options);
 
@@ -35,7 +36,8 @@ void check_virtual_ranks(int ranks);
 // of one virtual rank: DUMPI's records hold 16-bit seconds, which must not wrap.
 constexpr double kMaxComputeSeconds = 3600;
 constexpr double kMaxModelledSeconds = 60000;
-// InputError unless seconds is finite, > 0 and <= kMaxComputeSeconds.
+// InputError unless seconds is finite, >= 0 and <= kMaxComputeSeconds (0: a network study's pure
+// communication, no compute between the calls).
 void check_compute_seconds(double seconds);
 
 // The rank and rank count the set-up builds for: (rank, ranks) from the flags in plan-only mode, the

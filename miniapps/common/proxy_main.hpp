@@ -3,6 +3,7 @@
 // in one type (ghost_proxy.cpp's GhostPieces) and its <proxy>_proxy_main is proxy_main<ThatType>.
 #pragma once
 
+#include "combination_list.hpp"
 #include "command_line.hpp"
 #include "environment.hpp"
 #include "plan_only.hpp"
@@ -19,7 +20,8 @@ namespace amp {
 //   kName ("amp-ghost") and kDescription (the title of --help);
 //   Flags, what the proxy's flags fill: add_flags(app, flags), and checked_config(flags, ranks), the
 //     configuration validated for that many ranks (InputError otherwise);
-//   bytes_per_rank(config, ranks): the fields a real run allocates (check_run_memory);
+//   bytes_per_rank(config, ranks): what a real run allocates per rank, fields included, and
+//     setup_bytes_per_rank(config, ranks): what build_setup alone allocates (check_run_memory);
 //   build_setup(config, rank, ranks), plan_of(setup), plan_sizes(config, setup): the set-up of one rank,
 //     its exchange plan, and the sizes --plan-only reports with it;
 //   run(config, setup, build, env): the time loop's measurements (a LoopMeasurements);
@@ -32,14 +34,18 @@ int proxy_main(MPI_Comm comm, int argc, char** argv) {
     typename Pieces::Flags flags;
     CommonOptions common;
     PlanOptions plan_options;
+    ListingOptions listing;
     add_common_options(app, common);
     add_plan_options(app, plan_options);
+    add_listing_options(app, listing);
     Pieces::add_flags(app, flags);
     if (!parse_command_line(app, argc, argv, env.rank())) return;
     const PlanTarget target = checked_plan_target(plan_options, common, env);
     check_common_options(app, common, env.tracing());
     const auto& config = Pieces::checked_config(flags, target.ranks);
-    if (!plan_options.plan_only) check_run_memory(env, Pieces::bytes_per_rank(config, env.size()));
+    if (print_combination_list(Pieces::kName, listing, env)) return;
+    check_run_memory(env, plan_options.plan_only, Pieces::bytes_per_rank(config, target.ranks),
+                     Pieces::setup_bytes_per_rank(config, target.ranks));
     ReservedOutput results_file = reserve_results_file(common.results_file, env);
 
     PlanBuild build = PlanBuild::started();

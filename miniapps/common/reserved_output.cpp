@@ -3,6 +3,7 @@
 #include "reserved_output.hpp"
 
 #include "errors.hpp"
+#include "stop_signals.hpp"
 
 #include <fmt/format.h>
 #include <mpi.h>
@@ -91,6 +92,7 @@ ReservedOutput::ReservedOutput(std::string path, const char* what, bool writer, 
   if (path_.empty()) return;  // nothing to write (the same on every rank)
   std::string problem = writer_ ? reserve(path_, what_) : "";
   reserved_ = writer_ && problem.empty();
+  if (reserved_) stop_signals::remove_on_stop(partial_of(path_));  // SIGINT/SIGTERM: gone with the process
   if (comm_ != MPI_COMM_NULL) problem = broadcast(problem, comm_);
   if (!problem.empty()) {
     release();
@@ -120,7 +122,10 @@ ReservedOutput& ReservedOutput::operator=(ReservedOutput&& other) noexcept {
 }
 
 void ReservedOutput::release() {
-  if (reserved_) ::unlink(partial_of(path_).c_str());
+  if (reserved_) {
+    ::unlink(partial_of(path_).c_str());
+    stop_signals::keep_on_stop(partial_of(path_));
+  }
   reserved_ = false;
 }
 
@@ -134,6 +139,7 @@ std::string ReservedOutput::write(const std::string& text) {
     int error = fd < 0 ? (reserved_ ? errno : ENOENT) : write_and_close(fd, text);
     if (error == 0) error = move_without_replacing(partial, path_);
     if (error == 0) {
+      stop_signals::keep_on_stop(partial);
       reserved_ = false;
     } else {
       release();

@@ -3,10 +3,10 @@
 // so MPI_Abort. A trace the library could not write turns a clean exit into 5 after MPI_Finalize.
 #include "run_proxy.hpp"
 
-#include "combination_list.hpp"
 #include "errors.hpp"
 #include "machine_load.hpp"
 #include "memory_check.hpp"
+#include "stop_signals.hpp"
 #include "synthesis.hpp"
 
 #include <amp/dumpi/amp_dumpi.h>
@@ -29,8 +29,12 @@ ExitCode run_body(const char* name, const Environment& env, int argc, char** arg
   try {
     if (!env.startup_problem().empty()) throw InputError(env.startup_problem());
     if (Synthesis::requested(argc, argv)) {
-      Synthesis synthesis(name, argc, argv, env);
-      synthesis.run(argc, argv, body);
+      {
+        Synthesis synthesis(name, argc, argv, env);
+        synthesis.run(argc, argv, body);
+      }
+      // A signal after the last check: the synthesis is complete and kept, and the process still dies by it.
+      if (const int signal = stop_signals::pending(); signal != 0) stop_signals::die_by(signal);
     } else {
       body(env, argc, argv);
     }
@@ -47,6 +51,8 @@ ExitCode run_body(const char* name, const Environment& env, int argc, char** arg
     return fail(ExitCode::kResultsNotWritten, e.what());
   } catch (const TraceFileError& e) {
     return fail(ExitCode::kTraceNotWritten, e.what());
+  } catch (const stop_signals::Stopped& stopped) {
+    stop_signals::die_by(stopped.signal);  // the synthesis removed what it began while the stack unwound
   } catch (const std::exception& e) {
     std::fprintf(stderr, "%s: error on rank %d: %s\n", name, env.rank(), e.what());
     std::fflush(stderr);
@@ -59,8 +65,6 @@ ExitCode run_body(const char* name, const Environment& env, int argc, char** arg
 
 int run_proxy(const char* name, MPI_Comm comm, int argc, char** argv,
               const std::function<void(const Environment&, int, char**)>& body) {
-  // The listing needs no MPI run (and starts none: run it without mpiexec).
-  if (print_combination_list(name, argc, argv)) return exit_status(ExitCode::kSuccess);
   ExitCode code = ExitCode::kSuccess;
   {
     Environment env(argc, argv, comm);
@@ -72,8 +76,9 @@ int run_proxy(const char* name, MPI_Comm comm, int argc, char** argv,
   return exit_status(code);
 }
 
-void check_run_memory(const Environment& env, double field_bytes_per_rank) {
-  check_node_memory(env.comm(), env.synthesis() != nullptr ? 0.0 : field_bytes_per_rank);
+void check_run_memory(const Environment& env, bool plan_only, double run_bytes, double setup_bytes) {
+  const bool synthesis = env.synthesis() != nullptr;
+  check_node_memory(env.comm(), plan_only || synthesis ? setup_bytes : run_bytes, synthesis);
 }
 
 ReservedOutput reserve_results_file(const std::string& path, const Environment& env) {

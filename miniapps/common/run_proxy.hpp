@@ -21,9 +21,9 @@ namespace amp {
 int run_proxy(const char* name, MPI_Comm comm, int argc, char** argv,
               const std::function<void(const Environment&, int, char**)>& body);
 
-// check_node_memory (memory_check.hpp) for the fields a run allocates: none in a synthesis, which makes
-// the check's calls but fills nothing.
-void check_run_memory(const Environment& env, double field_bytes_per_rank);
+// check_node_memory (memory_check.hpp) for what this run allocates per rank: a real run its fields and
+// set-up (`run_bytes`); --plan-only and a synthesis, which fill no fields, only the set-up (`setup_bytes`).
+void check_run_memory(const Environment& env, bool plan_only, double run_bytes, double setup_bytes);
 
 // The --results file of this run, reserved once the configuration is accepted (reserved_output.hpp):
 // by rank 0 for every rank in a real run or plan-only; in a synthesis by virtual rank 0 alone, without

@@ -5,10 +5,12 @@
 #include "command_line.hpp"
 #include "errors.hpp"
 #include "plan_only.hpp"
+#include "stop_signals.hpp"
 
 #include <amp/dumpi/amp_dumpi.h>
 #include <amp/comm/data_movement.hpp>
 #include <amp/comm/stopwatch.hpp>
+#include <reader/staged_directory.hpp>
 
 #include <fmt/format.h>
 
@@ -36,23 +38,16 @@ Number parsed(const std::string& text, const char* flag) {
   throw InputError(fmt::format("{}: '{}' is not a number", flag, text));
 }
 
-// The files of the trace named by its .meta: the .meta and its <prefix>-<rank>.bin files.
-std::vector<std::filesystem::path> trace_files(const std::string& meta_path) {
-  namespace fs = std::filesystem;
-  const fs::path meta(meta_path);
-  const std::string stem = meta.stem().string() + "-";
-  std::vector<fs::path> files{meta};
-  for (const auto& entry : fs::directory_iterator(meta.parent_path())) {
-    const std::string file = entry.path().filename().string();
-    if (file.rfind(stem, 0) == 0 && entry.path().extension() == ".bin") files.push_back(entry.path());
-  }
-  return files;
+// Bytes of the trace files in `folder` (a synthesis's folder holds only its own trace).
+std::uintmax_t folder_bytes(const std::filesystem::path& folder) {
+  std::uintmax_t total = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(folder))
+    if (entry.is_regular_file()) total += entry.file_size();
+  return total;
 }
 
-std::uintmax_t trace_bytes(const std::string& meta_path) {
-  std::uintmax_t total = 0;
-  for (const auto& file : trace_files(meta_path)) total += std::filesystem::file_size(file);
-  return total;
+void stop_if_signalled() {
+  if (const int signal = stop_signals::pending(); signal != 0) throw stop_signals::Stopped{signal};
 }
 
 }  // namespace
@@ -73,7 +68,7 @@ Synthesis::Synthesis(const char* proxy, int argc, char** argv, const Environment
   check_virtual_ranks(ranks_);
   if (const auto seconds = prescanned_value(argc, argv, "--compute_seconds")) {
     given_seconds_ = parsed<double>(*seconds, "--compute_seconds");
-    check_compute_seconds(given_seconds_);
+    check_compute_seconds(*given_seconds_);
   }
   if (process.size() != 1)
     throw InputError(fmt::format("--synthesize runs in one process (started with {} MPI ranks)", process.size()));
@@ -81,20 +76,47 @@ Synthesis::Synthesis(const char* proxy, int argc, char** argv, const Environment
     throw InputError("--synthesize writes its own traces into its directory; unset AMP_TRACE_DIR");
   if (prescanned_value(argc, argv, "--trace"))
     throw InputError("--synthesize writes its own traces into its directory; drop --trace");
-  // The folders about to be created, innermost first, so that a refused synthesis can remove them.
-  for (auto folder = std::filesystem::absolute(directory_).lexically_normal(); !folder.empty() &&
-       !std::filesystem::exists(folder) && folder != folder.parent_path(); folder = folder.parent_path())
-    created_folders_.push_back(folder.string());
+  namespace fs = std::filesystem;
   std::error_code error;
-  std::filesystem::create_directories(directory_, error);
-  if (error || !std::filesystem::is_directory(directory_))
-    throw InputError(fmt::format("--synthesize: cannot create directory '{}': {}", directory_, error.message()));
+  if (fs::exists(fs::symlink_status(directory_, error)))
+    throw InputError(fmt::format("--synthesize: '{}' already exists; a synthesis writes a new directory (nothing is "
+                                 "overwritten)", directory_));
+  // DIR's parent folders about to be created, innermost first, so that a synthesis that stops removes them.
+  fs::path output = fs::absolute(directory_).lexically_normal();
+  if (!output.has_filename()) output = output.parent_path();  // "out/" -> "out"
+  for (auto folder = output.parent_path(); !folder.empty() && !fs::exists(folder, error) &&
+       folder != folder.parent_path(); folder = folder.parent_path())
+    created_folders_.push_back(folder.string());
+  fs::create_directories(output.parent_path(), error);
+  try {
+    if (error) throw std::runtime_error(error.message());
+    staging_ = std::make_unique<trace::StagedDirectory>(directory_);
+    staging_->create();
+  } catch (const std::exception& e) {
+    staging_.reset();
+    for (const auto& folder : created_folders_) fs::remove(folder, error);  // only if empty
+    throw InputError(fmt::format("--synthesize: cannot create directory '{}': {}", directory_, e.what()));
+  }
+  staging_path_ = staging_->partial().string();
+  // From here on a SIGINT, SIGTERM or SIGHUP stops at the next check; unwinding then removes the staging
+  // folder, the results file's .partial and the folders made for DIR (the staging folder's own handler,
+  // which removes only the folder, is taken over).
+  stop_signals::defer();
+}
+
+Synthesis::~Synthesis() {
+  if (completed_) return;
+  // A synthesis that stops leaves no half trace: the staging folder is its own, and so are the folders made for DIR.
+  results_file_ = ReservedOutput();
+  staging_.reset();
+  std::error_code ignored;
+  for (const auto& folder : created_folders_) std::filesystem::remove(folder, ignored);  // only if empty
 }
 
 double Synthesis::compute_seconds(const std::string& what, const std::function<double()>& measure) {
-  if (given_seconds_ > 0) {
-    measured_.emplace(what, given_seconds_);
-    return given_seconds_;
+  if (given_seconds_) {
+    measured_.emplace(what, *given_seconds_);
+    return *given_seconds_;
   }
   auto found = measured_.find(what);
   if (found == measured_.end()) found = measured_.emplace(what, measure()).first;
@@ -112,6 +134,7 @@ double Synthesis::undisturbed_seconds(const std::function<void()>& step) {
 }
 
 void Synthesis::advance(double seconds) const {
+  stop_if_signalled();
   modelled_seconds_ += seconds;
   if (modelled_seconds_ > kMaxModelledSeconds)
     throw InputError(fmt::format("the modelled run of one rank lasts more than {} s, more than a DUMPI trace's clock "
@@ -127,7 +150,7 @@ void Synthesis::keep_results(ReservedOutput results_file, const nlohmann::json& 
 nlohmann::json Synthesis::model_json() const {
   nlohmann::json steps = nlohmann::json::array();
   for (const auto& [what, seconds] : measured_) steps.push_back({{"step", what}, {"seconds", seconds}});
-  return {{"source", given_seconds_ > 0 ? "given with --compute_seconds" : "measured on this machine"},
+  return {{"source", given_seconds_ ? "given with --compute_seconds" : "measured on this machine"},
           {"steps", steps}};
 }
 
@@ -136,41 +159,40 @@ std::string Synthesis::model_text() const {
   for (const auto& [what, seconds] : measured_)
     text += fmt::format("{}{:.4g} s per {}", text.empty() ? "" : "; ", seconds, what);
   return fmt::format("{} ({})", text.empty() ? "no compute steps" : text,
-                     given_seconds_ > 0 ? "given with --compute_seconds" : "measured on this machine");
+                     given_seconds_ ? "given with --compute_seconds" : "measured on this machine");
 }
 
 void Synthesis::run(int argc, char** argv, const Body& body) {
   comm::DataMovement::turn_off();
   const double start = now_seconds();
-  try {
-    for (int rank = 0; rank < ranks_; ++rank) {
-      modelled_seconds_ = 0;
-      Environment rank_environment(*this, rank, argc, argv);
-      body(rank_environment, argc, argv);
-    }
-  } catch (...) {
-    // A synthesis that stops leaves no half trace: its files are its own (fresh names, never a user's).
-    const std::string meta = amp_dumpi_synthesis_meta_path();
-    std::error_code ignored;
-    if (!meta.empty())
-      for (const auto& file : trace_files(meta)) std::filesystem::remove(file, ignored);
-    results_file_ = ReservedOutput();
-    for (const auto& folder : created_folders_) std::filesystem::remove(folder, ignored);  // only if empty
-    throw;
+  for (int rank = 0; rank < ranks_; ++rank) {
+    stop_if_signalled();
+    modelled_seconds_ = 0;
+    Environment rank_environment(*this, rank, argc, argv);
+    body(rank_environment, argc, argv);
   }
   const double seconds = now_seconds() - start;
-  const std::string meta = amp_dumpi_synthesis_meta_path();
-  std::string trace_problem;
+  const std::string staged_meta = amp_dumpi_synthesis_meta_path();
   {
-    std::ofstream out(meta, std::ios::app);
+    std::ofstream out(staged_meta, std::ios::app);
     out << "amp_synthesized_ranks=" << ranks_ << "\namp_compute_model=" << model_text() << '\n';
     out.close();
-    if (!out) trace_problem = "cannot add the compute model to '" + meta + "'; the trace is incomplete";
+    if (!out) throw TraceFileError(fmt::format("cannot add the compute model to the trace's .meta; the trace is "
+                                               "incomplete and nothing was left under '{}'", directory_));
   }
-  if (trace_problem.empty() && amp_dumpi_trace_failed() != 0)
-    trace_problem = fmt::format("the trace '{}' is incomplete (see the amp_dumpi lines above)", meta);
+  if (amp_dumpi_trace_failed() != 0)
+    throw TraceFileError(fmt::format("the synthesized trace is incomplete (see the amp_dumpi lines above); nothing was "
+                                     "left under '{}'", directory_));
+  stop_if_signalled();
+  const std::uintmax_t bytes = folder_bytes(staging_->partial());
+  try {
+    staging_->publish();
+  } catch (const std::exception& e) {
+    throw TraceFileError(fmt::format("--synthesize: cannot rename the finished trace to '{}': {}", directory_, e.what()));
+  }
+  completed_ = true;
+  const std::string meta = (staging_->output() / std::filesystem::path(staged_meta).filename()).string();
   const double peak = peak_rss_mib();
-  const std::uintmax_t bytes = trace_bytes(meta);
   fmt::print("{}: synthesized {} ranks in {:.1f} s, peak memory {:.0f} MiB: {} ({:.1f} MiB)\n", proxy_, ranks_,
              seconds, peak, meta, static_cast<double>(bytes) / (1024.0 * 1024.0));
   fmt::print("compute model: {}\n", model_text());
@@ -186,7 +208,6 @@ void Synthesis::run(int argc, char** argv, const Body& body) {
                               {"compute_model", model_json()}}}};
   const std::string not_written = results_file_.write(results.dump(2) + '\n');
   if (!not_written.empty()) throw ResultsFileError(not_written);
-  if (!trace_problem.empty()) throw TraceFileError(trace_problem);
 }
 
 }  // namespace amp

@@ -4,7 +4,8 @@
 // tracing library answers the MPI calls for the rank (trace/writer/synthetic_mpi.hpp) and no data
 // moves (comm/data_movement.hpp). Compute is not run: each compute step moves the rank's clock on by
 // the compute model, seconds measured once on this machine for the rank's block (or given with
-// --compute_seconds). One rank's state lives at a time, so memory does not grow with N.
+// --compute_seconds). One rank's state lives at a time, so memory does not grow with N. DIR must be
+// new: the traces go to a staging folder beside it, renamed to DIR when the synthesis is complete.
 #pragma once
 
 #include "environment.hpp"
@@ -14,8 +15,14 @@
 
 #include <functional>
 #include <map>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
+
+namespace amp::trace {
+class StagedDirectory;
+}
 
 namespace amp {
 
@@ -26,11 +33,17 @@ class Synthesis {
   // Whether the command line asks for a synthesis (and not for --help).
   static bool requested(int argc, char** argv);
   // Reads --synthesize, --ranks and --compute_seconds from the command line (the body's parser
-  // checks them again); throws InputError naming the problem.
+  // checks them again), creates DIR's parent folders and the staging folder; throws InputError naming
+  // the problem (DIR exists, cannot be created), leaving nothing.
   Synthesis(const char* proxy, int argc, char** argv, const Environment& process);
+  // Unless the synthesis completed: removes the staging folder and the parent folders it created.
+  ~Synthesis();
+  Synthesis(const Synthesis&) = delete;
+  Synthesis& operator=(const Synthesis&) = delete;
 
   int ranks() const { return ranks_; }
-  const std::string& directory() const { return directory_; }
+  // Where the virtual ranks' traces are written: the staging folder (DIR once the synthesis completes).
+  const std::string& directory() const { return staging_path_; }
 
   // Seconds one compute step described by `what` takes ("one variable's 3D7PT step on a 64x64x64
   // block"): --compute_seconds when given, else measure() run once per distinct `what`.
@@ -43,14 +56,15 @@ class Synthesis {
   static double undisturbed_seconds(const std::function<void()>& step);
   // Moves the current virtual rank's clock on by `seconds` of modelled compute; InputError once the
   // rank's modelled run would pass kMaxModelledSeconds (plan_only.hpp), which the trace cannot hold.
+  // Throws stop_signals::Stopped once a SIGINT or SIGTERM came (also checked between virtual ranks).
   void advance(double seconds) const;
   // A proxy hands over virtual rank 0's results file (reserved by that rank) and results; their config
   // goes into the synthesis's results.
   void keep_results(ReservedOutput results_file, const nlohmann::json& results);
 
-  // Runs `body` once per virtual rank, then prints the summary, completes the .meta and writes the
-  // results file. A refused or failed synthesis leaves nothing: its trace files are removed, and so are
-  // the folders it created for them.
+  // Runs `body` once per virtual rank, then completes the .meta, renames the staging folder to DIR,
+  // prints the summary and writes the results file. A refused, failed, incomplete (TraceFileError) or
+  // stopped synthesis leaves nothing: the staging folder is removed, and so are the folders it created.
   void run(int argc, char** argv, const Body& body);
 
  private:
@@ -58,9 +72,12 @@ class Synthesis {
   std::string model_text() const;
 
   std::string proxy_;
-  std::string directory_;
+  std::string directory_;     // DIR as given
+  std::unique_ptr<trace::StagedDirectory> staging_;
+  std::string staging_path_;
+  bool completed_ = false;
   int ranks_ = 0;
-  double given_seconds_ = 0;  // --compute_seconds (0: measure)
+  std::optional<double> given_seconds_;  // --compute_seconds (none: measure)
   std::map<std::string, double> measured_;
   mutable double modelled_seconds_ = 0;  // of the current virtual rank
   std::vector<std::string> created_folders_;  // innermost first

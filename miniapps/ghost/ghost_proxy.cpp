@@ -29,6 +29,7 @@ struct GhostPieces {
     return flags.config;
   }
   static double bytes_per_rank(const GhostConfig& config, int ranks) { return field_bytes_per_rank(config, ranks); }
+  static double setup_bytes_per_rank(const GhostConfig&, int) { return 0; }  // a decomposition and a plan
 
   static GhostSetup build_setup(const GhostConfig& config, int rank, int ranks) {
     return build_ghost_setup(config, rank, ranks);

@@ -27,12 +27,15 @@ inline double worst_case_blocks(const NobelConfig& c) {
   return blocks;
 }
 
-// Bytes one rank needs at the worst-case mesh: its share of the fields and the whole mesh's keys and
-// index (56 bytes per block while adapting; README "amp-nobel").
+// The whole mesh's keys and index every rank holds, the set-up's own memory (56 bytes per block while
+// adapting; README "amp-nobel"; what --plan-only and a synthesis need).
+inline double mesh_key_bytes(const NobelConfig& c) { return 56.0 * worst_case_blocks(c); }
+
+// Bytes one rank needs at the worst-case mesh: its share of the fields and the mesh's keys.
 inline double block_bytes_per_rank(const NobelConfig& c, int ranks) {
   const double blocks = worst_case_blocks(c);
   const double storage = double(c.block + 2) * (c.block + 2) * (c.block + 2);
-  return 2.0 * c.num_vars * std::max(1.0, blocks / ranks) * storage * sizeof(double) + 56.0 * blocks;
+  return 2.0 * c.num_vars * std::max(1.0, blocks / ranks) * storage * sizeof(double) + mesh_key_bytes(c);
 }
 
 }  // namespace amp::nobel

@@ -24,6 +24,7 @@ struct NobelPieces {
     return config;
   }
   static double bytes_per_rank(const NobelConfig& config, int ranks) { return block_bytes_per_rank(config, ranks); }
+  static double setup_bytes_per_rank(const NobelConfig& config, int) { return mesh_key_bytes(config); }
 
   static NobelSetup build_setup(const NobelConfig& config, int rank, int ranks) {
     return build_nobel_setup(config, rank, ranks);

@@ -30,6 +30,7 @@ struct SagePieces {
     return flags.config;
   }
   static double bytes_per_rank(const SageConfig& config, int ranks) { return cell_bytes_per_rank(config, ranks); }
+  static double setup_bytes_per_rank(const SageConfig& config, int ranks) { return mesh_bytes_per_rank(config, ranks); }
 
   static SageSetup build_setup(const SageConfig& config, int rank, int ranks) {
     return build_sage_setup(config, rank, ranks);

@@ -5,7 +5,9 @@ the command line and in decks (--nx 0x10, --seed -1; --nx 010 is ten), finite bo
 --compute_seconds, --ranks beyond 2^24, a refused real run or synthesis leaving no trace and no folder, deck keys that could
 not work (an array for a scalar, trace, trace-setup), and empty --results / --trace or --trace-setup
 alone; runs larger than the node's memory (amp-micro stream's arrays, amp-nobel's worst-case refined
-mesh) refused with the memory line."""
+mesh; --plan-only and --synthesize set-ups) refused with the memory line. Issue 31: AMP_MPI_BUFFERS not
+auto/device/host, --list-combinations with flags a run refuses (and printed once from 2 ranks),
+--plan-only without --rank, --compute_seconds below 0 or NaN (0 synthesizes)."""
 import json
 import os
 import re
@@ -17,6 +19,7 @@ import fault_run as fr  # noqa: E402
 
 TINY = ["--nx", "4", "--ny", "4", "--nz", "4", "--num_tsteps", "1", "--progress", "0"]
 PLAN = ["--plan-only", "--ranks", "2147483647", "--rank", "0"]
+BUFFERS = "{}: error: AMP_MPI_BUFFERS must be auto, device or host (got '{}')"
 
 # (what, proxy, arguments, ranks (None: no mpiexec), environment, deck text, the line)
 CASES = [
@@ -67,6 +70,30 @@ CASES = [
     ("micro trace-setup alone", "amp-micro", ["pingpong", "--trace-setup"], 2, {}, None,
      "amp-micro: error: --trace-setup needs --trace DIR (it widens what is traced)"),
     ("trace-setup alone", "amp-ghost", ["--trace-setup"], 1, {}, None, "amp-ghost: error: --trace-setup needs --trace DIR (it widens what is traced)"),
+    # issue 31: AMP_MPI_BUFFERS checked as text, for runs and listings, on every rank
+    ("AMP_MPI_BUFFERS=bogus", "amp-ghost", TINY, 2, {"AMP_MPI_BUFFERS": "bogus"}, None, BUFFERS.format("amp-ghost", "bogus")),
+    ("AMP_MPI_BUFFERS=DEVICE, listing", "amp-sage", ["--list-combinations"], None, {"AMP_MPI_BUFFERS": "DEVICE"}, None,
+     BUFFERS.format("amp-sage", "DEVICE")),
+    ("AMP_MPI_BUFFERS=' host', listing", "amp-nobel", ["--list-combinations", "--json"], 2, {"AMP_MPI_BUFFERS": " host"},
+     None, BUFFERS.format("amp-nobel", " host")),
+    # issue 31: --list-combinations checks the other flags as a run does
+    ("listing, --nx 0", "amp-ghost", ["--list-combinations", "--json", "--nx", "0"], None, {}, None, "amp-ghost: error: grid sizes must be positive (nx=0 ny=100 nz=100)"),
+    ("listing, unknown flag", "amp-ghost", ["--list-combinations", "--json", "--bogus-flag"], None, {}, None,
+     "amp-ghost: error: The following argument was not expected: --bogus-flag"),
+    ("listing, unknown strategy", "amp-sage", ["--list-combinations", "--json", "--comm_method", "nope"], None, {}, None,
+     "amp-sage: error: unknown comm_method 'nope' (use bspma, svaf, svcp)"),
+    ("listing, missing deck", "amp-nobel", ["--list-combinations", "--json", "--input", "none.toml"], None, {}, None,
+     "amp-nobel: error: none.toml was not readable (missing?)"),
+    ("listing, --trace", "amp-ghost", ["--list-combinations", "--trace", "{tmp}/t"], 2, {}, None,
+     "amp-ghost: error: --list-combinations runs nothing, so there is nothing to --trace"),
+    ("--json alone", "amp-ghost", ["--json"], None, {}, None, "amp-ghost: error: --json requires --list-combinations"),
+    # issue 31: wording of a missing --rank; issue 30: --compute_seconds 0 is accepted, below 0 and NaN are not
+    ("plan-only without --rank", "amp-ghost", ["--plan-only", "--ranks", "8"], None, {}, None,
+     "amp-ghost: error: --plan-only needs --rank R, the rank whose plan is built (0..7 for --ranks 8)"),
+    ("negative compute", "amp-ghost", TINY + ["--synthesize", "{tmp}/s", "--ranks", "2", "--compute_seconds", "-0.5"], None,
+     {}, None, "amp-ghost: error: --compute_seconds must be >= 0 (got -0.5)"),
+    ("NaN compute", "amp-ghost", TINY + ["--synthesize", "{tmp}/s", "--ranks", "2", "--compute_seconds", "nan"], None,
+     {}, None, "amp-ghost: error: --compute_seconds must be >= 0 (got nan)"),
 ]
 
 MEMORY = r"{}: error: not enough memory: needs [0-9.]+ GiB per rank, this node has [0-9.]+ GiB( for 2 ranks)?"
@@ -79,6 +106,13 @@ MEMORY_CASES = [
      ["--nx", "4", "--ny", "2147483647", "--nz", "4", "--num_vars", "2"], 1),
     ("nobel refined 16^3 root blocks of 16^3 cells", "amp-nobel",
      ["--nbx", "16", "--nby", "16", "--nbz", "16", "--max_level", "3", "--block", "16", "--num_vars", "4"], 2),
+    # issue 31: --plan-only and --synthesize build the set-up too (once std::bad_alloc, exit 3)
+    ("nobel plan-only of 2000^3 root blocks", "amp-nobel",
+     ["--plan-only", "--ranks", "4", "--rank", "0", "--nbx", "2000", "--nby", "2000", "--nbz", "2000"], None),
+    ("nobel synthesis of 2000^3 root blocks", "amp-nobel",
+     ["--synthesize", "{tmp}/s", "--ranks", "4", "--nbx", "2000", "--nby", "2000", "--nbz", "2000"], None),
+    ("sage plan-only of 10^13 cells", "amp-sage",
+     ["--plan-only", "--ranks", "1", "--rank", "0", "--nx", "100000", "--ny", "100000", "--nz", "1000"], None),
 ]
 
 
@@ -91,16 +125,20 @@ def main():
         except SystemExit:  # fr.fail printed the case; go on, so one run shows every broken case
             failed += 1
     for what, proxy, arguments, ranks in MEMORY_CASES:
-        done = fr.run(a, proxy, arguments, ranks=ranks, timeout=20)
-        lines = fr.lines_of(done)
-        if done.returncode != 2 or len(lines) != 1 or not re.fullmatch(MEMORY.format(proxy), lines[0]):
-            print(f"FAIL: {what}: expected exit 2 and one line matching {MEMORY.format(proxy)!r}; got exit "
-                  f"{done.returncode}: {lines}")
-            failed += 1
+        with tempfile.TemporaryDirectory() as tmp:
+            done = fr.run(a, proxy, [x.format(tmp=tmp) for x in arguments], ranks=ranks, timeout=20, cwd=tmp)
+            lines = fr.lines_of(done)
+            if done.returncode != 2 or len(lines) != 1 or not re.fullmatch(MEMORY.format(proxy), lines[0]) or os.listdir(tmp):
+                print(f"FAIL: {what}: expected exit 2, one line matching {MEMORY.format(proxy)!r} and nothing written; "
+                      f"got exit {done.returncode}: {lines}, files {os.listdir(tmp)}")
+                failed += 1
     if failed:
         fr.fail(f"{failed} of {len(CASES) + len(MEMORY_CASES)} refusals wrong")
     ten_is_decimal(a)
-    print(f"OK: {len(CASES) + len(MEMORY_CASES)} refusals, each one exact line with exit 2 and nothing written; --nx 010 is 10")
+    listing_printed_once(a)
+    zero_compute_is_accepted(a)
+    print(f"OK: {len(CASES) + len(MEMORY_CASES)} refusals, each one exact line with exit 2 and nothing written; --nx 010 "
+          "is 10; one listing from 2 ranks; --compute_seconds 0 synthesizes")
 
 
 def refused_cleanly(a, proxy, arguments, ranks, env, deck, line, what):
@@ -128,6 +166,31 @@ def ten_is_decimal(a):
             block = json.load(f)["block"]
         if block != [10, 4, 4]:
             fr.fail(f"--nx 010 gave block {block}, expected [10, 4, 4]")
+
+
+def listing_printed_once(a):
+    """Under mpiexec -n 2, rank 0 alone prints the listing: one JSON document."""
+    done = fr.run(a, "amp-ghost", ["--list-combinations", "--json"], ranks=2)
+    try:
+        listing = json.loads(done.stdout)
+    except json.JSONDecodeError as e:
+        fr.fail(f"--list-combinations --json from 2 ranks is not one JSON document ({e}): {done.stdout[:200]!r}...")
+    if done.returncode != 0 or done.stderr.strip() or listing.get("proxy") != "amp-ghost":
+        fr.fail(f"--list-combinations --json from 2 ranks: exit {done.returncode}, stderr {done.stderr.strip()!r}")
+
+
+def zero_compute_is_accepted(a):
+    """--compute_seconds 0 (a network study's pure communication) synthesizes, with a zero model."""
+    with tempfile.TemporaryDirectory() as tmp:
+        results = os.path.join(tmp, "s.json")
+        done = fr.run(a, "amp-ghost", TINY + ["--synthesize", os.path.join(tmp, "s"), "--ranks", "2", "--compute_seconds",
+                                              "0", "--results", results], ranks=None)
+        if done.returncode != 0:
+            fr.fail(f"--compute_seconds 0: exit {done.returncode}: {fr.lines_of(done)}")
+        with open(results) as f:
+            model = json.load(f)["synthesis"]["compute_model"]
+        if model["source"] != "given with --compute_seconds" or [s["seconds"] for s in model["steps"]] != [0]:
+            fr.fail(f"--compute_seconds 0: the compute model is {model}")
 
 
 if __name__ == "__main__":

@@ -2,7 +2,9 @@
 """A trace on a filesystem that fills up (a 64 KiB tmpfs, smaller than the trace): the run's answer is
 good and its results file is written, but the trace is not, so the exit is 5 and every line on stderr
 is the tracing library's one line per rank naming its file. The incomplete trace (.meta and .bin
-files) is left. Real run at 2 ranks, and a synthesis of 2 ranks (one more line from the proxy)."""
+files) is left. Real run at 2 ranks. A synthesis of 2 ranks writes into a staging folder beside its
+DIR: it exits 5 with one more line from the proxy and leaves nothing (no DIR, no staging folder, no
+results file), since a synthesis can simply be run again."""
 import json
 import os
 import re
@@ -44,10 +46,17 @@ def main():
         results = os.path.join(folder, "synthesis.json")
         done = fr.run(a, "amp-ghost", RUN + ["--synthesize", traces, "--ranks", "2", "--compute_seconds", "0.001",
                                              "--results", results], ranks=None)
-        meta = [n for n in os.listdir(traces) if n.endswith(".meta")] if os.path.isdir(traces) else []
-        line = f"amp-ghost: error: the trace '{traces}/{meta[0] if meta else '?'}' is incomplete (see the amp_dumpi lines above)"
-        check(done, traces, results, [line], "synthesis")
-
+        staged = re.escape(mount) + r"/\.synthesis\.partial-[0-9]+"
+        errors = [line for line in done.stderr.splitlines() if line.strip()]
+        library = [line for line in errors if re.fullmatch(LIBRARY_LINE.format(staged), line)]
+        line = (f"amp-ghost: error: the synthesized trace is incomplete (see the amp_dumpi lines above); nothing was "
+                f"left under '{traces}'")
+        if done.returncode != 5 or not library or errors != library + [line]:
+            fr.fail(f"synthesis: expected exit 5, the library's line per failed rank and {line!r}; got exit "
+                    f"{done.returncode}: {errors}")
+        fr.expect_files(mount, [], "synthesis: nothing left on the full filesystem")
+        fr.expect_files(folder, [], "synthesis: no results file")
+        print(f"synthesis: exit 5, {len(library)} library line(s), nothing left")
 
 if __name__ == "__main__":
     main()

@@ -3,16 +3,10 @@
 # ranks and checks each rank's line exactly. Every step's exit code is checked.
 # cmake -DAMP_BUILD=... -DWORK=... -DCONSUMER=... -DKokkos_DIR=... -DMPI_C=... -DMPI_CXX=... -DMPIEXEC=...
 #       [-DMPIEXEC_FLAGS=...] -P install_and_consume.cmake
-function(step what)
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err)
-  if(NOT code EQUAL 0)
-    message(FATAL_ERROR "${what} failed (exit ${code}):\n${out}\n${err}")
-  endif()
-  set(step_output "${out}" PARENT_SCOPE)
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/install_steps.cmake)
 
 file(REMOVE_RECURSE ${WORK})
-step("cmake --install" ${CMAKE_COMMAND} --install ${AMP_BUILD} --prefix ${WORK}/prefix)
+install_amp(${WORK}/prefix)
 foreach(installed include/amp/comm/strategy.hpp include/amp/kernels/grid.hpp lib/cmake/AMP/AMPConfig.cmake bin/amp-ghost)
   if(NOT EXISTS ${WORK}/prefix/${installed})
     message(FATAL_ERROR "cmake --install did not install ${installed}")

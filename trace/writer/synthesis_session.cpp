@@ -51,8 +51,9 @@ int amp_dumpi_synthesis_begin(int rank, int ranks, const char* directory, int ar
   SyntheticClock::ns = s.start_ns;
   SyntheticClock::on = true;
   const CallTimes times{SyntheticClock::now(), SyntheticClock::now(), SyntheticClock::now(), SyntheticClock::now()};
-  start_and_record_init(kInit, settings, times, &argc, &argv, false, 0, 0, s.named ? &s.names : nullptr,
-                        s.named ? "" : meta_lines);
+  // As a proxy's real run starts: MPI_Init_thread, FUNNELED asked for and given (Environment).
+  start_and_record_init(kInitThread, settings, times, &argc, &argv, false, MPI_THREAD_FUNNELED, MPI_THREAD_FUNNELED,
+                        s.named ? &s.names : nullptr, s.named ? "" : meta_lines);
   if (!s.named) {
     s.names = Tracer::instance().names();
     s.named = true;
