@@ -276,9 +276,11 @@ def sstmac(network, overrides, workdir, export_dir, ranks, seconds):
     figures = network_figures(links, nic_bytes, [sent_messages[n] for n in nics], seconds,
                               minimal_fraction=minimal)
     figures["nics"]["intra_node_bytes"] = inside
-    figures["network_notes"] = [
-        f"SST-macro: bytes from its bytes_sent accumulators; messages of {negligible} bytes or less go through "
-        "its LogP shortcut (node.nic.negligible_size), outside the packet network, and are in no NIC or link "
-        f"figure; injected_messages counts the trace's messages of more than {negligible} bytes; hops per NIC "
-        "cannot be had (link accumulators do not know the sender)"]
+    bypass = (f"messages of {negligible} bytes or less go through its LogP shortcut (node.nic.negligible_size), "
+              f"outside the packet network, and are in no NIC or link figure; injected_messages counts the trace's "
+              f"messages of more than {negligible} bytes" if negligible else
+              "every message crosses its packet network, so NIC and link bytes include the MPI protocol's headers "
+              "and RDMA get requests")
+    figures["network_notes"] = [f"SST-macro: bytes from its bytes_sent accumulators; {bypass}; hops per NIC cannot "
+                                "be had (link accumulators do not know the sender)"]
     return figures
