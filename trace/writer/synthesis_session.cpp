@@ -51,7 +51,8 @@ int amp_dumpi_synthesis_begin(int rank, int ranks, const char* directory, int ar
   SyntheticClock::ns = s.start_ns;
   SyntheticClock::on = true;
   const CallTimes times{SyntheticClock::now(), SyntheticClock::now(), SyntheticClock::now(), SyntheticClock::now()};
-  // As a proxy's real run starts: MPI_Init_thread, FUNNELED asked for and given (Environment).
+  // As a proxy's real run starts: MPI_Init_thread, FUNNELED asked for and given (Environment), which
+  // start_and_record_init records as MPI_Init, as it does for the real run.
   start_and_record_init(kInitThread, settings, times, &argc, &argv, false, MPI_THREAD_FUNNELED, MPI_THREAD_FUNNELED,
                         s.named ? &s.names : nullptr, s.named ? "" : meta_lines);
   if (!s.named) {

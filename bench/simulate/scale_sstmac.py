@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""How long SST-macro takes to replay synthesized amp-ghost traces at scale through `./amp simulate`
+(tools/simulate.py: the export, the replay and the network figures), at one rank per node:
+- every cut at 1024 ranks on torus-16x16x4 (32^3 per rank, 10 variables, 5 steps);
+- SVAF at 4096 ranks on torus-16x16x16 (64^3 per rank, 40 variables, 10 steps), issue 30's bound of 10 min.
+Prints the synthesis, the simulation's wall time and the prediction per point. Needs AMP_SSTMAC.
+
+Usage: bench/simulate/scale_sstmac.py [--build BUILD] [--workdir DIR] [--only 1024|4096]
+"""
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import simulate  # noqa: E402
+
+POINTS = [  # (ranks, cut, per-rank block, variables, steps, network)
+    (1024, "bspma", 32, 10, 5, "torus-16x16x4"),
+    (1024, "svaf", 32, 10, 5, "torus-16x16x4"),
+    (1024, "svcp", 32, 10, 5, "torus-16x16x4"),
+    (4096, "svaf", 64, 40, 10, "torus-16x16x16"),
+]
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--build", default=os.path.join(ROOT, "build"))
+    p.add_argument("--workdir")
+    p.add_argument("--only", type=int, choices=[1024, 4096])
+    a = p.parse_args()
+    if not os.environ.get("AMP_SSTMAC"):
+        sys.exit("scale_sstmac: set AMP_SSTMAC to SST-macro's sstmac")
+    work = a.workdir or tempfile.mkdtemp(prefix="amp-scale-")
+    print(f"{'ranks':>5} {'cut':6} {'deck':>16} {'network':15} {'synthesis s':>11} {'simulate s':>10} "
+          f"{'predicted s':>11} {'actions':>10}")
+    for ranks, cut, n, variables, steps, network in POINTS:
+        if a.only and ranks != a.only:
+            continue
+        trace = os.path.join(work, f"ghost-{cut}-{ranks}")
+        shutil.rmtree(trace, ignore_errors=True)
+        started = time.monotonic()
+        subprocess.run([os.path.join(a.build, "bin", "amp-ghost"), "--nx", str(n), "--ny", str(n), "--nz", str(n),
+                        "--num_vars", str(variables), "--num_tsteps", str(steps), "--comm_method", cut,
+                        "--synthesize", trace, "--ranks", str(ranks), "--compute_seconds", "1e-4"], check=True,
+                       stdout=subprocess.DEVNULL, env=dict(os.environ, OMP_NUM_THREADS="1"))
+        synthesis = time.monotonic() - started
+        path = os.path.join(ROOT, "inputs", "networks", f"{network}.toml")
+        started = time.monotonic()
+        subprocess.run([sys.executable, os.path.join(ROOT, "tools", "simulate.py"), trace, "--network", path,
+                        "--simulator", "sstmac", "--build", a.build], check=True, stdout=subprocess.DEVNULL)
+        simulated = time.monotonic() - started
+        with open(simulate.simulation_file(trace, path, "sstmac")) as f:
+            result = json.load(f)
+        print(f"{ranks:5d} {cut:6} {f'{n}^3 x{variables} x{steps}':>16} {network:15} {synthesis:11.1f} "
+              f"{simulated:10.1f} {result['predicted_seconds']:11.4g} {result['actions']:10d}", flush=True)
+        shutil.rmtree(trace, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
