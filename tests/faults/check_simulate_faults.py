@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """The faults of `./amp simulate` (issue 31), one CASE per invocation, each run as a user would: tools/simulate.py
 as a process on small real traces, replayed by SimGrid (skipped, exit 77, where smpirun is not installed):
-  concurrent    item 19: two simulations started at once on one fresh trace folder both succeed (5 tries)
-  signalled     item 18: SIGTERM or SIGINT while smpirun replays: exit 143 or 130, one line, nothing left behind,
-                no simulator process of the run alive
-  full_disk     item 14: the simulation's JSON on a full disk: exit 4, one line naming it and the cause, no partial
-  machine_load  item 11: a traced run that shared its cores: one warning, the JSON says the measure is untrustworthy
-  same_name     item 3: two network files of one base name give two files; one file twice, one name
+  concurrent         item 19: two simulations started at once on one fresh trace folder both succeed (5 tries)
+  signalled          item 18: SIGTERM or SIGINT while amp-trace exports or smpirun replays: exit 143 or 130, one
+                     line, nothing left behind, no process of the run alive
+  interrupted_write  item 18: a signal while the simulation's JSON is written leaves no .partial-PID
+  full_disk          item 14: the simulation's JSON on a full disk: exit 4, one line naming it and the cause, no partial
+  machine_load       item 11: a traced run that shared its cores: one warning, its measure marked untrustworthy
+  same_name          item 3: two network files of one base name give two files; one file twice, one name
 """
 import json
 import os
@@ -24,7 +25,6 @@ ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)),
 SIMULATE = os.path.join(ROOT, "tools", "simulate.py")
 TORUS = os.path.join(ROOT, "inputs", "networks", "torus-4x4x4.toml")
 GHOST = ["--nx", "8", "--ny", "8", "--nz", "8", "--num_vars", "2", "--comm_method", "bspma"]
-SIMULATORS = ("smpirun", "smpimain")  # the processes of a SimGrid replay (smpirun is a shell script)
 
 
 def synthesized(a, folder, name, ranks=4, steps=2):
@@ -56,6 +56,13 @@ def written(done, what):
     if not result.get("predicted_seconds", 0) > 0:
         fr.fail(f"{what}: {path} has no prediction: {result}")
     return path, result
+
+
+def expect_unchanged(trace, kept, what):
+    """The trace folder holds exactly the names `kept`: nothing added (a result, a partial, a staging folder)."""
+    now = sorted(os.listdir(trace))
+    if now != kept:
+        fr.fail(f"{what}: {trace} gained {sorted(set(now) - set(kept))} and lost {sorted(set(kept) - set(now))}")
 
 
 def simulations(trace):
@@ -110,46 +117,91 @@ def alive(pid):
         return False
 
 
+def staging_folder(trace):
+    """amp-trace simgrid's hidden staging folder in the trace folder, or None."""
+    return next((n for n in os.listdir(trace) if n.startswith(".simgrid-ti-") and ".partial-" in n), None)
+
+
+def interrupt(a, trace, tmp, sent, phase, reached):
+    """Runs simulate on `trace`, sends it `sent` once reached(trace, processes below it) holds, and checks what
+    it leaves: exit 128 + signal, one `amp simulate: interrupted` line, no process of its own alive, the trace
+    folder as it was, no amp-simulate-* folder in TMPDIR."""
+    what = f"simulate sent {sent.name} during the {phase}"
+    kept = sorted(os.listdir(trace))
+    job = subprocess.Popen(simulate_command(a, trace), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                           env=dict(os.environ, TMPDIR=tmp))
+    deadline, below = time.time() + 60, {}
+    while time.time() < deadline and job.poll() is None and not reached(trace, below):
+        time.sleep(0.005)
+        below = descendants(job.pid)
+    time.sleep(0.02)  # into it
+    below.update(descendants(job.pid))
+    if job.poll() is not None or not reached(trace, below):
+        fr.fail(f"{what}: simulate ended (exit {job.returncode}) before the {phase} began")
+    job.send_signal(sent)
+    out, err = job.communicate(timeout=60)
+    deadline = time.time() + 2  # the grace for processes killed to be reaped
+    while time.time() < deadline and any(alive(pid) for pid in below):
+        time.sleep(0.05)
+    survivors = {pid: name for pid, name in below.items() if alive(pid)}
+    for pid in survivors:  # this test's own processes: ended so that a failure leaves none behind
+        os.kill(pid, signal.SIGKILL)
+    if survivors:
+        fr.fail(f"{what}: its processes {survivors} still ran after it ended")
+    lines = [line for line in (out + err).splitlines() if line.strip()]
+    if job.returncode != 128 + sent or len(lines) != 1 or not lines[0].startswith("amp simulate: interrupted"):
+        fr.fail(f"{what}: expected exit {128 + sent} and one 'amp simulate: interrupted' line; got exit "
+                f"{job.returncode}: {lines}")
+    expect_unchanged(trace, kept, what)
+    leaked = [n for n in os.listdir(tmp) if n.startswith("amp-simulate-")]
+    if leaked:
+        fr.fail(f"{what}: left {leaked} in TMPDIR")
+
+
 def case_signalled(a):
     with tempfile.TemporaryDirectory() as folder:
-        trace = synthesized(a, folder, "trace", ranks=64, steps=100)  # about 2 s of replay
+        # About 1 s of export and 10 s of replay: far past the grace above, so that a simulator left running is seen.
+        trace = synthesized(a, folder, "trace", ranks=64, steps=400)
         tmp = os.path.join(folder, "tmp")
         os.makedirs(tmp)
-        # The export, made once (the signal then finds smpirun), and its result put aside.
-        os.remove(written(simulate(a, trace, env={"TMPDIR": tmp}), "simulate to the end")[0])
-        kept = sorted(os.listdir(trace))
         for sent in (signal.SIGTERM, signal.SIGINT):
-            what = f"simulate sent {sent.name} during the replay"
-            job = subprocess.Popen(simulate_command(a, trace), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                   text=True, env=dict(os.environ, TMPDIR=tmp))
-            deadline, below = time.time() + 60, {}
-            while time.time() < deadline and job.poll() is None and "smpimain" not in below.values():
-                time.sleep(0.01)
-                below = descendants(job.pid)
-            time.sleep(0.2)  # into the replay
-            below = descendants(job.pid)
-            if job.poll() is not None or "smpimain" not in below.values():
-                fr.fail(f"{what}: simulate ended (exit {job.returncode}) before smpimain ran")
-            job.send_signal(sent)
-            out, err = job.communicate(timeout=60)
-            deadline = time.time() + 5
-            while time.time() < deadline and any(alive(pid) for pid in below):
-                time.sleep(0.05)
-            survivors = {pid: name for pid, name in below.items() if alive(pid)}
-            for pid in survivors:  # this test's own processes: ended so that a failure leaves none behind
-                os.kill(pid, signal.SIGKILL)
-            if survivors:
-                fr.fail(f"{what}: its processes {survivors} still ran after it ended")
-            lines = [line for line in (out + err).splitlines() if line.strip()]
-            if job.returncode != 128 + sent or len(lines) != 1 or not lines[0].startswith("amp simulate: interrupted"):
-                fr.fail(f"{what}: expected exit {128 + sent} and one 'amp simulate: interrupted' line; got exit "
-                        f"{job.returncode}: {lines}")
-            fr.expect_files(trace, kept, what)
-            leaked = [n for n in os.listdir(tmp) if n.startswith("amp-simulate-")]
-            if leaked:
-                fr.fail(f"{what}: left {leaked} in TMPDIR")
-    print("simulate sent SIGTERM or SIGINT during the replay: exit 143 or 130, one line, no simulator process, "
-          "no result, partial or temporary folder left")
+            interrupt(a, trace, tmp, sent, "export", lambda trace, _: staging_folder(trace) is not None)
+        # The export simulate makes at the torus's 1e9 flop/s, made beforehand: the signal then finds smpirun.
+        exported = subprocess.run([os.path.join(a.bin, "amp-trace"), "simgrid", trace,
+                                   os.path.join(trace, f"simgrid-ti-{1e9:g}")], capture_output=True, text=True)
+        if exported.returncode != 0:
+            fr.fail(f"amp-trace simgrid: exit {exported.returncode}: {exported.stderr!r}")
+        for sent in (signal.SIGTERM, signal.SIGINT):
+            interrupt(a, trace, tmp, sent, "replay", lambda _, below: "smpimain" in below.values())
+    print("simulate sent SIGTERM or SIGINT during the export or the replay: exit 143 or 130, one line, no "
+          "simulator process, no result, staging, partial or temporary folder left")
+
+
+class SignalledWhileWritten(dict):
+    """A result that sends this process SIGTERM once json.dump has written its first key: the signal lands
+    while the file is half-written, where a run's timing makes it land only by chance."""
+
+    def items(self):
+        for number, item in enumerate(super().items()):
+            if number == 1:
+                os.kill(os.getpid(), signal.SIGTERM)
+            yield item
+
+
+def case_interrupted_write(a):
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import simulate as tool  # noqa: E402
+    signal.signal(signal.SIGTERM, tool._interrupt)  # as simulate's main() does
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "simulation-torus-4x4x4-00000000-simgrid.json")
+        try:
+            tool.write_json(path, SignalledWhileWritten(predicted_seconds=1.0, ranks=4, trace=folder))
+            fr.fail("SIGTERM while the simulation's JSON was written: write_json returned")
+        except tool.Interrupted as e:
+            if e.signum != signal.SIGTERM:
+                fr.fail(f"SIGTERM while the simulation's JSON was written: interrupted by {e}")
+        fr.expect_files(folder, [], "SIGTERM while the simulation's JSON was written")
+    print("SIGTERM while the simulation's JSON is written: interrupted, no partial and no result left")
 
 
 def case_full_disk(a):
@@ -167,7 +219,7 @@ def case_full_disk(a):
                     f"amp simulate: error: {trace}/simulation-") or "No space left on device" not in lines[0]:
                 fr.fail(f"simulate on a full disk: expected exit 4 and one line naming the file and 'No space left "
                         f"on device'; got exit {done.returncode}: {lines}")
-            fr.expect_files(trace, kept, "simulate on a full disk")
+            expect_unchanged(trace, kept, "simulate on a full disk")
             os.remove(os.path.join(mount, "filler"))
             written(simulate(a, trace), "simulate retried with room")
     print("simulate on a full disk: exit 4, one line naming the file and the cause, nothing partial; a retry works")
@@ -234,7 +286,7 @@ def main():
     p = fr.parser(__doc__)
     p.add_argument("case")
     a = p.parse_args()
-    if shutil.which("smpirun") is None:
+    if a.case != "interrupted_write" and shutil.which("smpirun") is None:
         print("SKIP: smpirun (SimGrid) is not installed")
         sys.exit(fr.SKIP)
     globals()["case_" + a.case](a)
