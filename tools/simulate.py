@@ -69,6 +69,20 @@ def trace_meta(trace_dir):
     return metas[0]
 
 
+def run_cleaning_up(command):
+    """subprocess.run(command) for a tool that removes what it began when sent SIGTERM (amp-trace): stopped
+    by an interruption of ours, it gets that SIGTERM and is waited for, not killed (subprocess.run's SIGKILL
+    would leave its staging folder behind)."""
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        stdout, stderr = process.communicate()
+    except BaseException:
+        process.terminate()
+        process.communicate()
+        raise
+    return subprocess.CompletedProcess(command, process.returncode, stdout, stderr)
+
+
 def export(trace_dir, amp_trace, host_speed):
     """The TI export of the trace at this host speed, made once and kept beside the trace. Two simulations
     of one trace take turns: the second waits for the first's export (a lock on the trace directory)."""
@@ -78,8 +92,7 @@ def export(trace_dir, amp_trace, host_speed):
     try:
         fcntl.flock(directory, fcntl.LOCK_EX)
         if not os.path.isfile(summary):
-            done = subprocess.run([amp_trace, "simgrid", trace_dir, out, "--host-speed", f"{host_speed:g}"],
-                                  capture_output=True, text=True)
+            done = run_cleaning_up([amp_trace, "simgrid", trace_dir, out, "--host-speed", f"{host_speed:g}"])
             if done.returncode != 0:
                 line = (done.stderr.strip().splitlines() or ["amp-trace simgrid failed"])[-1]
                 line = line.removeprefix("amp-trace: ").removeprefix("error: ")
@@ -219,7 +232,8 @@ def run_sstmac(network, trace_dir, export_dir, summary, root, workdir, timeout):
 
 
 def write_json(path, data):
-    """Writes whole or not at all: a .partial-PID renamed to the name; on failure the partial is removed."""
+    """Writes whole or not at all: a .partial-PID renamed to the name; on failure, or an interruption while
+    writing, the partial is removed."""
     partial = f"{path}.partial-{os.getpid()}"
     try:
         with open(partial, "w") as f:
@@ -228,12 +242,14 @@ def write_json(path, data):
             f.flush()
             os.fsync(f.fileno())
         os.replace(partial, path)
-    except OSError as e:
+    except BaseException as e:
         try:
             os.remove(partial)
         except OSError:
             pass
-        raise OutputError(f"{path}: cannot write ({e.strerror or e})") from None
+        if isinstance(e, OSError):
+            raise OutputError(f"{path}: cannot write ({e.strerror or e})") from None
+        raise
 
 
 def output_path(trace_dir, network, simulator):

@@ -1,0 +1,296 @@
+#!/usr/bin/env python3
+"""The faults of `./amp simulate` (issue 31), one CASE per invocation, each run as a user would: tools/simulate.py
+as a process on small real traces, replayed by SimGrid (skipped, exit 77, where smpirun is not installed):
+  concurrent         item 19: two simulations started at once on one fresh trace folder both succeed (5 tries)
+  signalled          item 18: SIGTERM or SIGINT while amp-trace exports or smpirun replays: exit 143 or 130, one
+                     line, nothing left behind, no process of the run alive
+  interrupted_write  item 18: a signal while the simulation's JSON is written leaves no .partial-PID
+  full_disk          item 14: the simulation's JSON on a full disk: exit 4, one line naming it and the cause, no partial
+  machine_load       item 11: a traced run that shared its cores: one warning, its measure marked untrustworthy
+  same_name          item 3: two network files of one base name give two files; one file twice, one name
+"""
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import fault_run as fr  # noqa: E402
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+SIMULATE = os.path.join(ROOT, "tools", "simulate.py")
+TORUS = os.path.join(ROOT, "inputs", "networks", "torus-4x4x4.toml")
+GHOST = ["--nx", "8", "--ny", "8", "--nz", "8", "--num_vars", "2", "--comm_method", "bspma"]
+
+
+def synthesized(a, folder, name, ranks=4, steps=2):
+    """A synthesized ghost trace of `ranks` ranks and `steps` steps in folder/name."""
+    trace = os.path.join(folder, name)
+    done = fr.run(a, "amp-ghost", GHOST + ["--num_tsteps", str(steps), "--synthesize", trace, "--ranks", str(ranks),
+                                           "--compute_seconds", "1e-5"], ranks=None)
+    if done.returncode != 0:
+        fr.fail(f"synthesizing {name}: exit {done.returncode}: {fr.lines_of(done)}")
+    return trace
+
+
+def simulate_command(a, trace, network=TORUS):
+    return [sys.executable, SIMULATE, trace, "--network", network, "--build", os.path.dirname(a.bin)]
+
+
+def simulate(a, trace, network=TORUS, env=None):
+    return subprocess.run(simulate_command(a, trace, network), capture_output=True, text=True, timeout=120,
+                          env=dict(os.environ, **(env or {})))
+
+
+def written(done, what):
+    """The JSON file a successful simulation names ("... -> FILE"), checked whole; (path, its contents)."""
+    if done.returncode != 0 or " -> " not in done.stdout:
+        fr.fail(f"{what}: exit {done.returncode}: {done.stdout!r} {done.stderr!r}")
+    path = done.stdout.strip().splitlines()[-1].rsplit(" -> ", 1)[1]
+    with open(path) as f:
+        result = json.load(f)
+    if not result.get("predicted_seconds", 0) > 0:
+        fr.fail(f"{what}: {path} has no prediction: {result}")
+    return path, result
+
+
+def expect_unchanged(trace, kept, what):
+    """The trace folder holds exactly the names `kept`: nothing added (a result, a partial, a staging folder)."""
+    now = sorted(os.listdir(trace))
+    if now != kept:
+        fr.fail(f"{what}: {trace} gained {sorted(set(now) - set(kept))} and lost {sorted(set(kept) - set(now))}")
+
+
+def simulations(trace):
+    return sorted(n for n in os.listdir(trace) if n.startswith("simulation-"))
+
+
+def case_concurrent(a):
+    with tempfile.TemporaryDirectory() as folder:
+        pristine = synthesized(a, folder, "pristine", ranks=16, steps=4)
+        for attempt in range(5):
+            trace = shutil.copytree(pristine, os.path.join(folder, f"try-{attempt}"))
+            jobs = [subprocess.Popen(simulate_command(a, trace), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                     text=True) for _ in range(2)]
+            for job in jobs:
+                out, err = job.communicate(timeout=120)
+                done = subprocess.CompletedProcess(job.args, job.returncode, out, err)
+                what = f"try {attempt}: one of two simulations at once"
+                if err.strip():
+                    fr.fail(f"{what}: said {err!r} (exit {job.returncode})")
+                written(done, what)
+            left = sorted(n for n in os.listdir(trace) if not n.startswith("dumpi-"))
+            if len(left) != 2 or not left[0].startswith("simgrid-ti-") or not left[1].startswith("simulation-"):
+                fr.fail(f"try {attempt}: two simulations at once left {left} beside the trace")
+    print("two simulations started at once on one fresh trace: both exit 0 with whole results, 5 times of 5")
+
+
+def descendants(pid):
+    """{pid: command name} of every living process below `pid`."""
+    children = {}
+    for entry in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                stat = f.read()
+        except (OSError, ValueError):
+            continue
+        name, fields = stat[stat.index("(") + 1:stat.rindex(")")], stat[stat.rindex(")") + 2:].split()
+        if fields[0] != "Z":
+            children.setdefault(int(fields[1]), []).append((int(entry), name))
+    found, todo = {}, [pid]
+    while todo:
+        for child, name in children.get(todo.pop(), []):
+            found[child] = name
+            todo.append(child)
+    return found
+
+
+def alive(pid):
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def staging_folder(trace):
+    """amp-trace simgrid's hidden staging folder in the trace folder, or None."""
+    return next((n for n in os.listdir(trace) if n.startswith(".simgrid-ti-") and ".partial-" in n), None)
+
+
+def interrupt(a, trace, tmp, sent, phase, reached):
+    """Runs simulate on `trace`, sends it `sent` once reached(trace, processes below it) holds, and checks what
+    it leaves: exit 128 + signal, one `amp simulate: interrupted` line, no process of its own alive, the trace
+    folder as it was, no amp-simulate-* folder in TMPDIR."""
+    what = f"simulate sent {sent.name} during the {phase}"
+    kept = sorted(os.listdir(trace))
+    job = subprocess.Popen(simulate_command(a, trace), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                           env=dict(os.environ, TMPDIR=tmp))
+    deadline, below = time.time() + 60, {}
+    while time.time() < deadline and job.poll() is None and not reached(trace, below):
+        time.sleep(0.005)
+        below = descendants(job.pid)
+    time.sleep(0.02)  # into it
+    below.update(descendants(job.pid))
+    if job.poll() is not None or not reached(trace, below):
+        fr.fail(f"{what}: simulate ended (exit {job.returncode}) before the {phase} began")
+    job.send_signal(sent)
+    out, err = job.communicate(timeout=60)
+    deadline = time.time() + 2  # the grace for processes killed to be reaped
+    while time.time() < deadline and any(alive(pid) for pid in below):
+        time.sleep(0.05)
+    survivors = {pid: name for pid, name in below.items() if alive(pid)}
+    for pid in survivors:  # this test's own processes: ended so that a failure leaves none behind
+        os.kill(pid, signal.SIGKILL)
+    if survivors:
+        fr.fail(f"{what}: its processes {survivors} still ran after it ended")
+    lines = [line for line in (out + err).splitlines() if line.strip()]
+    if job.returncode != 128 + sent or len(lines) != 1 or not lines[0].startswith("amp simulate: interrupted"):
+        fr.fail(f"{what}: expected exit {128 + sent} and one 'amp simulate: interrupted' line; got exit "
+                f"{job.returncode}: {lines}")
+    expect_unchanged(trace, kept, what)
+    leaked = [n for n in os.listdir(tmp) if n.startswith("amp-simulate-")]
+    if leaked:
+        fr.fail(f"{what}: left {leaked} in TMPDIR")
+
+
+def case_signalled(a):
+    with tempfile.TemporaryDirectory() as folder:
+        # About 1 s of export and 10 s of replay: far past the grace above, so that a simulator left running is seen.
+        trace = synthesized(a, folder, "trace", ranks=64, steps=400)
+        tmp = os.path.join(folder, "tmp")
+        os.makedirs(tmp)
+        for sent in (signal.SIGTERM, signal.SIGINT):
+            interrupt(a, trace, tmp, sent, "export", lambda trace, _: staging_folder(trace) is not None)
+        # The export simulate makes at the torus's 1e9 flop/s, made beforehand: the signal then finds smpirun.
+        exported = subprocess.run([os.path.join(a.bin, "amp-trace"), "simgrid", trace,
+                                   os.path.join(trace, f"simgrid-ti-{1e9:g}")], capture_output=True, text=True)
+        if exported.returncode != 0:
+            fr.fail(f"amp-trace simgrid: exit {exported.returncode}: {exported.stderr!r}")
+        for sent in (signal.SIGTERM, signal.SIGINT):
+            interrupt(a, trace, tmp, sent, "replay", lambda _, below: "smpimain" in below.values())
+    print("simulate sent SIGTERM or SIGINT during the export or the replay: exit 143 or 130, one line, no "
+          "simulator process, no result, staging, partial or temporary folder left")
+
+
+class SignalledWhileWritten(dict):
+    """A result that sends this process SIGTERM once json.dump has written its first key: the signal lands
+    while the file is half-written, where a run's timing makes it land only by chance."""
+
+    def items(self):
+        for number, item in enumerate(super().items()):
+            if number == 1:
+                os.kill(os.getpid(), signal.SIGTERM)
+            yield item
+
+
+def case_interrupted_write(a):
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import simulate as tool  # noqa: E402
+    signal.signal(signal.SIGTERM, tool._interrupt)  # as simulate's main() does
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "simulation-torus-4x4x4-00000000-simgrid.json")
+        try:
+            tool.write_json(path, SignalledWhileWritten(predicted_seconds=1.0, ranks=4, trace=folder))
+            fr.fail("SIGTERM while the simulation's JSON was written: write_json returned")
+        except tool.Interrupted as e:
+            if e.signum != signal.SIGTERM:
+                fr.fail(f"SIGTERM while the simulation's JSON was written: interrupted by {e}")
+        fr.expect_files(folder, [], "SIGTERM while the simulation's JSON was written")
+    print("SIGTERM while the simulation's JSON is written: interrupted, no partial and no result left")
+
+
+def case_full_disk(a):
+    with tempfile.TemporaryDirectory() as folder:
+        roomy = synthesized(a, folder, "trace")
+        # The export is made on a roomy disk, then carried over with the trace; its result is not.
+        os.remove(written(simulate(a, roomy), "simulate on a roomy disk")[0])
+        with fr.small_filesystem("4m") as mount:
+            trace = shutil.copytree(roomy, os.path.join(mount, "trace"))
+            kept = sorted(os.listdir(trace))
+            fr.fill(mount)
+            done = simulate(a, trace)
+            lines = [line for line in (done.stdout + done.stderr).splitlines() if line.strip()]
+            if done.returncode != 4 or len(lines) != 1 or not lines[0].startswith(
+                    f"amp simulate: error: {trace}/simulation-") or "No space left on device" not in lines[0]:
+                fr.fail(f"simulate on a full disk: expected exit 4 and one line naming the file and 'No space left "
+                        f"on device'; got exit {done.returncode}: {lines}")
+            expect_unchanged(trace, kept, "simulate on a full disk")
+            os.remove(os.path.join(mount, "filler"))
+            written(simulate(a, trace), "simulate retried with room")
+    print("simulate on a full disk: exit 4, one line naming the file and the cause, nothing partial; a retry works")
+
+
+def case_machine_load(a):
+    with tempfile.TemporaryDirectory() as folder:
+        trace, results = os.path.join(folder, "run.trace"), os.path.join(folder, "run.json")
+        done = fr.run(a, "amp-ghost", GHOST + ["--num_tsteps", "2", "--progress", "0", "--trace", trace,
+                                               "--results", results], ranks=2)
+        if done.returncode != 0:
+            fr.fail(f"the traced run: exit {done.returncode}: {fr.lines_of(done)}")
+        with open(results) as f:
+            recorded = json.load(f)
+        load = recorded["machine_load"]
+        busy = dict(load, other_cpu_seconds=0.9 * load["wall_seconds"] * load["cores"])
+        for machine_load, trustworthy in ((busy, False), (dict(load, other_cpu_seconds=0.0), True)):
+            with open(results, "w") as f:
+                json.dump(dict(recorded, machine_load=machine_load), f)
+            what = f"simulate of a run whose other processes took {machine_load['other_cpu_seconds']:.2f} s of CPU"
+            done = simulate(a, trace)
+            path, result = written(done, what)
+            warnings = [line for line in done.stderr.splitlines() if line.strip()]
+            expected = 0 if trustworthy else 1
+            if len(warnings) != expected or not all(w.startswith("amp simulate: warning: ") for w in warnings):
+                fr.fail(f"{what}: expected {expected} 'amp simulate: warning:' line(s); got {warnings}")
+            if result.get("measured_trustworthy") is not trustworthy or ("measured_warning" in result) == trustworthy:
+                fr.fail(f"{what}: measured_trustworthy {result.get('measured_trustworthy')!r}, measured_warning "
+                        f"{result.get('measured_warning')!r}")
+            os.remove(path)
+    print("a traced run that shared its cores: one warning, measured_trustworthy false and a measured_warning; "
+          "a quiet one: neither")
+
+
+def case_same_name(a):
+    with tempfile.TemporaryDirectory() as folder:
+        trace = synthesized(a, folder, "trace")
+        slow = os.path.join(folder, "elsewhere", os.path.basename(TORUS))
+        os.makedirs(os.path.dirname(slow))
+        with open(TORUS) as f:
+            text = f.read()
+        with open(slow, "w") as f:
+            f.write("".join("link_bandwidth = 1e6\n" if line.startswith("link_bandwidth") else line
+                            for line in text.splitlines(keepends=True)))
+        first, fast_result = written(simulate(a, trace), "simulate on the torus")
+        with open(first, "rb") as f:
+            fast_bytes = f.read()
+        second, slow_result = written(simulate(a, trace, slow), "simulate on a torus of the same name at 1e6 B/s")
+        if second == first:
+            fr.fail(f"two machines of one name, {TORUS} and {slow}, wrote one file {first}")
+        with open(first, "rb") as f:
+            if f.read() != fast_bytes:
+                fr.fail(f"simulating on {slow} changed {first}")
+        if not slow_result["predicted_seconds"] > fast_result["predicted_seconds"]:
+            fr.fail(f"1e6 B/s predicted {slow_result['predicted_seconds']} s, not more than "
+                    f"{fast_result['predicted_seconds']} s")
+        again, _ = written(simulate(a, trace), "simulate on the torus again")
+        if again != first or len(simulations(trace)) != 2:
+            fr.fail(f"the same network file twice: {first} then {again}; the trace holds {simulations(trace)}")
+    print("two network files of one name: two results, neither replaced; one file twice: one name")
+
+
+def main():
+    p = fr.parser(__doc__)
+    p.add_argument("case")
+    a = p.parse_args()
+    if a.case != "interrupted_write" and shutil.which("smpirun") is None:
+        print("SKIP: smpirun (SimGrid) is not installed")
+        sys.exit(fr.SKIP)
+    globals()["case_" + a.case](a)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,18 @@
+# The faults of ./amp simulate (issue 31), each a case of check_simulate_faults.py run on small real traces
+# replayed by SimGrid (skipped, exit 77, without smpirun; the full disk also where no tmpfs can be mounted).
+# Item 19: two simulations started at once on one fresh trace folder both succeed (the export is locked).
+amp_add_fault_test(NAME simulate_concurrent_runs_share_one_export SCRIPT check_simulate_faults.py ARGS concurrent
+                   TIMEOUT 120)
+# Item 18: SIGTERM or SIGINT during the export or the replay: exit 143 or 130, one line, no process or file left.
+amp_add_fault_test(NAME simulate_signalled_ends_the_simulator SCRIPT check_simulate_faults.py ARGS signalled
+                   TIMEOUT 120)
+# Item 18: SIGTERM while the simulation's JSON is half-written: no .partial-PID left.
+amp_add_fault_test(NAME simulate_signal_while_writing_leaves_no_partial SCRIPT check_simulate_faults.py
+                   ARGS interrupted_write PROCESSORS 1)
+# Item 14: the simulation's JSON on a full disk: exit 4, one line naming it and the cause, nothing partial.
+amp_add_fault_test(NAME simulate_full_disk_exits_4 SCRIPT check_simulate_faults.py ARGS full_disk PROCESSORS 1)
+# Item 11: a traced run that shared its cores: one warning line and measured_trustworthy false.
+amp_add_fault_test(NAME simulate_warns_of_a_shared_traced_run SCRIPT check_simulate_faults.py ARGS machine_load)
+# Item 3: two network files of one base name never replace each other's results.
+amp_add_fault_test(NAME simulate_same_network_name_two_results SCRIPT check_simulate_faults.py ARGS same_name
+                   PROCESSORS 1)
