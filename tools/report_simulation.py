@@ -15,16 +15,18 @@ import glob
 import json
 import os
 import statistics
+import sys
 
 import matplotlib
 
 matplotlib.use("Agg")
 import report_network  # noqa: E402
 import report_variants  # noqa: E402
+import results_shape  # noqa: E402
 
 
 def warn(message):
-    print(f"report: warning: {message}")
+    print(f"report: warning: {message}", file=sys.stderr)
 
 
 def network_label(sim):
@@ -56,10 +58,15 @@ def load(folder):
             try:
                 with open(path) as f:
                     sim = json.load(f)
-                out.append((proxy, label, sim["ranks"], network_label(sim), sim["simulator"], steps, sim,
-                            run.get("mode") == "synthesis", run))
-            except (OSError, ValueError, KeyError, TypeError) as e:
+            except (OSError, ValueError) as e:
                 warn(f"{path} is not a readable simulation ({e}); left out")
+                continue
+            problem = results_shape.simulation_problem(sim)
+            if problem:
+                warn(f"{path}: {problem}; left out")
+                continue
+            out.append((proxy, label, sim["ranks"], network_label(sim), sim["simulator"], steps, sim,
+                        run.get("mode") == "synthesis", run))
     return out
 
 

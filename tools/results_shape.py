@@ -51,6 +51,23 @@ def results_problem(run):
     return None
 
 
+def simulation_problem(sim):
+    """The first problem of a simulation file (tools/simulate.py's JSON) for the report, or None."""
+    if not isinstance(sim, dict):
+        return "is not a table"
+    if not is_number(sim.get("predicted_seconds")) or sim["predicted_seconds"] <= 0:
+        return f"'predicted_seconds' is not a positive number of seconds (got {sim.get('predicted_seconds')!r})"
+    if not is_count(sim.get("ranks"), 1):
+        return f"'ranks' is not a positive integer (got {sim.get('ranks')!r})"
+    for key in ("network", "simulator"):
+        if not isinstance(sim.get(key), str):
+            return f"'{key}' is not a name (got {sim.get(key)!r})"
+    measured = sim.get("measured_seconds")
+    if measured is not None and not is_number(measured):
+        return f"'measured_seconds' is not a number of seconds (got {measured!r})"
+    return None
+
+
 def matrix_problem(stats, ranks):
     """The problem of a trace-stats file's matrix_bytes for a run of `ranks` ranks (a square list of
     lists of byte counts, one row and column per rank), or None."""

@@ -479,12 +479,19 @@ def report_leaves_out_malformed_results(s):
     for name, edit, problem in cases:
         path = change(name, edit)
         want.append(f"report: warning: {path}{' ' if name.endswith('stats.json') else ': '}{problem}; left out")
+    # A simulation of a run that is drawn, without its prediction.
+    trace = os.path.join(folder, "ghost-svcp-np2-rep1.trace")
+    os.makedirs(trace, exist_ok=True)
+    simulation = os.path.join(trace, "simulation-torus-4x4x4-0123abcd-simgrid.json")
+    json.dump({"ranks": 2, "network": "torus-4x4x4", "simulator": "simgrid"}, open(simulation, "w"))
+    want.append(f"report: warning: {simulation}: 'predicted_seconds' is not a positive number of seconds (got None); "
+                "left out")
     done = s.amp("report", folder)
     expect(done, 0, want, "report of malformed results")
     pngs = sorted(p for p in os.listdir(os.path.join(folder, "report")) if p.endswith(".png"))
     if pngs != ["ghost-breakdown.png", "ghost-imbalance.png", "ghost-message_sizes.png"]:
         fail(f"figures: {pngs}")
-    print(f"ok   5 files left out, one line each; {pngs} drawn from the other two")
+    print(f"ok   6 files left out, one line each; {pngs} drawn from the other two")
 
 
 def report_on_full_disk(s):

@@ -134,6 +134,10 @@ def main():
         case.simulate(case.trace_ghost(), case.network_file(
             TORUS.format(shape="[4, 4, 4]").replace("ranks_per_node = 1", "ranks_per_node = 9223372036854775807")),
             "ranks_per_node = 9223372036854775807 is above the limit of 1024")
+    elif name == "simulate_memory_beyond_this_machine":  # about 40 KiB a switch in SST-macro: 40 GiB here
+        case.simulate(case.trace_ghost(), case.network_file(TORUS.format(shape="[1024, 1024, 1]")),
+                      "sstmac would need about", "--simulator", "sstmac",
+                      env={"AMP_SSTMAC": os.path.join(case.dir, "no-sstmac")})
     elif name == "simulate_set_unknown_key":
         case.simulate(case.trace_ghost(), torus, "unknown key 'bogus' for topology 'torus'", "--set", "bogus=1")
     elif name == "simulate_unknown_option_one_line":
