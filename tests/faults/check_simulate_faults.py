@@ -8,6 +8,7 @@ as a process on small real traces, replayed by SimGrid (skipped, exit 77, where 
   full_disk          item 14: the simulation's JSON on a full disk: exit 4, one line naming it and the cause, no partial
   machine_load       item 11: a traced run that shared its cores: one warning, its measure marked untrustworthy
   same_name          item 3: two network files of one base name give two files; one file twice, one name
+  calibrate_race     item 19: two --calibrate runs to one new --output: one writes it, the other is refused
 """
 import json
 import os
@@ -280,6 +281,32 @@ def case_same_name(a):
         if again != first or len(simulations(trace)) != 2:
             fr.fail(f"the same network file twice: {first} then {again}; the trace holds {simulations(trace)}")
     print("two network files of one name: two results, neither replaced; one file twice: one name")
+
+
+def case_calibrate_race(a):
+    folder = tempfile.mkdtemp(prefix="amp-calibrate-race-")
+    try:
+        output = os.path.join(folder, "machine.toml")
+        command = [sys.executable, SIMULATE, "--calibrate", "--output", output, "--build", os.path.dirname(a.bin),
+                   "--mpiexec", a.mpiexec, "--cores", "2"]
+        env = dict(os.environ, OMP_NUM_THREADS="1", OMP_PROC_BIND="false")
+        runs = [subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+                for _ in range(2)]
+        done = [(r.wait(timeout=300), *r.communicate()) for r in runs]
+        codes = sorted(code for code, _, _ in done)
+        refused = [err.strip() for code, _, err in done if code == 2]
+        if codes != [0, 2] or len(refused) != 1 or "appeared while measuring" not in refused[0] \
+                or len(refused[0].splitlines()) != 1:
+            fr.fail(f"two calibrations to one new file: exits {codes}, stderr {[err for _, _, err in done]}")
+        with open(output) as f:
+            text = f.read()
+        if "calibrate" not in text or not text.endswith('routing = "minimal"\n'):
+            fr.fail(f"{output} is not one whole calibration: {text!r}")
+        if sorted(os.listdir(folder)) != ["machine.toml"]:
+            fr.fail(f"left behind: {sorted(os.listdir(folder))}")
+        print(f"two calibrations at once: one wrote {output}, the other was refused: {refused[0]}")
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def main():

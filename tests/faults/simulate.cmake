@@ -16,3 +16,6 @@ amp_add_fault_test(NAME simulate_warns_of_a_shared_traced_run SCRIPT check_simul
 # Item 3: two network files of one base name never replace each other's results.
 amp_add_fault_test(NAME simulate_same_network_name_two_results SCRIPT check_simulate_faults.py ARGS same_name
                    PROCESSORS 1)
+# Item 19: two --calibrate runs to one new file: one writes it, the other is refused in one line.
+amp_add_fault_test(NAME simulate_calibrations_at_once_one_writes SCRIPT check_simulate_faults.py ARGS calibrate_race
+                   TIMEOUT 300 PROCESSORS 2)
