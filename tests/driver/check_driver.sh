@@ -45,6 +45,7 @@ case "$case" in
     scratch=$(mktemp -d) && trap 'rm -rf "$scratch"' EXIT
     cp "$amp" "$scratch/amp"
     export Kokkos_ROOT=$scratch
+    unset AMP_MPI  # the copy has no cmake/openmpi.env beside it: the default MPI's path (the checks are the same)
     for value in 0 abc 3.5 -1 1+1 08 ' 2' 16777217 99999999999 "n[\$(touch $scratch/injected)]"; do
       err=$(AMP_RANKS=$value "$scratch/amp" run ghost 2>&1 >/dev/null); status=$?
       [[ $status == 2 && "$err" == "amp: error: AMP_RANKS must be a whole number from 1 to 16777216 (got '$value')" ]] \
