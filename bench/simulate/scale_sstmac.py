@@ -5,7 +5,7 @@
 - SVAF at 4096 ranks on torus-16x16x16 (64^3 per rank, 40 variables, 10 steps), issue 30's bound of 10 min.
 Prints the synthesis, the simulation's wall time and the prediction per point. Needs AMP_SSTMAC.
 
-Usage: bench/simulate/scale_sstmac.py [--build BUILD] [--workdir DIR] [--only 1024|4096]
+Usage: bench/simulate/scale_sstmac.py [--build BUILD] [--workdir DIR] [--only 1024|4096] [--timeout S]
 """
 import argparse
 import json
@@ -33,6 +33,7 @@ def main():
     p.add_argument("--build", default=os.path.join(ROOT, "build"))
     p.add_argument("--workdir")
     p.add_argument("--only", type=int, choices=[1024, 4096])
+    p.add_argument("--timeout", type=float, default=1800, help="seconds SST-macro may run per point")
     a = p.parse_args()
     if not os.environ.get("AMP_SSTMAC"):
         sys.exit("scale_sstmac: set AMP_SSTMAC to SST-macro's sstmac")
@@ -52,9 +53,15 @@ def main():
         synthesis = time.monotonic() - started
         path = os.path.join(ROOT, "inputs", "networks", f"{network}.toml")
         started = time.monotonic()
-        subprocess.run([sys.executable, os.path.join(ROOT, "tools", "simulate.py"), trace, "--network", path,
-                        "--simulator", "sstmac", "--build", a.build], check=True, stdout=subprocess.DEVNULL)
+        done = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "simulate.py"), trace, "--network", path,
+                               "--simulator", "sstmac", "--build", a.build, "--timeout", str(a.timeout)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         simulated = time.monotonic() - started
+        if done.returncode != 0:
+            print(f"{ranks:5d} {cut:6} {f'{n}^3 x{variables} x{steps}':>16} {network:15} {synthesis:11.1f} "
+                  f"{simulated:10.1f} not simulated: {done.stderr.strip()}", flush=True)
+            shutil.rmtree(trace, ignore_errors=True)
+            continue
         with open(simulate.simulation_file(trace, path, "sstmac")) as f:
             result = json.load(f)
         print(f"{ranks:5d} {cut:6} {f'{n}^3 x{variables} x{steps}':>16} {network:15} {synthesis:11.1f} "
