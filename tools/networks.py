@@ -63,17 +63,13 @@ class Network:
     ranks_per_node: int
     routing: str = "minimal"
     seed: int = 1
-    nic_bandwidth: float = 0.0            # 0: the link bandwidth
+    nic_bandwidth: float = 0.0            # bytes/s each way at once (load() defaults it to the link's)
     router_latency: float = 0.0           # seconds per router hop (added to each link crossed)
     message_overhead: float = 0.0         # CPU seconds per message, at the sender and again at the receiver
-    loopback_bandwidth: float = 0.0       # ranks of one node (0: the simulator's default)
+    loopback_bandwidth: float = 0.0       # ranks of one node (0: DEFAULT_LOOPBACK, see loopback())
     loopback_latency: float = 0.0
     shape: dict = field(default_factory=dict)   # the topology's own keys
     overrides: dict = field(default_factory=dict)  # --set KEY=VALUE given on top of the file
-
-    def __post_init__(self):
-        if not self.nic_bandwidth:
-            self.nic_bandwidth = self.link_bandwidth
 
     @property
     def nodes(self):
@@ -261,14 +257,14 @@ def refusal(network, simulator):
     if simulator == "simgrid" and network.nodes > SIMGRID_NODE_LIMIT:
         return (f"{where} 3.32 builds a platform in time that grows as its nodes squared (4096 nodes: 10-35 s "
                 f"here): {network.nodes} nodes is more than {SIMGRID_NODE_LIMIT} (use sstmac)")
+    if network.topology == "dragonfly" and s["global_latency"] != network.link_latency:
+        return f"{where} gives every link one latency: global_latency differs from link_latency"
     if simulator == "simgrid":
         classes = {bw for bw, _ in network.link_classes().values()}
         if len(classes) > 1:
             key = "dimension_bandwidth" if network.topology == "torus" else "global_bandwidth"
             return f"{where} gives every link of a cluster zone one bandwidth: {key} differs from link_bandwidth"
         if network.topology == "dragonfly":
-            if s["global_latency"] != network.link_latency:
-                return f"{where} gives every link of a cluster zone one latency: global_latency differs from link_latency"
             if s["routers_per_group"] < s["groups"]:
                 return (f"{where} routes a dragonfly through router g of each group to reach group g: "
                         f"routers_per_group ({s['routers_per_group']}) must be at least groups ({s['groups']})")
@@ -276,10 +272,15 @@ def refusal(network, simulator):
         if network.loopback_latency > 0:
             return (f"{where} copies a message of 64 bytes or less within a node for free (its memory model starts "
                     f"above): loopback_latency must be 0")
-        ratio = network.nic_bandwidth / network.link_bandwidth
-        if abs(ratio - round(ratio)) > 1e-9 or round(ratio) < 1:
+        ratio = network.nic_bandwidth / _sstmac_switch_bandwidth(network)
+        if network.topology == "torus" and (abs(ratio - round(ratio)) > 1e-9 or round(ratio) < 1):
             return (f"{where}'s ejection port is a switch port, a whole multiple of the link's bandwidth: "
                     f"nic_bandwidth must be link_bandwidth times a whole number")
+        if network.topology == "dragonfly" and ratio != 1:
+            return (f"{where}'s dragonfly scales no port (its ejection port is a switch port): nic_bandwidth must "
+                    f"equal link_bandwidth")
+        if network.topology == "dragonfly" and s["global_bandwidth"] != network.link_bandwidth:
+            return f"{where}'s dragonfly gives every switch port one bandwidth: global_bandwidth differs from link_bandwidth"
         if network.topology == "torus" and "dimension_bandwidth" in s:
             base = min(s["dimension_bandwidth"])
             if any(abs(bw / base - round(bw / base)) > 1e-9 for bw in s["dimension_bandwidth"]):
@@ -291,8 +292,6 @@ def refusal(network, simulator):
                 return (f"{where} wires a dragonfly all-to-all (every router reaches every group over the same "
                         f"number of links): global_links_per_pair ({k}) must be a multiple c of routers_per_group "
                         f"({a}) with c dividing {a}")
-            if s["global_latency"] != network.link_latency:
-                return f"{where} gives every switch link one latency: global_latency differs from link_latency"
     return None
 
 
@@ -394,8 +393,7 @@ SSTMAC_PROTOCOL = {"node.app1.mpi.max_vshort_msg_size": "512B", "node.app1.mpi.s
 def simgrid_config(network):
     """smpirun --cfg options: SMPI's bandwidth factor (fitted by SimGrid to one real cluster) set to 1, so the
     file's values are the effective ones, and its latency factor to the MPI protocol's latencies; the per-header
-    overhead at the sender (os for MPI_Send, ois for MPI_Isend) and the receiver (or);
-    send (os) and receive (or) overheads, for every message size; a barrier in MPI_Finalize, as MPI
+    overhead at the sender (os for MPI_Send, ois for MPI_Isend) and the receiver (or); a barrier in MPI_Finalize, as MPI
     libraries (and SST-macro) synchronize there; and no cross traffic (SimGrid's model of TCP's
     acknowledgements, 5 % of each flow's bandwidth on the way back: an HPC network sends none)."""
     o = network.message_overhead
@@ -426,6 +424,13 @@ ROUTER_NAMES = {"torus": {"minimal": "torus_minimal", "valiant": "torus_valiant"
                               "ugal": "dragonfly_ugal"}}
 
 
+def _sstmac_switch_bandwidth(network):
+    """SST-macro's one switch-port bandwidth (switch.link.bandwidth): a torus scales it by whole numbers per
+    dimension (redundant links) and at its ejection ports (injection_redundant); a dragonfly scales nothing."""
+    dimensions = network.shape.get("dimension_bandwidth")
+    return min(dimensions) if dimensions else network.link_bandwidth
+
+
 def sstmac_launch(network, ranks):
     """SST-macro's launch command: `ranks` ranks, ranks_per_node to a node (block placement). A DUMPI
     app without one gets one rank per node, whatever else says otherwise."""
@@ -441,7 +446,7 @@ def sstmac_overrides(network):
     # A torus is direct: the NIC sits on its router with no link between (SimGrid's torus has none);
     # in a dragonfly the node's link to its router is a link like the others.
     end = 1e-12 if network.topology == "torus" else hop
-    base = network.link_bandwidth
+    base = _sstmac_switch_bandwidth(network)
     p = {"node.nic.injection.bandwidth": gbps(network.nic_bandwidth), "node.nic.injection.latency": ns(end),
          "node.nic.ejection.latency": ns(end), "switch.link.latency": ns(hop),
          "switch.logp.bandwidth": gbps(base), "switch.logp.hop_latency": ns(hop), "switch.logp.out_in_latency": ns(end),
@@ -458,7 +463,6 @@ def sstmac_overrides(network):
     if network.topology == "torus":
         dims = s["shape"]
         if "dimension_bandwidth" in s:
-            base = min(s["dimension_bandwidth"])
             p["topology.redundant"] = "[" + ",".join(str(round(bw / base)) for bw in s["dimension_bandwidth"]) + "]"
         p["topology.geometry"] = "[" + ",".join(map(str, dims)) + "]"
         p["topology.concentration"] = "1"
@@ -468,11 +472,9 @@ def sstmac_overrides(network):
         p["topology.h"] = str(k // a * (g - 1))    # global links per router: k / a to every other group
         p["topology.inter_group"] = "alltoall"
         p["topology.concentration"] = str(s["nodes_per_router"])
-    # The ejection port is a switch port: its bandwidth is the link's, scaled by injection_redundant.
-    ratio = network.nic_bandwidth / base
     p["switch.link.bandwidth"] = gbps(base)
-    if abs(ratio - round(ratio)) < 1e-9 and round(ratio) >= 1:
-        p["topology.injection_redundant"] = str(round(ratio))
+    if network.topology == "torus":  # its ejection port is a switch port: the link's, scaled by a whole number
+        p["topology.injection_redundant"] = str(round(network.nic_bandwidth / base))
     return p
 
 

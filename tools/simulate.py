@@ -107,8 +107,9 @@ def export(trace_dir, amp_trace, host_speed):
 
 def run_simulator(command, cwd, timeout, on_line=None, env=None):
     """Runs a simulator in its own process group (ended with it on a timeout or a signal); feeds each
-    stderr line to on_line; returns (exit code, stdout, the last lines of stderr)."""
-    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE,
+    stderr line to on_line (its standard output then discarded: a pipe nobody reads while stderr is read
+    would fill and stop it); returns (exit code, stdout, the last lines of stderr)."""
+    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL if on_line else subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True, start_new_session=True, env=env)
     started, tail = time.monotonic(), []
     try:
@@ -118,7 +119,7 @@ def run_simulator(command, cwd, timeout, on_line=None, env=None):
                     tail = (tail + [line.rstrip()])[-8:]
                 if time.monotonic() - started > timeout:
                     raise SimulatorError(f"{os.path.basename(command[0])} ran past {timeout:g} s")
-            stdout = process.stdout.read()
+            stdout = ""
             process.wait()
         else:
             try:

@@ -138,6 +138,10 @@ def main():
         case.simulate(case.trace_ghost(), case.network_file(TORUS.format(shape="[1024, 1024, 1]")),
                       "sstmac would need about", "--simulator", "sstmac",
                       env={"AMP_SSTMAC": os.path.join(case.dir, "no-sstmac")})
+    elif name == "simulate_sstmac_dragonfly_global_bandwidth":  # once dropped without a word
+        case.simulate(case.trace_ghost(), case.network_file(DRAGONFLY.format(groups=3, routers=4)),
+                      "global_bandwidth differs from link_bandwidth", "--simulator", "sstmac",
+                      "--set", "global_bandwidth=2e9", env={"AMP_SSTMAC": os.path.join(case.dir, "no-sstmac")})
     elif name == "simulate_set_unknown_key":
         case.simulate(case.trace_ghost(), torus, "unknown key 'bogus' for topology 'torus'", "--set", "bogus=1")
     elif name == "simulate_unknown_option_one_line":
