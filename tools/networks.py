@@ -255,7 +255,7 @@ def refusal(network, simulator):
         return f"{where} offers routing {', '.join(sorted(routes))} on a {network.topology}, not {network.routing!r}"
     s = network.shape
     if simulator == "simgrid" and network.nodes > SIMGRID_NODE_LIMIT:
-        return (f"{where} 3.32 builds a platform in time that grows as its nodes squared (4096 nodes: 10-35 s "
+        return (f"{where} 3.32 builds a platform in time that grows as its nodes squared (4096 nodes: 8-34 s "
                 f"here): {network.nodes} nodes is more than {SIMGRID_NODE_LIMIT} (use sstmac)")
     if network.topology == "dragonfly" and s["global_latency"] != network.link_latency:
         return f"{where} gives every link one latency: global_latency differs from link_latency"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The conformance suite (tests/simulate/conformance_test.py) on every shipped network file, the 4096-node
-# ones included (too slow for CTest: SimGrid 3.32 builds their platforms in 10-35 s each). Prints each
+# ones included (too slow for CTest: SimGrid 3.32 builds their platforms in 8-34 s each). Prints each
 # case's prediction in both simulators and their ratio. Needs AMP_SSTMAC for SST-macro.
 # Usage: bench/simulate/conformance.sh [BUILD]    (about 20 minutes here)
 set -uo pipefail
