@@ -1,6 +1,5 @@
 // Small pieces every proxy's configuration validation uses: case-folding of text flags, a check
-// that throws InputError with its message, and the --comm_method and --transport checks against the
-// registries.
+// that throws InputError with its message, and the --transport check against the registry.
 #pragma once
 
 #include "errors.hpp"
@@ -21,16 +20,6 @@ inline std::string lowercase(std::string s) {
 
 inline void require(bool ok, const std::string& message) {
   if (!ok) throw InputError(message);
-}
-
-// The registered strategy named by `text` (any case); InputError listing the known ones otherwise.
-// `also` is appended to the list of choices (e.g. miniGhost's numeric codes).
-inline std::string checked_comm_method(const std::string& text, const std::string& also = "") {
-  const std::string name = lowercase(text);
-  if (!comm::is_strategy(name)) {
-    throw InputError("unknown comm_method '" + text + "' (use " + comm::strategy_list() + also + ")");
-  }
-  return name;
 }
 
 // The registered transport named by `text` (any case) when it fits `strategy` with this MPI;

@@ -51,7 +51,7 @@ void print_verification_summary(const nlohmann::json& r) {
 
 void print_loop_summary(const nlohmann::json& r) {
   const auto& c = r["config"];
-  fmt::print("  exchange          {} cut, {} transport{}\n", c["comm_method"].get<std::string>(),
+  fmt::print("  exchange          {} strategy, {} transport{}\n", c["strategy"].get<std::string>(),
              c["transport"].get<std::string>(),
              c["replayable"].get<bool>() ? "" : " (replayable: false, its calls have no DUMPI record)");
   const auto& t = r["timing"];

@@ -23,7 +23,7 @@ Decomposition decompose(const GhostConfig& config, int rank, int ranks) {
   const char* grid_names[3] = {"npx", "npy", "npz"};
   int local[3];
   for (int a = 0; a < 3; ++a) {
-    if (config.strong_scaling) {
+    if (config.scaling == Scaling::Strong) {
       if (sizes[a] % d.grid[a] != 0) {
         throw InputError(fmt::format("global {}={} does not divide by {}={} (strong scaling)", names[a], sizes[a],
                                      grid_names[a], d.grid[a]));

@@ -18,15 +18,14 @@ nlohmann::json ghost_results(const GhostConfig& c, const Decomposition& d, const
 
   nlohmann::json r;
   r["proxy"] = "amp-ghost";
-  r["config"] = {{"nx", c.nx}, {"ny", c.ny}, {"nz", c.nz}, {"scaling", c.strong_scaling ? "strong" : "weak"},
-                 {"local_block", {d.block.nx, d.block.ny, d.block.nz}},
-                 {"global_grid", {d.placement.size[0], d.placement.size[1], d.placement.size[2]}},
-                 {"num_vars", c.num_vars}, {"num_tsteps", c.num_tsteps}, {"num_spikes", c.num_spikes},
-                 {"stencil", kernels::stencil_name(c.stencil)}, {"comm_method", c.comm_method},
-                 {"transport", c.transport}, {"replayable", comm::transport_replayable(c.transport)},
-                 {"process_grid", {d.grid[0], d.grid[1], d.grid[2]}}, {"percent_sum", c.percent_sum},
-                 {"summed_vars", c.summed_vars()}, {"error_tol", c.error_tol},
-                 {"report_diffusion", c.report_diffusion}, {"seed", c.seed}};
+  r["config"] = run_config_json(c);
+  r["config"].update({{"nx", c.nx}, {"ny", c.ny}, {"nz", c.nz}, {"scaling", scaling_name(c.scaling)},
+                      {"local_block", {d.block.nx, d.block.ny, d.block.nz}},
+                      {"global_grid", {d.placement.size[0], d.placement.size[1], d.placement.size[2]}},
+                      {"num_spikes", c.num_spikes}, {"stencil", kernels::stencil_name(c.stencil)},
+                      {"replayable", comm::transport_replayable(c.transport)},
+                      {"process_grid", {d.grid[0], d.grid[1], d.grid[2]}}, {"percent_sum", c.percent_sum},
+                      {"summed_vars", c.summed_vars()}, {"report_diffusion", c.report_diffusion}});
   r["ranks"] = ranks;
   add_loop_results(r, m, c.num_tsteps, c.tolerance(), comm);
   r["verification"]["checked_variables"] = m.checked_variables;
@@ -43,7 +42,7 @@ void print_summary(const nlohmann::json& r) {
              c["stencil"].get<std::string>(), r["ranks"].get<int>(), c["process_grid"][0].get<int>(),
              c["process_grid"][1].get<int>(), c["process_grid"][2].get<int>(), c["local_block"][0].get<int>(),
              c["local_block"][1].get<int>(), c["local_block"][2].get<int>(), c["num_vars"].get<int>(),
-             c["num_tsteps"].get<int>(), c["comm_method"].get<std::string>());
+             c["num_tsteps"].get<int>(), c["strategy"].get<std::string>());
   print_verification_summary(r);
   print_loop_summary(r);
   fmt::print("  FOM               {:.4g} cell updates/s/rank, {:.3f} GFLOPS\n",

@@ -2,6 +2,8 @@
 // once, identically on every rank, before any communication.
 #pragma once
 
+#include <run_config.hpp>
+
 #include <CLI/CLI.hpp>
 
 #include <array>
@@ -9,25 +11,23 @@
 
 namespace amp::nobel {
 
-struct NobelConfig {
+// The shared run flags (run_config.hpp) and amp-nobel's own.
+struct NobelConfig : RunConfig {
+  NobelConfig() {  // amp-nobel's defaults where they differ from RunConfig's
+    num_vars = 4;
+    strategy = "svcp";
+    error_tol = 10;
+  }
+
   int block = 8;                             // cells per block side
   std::array<int, 3> root_blocks = {4, 4, 4};  // level-0 blocks per axis (the whole domain)
   int max_level = 2;
-  int num_vars = 4;
-  int num_tsteps = 20;
   int amr_interval = 5;  // an AMR step after every this many steps (0: the mesh never changes)
   double front_radius = 0.3;  // of the shortest domain side
   int front_period = 8;       // AMR steps per turn of the front's centre
   double cfl = 0.5;
-  std::string comm_method = "svcp";
-  std::string transport = "isend";
-  int error_tol = 10;    // verification tolerance 10^-error_tol (relative)
   int check_every = 0;   // extra conservation checks every N steps (0: after AMR steps and at the end)
-  unsigned long long seed = 1;
-  double progress_seconds = 5.0;
-  double inject_fault = 0.0;  // testing only: add this much unaccounted mass once
 
-  double tolerance() const;
   int amr_steps() const;  // AMR steps the run will make
 };
 

@@ -17,12 +17,11 @@ nlohmann::json nobel_results(const NobelConfig& c, const NobelMeasurements& m, i
 
   nlohmann::json r;
   r["proxy"] = "amp-nobel";
-  r["config"] = {{"block", c.block}, {"root_blocks", {c.root_blocks[0], c.root_blocks[1], c.root_blocks[2]}},
-                 {"max_level", c.max_level}, {"num_vars", c.num_vars}, {"num_tsteps", c.num_tsteps},
-                 {"amr_interval", c.amr_interval}, {"front_radius", c.front_radius},
-                 {"front_period", c.front_period}, {"cfl", c.cfl}, {"comm_method", c.comm_method},
-                 {"transport", c.transport}, {"replayable", comm::transport_replayable(c.transport)},
-                 {"error_tol", c.error_tol}, {"check_every", c.check_every}, {"seed", c.seed}};
+  r["config"] = run_config_json(c);
+  r["config"].update({{"block", c.block}, {"root_blocks", {c.root_blocks[0], c.root_blocks[1], c.root_blocks[2]}},
+                      {"max_level", c.max_level}, {"amr_interval", c.amr_interval}, {"front_radius", c.front_radius},
+                      {"front_period", c.front_period}, {"cfl", c.cfl},
+                      {"replayable", comm::transport_replayable(c.transport)}, {"check_every", c.check_every}});
   r["ranks"] = ranks;
   bool balanced = m.initial_balanced;
   for (const AmrRecord& a : m.amr) balanced = balanced && a.balanced;
@@ -81,7 +80,7 @@ void print_summary(const nlohmann::json& r) {
   fmt::print("amp-nobel: {} ranks, {}^3-cell blocks, root {}x{}x{}, max level {}, {} variables, {} steps, {}\n",
              r["ranks"].get<int>(), c["block"].get<int>(), c["root_blocks"][0].get<int>(),
              c["root_blocks"][1].get<int>(), c["root_blocks"][2].get<int>(), c["max_level"].get<int>(),
-             c["num_vars"].get<int>(), c["num_tsteps"].get<int>(), c["comm_method"].get<std::string>());
+             c["num_vars"].get<int>(), c["num_tsteps"].get<int>(), c["strategy"].get<std::string>());
   print_verification_summary(r);
   fmt::print("  2:1 balance       {}\n", r["verification"]["balanced_2to1"].get<bool>() ? "kept" : "BROKEN");
   fmt::print("  blocks            {} initial, {} final; per rank {}\n", r["blocks"]["initial"].get<int>(),

@@ -7,7 +7,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cmath>
 #include <vector>
 
 namespace amp::sage {
@@ -33,8 +32,6 @@ const char* partition_name(Partition p) {
   return "?";
 }
 
-double SageConfig::tolerance() const { return std::pow(10.0, -error_tol); }
-
 std::array<int, 3> balanced_factors(int ranks) {
   std::vector<int> primes;  // prime factors, ascending
   int rest = ranks;
@@ -54,37 +51,23 @@ void add_sage_options(CLI::App& app, SageConfig& c, RawSageFlags& raw) {
   app.add_option("--nx", c.nx, "cells in x (global; per rank with --scaling weak)")->capture_default_str();
   app.add_option("--ny", c.ny, "cells in y (global; per rank with --scaling weak)")->capture_default_str();
   app.add_option("--nz", c.nz, "cells in z (global; per rank with --scaling weak)")->capture_default_str();
-  app.add_option("--scaling", raw.scaling, "strong (global sizes) or weak (sizes per rank)")->capture_default_str();
-  app.add_option("--num_vars", c.num_vars, "variables per cell")->capture_default_str();
-  app.add_option("--num_tsteps", c.num_tsteps, "time steps")->capture_default_str();
+  add_scaling_option(app, raw.scaling, c.scaling, "strong (global sizes) or weak (sizes per rank)");
+  add_run_options(app, c,
+                  {"seed of the initial values and coefficients",
+                   "testing: overwrite one cell with this value once (must fail)", ""});
   app.add_option("--partition", raw.partition, "cell order cut into chunks: hilbert, morton or slab")
       ->capture_default_str();
-  app.add_option("--comm_method", raw.comm_method, comm::strategy_list())->capture_default_str();
-  app.add_option("--transport", raw.transport, comm::transport_list())
-      ->capture_default_str();
-  app.add_option("--error_tol", c.error_tol, "verification tolerance is 10^-error_tol")->capture_default_str();
-  app.add_option("--seed", c.seed, "seed of the initial values and coefficients")->capture_default_str();
-  app.add_option("--progress", c.progress_seconds, "seconds between progress lines (0: none)")->capture_default_str();
-  app.add_option("--inject_fault", c.inject_fault, "testing: overwrite one cell with this value once (must fail)")
-      ->group("");
 }
 
 void finish_config(SageConfig& c, const RawSageFlags& raw, int ranks) {
   c.partition = parse_partition(raw.partition);
-  c.comm_method = checked_comm_method(raw.comm_method);
-  c.transport = checked_transport(raw.transport, c.comm_method);
-  const std::string scaling = lowercase(raw.scaling);
-  require(scaling == "weak" || scaling == "strong", fmt::format("unknown scaling '{}' (use strong or weak)", raw.scaling));
-  c.weak_scaling = scaling == "weak";
+  check_run_config(c);
+  c.scaling = checked_scaling(raw.scaling, c.scaling);
 
   require(c.nx >= 1 && c.ny >= 1 && c.nz >= 1,
           fmt::format("mesh sizes must be positive (nx={} ny={} nz={})", c.nx, c.ny, c.nz));
-  require(c.num_vars >= 1, fmt::format("num_vars must be at least 1 (got {})", c.num_vars));
-  require(c.num_tsteps >= 1, fmt::format("num_tsteps must be at least 1 (got {})", c.num_tsteps));
-  require(c.error_tol >= 1 && c.error_tol <= 15, fmt::format("error_tol must be 1..15 (got {})", c.error_tol));
-  require(c.progress_seconds >= 0, "progress must be >= 0 seconds");
 
-  const std::array<int, 3> repeat = c.weak_scaling ? balanced_factors(ranks) : std::array<int, 3>{1, 1, 1};
+  const std::array<int, 3> repeat = c.scaling == Scaling::Weak ? balanced_factors(ranks) : std::array<int, 3>{1, 1, 1};
   c.global_cells = {std::int64_t{c.nx} * repeat[0], std::int64_t{c.ny} * repeat[1], std::int64_t{c.nz} * repeat[2]};
   constexpr std::int64_t kLargestAxis = std::int64_t{1} << 20;  // 21-bit Morton/Hilbert coordinates
   for (int a = 0; a < 3; ++a)

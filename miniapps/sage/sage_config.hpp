@@ -2,10 +2,13 @@
 // once, identically on every rank, before any communication.
 #pragma once
 
+#include <run_config.hpp>
+
 #include <CLI/CLI.hpp>
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace amp::sage {
@@ -14,29 +17,20 @@ namespace amp::sage {
 enum class Partition { Hilbert, Morton, Slab };
 const char* partition_name(Partition p);
 
-struct SageConfig {
+// The shared run flags (run_config.hpp) and amp-sage's own.
+struct SageConfig : RunConfig {
   int nx = 64, ny = 64, nz = 64;  // global cells (default) or per-rank cells (--scaling weak)
-  bool weak_scaling = false;
-  int num_vars = 8;
-  int num_tsteps = 20;
+  Scaling scaling = Scaling::Strong;
   Partition partition = Partition::Hilbert;
-  std::string comm_method = "bspma";
-  std::string transport = "isend";
-  int error_tol = 8;  // verification tolerance 10^-error_tol (relative)
-  unsigned long long seed = 1;
-  double progress_seconds = 5.0;
-  double inject_fault = 0.0;  // testing only: overwrite one cell with this value once
 
   std::array<std::int64_t, 3> global_cells{};  // filled by finish_config
-  double tolerance() const;
   std::int64_t total_cells() const { return global_cells[0] * global_cells[1] * global_cells[2]; }
 };
 
+// The text flags, converted by finish_config (an absent --scaling keeps config.scaling).
 struct RawSageFlags {
   std::string partition = "hilbert";
-  std::string comm_method = "bspma";
-  std::string transport = "isend";
-  std::string scaling = "strong";
+  std::optional<std::string> scaling;
 };
 void add_sage_options(CLI::App& app, SageConfig& config, RawSageFlags& raw);
 

@@ -19,11 +19,11 @@ nlohmann::json sage_results(const SageConfig& c, const LocalMesh& mesh, const Sa
 
   nlohmann::json r;
   r["proxy"] = "amp-sage";
-  r["config"] = {{"nx", c.nx}, {"ny", c.ny}, {"nz", c.nz}, {"scaling", c.weak_scaling ? "weak" : "strong"},
-                 {"global_cells", {c.global_cells[0], c.global_cells[1], c.global_cells[2]}},
-                 {"num_vars", c.num_vars}, {"num_tsteps", c.num_tsteps}, {"partition", partition_name(c.partition)},
-                 {"comm_method", c.comm_method},
-                 {"transport", c.transport}, {"replayable", comm::transport_replayable(c.transport)}, {"error_tol", c.error_tol}, {"seed", c.seed}};
+  r["config"] = run_config_json(c);
+  r["config"].update({{"nx", c.nx}, {"ny", c.ny}, {"nz", c.nz}, {"scaling", scaling_name(c.scaling)},
+                      {"global_cells", {c.global_cells[0], c.global_cells[1], c.global_cells[2]}},
+                      {"partition", partition_name(c.partition)},
+                      {"replayable", comm::transport_replayable(c.transport)}});
   r["ranks"] = ranks;
   r["partition"] = {{"curve", partition_name(c.partition)},
                     {"owned_cells_per_rank", min_avg_max(comm, static_cast<double>(mesh.owned)).to_json()},
@@ -52,7 +52,7 @@ void print_summary(const nlohmann::json& r) {
   fmt::print("amp-sage: {}x{}x{} cells, {} partition on {} ranks, {} variables, {} steps, {}\n",
              c["global_cells"][0].get<std::int64_t>(), c["global_cells"][1].get<std::int64_t>(),
              c["global_cells"][2].get<std::int64_t>(), c["partition"].get<std::string>(), r["ranks"].get<int>(),
-             c["num_vars"].get<int>(), c["num_tsteps"].get<int>(), c["comm_method"].get<std::string>());
+             c["num_vars"].get<int>(), c["num_tsteps"].get<int>(), c["strategy"].get<std::string>());
   print_verification_summary(r);
   fmt::print("  neighbour ranks   {}\n", mam(p["neighbour_ranks"], ""));
   fmt::print("  ghost cells/rank  {}\n", mam(p["ghost_cells_per_rank"], ""));

@@ -81,7 +81,7 @@ CASES = [
     ("listing, unknown flag", "amp-ghost", ["--list-combinations", "--json", "--bogus-flag"], None, {}, None,
      "amp-ghost: error: The following argument was not expected: --bogus-flag"),
     ("listing, unknown strategy", "amp-sage", ["--list-combinations", "--json", "--comm_method", "nope"], None, {}, None,
-     "amp-sage: error: unknown comm_method 'nope' (use bspma, svaf, svcp)"),
+     "amp-sage: error: unknown strategy 'nope' (use bspma, svaf, svcp)"),
     ("listing, missing deck", "amp-nobel", ["--list-combinations", "--json", "--input", "none.toml"], None, {}, None,
      "amp-nobel: error: none.toml was not readable (missing?)"),
     ("listing, --trace", "amp-ghost", ["--list-combinations", "--trace", "{tmp}/t"], 2, {}, None,

@@ -120,7 +120,7 @@ def bad_input(opts):
     # A pair the listing refuses (neighbor with svcp, here) exits 6, with the listing's own reason.
     refused = [c for c in combinations.listing(opts.exe)["combinations"] if not c["fits"]]
     cases = [
-        (2, ["--comm_method", "carrier"], "unknown comm_method"),
+        (2, ["--strategy", "carrier"], "unknown strategy"),
         (2, ["--transport", "carrier"], "unknown transport 'carrier' (use " + ", ".join(combinations.names(opts.exe)[1]) + ")"),
         (2, ["--stencil", "3d9pt"], "unknown stencil"),
         (4, ["--scaling", "strong", "--nx", "10", "--npx", "4", "--npy", "1", "--npz", "1"], "does not divide"),

@@ -27,15 +27,15 @@ TEST(GhostConfig, AcceptsMiniGhostNumericCodes) {
   GhostConfig c;
   RawGhostFlags raw;
   raw.stencil = "24";
-  raw.comm_method = "11";
+  c.strategy = "11";
   amp::ghost::finish_config(c, raw, 1);
   EXPECT_EQ(c.stencil, amp::kernels::Stencil::ThreeD27Pt);
-  EXPECT_EQ(c.comm_method, "svaf");
+  EXPECT_EQ(c.strategy, "svaf");
   raw.stencil = "21";
-  raw.comm_method = "10";
+  c.strategy = "10";
   amp::ghost::finish_config(c, raw, 1);
   EXPECT_EQ(c.stencil, amp::kernels::Stencil::TwoD5Pt);
-  EXPECT_EQ(c.comm_method, "bspma");
+  EXPECT_EQ(c.strategy, "bspma");
 }
 
 // The message finish_config refuses with ("" when it accepts): a user must be able to act on it.
@@ -65,10 +65,10 @@ TEST(GhostConfig, RefusalsNameTheBadValue) {
   raw = RawGhostFlags{};
   raw.scaling = "sideways";
   EXPECT_EQ(refusal(GhostConfig{}, raw, 1), "unknown scaling 'sideways' (use weak or strong)");
-  raw = RawGhostFlags{};
-  raw.comm_method = "frob";
-  EXPECT_NE(refusal(GhostConfig{}, raw, 1).find("'frob'"), std::string::npos) << refusal(GhostConfig{}, raw, 1);
   GhostConfig c;
+  c.strategy = "frob";
+  EXPECT_NE(refusal(c, RawGhostFlags{}, 1).find("'frob'"), std::string::npos) << refusal(c, RawGhostFlags{}, 1);
+  c = GhostConfig{};
   c.num_vars = 0;
   EXPECT_EQ(refusal(c, RawGhostFlags{}, 1), "num_vars must be at least 1 (got 0)");
   c = GhostConfig{};

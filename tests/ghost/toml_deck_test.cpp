@@ -81,4 +81,13 @@ TEST(TomlDeck, ATableIsRefused) {
   EXPECT_EQ(what, "input deck '" + path + "' line 2: 'grid' is a table; decks hold only 'key = value' lines");
 }
 
+// --comm_method is --strategy by its older name, in a deck too; the command line still overrides.
+TEST(TomlDeck, TheOlderKeyComm_methodSetsTheStrategy) {
+  EXPECT_EQ(parse_deck("comm_method = \"svcp\"\n", {}).config.strategy, "svcp");
+  EXPECT_EQ(parse_deck("strategy = \"svcp\"\n", {}).config.strategy, "svcp");
+  EXPECT_EQ(parse_deck("comm_method = \"svcp\"\n", {"--strategy", "svaf"}).config.strategy, "svaf");
+  EXPECT_EQ(parse_deck("strategy = \"svcp\"\n", {"--comm_method", "svaf"}).config.strategy, "svaf");
+  EXPECT_EQ(parse_deck("nx = 8\n", {}).config.strategy, "bspma");  // neither: the default
+}
+
 }  // namespace

@@ -1,0 +1,63 @@
+// The shared flags of the proxies and their checks, written once; each proxy adds its own on top.
+#include "run_config.hpp"
+
+#include "config_checks.hpp"
+
+#include <amp/comm/strategy_registry.hpp>
+#include <amp/comm/transport_registry.hpp>
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+namespace amp {
+
+double RunConfig::tolerance() const { return std::pow(10.0, -error_tol); }
+
+void add_run_options(CLI::App& app, RunConfig& c, const RunFlagHelp& help) {
+  app.add_option("--num_vars", c.num_vars, "variables per cell")->capture_default_str();
+  app.add_option("--num_tsteps", c.num_tsteps, "time steps")->capture_default_str();
+  app.add_option("--strategy,--comm_method", c.strategy,
+                 "communication strategy: " + comm::strategy_list() + help.strategy_also +
+                     " (--comm_method: its older name)")
+      ->capture_default_str();
+  app.add_option("--transport", c.transport, comm::transport_list())->capture_default_str();
+  app.add_option("--error_tol", c.error_tol, "verification tolerance is 10^-error_tol")->capture_default_str();
+  app.add_option("--seed", c.seed, help.seed)->capture_default_str();
+  app.add_option("--progress", c.progress_seconds, "seconds between progress lines (0: none)")->capture_default_str();
+  // In its own help group, not hidden: CLI11 names no hidden option in its errors (": 'nan' is ...").
+  app.add_option("--inject_fault", c.inject_fault, help.inject_fault)->group("Testing");
+}
+
+void check_run_config(RunConfig& c, const std::string& strategy_also) {
+  const std::string strategy = lowercase(c.strategy);
+  require(comm::is_strategy(strategy),
+          fmt::format("unknown strategy '{}' (use {}{})", c.strategy, comm::strategy_list(), strategy_also));
+  c.strategy = strategy;
+  c.transport = checked_transport(c.transport, c.strategy);
+  require(c.num_vars >= 1, fmt::format("num_vars must be at least 1 (got {})", c.num_vars));
+  require(c.num_tsteps >= 1, fmt::format("num_tsteps must be at least 1 (got {})", c.num_tsteps));
+  require(c.error_tol >= 1 && c.error_tol <= 15, fmt::format("error_tol must be 1..15 (got {})", c.error_tol));
+  require(c.progress_seconds >= 0, "progress must be >= 0 seconds");
+}
+
+nlohmann::json run_config_json(const RunConfig& c) {
+  return {{"num_vars", c.num_vars}, {"num_tsteps", c.num_tsteps},      {"strategy", c.strategy},
+          {"comm_method", c.strategy}, {"transport", c.transport}, {"error_tol", c.error_tol},
+          {"seed", c.seed}};
+}
+
+const char* scaling_name(Scaling scaling) { return scaling == Scaling::Strong ? "strong" : "weak"; }
+
+void add_scaling_option(CLI::App& app, std::optional<std::string>& text, Scaling fallback, const std::string& help) {
+  app.add_option("--scaling", text, help)->default_str(scaling_name(fallback));
+}
+
+Scaling checked_scaling(const std::optional<std::string>& text, Scaling fallback) {
+  if (!text) return fallback;
+  const std::string s = lowercase(*text);
+  require(s == "weak" || s == "strong", fmt::format("unknown scaling '{}' (use weak or strong)", *text));
+  return s == "strong" ? Scaling::Strong : Scaling::Weak;
+}
+
+}  // namespace amp
