@@ -123,9 +123,18 @@ class CallRecord {
   bool begun_ = false;
 };
 
-// The untraced path: counts the call as ignored while tracing is paused.
-inline void note_unrecorded(std::uint16_t function) {
-  if (Tracer::state() == TraceState::kPaused) Tracer::instance().count_ignored(function);
+// Every wrapper's opening, `if (unrecorded_call(kX)) return backend::X(...);`: true when the call is
+// not to be recorded (`recorded` false), after counting it as ignored while tracing is paused; the
+// wrapper then only calls PMPI.
+inline bool skips_recording(std::uint16_t function, bool recorded) {
+  if (!recorded && Tracer::state() == TraceState::kPaused) Tracer::instance().count_ignored(function);
+  return !recorded;
+}
+// A call recorded only while recording (Tracer::recording()).
+inline bool unrecorded_call(std::uint16_t function) { return skips_recording(function, Tracer::recording()); }
+// A call that makes or frees an MPI object: recorded while paused too (Tracer::records_object_lifecycle()).
+inline bool unrecorded_lifecycle_call(std::uint16_t function) {
+  return skips_recording(function, Tracer::records_object_lifecycle());
 }
 
 // Scratch space for request-id arrays, one per thread (no allocation per call).

@@ -31,10 +31,7 @@ int comm_rank(MPI_Comm comm) {
 extern "C" {
 
 int MPI_Barrier(MPI_Comm comm) {
-  if (!Tracer::recording()) {
-    note_unrecorded(kBarrier);
-    return backend::Barrier(comm);
-  }
+  if (unrecorded_call(kBarrier)) return backend::Barrier(comm);
   CallRecord call(kBarrier);
   int rc = backend::Barrier(comm);
   call.begin();
@@ -43,10 +40,7 @@ int MPI_Barrier(MPI_Comm comm) {
 }
 
 int MPI_Bcast(void* buffer, int count, MPI_Datatype type, int root, MPI_Comm comm) {
-  if (!Tracer::recording()) {
-    note_unrecorded(kBcast);
-    return backend::Bcast(buffer, count, type, root, comm);
-  }
+  if (unrecorded_call(kBcast)) return backend::Bcast(buffer, count, type, root, comm);
   CallRecord call(kBcast);
   int rc = backend::Bcast(buffer, count, type, root, comm);
   call.begin();
@@ -58,10 +52,7 @@ int MPI_Bcast(void* buffer, int count, MPI_Datatype type, int root, MPI_Comm com
 }
 
 int MPI_Reduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm) {
-  if (!Tracer::recording()) {
-    note_unrecorded(kReduce);
-    return backend::Reduce(sendbuf, recvbuf, count, type, op, root, comm);
-  }
+  if (unrecorded_call(kReduce)) return backend::Reduce(sendbuf, recvbuf, count, type, op, root, comm);
   CallRecord call(kReduce);
   int rc = backend::Reduce(sendbuf, recvbuf, count, type, op, root, comm);
   call.begin();
@@ -74,10 +65,7 @@ int MPI_Reduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type,
 }
 
 int MPI_Allreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
-  if (!Tracer::recording()) {
-    note_unrecorded(kAllreduce);
-    return backend::Allreduce(sendbuf, recvbuf, count, type, op, comm);
-  }
+  if (unrecorded_call(kAllreduce)) return backend::Allreduce(sendbuf, recvbuf, count, type, op, comm);
   CallRecord call(kAllreduce);
   int rc = backend::Allreduce(sendbuf, recvbuf, count, type, op, comm);
   call.begin();
@@ -89,10 +77,7 @@ int MPI_Allreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype ty
 }
 
 int MPI_Scan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
-  if (!Tracer::recording()) {
-    note_unrecorded(kScan);
-    return backend::Scan(sendbuf, recvbuf, count, type, op, comm);
-  }
+  if (unrecorded_call(kScan)) return backend::Scan(sendbuf, recvbuf, count, type, op, comm);
   CallRecord call(kScan);
   int rc = backend::Scan(sendbuf, recvbuf, count, type, op, comm);
   call.begin();
@@ -105,10 +90,8 @@ int MPI_Scan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, M
 
 int MPI_Gather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                MPI_Datatype recvtype, int root, MPI_Comm comm) {
-  if (!Tracer::recording()) {
-    note_unrecorded(kGather);
+  if (unrecorded_call(kGather))
     return backend::Gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
-  }
   CallRecord call(kGather);
   int rc = backend::Gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
   int rank = comm_rank(comm);
@@ -127,10 +110,8 @@ int MPI_Gather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* 
 
 int MPI_Scatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                 MPI_Datatype recvtype, int root, MPI_Comm comm) {
-  if (!Tracer::recording()) {
-    note_unrecorded(kScatter);
+  if (unrecorded_call(kScatter))
     return backend::Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
-  }
   CallRecord call(kScatter);
   int rc = backend::Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
   int rank = comm_rank(comm);
@@ -150,10 +131,8 @@ int MPI_Scatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void*
 
 int MPI_Allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                   MPI_Datatype recvtype, MPI_Comm comm) {
-  if (!Tracer::recording()) {
-    note_unrecorded(kAllgather);
+  if (unrecorded_call(kAllgather))
     return backend::Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
-  }
   CallRecord call(kAllgather);
   int rc = backend::Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
   call.begin();
@@ -167,10 +146,8 @@ int MPI_Allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, voi
 
 int MPI_Allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
                    const int displs[], MPI_Datatype recvtype, MPI_Comm comm) {
-  if (!Tracer::recording()) {
-    note_unrecorded(kAllgatherv);
+  if (unrecorded_call(kAllgatherv))
     return backend::Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm);
-  }
   CallRecord call(kAllgatherv);
   int rc = backend::Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm);
   int size = comm_size(comm);
@@ -187,10 +164,8 @@ int MPI_Allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, vo
 
 int MPI_Alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                  MPI_Datatype recvtype, MPI_Comm comm) {
-  if (!Tracer::recording()) {
-    note_unrecorded(kAlltoall);
+  if (unrecorded_call(kAlltoall))
     return backend::Alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
-  }
   CallRecord call(kAlltoall);
   int rc = backend::Alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
   call.begin();
@@ -204,10 +179,8 @@ int MPI_Alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void
 
 int MPI_Alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
                   void* recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm) {
-  if (!Tracer::recording()) {
-    note_unrecorded(kAlltoallv);
+  if (unrecorded_call(kAlltoallv))
     return backend::Alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm);
-  }
   CallRecord call(kAlltoallv);
   int rc = backend::Alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm);
   int size = comm_size(comm);

@@ -12,10 +12,7 @@ using namespace amp::trace;
 extern "C" {
 
 int MPI_Comm_rank(MPI_Comm comm, int* rank) {
-  if (!Tracer::recording()) {
-    note_unrecorded(kCommRank);
-    return backend::Comm_rank(comm, rank);
-  }
+  if (unrecorded_call(kCommRank)) return backend::Comm_rank(comm, rank);
   CallRecord call(kCommRank);
   int rc = backend::Comm_rank(comm, rank);
   call.begin();
@@ -25,10 +22,7 @@ int MPI_Comm_rank(MPI_Comm comm, int* rank) {
 }
 
 int MPI_Comm_size(MPI_Comm comm, int* size) {
-  if (!Tracer::recording()) {
-    note_unrecorded(kCommSize);
-    return backend::Comm_size(comm, size);
-  }
+  if (unrecorded_call(kCommSize)) return backend::Comm_size(comm, size);
   CallRecord call(kCommSize);
   int rc = backend::Comm_size(comm, size);
   call.begin();
@@ -38,10 +32,7 @@ int MPI_Comm_size(MPI_Comm comm, int* size) {
 }
 
 int MPI_Comm_dup(MPI_Comm comm, MPI_Comm* newcomm) {
-  if (!Tracer::records_object_lifecycle()) {
-    note_unrecorded(kCommDup);
-    return backend::Comm_dup(comm, newcomm);
-  }
+  if (unrecorded_lifecycle_call(kCommDup)) return backend::Comm_dup(comm, newcomm);
   CallRecord call(kCommDup);
   int rc = backend::Comm_dup(comm, newcomm);
   call.begin();
@@ -51,10 +42,7 @@ int MPI_Comm_dup(MPI_Comm comm, MPI_Comm* newcomm) {
 }
 
 int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm* newcomm) {
-  if (!Tracer::records_object_lifecycle()) {
-    note_unrecorded(kCommSplit);
-    return backend::Comm_split(comm, color, key, newcomm);
-  }
+  if (unrecorded_lifecycle_call(kCommSplit)) return backend::Comm_split(comm, color, key, newcomm);
   CallRecord call(kCommSplit);
   int rc = backend::Comm_split(comm, color, key, newcomm);
   call.begin();
@@ -84,10 +72,7 @@ int equivalent_split_color(MPI_Comm parent, MPI_Comm newcomm) {
 }  // namespace
 
 int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm* newcomm) {
-  if (!Tracer::records_object_lifecycle()) {
-    note_unrecorded(kCommSplit);
-    return backend::Comm_split_type(comm, split_type, key, info, newcomm);
-  }
+  if (unrecorded_lifecycle_call(kCommSplit)) return backend::Comm_split_type(comm, split_type, key, info, newcomm);
   CallRecord call(kCommSplit);
   int rc = backend::Comm_split_type(comm, split_type, key, info, newcomm);
   const int color = equivalent_split_color(comm, *newcomm);
@@ -103,10 +88,7 @@ int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, M
 }
 
 int MPI_Comm_free(MPI_Comm* comm) {
-  if (!Tracer::records_object_lifecycle()) {
-    note_unrecorded(kCommFree);
-    return backend::Comm_free(comm);
-  }
+  if (unrecorded_lifecycle_call(kCommFree)) return backend::Comm_free(comm);
   MPI_Comm before = *comm;
   bool unrecorded = false;
   {
@@ -128,10 +110,7 @@ int MPI_Comm_free(MPI_Comm* comm) {
 }
 
 int MPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype* newtype) {
-  if (!Tracer::records_object_lifecycle()) {
-    note_unrecorded(kTypeContiguous);
-    return backend::Type_contiguous(count, oldtype, newtype);
-  }
+  if (unrecorded_lifecycle_call(kTypeContiguous)) return backend::Type_contiguous(count, oldtype, newtype);
   CallRecord call(kTypeContiguous);
   int rc = backend::Type_contiguous(count, oldtype, newtype);
   call.begin();
@@ -142,10 +121,7 @@ int MPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype* newtype) 
 }
 
 int MPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype oldtype, MPI_Datatype* newtype) {
-  if (!Tracer::records_object_lifecycle()) {
-    note_unrecorded(kTypeVector);
-    return backend::Type_vector(count, blocklength, stride, oldtype, newtype);
-  }
+  if (unrecorded_lifecycle_call(kTypeVector)) return backend::Type_vector(count, blocklength, stride, oldtype, newtype);
   CallRecord call(kTypeVector);
   int rc = backend::Type_vector(count, blocklength, stride, oldtype, newtype);
   call.begin();
@@ -158,10 +134,7 @@ int MPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype oldtype
 }
 
 int MPI_Type_commit(MPI_Datatype* type) {
-  if (!Tracer::records_object_lifecycle()) {
-    note_unrecorded(kTypeCommit);
-    return backend::Type_commit(type);
-  }
+  if (unrecorded_lifecycle_call(kTypeCommit)) return backend::Type_commit(type);
   CallRecord call(kTypeCommit);
   int rc = backend::Type_commit(type);
   call.begin();
@@ -170,10 +143,7 @@ int MPI_Type_commit(MPI_Datatype* type) {
 }
 
 int MPI_Type_free(MPI_Datatype* type) {
-  if (!Tracer::records_object_lifecycle()) {
-    note_unrecorded(kTypeFree);
-    return backend::Type_free(type);
-  }
+  if (unrecorded_lifecycle_call(kTypeFree)) return backend::Type_free(type);
   CallRecord call(kTypeFree);
   MPI_Datatype before = *type;
   std::uint16_t id;

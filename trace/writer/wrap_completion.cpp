@@ -65,10 +65,7 @@ int counted_not_written(Unrecorded which, MPI_Request* requests, int count, cons
 extern "C" {
 
 int MPI_Wait(MPI_Request* request, MPI_Status* status) {
-  if (!Tracer::recording()) {
-    note_unrecorded(kWait);
-    return backend::Wait(request, status);
-  }
+  if (unrecorded_call(kWait)) return backend::Wait(request, status);
   std::vector<char>& marks = scratch_unrecorded_marks();
   if (mark_unrecorded_requests(request, 1, marks) != 0)
     return counted_not_written(Unrecorded::kWait, request, 1, marks, [&] { return backend::Wait(request, status); });
@@ -88,10 +85,7 @@ int MPI_Wait(MPI_Request* request, MPI_Status* status) {
 }
 
 int MPI_Test(MPI_Request* request, int* flag, MPI_Status* status) {
-  if (!Tracer::recording()) {
-    note_unrecorded(kTest);
-    return backend::Test(request, flag, status);
-  }
+  if (unrecorded_call(kTest)) return backend::Test(request, flag, status);
   std::vector<char>& marks = scratch_unrecorded_marks();
   if (mark_unrecorded_requests(request, 1, marks) != 0)
     return counted_not_written(Unrecorded::kTest, request, 1, marks, [&] { return backend::Test(request, flag, status); });
@@ -112,10 +106,7 @@ int MPI_Test(MPI_Request* request, int* flag, MPI_Status* status) {
 }
 
 int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]) {
-  if (!Tracer::recording()) {
-    note_unrecorded(kWaitall);
-    return backend::Waitall(count, requests, statuses);
-  }
+  if (unrecorded_call(kWaitall)) return backend::Waitall(count, requests, statuses);
   std::vector<char>& marks = scratch_unrecorded_marks();
   const int marked = mark_unrecorded_requests(requests, count, marks);
   if (only_unrecorded_requests(requests, count, marked))
@@ -134,10 +125,7 @@ int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]) {
 }
 
 int MPI_Testall(int count, MPI_Request requests[], int* flag, MPI_Status statuses[]) {
-  if (!Tracer::recording()) {
-    note_unrecorded(kTestall);
-    return backend::Testall(count, requests, flag, statuses);
-  }
+  if (unrecorded_call(kTestall)) return backend::Testall(count, requests, flag, statuses);
   std::vector<char>& marks = scratch_unrecorded_marks();
   const int marked = mark_unrecorded_requests(requests, count, marks);
   if (only_unrecorded_requests(requests, count, marked))
@@ -159,10 +147,7 @@ int MPI_Testall(int count, MPI_Request requests[], int* flag, MPI_Status statuse
 }
 
 int MPI_Waitany(int count, MPI_Request requests[], int* index, MPI_Status* status) {
-  if (!Tracer::recording()) {
-    note_unrecorded(kWaitany);
-    return backend::Waitany(count, requests, index, status);
-  }
+  if (unrecorded_call(kWaitany)) return backend::Waitany(count, requests, index, status);
   std::vector<char>& marks = scratch_unrecorded_marks();
   const int marked = mark_unrecorded_requests(requests, count, marks);
   if (only_unrecorded_requests(requests, count, marked))
@@ -183,10 +168,7 @@ int MPI_Waitany(int count, MPI_Request requests[], int* index, MPI_Status* statu
 }
 
 int MPI_Testany(int count, MPI_Request requests[], int* index, int* flag, MPI_Status* status) {
-  if (!Tracer::recording()) {
-    note_unrecorded(kTestany);
-    return backend::Testany(count, requests, index, flag, status);
-  }
+  if (unrecorded_call(kTestany)) return backend::Testany(count, requests, index, flag, status);
   std::vector<char>& marks = scratch_unrecorded_marks();
   const int marked = mark_unrecorded_requests(requests, count, marks);
   if (only_unrecorded_requests(requests, count, marked))
@@ -214,10 +196,7 @@ namespace {
 // Waitsome and Testsome share a layout: count, requests, outcount, indices, statuses.
 int some_completed(std::uint16_t function, Unrecorded which, int (*pmpi)(int, MPI_Request*, int*, int*, MPI_Status*),
                    int count, MPI_Request requests[], int* outcount, int indices[], MPI_Status statuses[]) {
-  if (!Tracer::recording()) {
-    note_unrecorded(function);
-    return pmpi(count, requests, outcount, indices, statuses);
-  }
+  if (unrecorded_call(function)) return pmpi(count, requests, outcount, indices, statuses);
   std::vector<char>& marks = scratch_unrecorded_marks();
   const int marked = mark_unrecorded_requests(requests, count, marks);
   if (only_unrecorded_requests(requests, count, marked))

@@ -12,10 +12,8 @@ extern "C" {
 
 int MPI_Type_indexed(int count, const int blocklengths[], const int displacements[], MPI_Datatype oldtype,
                      MPI_Datatype* newtype) {
-  if (!Tracer::records_object_lifecycle()) {
-    note_unrecorded(kTypeIndexed);
+  if (unrecorded_lifecycle_call(kTypeIndexed))
     return backend::Type_indexed(count, blocklengths, displacements, oldtype, newtype);
-  }
   CallRecord call(kTypeIndexed);
   int rc = backend::Type_indexed(count, blocklengths, displacements, oldtype, newtype);
   call.begin();
@@ -29,10 +27,8 @@ int MPI_Type_indexed(int count, const int blocklengths[], const int displacement
 
 int MPI_Type_create_hindexed(int count, const int blocklengths[], const MPI_Aint displacements[],
                              MPI_Datatype oldtype, MPI_Datatype* newtype) {
-  if (!Tracer::records_object_lifecycle()) {
-    note_unrecorded(kTypeCreateHindexed);
+  if (unrecorded_lifecycle_call(kTypeCreateHindexed))
     return backend::Type_create_hindexed(count, blocklengths, displacements, oldtype, newtype);
-  }
   CallRecord call(kTypeCreateHindexed);
   int rc = backend::Type_create_hindexed(count, blocklengths, displacements, oldtype, newtype);
   call.begin();
@@ -46,10 +42,8 @@ int MPI_Type_create_hindexed(int count, const int blocklengths[], const MPI_Aint
 
 int MPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype,
                             MPI_Datatype* newtype) {
-  if (!Tracer::records_object_lifecycle()) {
-    note_unrecorded(kTypeCreateHvector);
+  if (unrecorded_lifecycle_call(kTypeCreateHvector))
     return backend::Type_create_hvector(count, blocklength, stride, oldtype, newtype);
-  }
   CallRecord call(kTypeCreateHvector);
   int rc = backend::Type_create_hvector(count, blocklength, stride, oldtype, newtype);
   call.begin();
@@ -63,10 +57,8 @@ int MPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride, MPI_Dat
 
 int MPI_Type_create_indexed_block(int count, int blocklength, const int displacements[], MPI_Datatype oldtype,
                                   MPI_Datatype* newtype) {
-  if (!Tracer::records_object_lifecycle()) {
-    note_unrecorded(kTypeCreateIndexedBlock);
+  if (unrecorded_lifecycle_call(kTypeCreateIndexedBlock))
     return backend::Type_create_indexed_block(count, blocklength, displacements, oldtype, newtype);
-  }
   CallRecord call(kTypeCreateIndexedBlock);
   int rc = backend::Type_create_indexed_block(count, blocklength, displacements, oldtype, newtype);
   call.begin();
@@ -79,10 +71,7 @@ int MPI_Type_create_indexed_block(int count, int blocklength, const int displace
 }
 
 int MPI_Type_create_resized(MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent, MPI_Datatype* newtype) {
-  if (!Tracer::records_object_lifecycle()) {
-    note_unrecorded(kTypeCreateResized);
-    return backend::Type_create_resized(oldtype, lb, extent, newtype);
-  }
+  if (unrecorded_lifecycle_call(kTypeCreateResized)) return backend::Type_create_resized(oldtype, lb, extent, newtype);
   CallRecord call(kTypeCreateResized);
   int rc = backend::Type_create_resized(oldtype, lb, extent, newtype);
   call.begin();
@@ -95,10 +84,8 @@ int MPI_Type_create_resized(MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent, 
 
 int MPI_Type_create_struct(int count, const int blocklengths[], const MPI_Aint displacements[],
                            const MPI_Datatype types[], MPI_Datatype* newtype) {
-  if (!Tracer::records_object_lifecycle()) {
-    note_unrecorded(kTypeCreateStruct);
+  if (unrecorded_lifecycle_call(kTypeCreateStruct))
     return backend::Type_create_struct(count, blocklengths, displacements, types, newtype);
-  }
   CallRecord call(kTypeCreateStruct);
   int rc = backend::Type_create_struct(count, blocklengths, displacements, types, newtype);
   call.begin();
@@ -111,10 +98,7 @@ int MPI_Type_create_struct(int count, const int blocklengths[], const MPI_Aint d
 }
 
 int MPI_Get_address(const void* location, MPI_Aint* address) {
-  if (!Tracer::records_object_lifecycle()) {
-    note_unrecorded(kGetAddress);
-    return backend::Get_address(location, address);
-  }
+  if (unrecorded_lifecycle_call(kGetAddress)) return backend::Get_address(location, address);
   CallRecord call(kGetAddress);
   int rc = backend::Get_address(location, address);
   call.begin();

@@ -10,10 +10,7 @@ using namespace amp::trace;
 extern "C" {
 
 int MPI_Comm_group(MPI_Comm comm, MPI_Group* group) {
-  if (!Tracer::records_object_lifecycle()) {
-    note_unrecorded(kCommGroup);
-    return backend::Comm_group(comm, group);
-  }
+  if (unrecorded_lifecycle_call(kCommGroup)) return backend::Comm_group(comm, group);
   CallRecord call(kCommGroup);
   int rc = backend::Comm_group(comm, group);
   call.begin();
@@ -23,10 +20,7 @@ int MPI_Comm_group(MPI_Comm comm, MPI_Group* group) {
 }
 
 int MPI_Group_incl(MPI_Group group, int n, const int ranks[], MPI_Group* newgroup) {
-  if (!Tracer::records_object_lifecycle()) {
-    note_unrecorded(kGroupIncl);
-    return backend::Group_incl(group, n, ranks, newgroup);
-  }
+  if (unrecorded_lifecycle_call(kGroupIncl)) return backend::Group_incl(group, n, ranks, newgroup);
   CallRecord call(kGroupIncl);
   int rc = backend::Group_incl(group, n, ranks, newgroup);
   call.begin();
@@ -38,10 +32,7 @@ int MPI_Group_incl(MPI_Group group, int n, const int ranks[], MPI_Group* newgrou
 }
 
 int MPI_Group_free(MPI_Group* group) {
-  if (!Tracer::records_object_lifecycle()) {
-    note_unrecorded(kGroupFree);
-    return backend::Group_free(group);
-  }
+  if (unrecorded_lifecycle_call(kGroupFree)) return backend::Group_free(group);
   CallRecord call(kGroupFree);
   MPI_Group before = *group;
   int rc = backend::Group_free(group);

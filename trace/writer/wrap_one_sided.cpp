@@ -54,30 +54,21 @@ int window_created(int rc_of_call, CallRecord& call, MPI_Aint size, int disp_uni
 extern "C" {
 
 int MPI_Win_create(void* base, MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, MPI_Win* win) {
-  if (!Tracer::records_object_lifecycle()) {
-    note_unrecorded(kWinCreate);
-    return backend::Win_create(base, size, disp_unit, info, comm, win);
-  }
+  if (unrecorded_lifecycle_call(kWinCreate)) return backend::Win_create(base, size, disp_unit, info, comm, win);
   CallRecord call(kWinCreate);
   int rc = backend::Win_create(base, size, disp_unit, info, comm, win);
   return window_created(rc, call, size, disp_unit, info, comm, *win);
 }
 
 int MPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void* baseptr, MPI_Win* win) {
-  if (!Tracer::records_object_lifecycle()) {
-    note_unrecorded(kWinCreate);
-    return backend::Win_allocate(size, disp_unit, info, comm, baseptr, win);
-  }
+  if (unrecorded_lifecycle_call(kWinCreate)) return backend::Win_allocate(size, disp_unit, info, comm, baseptr, win);
   CallRecord call(kWinCreate);
   int rc = backend::Win_allocate(size, disp_unit, info, comm, baseptr, win);
   return window_created(rc, call, size, disp_unit, info, comm, *win);
 }
 
 int MPI_Win_fence(int assertion, MPI_Win win) {
-  if (!Tracer::recording()) {
-    note_unrecorded(kWinFence);
-    return backend::Win_fence(assertion, win);
-  }
+  if (unrecorded_call(kWinFence)) return backend::Win_fence(assertion, win);
   CallRecord call(kWinFence);
   int rc = backend::Win_fence(assertion, win);
   call.begin();
@@ -88,10 +79,7 @@ int MPI_Win_fence(int assertion, MPI_Win win) {
 
 // Win_post and Win_start: group, assertion (as fence's), win.
 int MPI_Win_post(MPI_Group group, int assertion, MPI_Win win) {
-  if (!Tracer::recording()) {
-    note_unrecorded(kWinPost);
-    return backend::Win_post(group, assertion, win);
-  }
+  if (unrecorded_call(kWinPost)) return backend::Win_post(group, assertion, win);
   CallRecord call(kWinPost);
   int rc = backend::Win_post(group, assertion, win);
   call.begin();
@@ -102,10 +90,7 @@ int MPI_Win_post(MPI_Group group, int assertion, MPI_Win win) {
 }
 
 int MPI_Win_start(MPI_Group group, int assertion, MPI_Win win) {
-  if (!Tracer::recording()) {
-    note_unrecorded(kWinStart);
-    return backend::Win_start(group, assertion, win);
-  }
+  if (unrecorded_call(kWinStart)) return backend::Win_start(group, assertion, win);
   CallRecord call(kWinStart);
   int rc = backend::Win_start(group, assertion, win);
   call.begin();
@@ -116,10 +101,7 @@ int MPI_Win_start(MPI_Group group, int assertion, MPI_Win win) {
 }
 
 int MPI_Win_complete(MPI_Win win) {
-  if (!Tracer::recording()) {
-    note_unrecorded(kWinComplete);
-    return backend::Win_complete(win);
-  }
+  if (unrecorded_call(kWinComplete)) return backend::Win_complete(win);
   CallRecord call(kWinComplete);
   int rc = backend::Win_complete(win);
   call.begin();
@@ -128,10 +110,7 @@ int MPI_Win_complete(MPI_Win win) {
 }
 
 int MPI_Win_wait(MPI_Win win) {
-  if (!Tracer::recording()) {
-    note_unrecorded(kWinWait);
-    return backend::Win_wait(win);
-  }
+  if (unrecorded_call(kWinWait)) return backend::Win_wait(win);
   CallRecord call(kWinWait);
   int rc = backend::Win_wait(win);
   call.begin();
@@ -140,10 +119,7 @@ int MPI_Win_wait(MPI_Win win) {
 }
 
 int MPI_Win_free(MPI_Win* win) {
-  if (!Tracer::records_object_lifecycle()) {
-    note_unrecorded(kWinFree);
-    return backend::Win_free(win);
-  }
+  if (unrecorded_lifecycle_call(kWinFree)) return backend::Win_free(win);
   CallRecord call(kWinFree);
   MPI_Win before = *win;
   int rc = backend::Win_free(win);
@@ -155,10 +131,8 @@ int MPI_Win_free(MPI_Win* win) {
 
 int MPI_Put(const void* origin, int origin_count, MPI_Datatype origin_type, int target_rank, MPI_Aint target_disp,
             int target_count, MPI_Datatype target_type, MPI_Win win) {
-  if (!Tracer::recording()) {
-    note_unrecorded(kPut);
+  if (unrecorded_call(kPut))
     return backend::Put(origin, origin_count, origin_type, target_rank, target_disp, target_count, target_type, win);
-  }
   CallRecord call(kPut);
   int rc = backend::Put(origin, origin_count, origin_type, target_rank, target_disp, target_count, target_type, win);
   return transfer(rc, call, origin_count, origin_type, target_rank, target_disp, target_count, target_type, win);
@@ -166,10 +140,8 @@ int MPI_Put(const void* origin, int origin_count, MPI_Datatype origin_type, int 
 
 int MPI_Get(void* origin, int origin_count, MPI_Datatype origin_type, int target_rank, MPI_Aint target_disp,
             int target_count, MPI_Datatype target_type, MPI_Win win) {
-  if (!Tracer::recording()) {
-    note_unrecorded(kGet);
+  if (unrecorded_call(kGet))
     return backend::Get(origin, origin_count, origin_type, target_rank, target_disp, target_count, target_type, win);
-  }
   CallRecord call(kGet);
   int rc = backend::Get(origin, origin_count, origin_type, target_rank, target_disp, target_count, target_type, win);
   return transfer(rc, call, origin_count, origin_type, target_rank, target_disp, target_count, target_type, win);
@@ -177,11 +149,9 @@ int MPI_Get(void* origin, int origin_count, MPI_Datatype origin_type, int target
 
 int MPI_Accumulate(const void* origin, int origin_count, MPI_Datatype origin_type, int target_rank,
                    MPI_Aint target_disp, int target_count, MPI_Datatype target_type, MPI_Op op, MPI_Win win) {
-  if (!Tracer::recording()) {
-    note_unrecorded(kAccumulate);
-    return backend::Accumulate(origin, origin_count, origin_type, target_rank, target_disp, target_count, target_type, op,
-                           win);
-  }
+  if (unrecorded_call(kAccumulate))
+    return backend::Accumulate(origin, origin_count, origin_type, target_rank, target_disp, target_count, target_type,
+                               op, win);
   CallRecord call(kAccumulate);
   int rc = backend::Accumulate(origin, origin_count, origin_type, target_rank, target_disp, target_count, target_type, op,
                            win);

@@ -12,10 +12,7 @@ namespace {
 // Send, Bsend, Ssend, Rsend: count, dt, dest, tag, comm.
 int blocking_send(std::uint16_t function, int (*pmpi)(const void*, int, MPI_Datatype, int, int, MPI_Comm),
                   const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) {
-  if (!Tracer::recording()) {
-    note_unrecorded(function);
-    return pmpi(buf, count, type, dest, tag, comm);
-  }
+  if (unrecorded_call(function)) return pmpi(buf, count, type, dest, tag, comm);
   CallRecord call(function);
   int rc = pmpi(buf, count, type, dest, tag, comm);
   call.begin();
@@ -31,10 +28,8 @@ int blocking_send(std::uint16_t function, int (*pmpi)(const void*, int, MPI_Data
 int nonblocking(std::uint16_t function, bool persistent,
                 int (*pmpi)(const void*, int, MPI_Datatype, int, int, MPI_Comm, MPI_Request*), const void* buf,
                 int count, MPI_Datatype type, int peer, int tag, MPI_Comm comm, MPI_Request* request) {
-  if (persistent ? !Tracer::records_object_lifecycle() : !Tracer::recording()) {
-    note_unrecorded(function);
+  if (persistent ? unrecorded_lifecycle_call(function) : unrecorded_call(function))
     return pmpi(buf, count, type, peer, tag, comm, request);
-  }
   CallRecord call(function);
   int rc = pmpi(buf, count, type, peer, tag, comm, request);
   call.begin();
@@ -75,10 +70,7 @@ int MPI_Rsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, 
 }
 
 int MPI_Recv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Status* status) {
-  if (!Tracer::recording()) {
-    note_unrecorded(kRecv);
-    return backend::Recv(buf, count, type, source, tag, comm, status);
-  }
+  if (unrecorded_call(kRecv)) return backend::Recv(buf, count, type, source, tag, comm, status);
   CallRecord call(kRecv);
   MPI_Status own{};
   status = recorded_status(status, own, source, tag);
@@ -123,10 +115,7 @@ int MPI_Rsend_init(const void* buf, int count, MPI_Datatype type, int dest, int 
 }
 
 int MPI_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Request* request) {
-  if (!Tracer::recording()) {
-    note_unrecorded(kIrecv);
-    return backend::Irecv(buf, count, type, source, tag, comm, request);
-  }
+  if (unrecorded_call(kIrecv)) return backend::Irecv(buf, count, type, source, tag, comm, request);
   CallRecord call(kIrecv);
   int rc = backend::Irecv(buf, count, type, source, tag, comm, request);
   call.begin();
@@ -141,10 +130,7 @@ int MPI_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_
 }
 
 int MPI_Recv_init(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Request* request) {
-  if (!Tracer::records_object_lifecycle()) {
-    note_unrecorded(kRecvInit);
-    return backend::Recv_init(buf, count, type, source, tag, comm, request);
-  }
+  if (unrecorded_lifecycle_call(kRecvInit)) return backend::Recv_init(buf, count, type, source, tag, comm, request);
   CallRecord call(kRecvInit);
   int rc = backend::Recv_init(buf, count, type, source, tag, comm, request);
   call.begin();
@@ -160,11 +146,9 @@ int MPI_Recv_init(void* buf, int count, MPI_Datatype type, int source, int tag, 
 
 int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void* recvbuf,
                  int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Status* status) {
-  if (!Tracer::recording()) {
-    note_unrecorded(kSendrecv);
+  if (unrecorded_call(kSendrecv))
     return backend::Sendrecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source, recvtag,
-                         comm, status);
-  }
+                             comm, status);
   CallRecord call(kSendrecv);
   MPI_Status own{};
   status = recorded_status(status, own, source, recvtag);
@@ -186,10 +170,8 @@ int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int 
 
 int MPI_Sendrecv_replace(void* buf, int count, MPI_Datatype type, int dest, int sendtag, int source, int recvtag,
                          MPI_Comm comm, MPI_Status* status) {
-  if (!Tracer::recording()) {
-    note_unrecorded(kSendrecvReplace);
+  if (unrecorded_call(kSendrecvReplace))
     return backend::Sendrecv_replace(buf, count, type, dest, sendtag, source, recvtag, comm, status);
-  }
   CallRecord call(kSendrecvReplace);
   MPI_Status own{};
   status = recorded_status(status, own, source, recvtag);
@@ -207,10 +189,7 @@ int MPI_Sendrecv_replace(void* buf, int count, MPI_Datatype type, int dest, int 
 }
 
 int MPI_Start(MPI_Request* request) {
-  if (!Tracer::recording()) {
-    note_unrecorded(kStart);
-    return backend::Start(request);
-  }
+  if (unrecorded_call(kStart)) return backend::Start(request);
   std::vector<char>& marks = scratch_unrecorded_marks();
   if (mark_unrecorded_requests(request, 1, marks) != 0) {
     count_unrecorded_call(Unrecorded::kStart);
@@ -225,10 +204,7 @@ int MPI_Start(MPI_Request* request) {
 
 // Startall lists only the requests the trace knows (unrecorded_requests.hpp).
 int MPI_Startall(int count, MPI_Request requests[]) {
-  if (!Tracer::recording()) {
-    note_unrecorded(kStartall);
-    return backend::Startall(count, requests);
-  }
+  if (unrecorded_call(kStartall)) return backend::Startall(count, requests);
   std::vector<char>& marks = scratch_unrecorded_marks();
   const int marked = mark_unrecorded_requests(requests, count, marks);
   if (only_unrecorded_requests(requests, count, marked)) {
@@ -254,10 +230,7 @@ int MPI_Startall(int count, MPI_Request requests[]) {
 }
 
 int MPI_Request_free(MPI_Request* request) {
-  if (!Tracer::records_object_lifecycle()) {
-    note_unrecorded(kRequestFree);
-    return backend::Request_free(request);
-  }
+  if (unrecorded_lifecycle_call(kRequestFree)) return backend::Request_free(request);
   std::vector<char>& marks = scratch_unrecorded_marks();
   if (mark_unrecorded_requests(request, 1, marks) != 0) {
     MPI_Request before = *request;
