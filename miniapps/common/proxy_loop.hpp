@@ -6,6 +6,7 @@
 #include "conservation.hpp"
 #include "environment.hpp"
 #include "loop_report.hpp"
+#include "run_config.hpp"
 
 #include <amp/comm/strategy.hpp>
 
@@ -28,9 +29,8 @@ struct LoopSettings {
   double tolerance = 0;     // of the conservation checks
   int report_every = 0;     // rank 0 prints a step's conservation error every this many steps (0: never)
 
-  // The fields every proxy's configuration has under these names.
-  template <class Config>
-  static LoopSettings of(const Config& c) {
+  // From the fields every proxy's configuration shares (run_config.hpp).
+  static LoopSettings of(const RunConfig& c) {
     LoopSettings s;
     s.num_vars = c.num_vars;
     s.num_tsteps = c.num_tsteps;
