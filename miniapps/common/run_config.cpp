@@ -42,15 +42,20 @@ void check_run_config(RunConfig& c, const std::string& strategy_also) {
 }
 
 nlohmann::json run_config_json(const RunConfig& c) {
-  return {{"num_vars", c.num_vars}, {"num_tsteps", c.num_tsteps},      {"strategy", c.strategy},
-          {"comm_method", c.strategy}, {"transport", c.transport}, {"error_tol", c.error_tol},
-          {"seed", c.seed}};
+  return {{"num_vars", c.num_vars}, {"num_tsteps", c.num_tsteps}, {"strategy", c.strategy},
+          {"comm_method", c.strategy}, {"transport", c.transport}, {"error_tol", c.error_tol}, {"seed", c.seed}};
 }
 
 const char* scaling_name(Scaling scaling) { return scaling == Scaling::Strong ? "strong" : "weak"; }
 
-void add_scaling_option(CLI::App& app, std::optional<std::string>& text, Scaling fallback, const std::string& help) {
-  app.add_option("--scaling", text, help)->default_str(scaling_name(fallback));
+void add_mesh_options(CLI::App& app, int& nx, int& ny, int& nz, std::optional<std::string>& scaling_text,
+                      Scaling fallback) {
+  for (const auto& [axis, cells] : {std::pair<const char*, int*>{"x", &nx}, {"y", &ny}, {"z", &nz}})
+    app.add_option(fmt::format("--n{}", axis), *cells,
+                   fmt::format("cells in {}: per rank with --scaling weak, global with --scaling strong", axis))
+        ->capture_default_str();
+  app.add_option("--scaling", scaling_text, "weak (sizes per rank) or strong (global sizes)")
+      ->default_str(scaling_name(fallback));
 }
 
 Scaling checked_scaling(const std::optional<std::string>& text, Scaling fallback) {

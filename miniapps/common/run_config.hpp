@@ -1,5 +1,5 @@
 // The run configuration ghost, sage and nobel share, declared once: the flags all three take, their
-// checks, their keys in the results JSON, and the --scaling flag of the two that scale a mesh.
+// checks, their keys in the results JSON, and the mesh flags of the two on a box of cells.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -48,8 +48,10 @@ nlohmann::json run_config_json(const RunConfig& config);
 // --scaling: weak (sizes per rank) or strong (global sizes); each proxy keeps its own default.
 enum class Scaling { Weak, Strong };
 const char* scaling_name(Scaling scaling);
-// Registers --scaling into `text` (empty unless given), showing `fallback` as its default.
-void add_scaling_option(CLI::App& app, std::optional<std::string>& text, Scaling fallback, const std::string& help);
+// The mesh flags of the proxies on a box of cells (ghost, sage): --nx --ny --nz into the sizes, and
+// --scaling into `scaling_text` (empty unless given), showing `fallback` as its default.
+void add_mesh_options(CLI::App& app, int& nx, int& ny, int& nz, std::optional<std::string>& scaling_text,
+                      Scaling fallback);
 // `text` (any case) as a Scaling, `fallback` when not given; InputError naming the choices otherwise.
 Scaling checked_scaling(const std::optional<std::string>& text, Scaling fallback);
 

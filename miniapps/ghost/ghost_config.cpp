@@ -32,10 +32,7 @@ std::string named_strategy(const std::string& text) {
 int GhostConfig::summed_vars() const { return (num_vars * percent_sum + 99) / 100; }
 
 void add_ghost_options(CLI::App& app, GhostConfig& c, RawGhostFlags& raw) {
-  app.add_option("--nx", c.nx, "cells in x per rank (global with --scaling strong)")->capture_default_str();
-  app.add_option("--ny", c.ny, "cells in y per rank (global with --scaling strong)")->capture_default_str();
-  app.add_option("--nz", c.nz, "cells in z per rank (global with --scaling strong)")->capture_default_str();
-  add_scaling_option(app, raw.scaling, c.scaling, "weak (sizes per rank) or strong (global sizes)");
+  add_mesh_options(app, c.nx, c.ny, c.nz, raw.scaling, c.scaling);
   add_run_options(app, c,
                   {"seed of the initial values and spikes", "testing: add this much unaccounted heat once (must fail)",
                    " (or 10, 11)"});

@@ -7,7 +7,8 @@
 namespace amp::ghost {
 
 inline double field_bytes_per_rank(const GhostConfig& c, int ranks) {
-  const double cells = c.scaling == Scaling::Strong ? double(c.nx) * c.ny * c.nz / ranks : (double(c.nx) + 2) * (double(c.ny) + 2) * (double(c.nz) + 2);
+  const double cells = c.scaling == Scaling::Strong ? double(c.nx) * c.ny * c.nz / ranks
+                                                    : (double(c.nx) + 2) * (double(c.ny) + 2) * (double(c.nz) + 2);
   return 2.0 * c.num_vars * cells * sizeof(double);
 }
 

@@ -48,10 +48,7 @@ std::array<int, 3> balanced_factors(int ranks) {
 }
 
 void add_sage_options(CLI::App& app, SageConfig& c, RawSageFlags& raw) {
-  app.add_option("--nx", c.nx, "cells in x (global; per rank with --scaling weak)")->capture_default_str();
-  app.add_option("--ny", c.ny, "cells in y (global; per rank with --scaling weak)")->capture_default_str();
-  app.add_option("--nz", c.nz, "cells in z (global; per rank with --scaling weak)")->capture_default_str();
-  add_scaling_option(app, raw.scaling, c.scaling, "strong (global sizes) or weak (sizes per rank)");
+  add_mesh_options(app, c.nx, c.ny, c.nz, raw.scaling, c.scaling);
   add_run_options(app, c,
                   {"seed of the initial values and coefficients",
                    "testing: overwrite one cell with this value once (must fail)", ""});
