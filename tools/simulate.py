@@ -204,6 +204,21 @@ def run_simgrid(network, export_dir, summary, build, workdir, timeout):
     return predicted[-1], per_rank_times, simgrid_version(), description, dict(figures, profile=profile)
 
 
+def sstmac_prediction(code, stdout, tail):
+    """SST-macro's predicted seconds, only from a replay that reached the trace's end: when its network
+    model deadlocks it runs out of events, exits 0 and prints the time it had reached (a 3-D halo gave
+    33 us for 487 us), without rank 0's "finalized ... successful" line."""
+    match = re.search(r"Estimated total runtime of\s+([0-9.eE+-]+) seconds", stdout)
+    if code != 0 or not match:
+        lines = (stdout.strip().splitlines() + tail)[-3:]
+        raise SimulatorError("sstmac failed (exit %s): %s" % (code, " | ".join(lines)))
+    if not re.search(r"finalized on rank 0 - trace .* successful", stdout):
+        progress = re.findall(r"DUMPI trace\s+(\d+) percent complete", stdout)
+        raise SimulatorError(f"sstmac stopped before the end of the trace (rank 0 at {progress[-1] if progress else 0} "
+                             f"percent, a deadlock in its model) and its {float(match.group(1)):.6g} s is not a prediction")
+    return float(match.group(1))
+
+
 def run_sstmac(network, trace_dir, export_dir, summary, root, workdir, timeout):
     sstmac = os.environ.get("AMP_SSTMAC")
     if not sstmac or not os.access(sstmac, os.X_OK):
@@ -216,14 +231,10 @@ def run_sstmac(network, trace_dir, export_dir, summary, root, workdir, timeout):
     for key, value in {**overrides, **network_metrics.sstmac_stats_overrides()}.items():
         command += ["-p", f"{key}={value}"]
     code, stdout, tail = run_simulator(command, workdir, timeout)  # in workdir: its statistics' CSV go there
-    match = re.search(r"Estimated total runtime of\s+([0-9.eE+-]+) seconds", stdout)
-    if code != 0 or not match:
-        lines = (stdout.strip().splitlines() + tail)[-3:]
-        raise SimulatorError("sstmac failed (exit %s): %s" % (code, " | ".join(lines)))
+    predicted = sstmac_prediction(code, stdout, tail)
     version = re.search(r"SST-macro\s+([0-9.]+)", subprocess.run([sstmac, "--version"], capture_output=True,
                                                                   text=True).stdout)
     description = networks.sstmac_description(network, " ".join(command))
-    predicted = float(match.group(1))
     try:
         figures = network_metrics.sstmac(network, overrides, workdir, export_dir, summary["ranks"], predicted)
     except network_metrics.MetricsError as e:
