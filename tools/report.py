@@ -541,7 +541,7 @@ def write_index(out_dir, folder, written, rows, summary):
     page = f"""<!DOCTYPE html>
 <html><head><meta charset="utf-8"><title>AMP report: {html.escape(os.path.basename(os.path.abspath(folder)))}</title>
 <style>body{{font-family:sans-serif;margin:2em}} img{{max-width:100%}} td,th{{padding:2px 10px;text-align:right}}
-table.summary{{margin-bottom:1em}} table.summary td:nth-child(n+3){{text-align:left}}</style>
+table.summary{{margin-bottom:1em}} table.summary td,table.summary th{{text-align:left}}</style>
 </head><body><h1>AMP report: {html.escape(os.path.abspath(folder))}</h1>
 {summary}
 <h2>Every point</h2>
