@@ -6,7 +6,7 @@ breakdown's bars grouped by cut with the time outside compute in a panel of its 
 rank count drawn; index.html opens with the summary and shows every PNG; the table gives the median
 and spread of the repeated point. Skips (77) without matplotlib.
 
-Usage: check_report.py TOOLS_DIR FIXTURE_DIR WORK_DIR
+Usage: check_report.py TOOLS_DIR WORK_DIR FIXTURE_DIR...   (the fixture folders are drawn as one)
 """
 import json
 import os
@@ -21,7 +21,7 @@ except ImportError:
     print("SKIP: matplotlib is not installed for this python (the amp driver installs python3-matplotlib)")
     sys.exit(77)
 
-tools, fixtures, work = sys.argv[1:4]
+tools, work, fixtures = sys.argv[1], sys.argv[2], sys.argv[3:]
 sys.path.insert(0, tools)
 import report  # noqa: E402
 
@@ -35,7 +35,8 @@ def check(ok, message):
 
 
 shutil.rmtree(work, ignore_errors=True)
-shutil.copytree(fixtures, work)
+for folder in fixtures:
+    shutil.copytree(folder, work, dirs_exist_ok=True)
 names, rows = report.report(work)
 
 # ghost has two rank counts (scaling) and a traced run (matrix); sage one point, untraced.
@@ -122,15 +123,15 @@ for ax in panels(simulated):
 predicted = {}
 for cut in ("bspma", "svaf"):
     for network in ("torus-16x16x4", "dragonfly-1024"):
-        sim = json.load(open(next(os.path.join(fixtures, f"ghost-{cut}-synth1024.trace", f) for f in
-                                  os.listdir(os.path.join(fixtures, f"ghost-{cut}-synth1024.trace")) if network in f)))
+        sim = json.load(open(next(os.path.join(work, f"ghost-{cut}-synth1024.trace", f) for f in
+                                  os.listdir(os.path.join(work, f"ghost-{cut}-synth1024.trace")) if network in f)))
         predicted[(f"{network} (simgrid)", f"{cut}/isend")] = sim["predicted_seconds"] / 2 * 1e3
 check(sorted(drawn) == sorted(predicted) and all(
     abs(drawn[k][0][0] - v) < 1e-9 and drawn[k][1] == "at 1024 ranks (synthesized)" for k, v in predicted.items()),
       f"simulated: the 1024-rank predictions on both networks {sorted(drawn)}")
 
 # Median and spread over the two repetitions of bspma at 2 ranks.
-steps = [json.load(open(os.path.join(fixtures, f"ghost-bspma-np2-rep{i}.json")))["timing"]["per_step_seconds"] * 1e3
+steps = [json.load(open(os.path.join(work, f"ghost-bspma-np2-rep{i}.json")))["timing"]["per_step_seconds"] * 1e3
          for i in (1, 2)]
 row = next(r for r in rows if r["proxy"] == "amp-ghost" and r["point"] == "bspma" and r["ranks"] == 2)
 check(row["repetitions"] == 2 and abs(row["median_ms"] - sum(steps) / 2) < 1e-9

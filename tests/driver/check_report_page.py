@@ -4,7 +4,7 @@ every <img> of the page must have loaded (naturalWidth > 0), and the screenshot 
 blank. The check must be able to fail: with one figure removed, exactly that image is reported broken.
 Skips (77) without matplotlib or Chromium (`./amp test` installs Debian's chromium).
 
-Usage: check_report_page.py CHROMIUM TOOLS_DIR FIXTURE_DIR WORK_DIR   (the screenshot: WORK_DIR/page.png)
+Usage: check_report_page.py CHROMIUM TOOLS_DIR WORK_DIR FIXTURE_DIR...   (drawn as one; the screenshot: WORK_DIR/page.png)
 """
 import html.parser
 import os
@@ -18,7 +18,7 @@ except ImportError:
     print("SKIP: matplotlib is not installed for this python (the amp driver installs python3-matplotlib)")
     sys.exit(77)
 
-chromium, tools, fixtures, work = sys.argv[1:5]
+chromium, tools, work, fixtures = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
 if not (os.path.isfile(chromium) and os.access(chromium, os.X_OK)):
     print(f"SKIP: no Chromium ('{chromium}'); `./amp test` installs Debian's chromium")
     sys.exit(77)
@@ -98,7 +98,8 @@ def images_seen(report_dir):
 
 
 shutil.rmtree(work, ignore_errors=True)
-shutil.copytree(fixtures, work)
+for folder in fixtures:
+    shutil.copytree(folder, work, dirs_exist_ok=True)
 names, _ = report.report(work)
 report_dir = os.path.join(work, "report")
 with open(os.path.join(report_dir, "index.html")) as f:
