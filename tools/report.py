@@ -250,6 +250,22 @@ def bar_names(ordered):
     return names
 
 
+def mark_cuts(axes, xs, names, groups):
+    """The x axis of panels stacked over the same bars (bar_layout): the names under the lowest panel,
+    each cut's name once over its group on the highest, a dotted line between the groups."""
+    for ax in axes:
+        for (_, _, last), (_, first, _) in zip(groups, groups[1:]):
+            ax.axvline((last + first) / 2, color="grey", linewidth=0.8, linestyle=":")
+    many = len(xs) > 8
+    axes[-1].set_xticks(xs)
+    axes[-1].set_xticklabels(names, fontsize=7, rotation=45 if many else 0, ha="right" if many else "center")
+    if any(cut for cut, _, _ in groups):
+        cuts = axes[0].secondary_xaxis("top")
+        cuts.set_xticks([(first + last) / 2 for _, first, last in groups])
+        cuts.set_xticklabels([cut for cut, _, _ in groups], fontsize=9, fontweight="bold")
+        cuts.tick_params(length=0)
+
+
 def not_compute_ms(run):
     """A run's time per step outside compute: packing, MPI, waits, collectives and the rest."""
     steps = max(1, run["config"].get("num_tsteps", 1))
@@ -308,17 +324,7 @@ def breakdown_figure(proxy, points):
     rest.set_ylabel("outside compute (ms)")
     rest.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))
     whole.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))
-    rest.set_xticks(xs)
-    rest.set_xticklabels(names, fontsize=7, rotation=45 if len(ordered) > 8 else 0,
-                         ha="right" if len(ordered) > 8 else "center")
-    # The cuts under their groups, a line between groups.
-    for ax in (whole, rest):
-        for (_, _, last), (_, first, _) in zip(groups, groups[1:]):
-            ax.axvline((last + first) / 2, color="grey", linewidth=0.8, linestyle=":")
-    for cut, first, last in groups:
-        if cut:
-            whole.text((first + last) / 2, 1.0, cut, transform=whole.get_xaxis_transform(), ha="center", va="bottom",
-                       fontsize=9, fontweight="bold")
+    mark_cuts([whole, rest], xs, names, groups)
     compared = "; above the upper bars: against the fastest at the rank count" if any(
         len(p.runs) > 1 for p in ordered) else ""
     fig.suptitle(f"Time per step (median repetition, average rank), and below it the time outside compute "
@@ -332,8 +338,10 @@ def histogram_figure(proxy, points):
     """Messages per step per rank in each power-of-two size bin, one bar group per point."""
     with_ranks = len({p.ranks for p in points}) > 1
     bins = sorted({(b["min_bytes"], b["max_bytes"]) for p in points for b in p.runs[0]["messages"]["size_histogram"]})
-    fig, ax = plt.subplots(figsize=(max(6, 1.2 * len(bins) + 4), 5))
+    fig, ax = plt.subplots(figsize=(min(11, max(6, 1.2 * len(bins) + 4)), 5))
     width = 0.8 / max(1, len(points))
+    spreads = any(len(p.runs) > 1 for p in points)
+    colours = plt.get_cmap("tab20" if len(points) > 10 else "tab10").colors
     for i, p in enumerate(points):
         def per_bin(run, lo, hi):
             steps = max(1, run["config"].get("num_tsteps", 1))
@@ -342,13 +350,14 @@ def histogram_figure(proxy, points):
         heights = [p.median(lambda r: per_bin(r, lo, hi)) for lo, hi in bins]
         bars = [p.error_bar(lambda r: per_bin(r, lo, hi), h) for (lo, hi), h in zip(bins, heights)]
         ax.bar([j + i * width for j in range(len(bins))], heights, width, label=point_name(p, with_ranks).replace("\n", ", "),
-               yerr=[[b[0] for b in bars], [b[1] for b in bars]], capsize=2, error_kw={"elinewidth": 0.8})
+               color=colours[i % len(colours)], yerr=[[b[0] for b in bars], [b[1] for b in bars]] if spreads else None,
+               capsize=2, error_kw={"elinewidth": 0.8})
     ax.set_xticks([j + 0.4 - width / 2 for j in range(len(bins))])
     ax.set_xticklabels([f"{size_text(lo)}–{size_text(hi + 1)}" for lo, hi in bins], rotation=30, fontsize=8)
     ax.set_xlabel("message size (bytes)")
     ax.set_ylabel("messages per step per rank")
     ax.set_title(f"Message sizes (median)\n{common_title(proxy, points)}\n{repetitions_note(points)}", fontsize=9)
-    ax.legend(fontsize=8)
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))
     fig.tight_layout()
     return fig
 
@@ -362,23 +371,23 @@ def size_text(n):
 
 def imbalance_figure(proxy, points):
     """Min / avg / max over ranks of compute, MPI and collective time, one panel each."""
-    with_ranks = len({p.ranks for p in points}) > 1
     keys = [("compute", "compute"), ("mpi", "MPI post + wait"), ("collective", "collectives")]
-    fig, axes = plt.subplots(len(keys), 1, figsize=(min(16, max(7, 1.1 * len(points) + 3)), 3.2 * len(keys) + 1), squeeze=False)
-    names = [point_name(p, with_ranks) for p in points]
+    ordered, xs, groups = bar_layout(points)
+    fig, axes = plt.subplots(len(keys), 1, figsize=(11 if len(points) > 6 else 7, 3.0 * len(keys) + 1.5), sharex=True,
+                             squeeze=False)
     for ax, (key, label) in zip(axes[:, 0], keys):
-        avg = [p.median(lambda r: p.per_step(r, key, "avg")) for p in points]
-        low = [a - p.median(lambda r: p.per_step(r, key, "min")) for a, p in zip(avg, points)]
-        high = [p.median(lambda r: p.per_step(r, key, "max")) - a for a, p in zip(avg, points)]
-        ax.errorbar(range(len(points)), avg, yerr=[low, high], fmt="o", capsize=5, label="min / avg / max over ranks")
-        spread = [p.spread(lambda r: p.per_step(r, key, "avg")) for p in points]
-        ax.vlines(range(len(points)), [s[0] for s in spread], [s[1] for s in spread], colors="tab:orange", alpha=0.45,
-                  linewidth=9, label="avg rank: spread of repetitions")
-        ax.set_xticks(range(len(points)))
-        ax.set_xticklabels(names, fontsize=7)
+        avg = [p.median(lambda r: p.per_step(r, key, "avg")) for p in ordered]
+        low = [a - p.median(lambda r: p.per_step(r, key, "min")) for a, p in zip(avg, ordered)]
+        high = [p.median(lambda r: p.per_step(r, key, "max")) - a for a, p in zip(avg, ordered)]
+        ax.errorbar(xs, avg, yerr=[low, high], fmt="o", capsize=4, label="min / avg / max over ranks")
+        if any(len(p.runs) > 1 for p in ordered):
+            spread = [p.spread(lambda r: p.per_step(r, key, "avg")) for p in ordered]
+            ax.vlines(xs, [s[0] for s in spread], [s[1] for s in spread], colors="tab:orange", alpha=0.45,
+                      linewidth=9, label="avg rank: spread of repetitions")
         ax.set_title(f"{label}: min / avg / max over ranks (median repetition)", fontsize=9)
         ax.set_ylabel("ms per step")
         ax.legend(fontsize=7, loc="best")
+    mark_cuts(list(axes[:, 0]), xs, bar_names(ordered), groups)
     fig.suptitle(f"Per-rank imbalance\n{common_title(proxy, points)}\n"
                  f"{repetitions_note(points, 'band')}", fontsize=9)
     fig.tight_layout()
