@@ -317,9 +317,11 @@ def breakdown_figure(proxy, points):
     else:
         spread = [(0.0, 0.0)] * len(ordered)
     top = max((o + s[1] for o, s in zip(outside, spread)), default=0.0)
-    for x, o, s, t in zip(xs, outside, spread, totals):
-        rest.annotate(f"{o:.3g}\n{o / t:.0%}" if t else f"{o:.3g}", (x, o + s[1]), textcoords="offset points",
-                      xytext=(0, 2), ha="center", va="bottom", fontsize=6)
+    # A point measured while other work shared the cores is marked: its waits are the scheduler's.
+    noisy = [any(machine_load.shared_cores(r) is not None for r in p.runs) for p in ordered]
+    for x, o, s, t, mark in zip(xs, outside, spread, totals, noisy):
+        rest.annotate((f"{o:.3g}\n{o / t:.0%}" if t else f"{o:.3g}") + ("*" if mark else ""), (x, o + s[1]),
+                      textcoords="offset points", xytext=(0, 2), ha="center", va="bottom", fontsize=6)
     rest.set_ylim(0, top * 1.25 if top > 0 else 1)
     rest.set_ylabel("outside compute (ms)")
     rest.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))
@@ -327,9 +329,10 @@ def breakdown_figure(proxy, points):
     mark_cuts([whole, rest], xs, names, groups)
     compared = "; above the upper bars: against the fastest at the rank count" if any(
         len(p.runs) > 1 for p in ordered) else ""
+    shared = "; *: other work shared the cores during a run of it (noisy)" if any(noisy) else ""
     fig.suptitle(f"Time per step (median repetition, average rank), and below it the time outside compute "
                  f"with each bar's ms and share of the step\n{common_title(proxy, points)}\n"
-                 f"{repetitions_note(points)}{compared}", fontsize=9)
+                 f"{repetitions_note(points)}{compared}{shared}", fontsize=9)
     fig.tight_layout()
     return fig
 

@@ -36,6 +36,13 @@ def check(ok, message):
 shutil.rmtree(work, ignore_errors=True)
 for folder in fixtures:
     shutil.copytree(folder, work, dirs_exist_ok=True)
+# One run measured while other work took the cores (as tools/machine_load.py judges it).
+noisy_run = os.path.join(work, "ghost-svcp-np2-rep1.json")
+with open(noisy_run) as f:
+    noisy = json.load(f)
+noisy["machine_load"] = {"other_cpu_seconds": 2.0, "wall_seconds": 1.0, "cores": 2, "load_average_start": 1.0}
+with open(noisy_run, "w") as f:
+    json.dump(noisy, f)
 names, rows = report.report(work)
 
 # ghost has two rank counts (scaling) and a traced run (matrix); sage one point, untraced.
@@ -86,6 +93,9 @@ check(len(gap) == 4 and gap[2] - gap[1] > gap[1] - gap[0], f"breakdown: a gap be
 on_bars = [t.get_text() for ax in breakdown for t in ax.texts]
 check(not any("spread unknown" in t for t in on_bars) and "points with 1 repetition have none"
       in breakdown_figure._suptitle.get_text(), f"breakdown: 'spread unknown' on no bar, the title says it once: {on_bars}")
+marked = [t.get_text().endswith("*") for t in outside.texts] if outside else []
+check(marked == [False, False, False, True] and "*: other work shared the cores" in breakdown_figure._suptitle.get_text(),
+      f"breakdown: only svcp at 2 ranks, which shared its cores, is marked *: {marked}")
 check("amp-ghost" in breakdown_figure._suptitle.get_text() and "num_vars=4" in breakdown_figure._suptitle.get_text(),
       "breakdown title gives the configuration")
 # The bars outside compute: each the run's time per step less its compute (median repetition).
