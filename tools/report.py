@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""Draws the figures of a folder of AMP results (PNG, matplotlib) and an index.html that shows them:
-time breakdown per strategy, message-size histograms, per-rank imbalance, scaling curves (when the
-rank count varies) and the communication matrix of traced runs (from `amp-trace stats --json`).
+"""Draws the figures of a folder of AMP results (PNG, matplotlib) and an index.html that opens with a
+summary (the fastest point per proxy, the fastest prediction per network) and shows them: time
+breakdown per strategy (bars grouped by cut; the time outside compute in a panel of its own),
+message-size histograms, per-rank imbalance, scaling curves (when the rank count varies) and the
+communication matrix of traced runs (from `amp-trace stats --json`), then the simulation figures.
 
 Runs with the same configuration and rank count are repetitions: the figures show their median and
 their spread (min..max), the table in index.html their median, spread and the difference to the
@@ -552,7 +554,7 @@ def write_index(out_dir, folder, written, rows, summary):
     images = "".join(f"<h2>{html.escape(title)}</h2><img src=\"{name}\" alt=\"{html.escape(title)}\">" for name, title in written)
     page = f"""<!DOCTYPE html>
 <html><head><meta charset="utf-8"><title>AMP report: {html.escape(os.path.basename(os.path.abspath(folder)))}</title>
-<style>body{{font-family:sans-serif;margin:2em}} img{{max-width:100%}} td,th{{padding:2px 10px;text-align:right}}
+<style>body{{font-family:sans-serif;margin:2em}} img{{max-width:100%}} td,th{{padding:2px 10px;text-align:right}} td{{white-space:nowrap}}
 table.summary{{margin-bottom:1em}} table.summary td,table.summary th{{text-align:left}}</style>
 </head><body><h1>AMP report: {html.escape(os.path.abspath(folder))}</h1>
 {summary}

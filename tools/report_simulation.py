@@ -2,7 +2,7 @@
 each run's results (recorded runs and a study's synthesized points):
 - <proxy>-simulated.png: predicted time per step of each cut x transport against the rank count, one
   panel per network variant and simulator (repetitions, and the seeds of a randomized routing: median,
-  min-max bars);
+  min-max bars); a network predicted at one rank count only gets a dot per cut x transport;
 - <proxy>-variants.png, when a study varies its networks ([simulate] vary, replicates): predicted time
   per step of each cut for each variant, bars (median) with the seeds' and repetitions' min-max, one
   panel per network file, simulator and rank count;
