@@ -135,6 +135,10 @@ def step_ms(run):
     return run["timing"]["per_step_seconds"] * 1e3
 
 
+# What versus_fastest says of a point without a measured spread: the breakdown says it once, in its title.
+SPREAD_UNKNOWN = "spread unknown"
+
+
 def versus_fastest(point, points):
     """How a point's time per step compares with the fastest point at its rank count: '' for the
     fastest, 'within noise' when their repetitions' ranges (min..max) overlap, '+N%' when they do
@@ -150,9 +154,6 @@ def versus_fastest(point, points):
     if lo <= fastest_hi:
         return "within noise"
     return f"+{point.median(step_ms) / fastest.median(step_ms) - 1:.0%}"
-
-
-SPREAD_UNKNOWN = "spread unknown"
 
 
 def repetitions_note(points, marks="error bars"):
@@ -286,7 +287,7 @@ def breakdown_figure(proxy, points):
     runs = [p.median_run() for p in ordered]
     totals = [step_ms(r) for r in runs]
     compute = [p.per_step(r, "compute") for p, r in zip(ordered, runs)]
-    whole.bar(xs, compute, color="tab:blue", label="compute")
+    whole.bar(xs, compute, color=COLOURS["compute"], label="compute")
     whole.bar(xs, [t - c for t, c in zip(totals, compute)], bottom=compute, color="dimgrey",
               label="not compute (panel below)")
     bars = [p.error_bar(step_ms, t) for p, t in zip(ordered, totals)]
@@ -312,12 +313,10 @@ def breakdown_figure(proxy, points):
     outside = [not_compute_ms(r) for r in runs]
     rest.bar(xs, [max(0.0, o - b) for o, b in zip(outside, bottoms)], bottom=bottoms, label="other",
              color="lightgrey")
+    spread = [p.error_bar(not_compute_ms, o) for p, o in zip(ordered, outside)]
     if any(len(p.runs) > 1 for p in ordered):
-        spread = [p.error_bar(not_compute_ms, o) for p, o in zip(ordered, outside)]
         rest.errorbar(xs, outside, yerr=[[s[0] for s in spread], [s[1] for s in spread]], fmt="none", ecolor="black",
                       capsize=3)
-    else:
-        spread = [(0.0, 0.0)] * len(ordered)
     top = max((o + s[1] for o, s in zip(outside, spread)), default=0.0)
     # A point measured while other work shared the cores is marked: its waits are the scheduler's.
     noisy = [any(machine_load.shared_cores(r) is not None for r in p.runs) for p in ordered]

@@ -120,12 +120,10 @@ def at_one_rank_count(ax, series, ranks):
     """The panel of a network predicted at one rank count: a dot (and min-max bar) per cut x transport,
     from zero, each labelled with its time in ms or relative to the first."""
     labels = sorted(series)
-    first = None
-    for x, label in enumerate(labels):
-        (median,), (low,), (high,) = median_and_spread([series[label][ranks]])
+    medians, lows, highs = median_and_spread([series[label][ranks] for label in labels])
+    for x, (label, median, low, high) in enumerate(zip(labels, medians, lows, highs)):
         ax.errorbar([x], [median], yerr=[[low], [high]], marker="o", capsize=3, color=f"C{x}", label=label)
-        first = median if first is None else first
-        text = f"{median:.3g} ms" if x == 0 or not first else f"{median / first:.2f}x {labels[0]}"
+        text = f"{median:.3g} ms" if x == 0 else f"{median / medians[0]:.2f}x {labels[0]}"
         ax.annotate(text, (x, median + high), textcoords="offset points", xytext=(0, 5), ha="center", fontsize=8)
     ax.set_xticks(range(len(labels)))
     ax.set_xticklabels(labels, fontsize=8)
