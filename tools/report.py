@@ -553,7 +553,8 @@ def write_index(out_dir, folder, written, rows, summary):
     images = "".join(f"<h2>{html.escape(title)}</h2><img src=\"{name}\" alt=\"{html.escape(title)}\">" for name, title in written)
     page = f"""<!DOCTYPE html>
 <html><head><meta charset="utf-8"><title>AMP report: {html.escape(os.path.basename(os.path.abspath(folder)))}</title>
-<style>body{{font-family:sans-serif;margin:2em}} img{{max-width:100%}} td,th{{padding:2px 10px;text-align:right}} td{{white-space:nowrap}}
+<style>body{{font-family:sans-serif;margin:2em}} img{{max-width:100%}}
+td,th{{padding:2px 10px;text-align:right}} td{{white-space:nowrap}}
 table.summary{{margin-bottom:1em}} table.summary td,table.summary th{{text-align:left}}</style>
 </head><body><h1>AMP report: {html.escape(os.path.abspath(folder))}</h1>
 {summary}
