@@ -30,6 +30,8 @@ def fail(message):
     sys.exit(1)
 
 
+if not os.access(os.path.join(build, "bin", "amp-ghost"), os.X_OK):
+    fail(f"no amp-ghost in {build}/bin: build first")
 shutil.rmtree(work, ignore_errors=True)
 os.makedirs(work)
 # The study's baseline run, as `./amp run` names it.
