@@ -48,7 +48,7 @@ def check(ok, message):
 
 def browse(*flags, page):
     """Chromium headless on the page (a file beside the figures, so their relative paths hold)."""
-    command = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+    command = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
                f"--user-data-dir={os.path.join(work, 'chromium-profile')}", "--virtual-time-budget=10000", *flags,
                "file://" + os.path.abspath(page)]
     done = subprocess.run(command, capture_output=True, text=True, timeout=90)
