@@ -48,9 +48,9 @@ def check(ok, message):
 
 def browse(*flags, page):
     """Chromium headless on the page (a file beside the figures, so their relative paths hold)."""
-    command = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
-               f"--user-data-dir={os.path.join(work, 'chromium-profile')}", "--virtual-time-budget=10000", *flags,
-               "file://" + os.path.abspath(page)]
+    command = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+               "--hide-scrollbars", f"--user-data-dir={os.path.join(work, 'chromium-profile')}",
+               "--virtual-time-budget=10000", *flags, "file://" + os.path.abspath(page)]
     done = subprocess.run(command, capture_output=True, text=True, timeout=90)
     if done.returncode != 0:
         print(f"FAIL chromium exited {done.returncode}: {done.stderr.strip()[-2000:]}")
