@@ -48,11 +48,14 @@ def main():
     cuts, networks = args.cuts.split(","), args.networks.split(",")
     predicted = {}
     for cut in cuts:
-        trace = os.path.join(args.dir, f"ghost-{cut}-synth{args.ranks}.trace")
+        # The synthesis's results file beside its trace is what the report reads the point from.
+        base = os.path.join(args.dir, f"ghost-{cut}-synth{args.ranks}")
+        trace = base + ".trace"
         if not os.path.isdir(trace):
             done = subprocess.run([os.path.join(args.build, "bin", "amp-ghost"), "--input", args.deck, *PROBLEM,
                                    "--comm_method", cut, "--synthesize", trace, "--ranks", str(args.ranks),
-                                   "--compute_seconds", repr(seconds)], capture_output=True, text=True,
+                                   "--compute_seconds", repr(seconds), "--results", base + ".json"],
+                                  capture_output=True, text=True,
                                   env=dict(os.environ, OMP_NUM_THREADS="1"))
             if done.returncode != 0:
                 print(f"amp: error: synthesizing {cut} at {args.ranks} ranks: {done.stderr.strip()}", file=sys.stderr)
