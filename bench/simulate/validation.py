@@ -5,7 +5,7 @@
 # its traced region (measured) beside SimGrid's prediction, and per cut the median error and its
 # spread over the repetitions. Goal: |predicted - measured| <= 15 % of measured for each cut.
 # Alternate the cuts within a repetition so that drift over minutes touches all of them alike.
-# Usage: bench/simulate/validation.py [--build DIR] [--network FILE] [--repetitions 5] [--ranks 2]
+# Usage: PYTHONPATH=tools python3 bench/simulate/validation.py [--build DIR] [--network FILE] [--repetitions 5] [--ranks 2]
 #        [--mpiexec mpiexec.mpich] [--workdir DIR]
 import argparse
 import json
@@ -18,8 +18,7 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PYTHON = "/usr/bin/python3" if os.access("/usr/bin/python3", os.X_OK) else sys.executable
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import simulate  # noqa: E402
+from amp_tools import simulate  # noqa: E402
 
 
 def main():
@@ -38,7 +37,7 @@ def main():
     network = a.network
     if not network:
         network = os.path.join(work, "this-machine.toml")
-        subprocess.run([PYTHON, os.path.join(ROOT, "tools", "simulate.py"), "--calibrate", "--output", network,
+        subprocess.run([PYTHON, "-m", "amp_tools.simulate", "--calibrate", "--output", network,
                         "--replace", "--build", a.build, "--mpiexec", a.mpiexec, "--cores", str(a.ranks)], check=True)
     name = os.path.splitext(os.path.basename(network))[0]
     cuts = a.cuts.split(",")
@@ -55,7 +54,7 @@ def main():
                             os.path.join(ROOT, "inputs", "ghost", "cth.toml"), "--comm_method", cut, "--transport",
                             "isend", "--results", base + ".json", "--trace", base + ".trace"], check=True,
                            env=env, stdout=subprocess.DEVNULL)
-            subprocess.run([PYTHON, os.path.join(ROOT, "tools", "simulate.py"), base + ".trace", "--network", network,
+            subprocess.run([PYTHON, "-m", "amp_tools.simulate", base + ".trace", "--network", network,
                             "--build", a.build], check=True, stdout=subprocess.DEVNULL)
             with open(base + ".json") as f:
                 run = json.load(f)

@@ -7,7 +7,7 @@ measured in the same rounds, the compute /
 pack+unpack / MPI (post+wait) / collective split per step (average rank) and messages per step and
 rank. Prints a Markdown table.
 
-Usage: bench/transports/transport_table.py [--build build] [--mpiexec mpiexec.mpich] [--ranks 2]
+Usage: PYTHONPATH=tools python3 bench/transports/transport_table.py [--build build] [--mpiexec mpiexec.mpich] [--ranks 2]
                                            [--rounds 3] [--steps 10] [--ghost-size 64]
                                            [--cases ghost-2x1x1,ghost-1x1x2,nobel-default]
 """
@@ -20,8 +20,7 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import combinations  # noqa: E402  (the binary's --list-combinations --json)
+from amp_tools import combinations  # noqa: E402  (the binary's --list-combinations --json)
 
 
 def cases(steps, size):

@@ -18,9 +18,8 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)) + "/../common")
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)) + "/../../tools")
 from checked_run import failure, launcher_parser, parse_with_program_arguments, refusal_line  # noqa: E402
-import combinations  # noqa: E402
+from amp_tools import combinations  # noqa: E402
 
 fail = failure("check_transports")
 

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""tools/report.py on the fixture results (real amp-ghost and amp-sage runs, one traced): exactly the
+"""amp_tools.report on the fixture results (real amp-ghost and amp-sage runs, one traced): exactly the
 expected PNG files, each non-blank, each figure with its panels; index.html shows every PNG; the
 table gives the median and spread of the repeated point. Skips (77) without matplotlib.
 
-Usage: check_report.py TOOLS_DIR FIXTURE_DIR WORK_DIR
+Usage: check_report.py FIXTURE_DIR WORK_DIR   (tools/ on PYTHONPATH, as CTest sets it)
 """
 import json
 import os
@@ -17,9 +17,8 @@ except ImportError:
     print("SKIP: matplotlib is not installed for this python (the amp driver installs python3-matplotlib)")
     sys.exit(77)
 
-tools, fixtures, work = sys.argv[1:4]
-sys.path.insert(0, tools)
-import report  # noqa: E402
+fixtures, work = sys.argv[1:3]
+from amp_tools import report  # noqa: E402
 
 failures = []
 

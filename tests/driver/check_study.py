@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""tools/study.py: bad study files get one line naming the problem; a study runs real amp-ghost runs,
+"""tools/amp_tools/study.py: bad study files get one line naming the problem; a study runs real amp-ghost runs,
 a second call resumes it (finished runs skipped, untouched; a failed run's log kept aside) and the
 report is drawn; --slurm writes a script that passes `bash -n`, names every run and passes strategies and transports
 as --comm_method and --transport.
@@ -22,11 +22,11 @@ fail = failure("check_study")
 
 
 def study(opts, text, name="s.toml", extra=(), cores=2):
-    """Runs tools/study.py on a study file with `text`, inside a scratch root holding runs/."""
+    """Runs tools/amp_tools/study.py on a study file with `text`, inside a scratch root holding runs/."""
     path = os.path.join(opts.work, name)
     with open(path, "w") as f:
         f.write(text)
-    command = [sys.executable, os.path.join(opts.root, "tools", "study.py"), path, "--root", opts.work, "--build", opts.build,
+    command = [sys.executable, "-m", "amp_tools.study", path, "--root", opts.work, "--build", opts.build,
                "--mpiexec", opts.mpiexec, "--cores", str(cores), *extra]
     return subprocess.run(command, capture_output=True, text=True, timeout=240)
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Issue 24's faults on the driver side, run as a user would (./amp, tools/study.py, tools/report.py as
+"""Issue 24's faults on the driver side, run as a user would (./amp, tools/amp_tools/study.py, tools/amp_tools/report.py as
 processes on real files): each case checks the exit code and the exact line the user is shown.
 
 Usage: driver_and_study.py CASE --root REPO --build BUILD --mpiexec MPIEXEC --work DIR
@@ -72,7 +72,7 @@ class Scratch:
         path = os.path.join(self.opts.work, name)
         with open(path, "w") as f:
             f.write(text)
-        return [self.python, os.path.join(self.opts.root, "tools", "study.py"), path, "--root", root or self.opts.work,
+        return [self.python, "-m", "amp_tools.study", path, "--root", root or self.opts.work,
                 "--build", self.opts.build, "--mpiexec", mpiexec or self.opts.mpiexec, "--cores", "2", *extra]
 
     def study(self, name, text, extra=(), mpiexec=None, root=None):
@@ -260,7 +260,7 @@ def machine_load_warning(s):
         path = os.path.join(s.opts.work, f"{name}.json")
         data = dict(fixture, machine_load=load) if load else fixture
         json.dump(data, open(path, "w"))
-        done = subprocess.run([sys.executable, os.path.join(s.opts.root, "tools", "machine_load.py"), path],
+        done = subprocess.run([sys.executable, "-m", "amp_tools.machine_load", path],
                               capture_output=True, text=True)
         want = [f"amp: warning: {path}: other work shared the cores: other processes took 0.50 s of CPU during the "
                 "2.00 s run on 2 cores (12% of the node, load average 1.50 at the start); its times are noisy"] \

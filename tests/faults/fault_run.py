@@ -10,8 +10,7 @@ import subprocess
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
-from launcher_banners import without_exit_banners  # noqa: E402
+from amp_tools.launcher_banners import without_exit_banners  # noqa: E402
 
 SKIP = 77
 ABORT_BANNER = "BAD TERMINATION"  # MPICH's banner after MPI_Abort or a crash

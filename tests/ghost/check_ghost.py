@@ -8,9 +8,8 @@ import subprocess
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
-from launcher_banners import without_exit_banners  # noqa: E402  (Open MPI's banners on a non-zero exit)
-import combinations  # noqa: E402  (the binary's --list-combinations --json)
+from amp_tools.launcher_banners import without_exit_banners  # noqa: E402  (Open MPI's banners on a non-zero exit)
+from amp_tools import combinations  # noqa: E402  (the binary's --list-combinations --json)
 
 GLOBAL = 12          # global cells per axis (strong scaling), divisible by 1, 2, 4
 VARS, STEPS = 3, 4

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""One refusal of `amp-trace simgrid` or `tools/simulate.py` per case, as a user meets it: exit 2, exactly
+"""One refusal of `amp-trace simgrid` or `tools/amp_tools/simulate.py` per case, as a user meets it: exit 2, exactly
 one stderr line that names the problem, and nothing written (no output directory, no partial one, no
 simulation JSON; a file the user had stays as it was).
 
@@ -65,7 +65,7 @@ class Case:
     def simulate(self, trace, network, expect, *extra, env=None):
         if env:
             self.env.update(env)
-        self.refused([sys.executable, os.path.join(self.root, "tools", "simulate.py"), trace, "--network", network,
+        self.refused([sys.executable, "-m", "amp_tools.simulate", trace, "--network", network,
                       "--build", self.build, *extra], expect)
         if glob.glob(os.path.join(trace, "simulation-*.json")):
             fail("a simulation JSON was written")
@@ -101,7 +101,7 @@ def main():
     elif name == "export_missing_trace":
         case.export(os.path.join(case.dir, "no-such-trace"), "no DUMPI trace found")
     elif name == "simulate_missing_trace":
-        case.refused([sys.executable, os.path.join(root, "tools", "simulate.py"), os.path.join(case.dir, "nothing"),
+        case.refused([sys.executable, "-m", "amp_tools.simulate", os.path.join(case.dir, "nothing"),
                       "--network", torus, "--build", build], "no such trace directory")
     elif name == "simulate_bad_network_file":
         case.simulate(case.trace_ghost(), case.network_file("topology = \"torus\"\nshape = [4, 4\n"), "not valid TOML")

@@ -6,7 +6,7 @@ Rule: a run shared its cores when other processes took more than a tenth of the 
 during it, i.e. other_cpu_seconds > 0.1 x wall_seconds x cores. The load average is only reported:
 at the start of a study's run it still holds the previous run's ranks, so it cannot tell others apart.
 
-Usage: tools/machine_load.py RESULTS.json [RESULTS.json ...]   (prints the warnings; exit 0)
+Usage: python3 -m amp_tools.machine_load RESULTS.json [RESULTS.json ...]   (prints the warnings; exit 0)
 """
 import json
 import sys

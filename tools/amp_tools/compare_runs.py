@@ -6,14 +6,12 @@ the checksum; then whether every checksum agrees. Runs traced into RESULTS.trace
 this machine's network file (./amp simulate) get two more columns: the predicted time per step and
 how far it is from the trace's own time of its traced region.
 
-Usage: tools/compare_runs.py RESULTS.json [RESULTS.json ...]
+Usage: python3 -m amp_tools.compare_runs RESULTS.json [RESULTS.json ...]
 """
 import json
-import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import simulate  # noqa: E402
+from amp_tools import simulate
 
 HEADER = ("cut", "transport", "ms/step", "vs first", "compute", "pack+unpack", "MPI", "of it wait",
           "collect.", "msgs/step/rk", "avg msg B", "verified", "checksum")

@@ -6,7 +6,7 @@ whose results JSON and log go into runs/<name>-<stamp>/. Calling it again with t
 resumes that folder: runs whose results exist are skipped, nothing is overwritten (a failed run's
 log is kept under a new name). The report (tools/report.py) is drawn at the end.
 
-Usage: tools/study.py STUDY.toml --root REPO --build BUILD --mpiexec MPIEXEC [--cores N] [--slurm] [--new]
+Usage: python3 -m amp_tools.study STUDY.toml --root REPO --build BUILD --mpiexec MPIEXEC [--cores N] [--slurm] [--new]
 """
 import argparse
 import itertools
@@ -18,12 +18,12 @@ import subprocess
 import sys
 import tomllib
 
-import combinations
-import machine_load
-import study_simulation
-from study_folder import FolderBusy, keep_aside, open_folder
-from whole_file import NotWritten, write_whole
-from study_launch import Stopped, failure, run_logged, signal_name, stop_on_signals
+from amp_tools import combinations
+from amp_tools import machine_load
+from amp_tools import study_simulation
+from amp_tools.study_folder import FolderBusy, keep_aside, open_folder
+from amp_tools.whole_file import NotWritten, write_whole
+from amp_tools.study_launch import Stopped, failure, run_logged, signal_name, stop_on_signals
 
 PROXIES = ("ghost", "sage", "nobel")
 SLURM_KEYS = {"time", "partition", "account", "nodes", "ntasks_per_node", "cpus_per_task", "modules"}
@@ -504,7 +504,7 @@ def study_main(opts, root):
         failed += study_simulation.simulate_all(study.simulation, runs + synthesized, folder, opts)
     drawn = 0
     if any(os.path.exists(os.path.join(folder, r["id"] + ".json")) for r in runs):
-        import report  # matplotlib: only needed for the figures
+        from amp_tools import report  # matplotlib: only needed for the figures
         drawn = report.main([folder])
     if failed:
         print(f"study: {failed} runs failed; call again to retry them (finished runs are skipped)", file=sys.stderr)

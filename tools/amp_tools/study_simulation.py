@@ -20,12 +20,12 @@ import itertools
 import json
 import os
 import subprocess
-import sys
 
-import networks
-import simulate
-from study_folder import keep_aside
-from study_launch import Stopped, failure, run_logged, signal_name
+from amp_tools import networks
+import amp_tools
+from amp_tools import simulate
+from amp_tools.study_folder import keep_aside
+from amp_tools.study_launch import Stopped, failure, run_logged, signal_name
 
 KEYS = {"simulators", "networks", "synthesize_ranks", "compute_seconds", "vary", "replicates"}
 SIMULATORS = ("simgrid", "sstmac")
@@ -213,11 +213,10 @@ def simulate_all(plan, traced, folder, opts):
                         skipped.add(line)
                         print(line)
                     continue
-                done = subprocess.run([sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                                                    "simulate.py"), trace, "--network", path,
+                done = subprocess.run(amp_tools.module_command("simulate") + [trace, "--network", path,
                                        *set_options(network.overrides), "--simulator", simulator,
                                        "--build", opts.build],  # its --root: AMP's own (tools/sstmac/)
-                                      capture_output=True, text=True)
+                                      capture_output=True, text=True, env=amp_tools.module_environment())
                 if done.returncode == 0:
                     print(f"study: {done.stdout.strip()}")
                 elif done.returncode == 2:  # no TI form (one-sided, partitioned, ...), or will not fit

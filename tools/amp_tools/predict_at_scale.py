@@ -8,7 +8,7 @@ The synthesized problem is the deck on a 16^3 block per rank, 4 variables and 2 
 replay time grows faster than the message count, and SVCP at 1024 ranks takes minutes on 2 cores, so
 --cuts leaves it out of `./amp run` by default (the study inputs/studies/network_4096.toml has it).
 
-Usage: predict_at_scale.py DIR --deck DECK --build BUILD [--ranks 1024] [--cuts bspma,svaf]
+Usage: python3 -m amp_tools.predict_at_scale DIR --deck DECK --build BUILD [--ranks 1024] [--cuts bspma,svaf]
        [--networks torus-16x16x4,dragonfly-1024]
 """
 import argparse
@@ -17,8 +17,8 @@ import os
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import simulate  # noqa: E402
+import amp_tools
+from amp_tools import simulate
 
 PROBLEM = ["--nx", "16", "--ny", "16", "--nz", "16", "--num_vars", "4", "--num_tsteps", "2", "--num_spikes", "1"]
 
@@ -35,7 +35,7 @@ def main():
     parser.add_argument("dir")
     parser.add_argument("--deck", required=True)
     parser.add_argument("--build", required=True)
-    parser.add_argument("--root", default=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    parser.add_argument("--root", default=amp_tools.REPOSITORY)
     parser.add_argument("--ranks", type=int, default=1024)
     parser.add_argument("--cuts", default="bspma,svaf")
     parser.add_argument("--networks", default="torus-16x16x4,dragonfly-1024")
@@ -59,9 +59,9 @@ def main():
                 return 1
         for network in networks:
             path = os.path.join(args.root, "inputs", "networks", f"{network}.toml")
-            done = subprocess.run([sys.executable, os.path.join(args.root, "tools", "simulate.py"), trace,
-                                   "--network", path, "--build", args.build, "--root", args.root],
-                                  capture_output=True, text=True)
+            done = subprocess.run(amp_tools.module_command("simulate") + [trace,
+                                  "--network", path, "--build", args.build, "--root", args.root],
+                                  capture_output=True, text=True, env=amp_tools.module_environment())
             if done.returncode != 0:
                 print(f"amp: error: simulating {cut} on {network}: {done.stderr.strip()}", file=sys.stderr)
                 return 1
