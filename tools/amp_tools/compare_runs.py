@@ -11,6 +11,7 @@ Usage: python3 -m amp_tools.compare_runs RESULTS.json [RESULTS.json ...]
 import json
 import sys
 
+from amp_tools import results
 from amp_tools import simulate
 
 HEADER = ("cut", "transport", "ms/step", "vs first", "compute", "pack+unpack", "MPI", "of it wait",
@@ -19,8 +20,7 @@ WIDTHS = (6, 12, 9, 9, 9, 12, 9, 11, 9, 13, 10, 9, 17)
 
 
 def load(path):
-    with open(path) as f:
-        run = json.load(f)
+    run = results.load(path)
     simulation = simulate.latest_simulation(path[:-len(".json")] + ".trace", "this-machine", "simgrid")
     try:
         with open(simulation or "") as f:
@@ -34,44 +34,48 @@ def validation_cells(r):
     s = r.get("_simulation")
     if not s or not s.get("measured_seconds"):
         return ("", "")
-    steps = r["config"].get("num_tsteps", 1)
     error = (s["predicted_seconds"] - s["measured_seconds"]) / s["measured_seconds"] * 100
-    return (f"{s['predicted_seconds'] / steps * 1e3:.2f}", f"{error:+.1f}%")
+    return (f"{s['predicted_seconds'] / results.steps(r) * 1e3:.2f}", f"{error:+.1f}%")
 
 
 def cells(r, base):
-    t, c = r["timing"], r["config"]
-    ms = lambda key: f"{t[key]['avg'] / c.get('num_tsteps', 1) * 1e3:.2f}"
-    pack = (t["pack"]["avg"] + t["unpack"]["avg"]) / c.get("num_tsteps", 1) * 1e3
-    return (c.get("comm_method", "?"), c.get("transport", "isend"), f"{t['per_step_seconds'] * 1e3:.2f}",
-            f"{t['per_step_seconds'] / base:.2f}x", ms("compute"), f"{pack:.2f}", ms("mpi"), ms("mpi_wait"),
-            ms("collective"), f"{r['messages']['per_step_per_rank']['avg']:.1f}",
-            f"{r['bytes']['total'] / max(1, r['messages']['total']):.0f}",
-            "passed" if r["verification"]["passed"] else "FAILED", r["checksum"])
+    ms = lambda key: f"{results.per_step_ms(r, key):.2f}"  # noqa: E731
+    pack = results.per_step_ms(r, "pack") + results.per_step_ms(r, "unpack")
+    step = results.step_seconds(r)
+    return (results.cut(r), results.transport(r), f"{step * 1e3:.2f}", f"{step / base:.2f}x", ms("compute"),
+            f"{pack:.2f}", ms("mpi"), ms("mpi_wait"), ms("collective"), f"{results.messages_per_step_per_rank(r):.1f}",
+            f"{results.average_message_bytes(r):.0f}", "passed" if results.verified(r) else "FAILED",
+            results.checksum(r))
 
 
 def line(values):
     return "  ".join(f"{v:>{w}}" if i > 1 else f"{v:<{w}}" for i, (v, w) in enumerate(zip(values, WIDTHS)))
 
 
+def table(paths):
+    """The table's lines for these results files, and whether every checksum agrees and every run verified."""
+    runs = [load(p) for p in paths]
+    base = results.step_seconds(runs[0])
+    simulated = any("_simulation" in r for r in runs)
+    extra = lambda r: (f"  {v:>{w}}" for v, w in zip(validation_cells(r), (12, 12))) if simulated else ()  # noqa: E731
+    lines = [line(HEADER) + "".join(f"  {h:>12}" for h in (("sim ms/step", "sim vs trace") if simulated else ()))]
+    lines += [line(cells(r, base)) + "".join(extra(r)) for r in runs]
+    lines.append("(split columns: ms per step, average rank; 'vs first' is time per step against the first row)")
+    if simulated:
+        lines.append("(sim: SimGrid's replay of the run's trace on inputs/networks/this-machine.toml, against the "
+                     "trace's own time of its traced region)")
+    same = len({results.checksum(r) for r in runs}) == 1
+    lines.append(f"checksums {'identical' if same else 'DIFFER'} across {len(runs)} runs")
+    return lines, same and all(results.verified(r) for r in runs)
+
+
 def main(paths):
     if not paths:
         print(__doc__.strip(), file=sys.stderr)
         return 2
-    runs = [load(p) for p in paths]
-    base = runs[0]["timing"]["per_step_seconds"]
-    simulated = any("_simulation" in r for r in runs)
-    extra = lambda r: (f"  {v:>{w}}" for v, w in zip(validation_cells(r), (12, 12))) if simulated else ()  # noqa: E731
-    print(line(HEADER) + "".join(f"  {h:>12}" for h in (("sim ms/step", "sim vs trace") if simulated else ())))
-    for r in runs:
-        print(line(cells(r, base)) + "".join(extra(r)))
-    print("(split columns: ms per step, average rank; 'vs first' is time per step against the first row)")
-    if simulated:
-        print("(sim: SimGrid's replay of the run's trace on inputs/networks/this-machine.toml, against the trace's "
-              "own time of its traced region)")
-    same = len({r["checksum"] for r in runs}) == 1
-    print(f"checksums {'identical' if same else 'DIFFER'} across {len(runs)} runs")
-    return 0 if same and all(r["verification"]["passed"] for r in runs) else 1
+    lines, ok = table(paths)
+    print("\n".join(lines))
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":

@@ -1,0 +1,78 @@
+"""The one reader of a proxy's results JSON (README "Output fields"): every tool asks these functions for
+a run's cut, transport, time per step, split, messages, verification and checksum, so that the file's
+layout is decoded here alone. A run is the dict the proxy wrote (load), checked by results_shape where
+a tool needs it whole."""
+import json
+
+
+def load(path):
+    """The results of one run, as the proxy wrote them (OSError or ValueError when unreadable)."""
+    with open(path) as f:
+        return json.load(f)
+
+
+def finished(path):
+    """Whether the results at `path` exist and say the run's answer verified."""
+    try:
+        return verified(load(path))
+    except (OSError, ValueError, KeyError, TypeError):
+        return False
+
+
+def steps(run):
+    """Time steps of the run (at least 1)."""
+    return max(1, run["config"].get("num_tsteps", 1))
+
+
+def step_seconds(run):
+    """Wall time per step, seconds."""
+    return run["timing"]["per_step_seconds"]
+
+
+def per_step_ms(run, key, field="avg"):
+    """One timing entry (compute, pack, mpi, ...) per step in ms, over ranks by `field` (min, avg, max);
+    0 where the run has no such entry."""
+    entry = run["timing"].get(key)
+    return 0.0 if entry is None else entry[field] / steps(run) * 1e3
+
+
+def cut(run):
+    """The strategy (--comm_method) the run used."""
+    return run["config"].get("comm_method", "?")
+
+
+def transport(run):
+    return run["config"].get("transport", "isend")
+
+
+def messages_per_step_per_rank(run):
+    return run["messages"]["per_step_per_rank"]["avg"]
+
+
+def average_message_bytes(run):
+    return run["bytes"]["total"] / max(1, run["messages"]["total"])
+
+
+def verified(run):
+    return run["verification"]["passed"] is True
+
+
+def checksum(run):
+    return run["checksum"]
+
+
+def compute_per_variable_step(run):
+    """The average rank's compute seconds per variable and step."""
+    config = run["config"]
+    return run["timing"]["compute"]["avg"] / (config["num_tsteps"] * config["num_vars"])
+
+
+def block_cells(run):
+    """Cells of one rank's block (nx * ny * nz of the configuration)."""
+    config = run["config"]
+    return config["nx"] * config["ny"] * config["nz"]
+
+
+def synthesized_compute_seconds(run):
+    """The compute time per step a synthesis modelled (its first step)."""
+    return run["synthesis"]["compute_model"]["steps"][0]["seconds"]
