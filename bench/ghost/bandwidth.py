@@ -16,7 +16,7 @@ One round measures, in this order:
                  Strategy::send_slot_to_fill), which pack then does not copy.
 Rounds alternate; each figure printed is the median over the rounds (min-max beside it).
 
-Usage: bench/ghost/bandwidth.py [--build build] [--mpiexec mpiexec.mpich] [--ranks 2] [--rounds 3]
+Usage: PYTHONPATH=tools python3 bench/ghost/bandwidth.py [--build build] [--mpiexec mpiexec.mpich] [--ranks 2] [--rounds 3]
                                 [--sizes 32,64,128] [--vars 40] [--steps 10] [--kernel-size 128]
                                 [--kernel-bytes 134217728] [--stream-elements 16777216]
 """
@@ -29,6 +29,8 @@ import subprocess
 import sys
 import tempfile
 
+from amp_tools import launch
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 STENCILS = ["3d7pt", "3d27pt"]
 
@@ -39,8 +41,8 @@ def process_grids(ranks):
     return {f"{n}x1x1": ["--npx", n, "--npy", "1", "--npz", "1"], f"1x1x{n}": ["--npx", "1", "--npy", "1", "--npz", n]}
 
 
-def launch(a, exe, arguments):
-    command = [a.mpiexec] + a.mpiexec_flags.split() + ["-n", str(a.ranks), os.path.join(a.build, "bin", exe)] + arguments
+def run_proxy(a, exe, arguments):
+    command = launch.mpiexec(a.mpiexec, a.ranks, [os.path.join(a.build, "bin", exe)] + arguments, a.mpiexec_flags)
     done = subprocess.run(command, capture_output=True, text=True)
     if done.returncode != 0:
         sys.exit(f"bandwidth: {' '.join(command)} failed ({done.returncode}): {done.stderr.strip()}")
@@ -52,7 +54,7 @@ def stream(a, folder):
     results = os.path.join(folder, "stream.json")
     if os.path.exists(results):
         os.remove(results)
-    launch(a, "amp-micro", ["stream", "--array-size", str(a.stream_elements), "--results", results])
+    run_proxy(a, "amp-micro", ["stream", "--array-size", str(a.stream_elements), "--results", results])
     with open(results) as f:
         rows = json.load(f)["rows"]
     by_kernel = {row["kernel"]: row for row in rows}
@@ -64,7 +66,7 @@ def kernels(a):
     enough blocks in turn (as amp-ghost sweeps its variables) that they come from memory."""
     block_bytes = 2 * 8 * (a.kernel_size + 2) ** 3
     variables = max(1, -(-a.kernel_bytes // block_bytes))
-    out = launch(a, "bench_stencil_bandwidth", [str(a.kernel_size), "10", str(variables)])
+    out = run_proxy(a, "bench_stencil_bandwidth", [str(a.kernel_size), "10", str(variables)])
     rates = {}
     for name, gbs in re.findall(r"^\s+(3d7pt|3d27pt)\s+([0-9.]+) GB/s .*of triad", out, re.M):
         rates[name.upper()] = min(rates.get(name.upper(), 1e30), float(gbs))
@@ -81,7 +83,7 @@ def ghost(a, folder, size, stencil, grid):
     if os.path.exists(results):
         os.remove(results)
     n = str(size)
-    launch(a, "amp-ghost", ["--nx", n, "--ny", n, "--nz", n, "--num_vars", str(a.vars), "--num_tsteps", str(a.steps),
+    run_proxy(a, "amp-ghost", ["--nx", n, "--ny", n, "--nz", n, "--num_vars", str(a.vars), "--num_tsteps", str(a.steps),
                             "--stencil", stencil, "--comm_method", "bspma", "--transport", "isend", "--progress", "0",
                             "--report_diffusion", "0", "--results", results] + process_grids(a.ranks)[grid])
     with open(results) as f:

@@ -16,7 +16,7 @@ launches per step and rank, counted with the launch-counter tools library (the d
 runs of `steps` and `steps/2` steps, so set-up is not counted), and the cost of one empty launch and of
 a fence (bench_kokkos_launch, run under mpiexec as the proxy is, so both ranks compete for the cores).
 
-Usage: bench/ghost/step_overhead.py [--build build] [--before OTHER_BUILD] [--mpiexec mpiexec.mpich]
+Usage: PYTHONPATH=tools python3 bench/ghost/step_overhead.py [--build build] [--before OTHER_BUILD] [--mpiexec mpiexec.mpich]
        [--ranks 2] [--size 24] [--vars 40] [--steps 200] [--stencil 3d7pt] [--grid 2x1x1] [--rounds 3]
 """
 import argparse
@@ -26,6 +26,8 @@ import statistics
 import subprocess
 import sys
 import tempfile
+
+from amp_tools import launch
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CUTS = ["bspma", "svaf", "svcp"]
@@ -41,10 +43,10 @@ def run(command, env=None):
 
 def ghost_command(a, build, cut, transport, steps, results):
     grid = a.grid.split("x")
-    return [a.mpiexec, "-n", str(a.ranks), os.path.join(build, "bin", "amp-ghost"), "--nx", str(a.size), "--ny",
+    return launch.mpiexec(a.mpiexec, a.ranks, [os.path.join(build, "bin", "amp-ghost"), "--nx", str(a.size), "--ny",
             str(a.size), "--nz", str(a.size), "--num_vars", str(a.vars), "--num_tsteps", str(steps), "--stencil",
             a.stencil, "--comm_method", cut, "--transport", transport, "--npx", grid[0], "--npy", grid[1], "--npz",
-            grid[2], "--progress", "0", "--results", results]
+            grid[2], "--progress", "0", "--results", results])
 
 
 def environment(**extra):
@@ -101,7 +103,7 @@ def launch_cost(a, build):
     exe = os.path.join(build, "bin", "bench_kokkos_launch")
     if not os.path.exists(exe):
         return ""
-    return run([a.mpiexec, "-n", str(a.ranks), exe, "20000"], environment())
+    return run(launch.mpiexec(a.mpiexec, a.ranks, [exe, "20000"]), environment())
 
 
 def main():

@@ -12,7 +12,7 @@ at 512, 6^3 at 4096: the small-block sweeps of issue 25), and `./amp simulate DI
 predicts the run on that network (SimGrid). Printed: the compute model per variable step, compute per
 step (x variables), the predicted time per step, and the share of it that is not compute.
 
-Usage: bench/ghost/strong_scaling.py [--build build] [--mpiexec mpiexec.mpich] [--size 96] [--vars 40]
+Usage: PYTHONPATH=tools python3 bench/ghost/strong_scaling.py [--build build] [--mpiexec mpiexec.mpich] [--size 96] [--vars 40]
        [--stencil 3d7pt] [--cuts bspma,svaf] [--real-ranks 1,2,4] [--steps 20] [--rounds 3]
        [--synthesized 64:torus-4x4x4,512:torus-16x16x4,4096:torus-16x16x16] [--synthesized-steps 4]
        [--simulate-timeout 600]
@@ -25,6 +25,8 @@ import statistics
 import subprocess
 import sys
 import tempfile
+
+from amp_tools import launch
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -50,8 +52,8 @@ def real_run(a, folder, cut, ranks):
     results = os.path.join(folder, "real.json")
     if os.path.exists(results):
         os.remove(results)
-    checked([a.mpiexec, "-n", str(ranks), os.path.join(a.build, "bin", "amp-ghost")] + problem(a, cut, a.steps) +
-            ["--results", results])
+    checked(launch.mpiexec(a.mpiexec, ranks, [os.path.join(a.build, "bin", "amp-ghost")] + problem(a, cut, a.steps) +
+                          ["--results", results]))
     with open(results) as f:
         t = json.load(f)["timing"]
     loop = t["per_step_seconds"] * 1e3

@@ -7,6 +7,8 @@ import os
 import subprocess
 import tempfile
 
+from amp_tools import launch
+
 
 def main():
     p = argparse.ArgumentParser()
@@ -28,8 +30,8 @@ def main():
                 best = None
                 for rep in range(a.repetitions):
                     results = os.path.join(folder, f"{strategy}-{ranks}-{rep}.json")
-                    command = [a.mpiexec] + a.mpiexec_flags.split() + ["-n", ranks, a.exe, "--progress", "0",
-                                                                       "--comm_method", strategy, "--results", results] + extra
+                    command = launch.mpiexec(a.mpiexec, ranks, [a.exe, "--progress", "0", "--comm_method", strategy,
+                                                                  "--results", results] + extra, a.mpiexec_flags)
                     subprocess.run(command, check=True, capture_output=True, env=env)
                     with open(results) as f:
                         r = json.load(f)

@@ -19,6 +19,7 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PYTHON = "/usr/bin/python3" if os.access("/usr/bin/python3", os.X_OK) else sys.executable
 from amp_tools import simulate  # noqa: E402
+from amp_tools import launch
 
 
 def main():
@@ -50,9 +51,9 @@ def main():
             for leftover in (base + ".json",):
                 if os.path.exists(leftover):
                     os.remove(leftover)
-            subprocess.run([a.mpiexec, "-n", str(a.ranks), os.path.join(a.build, "bin", "amp-ghost"), "--input",
+            subprocess.run(launch.mpiexec(a.mpiexec, a.ranks, [os.path.join(a.build, "bin", "amp-ghost"), "--input",
                             os.path.join(ROOT, "inputs", "ghost", "cth.toml"), "--comm_method", cut, "--transport",
-                            "isend", "--results", base + ".json", "--trace", base + ".trace"], check=True,
+                            "isend", "--results", base + ".json", "--trace", base + ".trace"]), check=True,
                            env=env, stdout=subprocess.DEVNULL)
             subprocess.run([PYTHON, "-m", "amp_tools.simulate", base + ".trace", "--network", network,
                             "--build", a.build], check=True, stdout=subprocess.DEVNULL)

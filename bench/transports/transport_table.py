@@ -21,6 +21,7 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from amp_tools import combinations  # noqa: E402  (the binary's --list-combinations --json)
+from amp_tools import launch
 
 
 def cases(steps, size):
@@ -38,9 +39,9 @@ def run(a, exe, arguments, strategy, transport, folder):
     results = os.path.join(folder, f"{strategy}-{transport}.json")
     if os.path.exists(results):
         os.remove(results)
-    command = [a.mpiexec] + a.mpiexec_flags.split() + ["-n", str(a.ranks), os.path.join(a.build, "bin", exe), "--progress", "0",
-                                                        "--comm_method", strategy, "--transport", transport,
-                                                        "--results", results] + arguments
+    command = launch.mpiexec(a.mpiexec, a.ranks, [os.path.join(a.build, "bin", exe), "--progress", "0",
+                                                 "--comm_method", strategy, "--transport", transport,
+                                                 "--results", results] + arguments, a.mpiexec_flags)
     done = subprocess.run(command, capture_output=True, text=True)
     if done.returncode != 0:
         return None if done.returncode == combinations.COMBINATION_REFUSED else sys.exit(

@@ -7,6 +7,8 @@ import os
 import subprocess
 import sys
 
+from amp_tools import launch
+
 
 def main():
     mpiexec, ranks, proxy, decks, workdir = sys.argv[1:6]
@@ -18,8 +20,8 @@ def main():
         results = os.path.join(workdir, name + ".json")
         if os.path.exists(results):
             os.remove(results)
-        run = subprocess.run([mpiexec, "-n", ranks, proxy, "--input", os.path.join(decks, name), "--results", results]
-                             + overrides, capture_output=True, text=True, timeout=240)
+        run = subprocess.run(launch.mpiexec(mpiexec, ranks, [proxy, "--input", os.path.join(decks, name), "--results", results]
+                                           + overrides), capture_output=True, text=True, timeout=240)
         passed = run.returncode == 0 and json.load(open(results))["verification"]["passed"]
         print(f"{'ok  ' if passed else 'FAIL'} {name}: exit {run.returncode} {run.stderr.strip()}")
         if not passed:

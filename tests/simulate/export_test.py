@@ -15,6 +15,7 @@ import subprocess
 import sys
 
 from amp_tools import simulate  # noqa: E402
+from amp_tools import launch
 
 PROBLEMS = {
     "ghost": ["--nx", "8", "--ny", "8", "--nz", "8", "--num_vars", "3", "--num_tsteps", "3"],
@@ -98,7 +99,7 @@ def main():
         os.makedirs(base)
         flags = PROBLEMS[proxy] + ["--comm_method", cut, "--transport", transport]
         recorded = os.path.join(base, "recorded")
-        run([mpiexec, "-n", "2", exe, *flags, "--trace", recorded], env=env)
+        run(launch.mpiexec(mpiexec, 2, [exe, *flags, "--trace", recorded]), env=env)
         check(recorded, build, root, network, f"{proxy} {cut} {transport} recorded at 2 ranks")
         synthesized = os.path.join(base, "synthesized")
         run([exe, *flags, "--synthesize", synthesized, "--ranks", "8", "--compute_seconds", "1e-4"], env=env)

@@ -11,6 +11,8 @@ import shutil
 import subprocess
 import sys
 
+from amp_tools import launch
+
 GHOST = ["--nx", "6", "--ny", "6", "--nz", "6", "--num_vars", "2", "--num_tsteps", "2"]
 TORUS = ("topology = \"torus\"\nshape = {shape}\nlink_bandwidth = 1e9\nlink_latency = 1e-6\nhost_speed = 1e9\n"
          "ranks_per_node = 1\n")
@@ -34,8 +36,8 @@ class Case:
 
     def trace_ghost(self, *flags):
         trace = os.path.join(self.dir, "trace")
-        done = subprocess.run([self.mpiexec, "-n", "2", os.path.join(self.build, "bin", "amp-ghost"), *GHOST, *flags,
-                               "--trace", trace], capture_output=True, text=True, env=self.env)
+        done = subprocess.run(launch.mpiexec(self.mpiexec, 2, [os.path.join(self.build, "bin", "amp-ghost"), *GHOST, *flags,
+                                                               "--trace", trace]), capture_output=True, text=True, env=self.env)
         if done.returncode == 6:  # kCombinationRefused: this MPI lacks the transport (partitioned before 4.0)
             print(f"skipped: {done.stderr.strip().splitlines()[-1]}")
             sys.exit(77)

@@ -29,6 +29,7 @@ import time
 
 import amp_tools
 from amp_tools import machine_load
+from amp_tools import launch
 from amp_tools import network_metrics
 from amp_tools import networks
 from amp_tools import simulated_profile
@@ -358,8 +359,8 @@ def calibrate(args):
     with tempfile.TemporaryDirectory(prefix="amp-calibrate-") as workdir:
         results = os.path.join(workdir, "pingpong.json")
         env = dict(os.environ, OMP_NUM_THREADS="1", OMP_PROC_BIND="false")
-        done = subprocess.run([args.mpiexec, "-n", "2", micro, "pingpong", "--min-size", "8", "--max-size", "4MiB",
-                               "--iterations", "1000", "--repetitions", "5", "--results", results],
+        done = subprocess.run(launch.mpiexec(args.mpiexec, 2, [micro, "pingpong", "--min-size", "8", "--max-size", "4MiB",
+                               "--iterations", "1000", "--repetitions", "5", "--results", results]),
                               capture_output=True, text=True, env=env)
         if done.returncode != 0:
             raise SimulatorError("amp-micro pingpong failed: " + " | ".join(done.stderr.strip().splitlines()[-3:]))

@@ -22,6 +22,7 @@ import tomllib
 
 from amp_tools import combinations
 from amp_tools import compare_runs
+from amp_tools import launch
 from amp_tools import machine_load
 from amp_tools import predict_at_scale
 from amp_tools import results
@@ -381,7 +382,7 @@ def run_locally(study, runs, folder, opts):
         base = os.path.join(folder, r["id"])
         for suffix in RUN_FILES:
             keep_aside(base + suffix)
-        command = [opts.mpiexec, *shlex.split(opts.mpiexec_flags), "-n", str(r["ranks"]), *r["args"], "--results", base + ".json"]
+        command = launch.mpiexec(opts.mpiexec, r["ranks"], [*r["args"], "--results", base + ".json"], opts.mpiexec_flags)
         if study.traced(r):
             command += ["--trace", base + ".trace"]
         env = dict(os.environ)
@@ -433,6 +434,7 @@ def slurm_script(study, runs, folder, opts):
     modules = s.get("modules", [])
     lines += [f"module load {shlex.quote(m)}" for m in modules] or ["# module load gcc openmpi   # <- your site's modules here"]
     q = shlex.quote
+    job_step = launch.srun('"$ranks"', cpus, '"$@" --results "$id.json"')
     lines += ["", f"cd {q(folder)}",
               f"export OMP_NUM_THREADS=${{OMP_NUM_THREADS:-{cpus}}} OMP_PROC_BIND=${{OMP_PROC_BIND:-false}}",
               "failed=0 trace_failed=0",
@@ -452,7 +454,7 @@ def slurm_script(study, runs, folder, opts):
               "  local id=$1 ranks=$2 status=0; shift 2",
               "  if verified \"$id\"; then echo \"amp: $id: finished before, skipped\"; return; fi",
               "  aside \"$id.log\"; aside \"$id.json\"",
-              f"  srun --ntasks=\"$ranks\" --cpus-per-task={cpus} \"$@\" --results \"$id.json\" >\"$id.log\" 2>&1 || status=$?",
+              f"  {job_step} >\"$id.log\" 2>&1 || status=$?",
               "  case $status in",
               "    0) echo \"amp: $id done\" ;;",
               f"    {TRACE_FAILED}) echo \"amp: $id done, but its trace could not be written (results kept), see $id.log\"; trace_failed=$((trace_failed + 1)) ;;",
