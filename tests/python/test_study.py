@@ -106,3 +106,9 @@ def test_the_default_study_is_ghost_on_the_cth_deck_over_everything_listed(repo)
     assert (study.prediction.ranks, study.prediction.cuts) == (1024, ["bspma", "svaf"])
     assert [os.path.basename(p) for p in study.prediction.network_files] == ["torus-16x16x4.toml",
                                                                              "dragonfly-1024.toml"]
+
+
+def test_an_unknown_key_of_a_table_is_named_with_its_table(study_file, repo):
+    with pytest.raises(StudyError, match=r"line 5: unknown key 'colour' in \[predict\] \(known: networks, ranks, "
+                                         r"strategies\)"):
+        Study(study_file(BASE + '[predict]\ncolour = 1\n'), repo)

@@ -35,14 +35,9 @@ class Plan:
 
 def parse(study, data):
     """The checked [predict] table of a study (None without one); errors through study.fail."""
-    table = data.get("predict")
+    table = study.section(data, "predict", KEYS)
     if table is None:
         return None
-    if not isinstance(table, dict):
-        study.fail("predict", "'predict' must be a table ([predict])")
-    for key in table:
-        if key not in KEYS:
-            study.fail(key, f"unknown key '{key}' in [predict] (known: {', '.join(sorted(KEYS))})")
     if "ghost" not in study.proxies:
         study.fail("predict", "[predict] synthesizes amp-ghost's deck: 'proxies' must include ghost")
     ranks = study.positive_int(table, "ranks", 1024)

@@ -111,6 +111,18 @@ class Study:
         line = key_line(self.text, key)
         raise StudyError(f"{self.path}{f' line {line}' if line else ''}: {message}")
 
+    def section(self, data, name, keys):
+        """The study's [name] table (None without one), every key of it one of `keys`."""
+        table = data.get(name)
+        if table is None:
+            return None
+        if not isinstance(table, dict):
+            self.fail(name, f"'{name}' must be a table ([{name}])")
+        for key in table:
+            if key not in keys:
+                self.fail(key, f"unknown key '{key}' in [{name}] (known: {', '.join(sorted(keys))})")
+        return table
+
     def string(self, data, key, required=False):
         if key not in data:
             if required:

@@ -50,14 +50,9 @@ class Plan:
 
 def parse(study, data):
     """The checked [simulate] table of a study (None without one); errors through study.fail."""
-    table = data.get("simulate")
+    table = study.section(data, "simulate", KEYS)
     if table is None:
         return None
-    if not isinstance(table, dict):
-        study.fail("simulate", "'simulate' must be a table ([simulate])")
-    for key in table:
-        if key not in KEYS:
-            study.fail(key, f"unknown key '{key}' in [simulate] (known: {', '.join(sorted(KEYS))})")
     simulators = study.strings(table, "simulators") or ["simgrid"]
     for simulator in simulators:
         if simulator not in SIMULATORS:
