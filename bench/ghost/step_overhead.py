@@ -28,6 +28,7 @@ import sys
 import tempfile
 
 from amp_tools import launch
+from amp_tools import results
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CUTS = ["bspma", "svaf", "svcp"]
@@ -41,12 +42,12 @@ def run(command, env=None):
     return done.stdout
 
 
-def ghost_command(a, build, cut, transport, steps, results):
+def ghost_command(a, build, cut, transport, steps, results_path):
     grid = a.grid.split("x")
     return launch.mpiexec(a.mpiexec, a.ranks, [os.path.join(build, "bin", "amp-ghost"), "--nx", str(a.size), "--ny",
             str(a.size), "--nz", str(a.size), "--num_vars", str(a.vars), "--num_tsteps", str(steps), "--stencil",
             a.stencil, "--comm_method", cut, "--transport", transport, "--npx", grid[0], "--npy", grid[1], "--npz",
-            grid[2], "--progress", "0", "--results", results])
+            grid[2], "--progress", "0", "--results", results_path])
 
 
 def environment(**extra):
@@ -57,21 +58,19 @@ def environment(**extra):
 
 def one_run(a, folder, build, cut, transport):
     """Per-step milliseconds of one run (average rank) and its checksum."""
-    results = os.path.join(folder, "ghost.json")
-    if os.path.exists(results):
-        os.remove(results)
-    run(ghost_command(a, build, cut, transport, a.steps, results), environment())
-    with open(results) as f:
-        r = json.load(f)
-    t = r["timing"]
-    ms = lambda seconds: seconds / a.steps * 1e3  # noqa: E731
-    row = {"loop": t["per_step_seconds"] * 1e3, "compute": ms(t["compute"]["avg"]), "pack": ms(t["pack"]["avg"]),
-           "unpack": ms(t["unpack"]["avg"]), "post": ms(t["mpi_post"]["avg"]), "wait": ms(t["mpi_wait"]["avg"]),
-           "allreduce": ms(t["collective"]["avg"]), "messages": r["messages"]["per_step_per_rank"]["avg"]}
+    results_path = os.path.join(folder, "ghost.json")
+    if os.path.exists(results_path):
+        os.remove(results_path)
+    run(ghost_command(a, build, cut, transport, a.steps, results_path), environment())
+    r = results.load(results_path)
+    ms = lambda key: results.per_step_ms(r, key)  # noqa: E731
+    row = {"loop": results.step_seconds(r) * 1e3, "compute": ms("compute"), "pack": ms("pack"), "unpack": ms("unpack"),
+           "post": ms("mpi_post"), "wait": ms("mpi_wait"), "allreduce": ms("collective"),
+           "messages": results.messages_per_step_per_rank(r)}
     row["overhead"] = row["loop"] - row["compute"]
     row["share"] = row["overhead"] / row["loop"]
     row["other"] = row["overhead"] - sum(row[k] for k in ("pack", "unpack", "post", "wait", "allreduce"))
-    return row, r["checksum"]
+    return row, results.checksum(r)
 
 
 def launches_per_step(a, folder, build, cut, transport):

@@ -20,6 +20,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 PYTHON = "/usr/bin/python3" if os.access("/usr/bin/python3", os.X_OK) else sys.executable
 from amp_tools import simulate  # noqa: E402
 from amp_tools import launch
+from amp_tools import results
 
 
 def main():
@@ -57,14 +58,13 @@ def main():
                            env=env, stdout=subprocess.DEVNULL)
             subprocess.run([PYTHON, "-m", "amp_tools.simulate", base + ".trace", "--network", network,
                             "--build", a.build], check=True, stdout=subprocess.DEVNULL)
-            with open(base + ".json") as f:
-                run = json.load(f)
+            run = results.load(base + ".json")
             with open(simulate.simulation_file(base + ".trace", network, "simgrid")) as f:
                 sim = json.load(f)
-            steps = run["config"]["num_tsteps"]
+            steps = results.steps(run)
             error = (sim["predicted_seconds"] - sim["measured_seconds"]) / sim["measured_seconds"] * 100
             errors[cut].append(error)
-            print(f"{cut:6s} {rep:3d} {run['timing']['per_step_seconds'] * 1e3:12.2f} "
+            print(f"{cut:6s} {rep:3d} {results.step_seconds(run) * 1e3:12.2f} "
                   f"{sim['measured_seconds'] / steps * 1e3:14.2f} {sim['predicted_seconds'] / steps * 1e3:10.2f} "
                   f"{error:+7.1f}%")
     print()

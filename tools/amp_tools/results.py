@@ -29,11 +29,23 @@ def step_seconds(run):
     return run["timing"]["per_step_seconds"]
 
 
+def timing(run, key, field="avg"):
+    """One entry of the run's timing (compute, pack, mpi, packed_elements, ...) over ranks by `field`
+    (min, avg, max): seconds, or counts for the *_elements entries; None where the run has none."""
+    entry = run["timing"].get(key)
+    return None if entry is None else entry[field]
+
+
+def loop_seconds(run):
+    """Wall time of the whole time loop, seconds."""
+    return run["timing"]["loop_seconds"]
+
+
 def per_step_ms(run, key, field="avg"):
     """One timing entry (compute, pack, mpi, ...) per step in ms, over ranks by `field` (min, avg, max);
     0 where the run has no such entry."""
-    entry = run["timing"].get(key)
-    return 0.0 if entry is None else entry[field] / steps(run) * 1e3
+    value = timing(run, key, field)
+    return 0.0 if value is None else value / steps(run) * 1e3
 
 
 def cut(run):
@@ -49,6 +61,14 @@ def messages_per_step_per_rank(run):
     return run["messages"]["per_step_per_rank"]["avg"]
 
 
+def messages_per_second_per_rank(run):
+    return run["messages"]["per_second_per_rank"]["avg"]
+
+
+def bytes_per_step_per_rank(run):
+    return run["bytes"]["per_step_per_rank"]["avg"]
+
+
 def average_message_bytes(run):
     return run["bytes"]["total"] / max(1, run["messages"]["total"])
 
@@ -59,6 +79,11 @@ def verified(run):
 
 def checksum(run):
     return run["checksum"]
+
+
+def fom(run, key):
+    """One figure of merit the proxy reports (e.g. cells_per_step_per_pe_per_second)."""
+    return run["fom"][key]
 
 
 def compute_per_variable_step(run):
