@@ -95,8 +95,8 @@ def ghost(a, folder, size, stencil, grid):
     else:  # a build from before the counts (a "before" of docs/PERFORMANCE.md): bspma/isend copies all it sends
         packed = unpacked = results.bytes_per_step_per_rank(r) * a.steps / 8
         filled = 0.0
-    return {"cells": size ** 3 * a.vars * a.steps, "loop": results.loop_seconds(r), "compute": results.timing(r, "compute"),
-            "pack": results.timing(r, "pack"), "unpack": results.timing(r, "unpack"), "packed": packed,
+    return {"cells": size ** 3 * a.vars * a.steps, "loop": results.loop_seconds(r),
+            "compute": results.timing(r, "compute"), "pack": results.timing(r, "pack"), "unpack": results.timing(r, "unpack"), "packed": packed,
             "unpacked": unpacked, "filled": filled, "checksum": results.checksum(r)}
 
 

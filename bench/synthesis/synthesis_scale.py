@@ -31,7 +31,8 @@ def per_rank_problem(a, method):
 
 def baseline_seconds(a, exe, method, folder):
     """Wall seconds of a real 2-rank traced run of the per-rank problem: what recording one rank costs."""
-    command = launch.mpiexec(a.mpiexec, 2, [exe] + per_rank_problem(a, method) + ["--trace", os.path.join(folder, "real")])
+    command = launch.mpiexec(a.mpiexec, 2, [exe] + per_rank_problem(a, method) +
+                             ["--trace", os.path.join(folder, "real")])
     start = time.monotonic()
     done = subprocess.run(command, capture_output=True, text=True, env=dict(os.environ, OMP_NUM_THREADS="1"))
     seconds = time.monotonic() - start
