@@ -72,3 +72,16 @@ def test_the_table_says_when_checksums_differ(report_fixtures):
     paths = [os.path.join(report_fixtures, n) for n in ("ghost-bspma-np2-rep1.json", "ghost-bspma-np1-rep1.json")]
     lines, agree = compare_runs.table(paths)
     assert not agree and lines[-1] == "checksums DIFFER across 2 runs"
+
+
+def test_machine_load_is_none_for_older_results_and_other_files(ghost):
+    assert results.machine_load({"proxy": "amp-ghost"}) is None
+    assert results.machine_load(["not", "a", "run"]) is None
+    assert results.machine_load({"machine_load": 3}) is None
+    assert results.machine_load({"machine_load": {"cores": 2}}) == {"cores": 2}
+
+
+def test_verified_on_the_command_line_is_the_exit_code(report_fixtures, tmp_path):
+    assert results.main(["--verified", os.path.join(report_fixtures, "ghost-bspma-np2-rep1.json")]) == 0
+    assert results.main(["--verified", str(tmp_path / "missing.json")]) == 1
+    assert results.main(["--what"]) == 2

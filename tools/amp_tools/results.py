@@ -1,8 +1,14 @@
+#!/usr/bin/env python3
 """The one reader of a proxy's results JSON (README "Output fields"): every tool asks these functions for
 a run's cut, transport, time per step, split, messages, verification and checksum, so that the file's
 layout is decoded here alone. A run is the dict the proxy wrote (load), checked by results_shape where
-a tool needs it whole."""
+a tool needs it whole.
+
+Usage: python3 -m amp_tools.results --verified RESULTS.json   (exit 0 when it exists and verified, else 1;
+       a study's Slurm script asks it so)
+"""
 import json
+import sys
 
 
 def load(path):
@@ -86,6 +92,13 @@ def fom(run, key):
     return run["fom"][key]
 
 
+def machine_load(run):
+    """What the run measured of the node's load (load averages, other_cpu_seconds, wall_seconds, cores), or
+    None: older results have none, and a file of another kind is no run."""
+    load = run.get("machine_load") if isinstance(run, dict) else None
+    return load if isinstance(load, dict) else None
+
+
 def compute_per_variable_step(run):
     """The average rank's compute seconds per variable and step."""
     config = run["config"]
@@ -101,3 +114,14 @@ def block_cells(run):
 def synthesized_compute_seconds(run):
     """The compute time per step a synthesis modelled (its first step)."""
     return run["synthesis"]["compute_model"]["steps"][0]["seconds"]
+
+
+def main(args):
+    if len(args) != 2 or args[0] != "--verified":
+        print(__doc__.strip().split("Usage: ", 1)[1], file=sys.stderr)
+        return 2
+    return 0 if finished(args[1]) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -20,6 +20,7 @@ import subprocess
 import sys
 import tomllib
 
+import amp_tools
 from amp_tools import combinations
 from amp_tools import compare_runs
 from amp_tools import launch
@@ -452,7 +453,8 @@ def slurm_script(study, runs, folder, opts):
               "failed=0 trace_failed=0",
               "# verified ID: ID.json exists and says the answer verified (a run that failed verification runs again).",
               "verified() {",
-              "  [[ -e $1.json ]] && python3 -c 'import json, sys; sys.exit(json.load(open(sys.argv[1]))[\"verification\"][\"passed\"] is not True)' \"$1.json\" 2>/dev/null",
+              f"  [[ -e $1.json ]] && PYTHONPATH={q(amp_tools.PACKAGE_PARENT)} python3 -m amp_tools.results --verified "
+              "\"$1.json\" 2>/dev/null",
               "}",
               "# aside FILE: an earlier attempt's FILE becomes FILE.attempt-N (nothing is overwritten).",
               "aside() {",
