@@ -7,14 +7,19 @@ The synthesized problem is the deck on a 16^3 block per rank, 4 variables and 2 
 replay time grows faster than the message count, and SVCP at 1024 ranks takes minutes on 2 cores, so
 inputs/studies/default.toml leaves it out (the study inputs/studies/network_4096.toml has it).
 
+Usage (the step alone): python3 -m amp_tools.predict_at_scale DIR --deck DECK --build BUILD [--baseline RESULTS]
+       [--ranks 1024] [--cuts bspma,svaf] [--networks torus-16x16x4,dragonfly-1024]
+
 [predict]
 ranks = 1024                                              # the synthesized rank count
 strategies = ["bspma", "svaf"]                            # the cuts; the first is the baseline
 networks = ["inputs/networks/torus-16x16x4.toml"]         # relative to the repository root
 """
+import argparse
 import json
 import os
 import subprocess
+import sys
 
 import amp_tools
 from amp_tools import networks
@@ -75,24 +80,33 @@ def compute_per_variable_step(path):
     return results.compute_per_variable_step(run) * BLOCK_CELLS / results.block_cells(run)
 
 
-def predict(plan, runs, folder, opts):
-    """Synthesizes each cut (what is missing) and simulates it on each network. Returns (lines, failed)."""
+def predict_study(plan, runs, folder, opts):
+    """A study's [predict] step, from its own run of the first cut. Returns (the table's lines, the problem
+    that stopped it or None)."""
     baseline = baseline_run(plan, runs, folder)
     if baseline is None:
-        return [f"study: not predicted at {plan.ranks} ranks: no finished amp-ghost run of {plan.cuts[0]}"], 1
-    seconds = compute_per_variable_step(os.path.join(folder, baseline["id"] + ".json"))
+        return [], f"not predicted at {plan.ranks} ranks: no finished amp-ghost run of {plan.cuts[0]}"
+    return predict(plan, os.path.join(folder, baseline["id"] + ".json"), baseline["deck"], folder, opts)
+
+
+def predict(plan, baseline, deck, folder, opts):
+    """Synthesizes each cut (what is missing) with the compute time of the results file `baseline` and the
+    deck, and simulates it on each network; each synthesis leaves ghost-<cut>-synth<N>.json (its results,
+    which the report reads) and .trace in `folder`. Returns (the table's lines, the problem that stopped it
+    or None)."""
+    seconds = compute_per_variable_step(baseline)
     predicted = {}
     for cut in plan.cuts:
-        trace = os.path.join(folder, f"ghost-{cut}-synth{plan.ranks}.trace")
+        base = os.path.join(folder, f"ghost-{cut}-synth{plan.ranks}")
+        trace = base + ".trace"
         if not os.path.isdir(trace):
-            command = [os.path.join(opts.build, "bin", "amp-ghost"), "--input", baseline["deck"], *PROBLEM,
+            command = [os.path.join(opts.build, "bin", "amp-ghost"), *(["--input", deck] if deck else []), *PROBLEM,
                        "--comm_method", cut, "--synthesize", trace, "--ranks", str(plan.ranks),
-                       "--compute_seconds", repr(seconds)]
-            log = trace[:-len(".trace")] + ".log"
-            status, signum = run_logged(command, log, env=dict(os.environ, OMP_NUM_THREADS="1"))
+                       "--compute_seconds", repr(seconds), "--results", base + ".json"]
+            status, signum = run_logged(command, base + ".log", env=dict(os.environ, OMP_NUM_THREADS="1"))
             if status != 0 or signum:
-                return [f"study: synthesizing {cut} at {plan.ranks} ranks: {failure(status, signum, log)} "
-                        f"(log: {log})"], 1
+                return [], (f"synthesizing {cut} at {plan.ranks} ranks: {failure(status, signum, base + '.log')} "
+                            f"(log: {base}.log)")
         for path in plan.network_files:
             out = simulate.simulation_file(trace, path, "simgrid")
             if not os.path.isfile(out):
@@ -101,10 +115,10 @@ def predict(plan, runs, folder, opts):
                                       capture_output=True, text=True, env=amp_tools.module_environment())
                 if done.returncode != 0:
                     last = (done.stderr.strip().splitlines() or [f"exit {done.returncode}"])[-1]
-                    return [f"study: simulating {cut} on {network_name(path)} failed: {last}"], 1
+                    return [], f"simulating {cut} on {network_name(path)} failed: {last}"
             with open(out) as f:
                 predicted[(cut, network_name(path))] = json.load(f)["predicted_seconds"] / STEPS * 1e3
-    return table(plan, seconds, predicted), 0
+    return table(plan, seconds, predicted), None
 
 
 def network_name(path):
@@ -127,3 +141,39 @@ def table(plan, seconds, predicted):
                          for c in cuts[1:])
         lines.append(f"amp: {plan.ranks} ranks, {network}: {line}")
     return lines
+
+
+def main():
+    """The step alone, on a folder holding the baseline run (by default as the study names none:
+    DIR/ghost-<first cut>-isend.json)."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("dir")
+    parser.add_argument("--deck", required=True)
+    parser.add_argument("--build", required=True)
+    parser.add_argument("--root", default=amp_tools.REPOSITORY)
+    parser.add_argument("--baseline", help="the results file whose compute time every cut gets")
+    parser.add_argument("--ranks", type=int, default=1024)
+    parser.add_argument("--cuts", default="bspma,svaf")
+    parser.add_argument("--networks", default="torus-16x16x4,dragonfly-1024")
+    opts = parser.parse_args()
+    cuts = opts.cuts.split(",")
+    plan = Plan(opts.ranks, cuts, [os.path.join(opts.root, "inputs", "networks", f"{n}.toml")
+                                   for n in opts.networks.split(",")])
+    baseline = opts.baseline or os.path.join(opts.dir, f"ghost-{cuts[0]}-isend.json")
+    try:
+        lines, problem = predict(plan, baseline, opts.deck, opts.dir, opts)
+    except OSError as e:
+        print(f"predict_at_scale: error: cannot read '{e.filename}': {e.strerror}", file=sys.stderr)
+        return 2
+    except (ValueError, KeyError, TypeError) as e:
+        print(f"predict_at_scale: error: {baseline} is not the results of an amp-ghost run ({e})", file=sys.stderr)
+        return 2
+    if problem:
+        print(f"predict_at_scale: error: {problem}", file=sys.stderr)
+        return 1
+    print("\n".join(lines))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -573,10 +573,10 @@ def study_main(opts, root):
             tables, checksums_agree = compare_runs.table(finished_runs)
             print("\n".join(tables))
     if study.prediction:
-        lines, prediction_failed = predict_at_scale.predict(study.prediction, runs, folder, opts)
-        print("\n".join(lines))
+        lines, problem = predict_at_scale.predict_study(study.prediction, runs, folder, opts)
+        print("\n".join([f"study: {problem}"] if problem else lines))
         tables += lines
-        failed += prediction_failed
+        failed += bool(problem)
     if tables:
         write_whole(os.path.join(folder, "table.txt"), "\n".join(tables) + "\n")
     drawn = 0
