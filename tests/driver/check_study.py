@@ -66,6 +66,15 @@ def bad_study(opts):
         fail(f"a bad study made folders: {os.listdir(os.path.join(opts.work, 'runs'))}")
 
 
+def needs_matplotlib():
+    """Skips (77) without matplotlib: a study draws its report at the end."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        print("SKIP: matplotlib is not installed for this python (the amp driver installs python3-matplotlib)")
+        sys.exit(77)
+
+
 def digests(folder):
     return {os.path.basename(p): hashlib.sha256(open(p, "rb").read()).hexdigest()
             for p in glob.glob(os.path.join(folder, "*.json"))
@@ -73,11 +82,7 @@ def digests(folder):
 
 
 def resume(opts):
-    try:
-        import matplotlib  # noqa: F401  (the report at the end of a study)
-    except ImportError:
-        print("SKIP: matplotlib is not installed for this python (the amp driver installs python3-matplotlib)")
-        sys.exit(77)
+    needs_matplotlib()
     ids = [f"ghost-quick-{s}-np{n}-rep1" for s in ("bspma", "svcp") for n in (1, 2)]
     text = ghost_study(opts, "resume")
     first = study(opts, text)
@@ -148,11 +153,7 @@ def slurm(opts):
 
 
 def default_steps(opts):
-    try:
-        import matplotlib  # noqa: F401  (the report at the end of a study)
-    except ImportError:
-        print("SKIP: matplotlib is not installed for this python (the amp driver installs python3-matplotlib)")
-        sys.exit(77)
+    needs_matplotlib()
     machine = os.path.join(opts.work, "this-machine.toml")
     torus = os.path.join(opts.root, "inputs", "networks", "torus-4x4x4.toml")
     text = ghost_study(opts, "steps", 'transports = ["isend", "persistent"]\ntrace = ["isend"]\ntable = true\n'
