@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
-"""tools/report.py on the fixture results (real amp-ghost and amp-sage runs, one traced, and `./amp run`'s
+"""amp_tools.report on the fixture results (real amp-ghost and amp-sage runs, one traced, and `./amp run`'s
 two 1024-rank syntheses with their SimGrid predictions on a torus and a dragonfly, trimmed to what the
 report reads): exactly the expected PNG files, each non-blank, each figure with its panels; the
 breakdown's bars grouped by cut with the time outside compute in a panel of its own; every predicted
 rank count drawn; index.html opens with the summary and shows every PNG; the table gives the median
 and spread of the repeated point. Skips (77) without matplotlib.
 
-Usage: check_report.py TOOLS_DIR WORK_DIR FIXTURE_DIR...   (the fixture folders are drawn as one)
+Usage: check_report.py WORK_DIR FIXTURE_DIR...   (the fixture folders are drawn as one; tools/ on PYTHONPATH,
+as CTest sets it)
 """
 import json
 import os
@@ -20,9 +21,8 @@ except ImportError:
     print("SKIP: matplotlib is not installed for this python (the amp driver installs python3-matplotlib)")
     sys.exit(77)
 
-tools, work, fixtures = sys.argv[1], sys.argv[2], sys.argv[3:]
-sys.path.insert(0, tools)
-import report  # noqa: E402
+work, fixtures = sys.argv[1], sys.argv[2:]
+from amp_tools import report  # noqa: E402
 
 failures = []
 

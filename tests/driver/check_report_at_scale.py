@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""`./amp run`'s last step and its report, small: tools/predict_at_scale.py synthesizes bspma and svaf at 8
+"""`./amp run`'s last step and its report, small: amp_tools.predict_at_scale synthesizes bspma and svaf at 8
 ranks from a recorded bspma/isend run (a fixture) and predicts them in SimGrid on the 4x4x4 torus; the
 report then draws those 8-rank points in ghost-simulated.png and lists them in index.html's summary
 (the syntheses leave their results files beside their traces, which is where the report looks).
@@ -20,9 +20,7 @@ except ImportError:
     sys.exit(77)
 
 root, build, work = sys.argv[1:4]
-sys.path.insert(0, os.path.join(root, "tools"))
-import report  # noqa: E402
-import report_simulation  # noqa: E402
+from amp_tools import report, report_simulation  # noqa: E402
 
 
 def fail(message):
@@ -37,7 +35,7 @@ os.makedirs(work)
 # The study's baseline run, as `./amp run` names it.
 shutil.copy(os.path.join(root, "tests", "driver", "fixtures", "report", "ghost-bspma-np2-rep1.json"),
             os.path.join(work, "ghost-bspma-isend.json"))
-done = subprocess.run([sys.executable, os.path.join(root, "tools", "predict_at_scale.py"), work,
+done = subprocess.run([sys.executable, "-m", "amp_tools.predict_at_scale", work,
                        "--deck", os.path.join(root, "inputs", "ghost", "cth.toml"), "--build", build, "--root", root,
                        "--ranks", "8", "--networks", "torus-4x4x4"], capture_output=True, text=True, timeout=240)
 if done.returncode != 0:

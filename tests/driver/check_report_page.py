@@ -4,7 +4,7 @@ every <img> of the page must have loaded (naturalWidth > 0), and the screenshot 
 blank. The check must be able to fail: with one figure removed, exactly that image is reported broken.
 Skips (77) without matplotlib or Chromium (`./amp test` installs Debian's chromium).
 
-Usage: check_report_page.py CHROMIUM TOOLS_DIR WORK_DIR FIXTURE_DIR...   (drawn as one; the screenshot: WORK_DIR/page.png)
+Usage: check_report_page.py CHROMIUM WORK_DIR FIXTURE_DIR...   (drawn as one; the screenshot: WORK_DIR/page.png)
 """
 import html.parser
 import os
@@ -18,12 +18,11 @@ except ImportError:
     print("SKIP: matplotlib is not installed for this python (the amp driver installs python3-matplotlib)")
     sys.exit(77)
 
-chromium, tools, work, fixtures = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+chromium, work, fixtures = sys.argv[1], sys.argv[2], sys.argv[3:]
 if not (os.path.isfile(chromium) and os.access(chromium, os.X_OK)):
     print(f"SKIP: no Chromium ('{chromium}'); `./amp test` installs Debian's chromium")
     sys.exit(77)
-sys.path.insert(0, tools)
-import report  # noqa: E402
+from amp_tools import report  # noqa: E402
 
 # Written into the page's own DOM once every image has loaded or failed (the window's load event), for
 # --dump-dom to print: one line per <img>, "ok SRC" or "broken SRC".

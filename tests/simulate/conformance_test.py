@@ -28,8 +28,7 @@ import shutil
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
-import networks  # noqa: E402
+from amp_tools import networks  # noqa: E402
 
 ANALYTIC_TOLERANCE = 0.10
 AGREEMENT = 1.25
@@ -145,7 +144,7 @@ class Suite:
         out = os.path.join(trace, f"simulation-{network.label}-{simulator}.json")
         if out not in self.simulated:  # once per test run: an older run's file may come from other code
             self.simulated.add(out)
-            command = [sys.executable, os.path.join(self.root, "tools", "simulate.py"), trace, "--network",
+            command = [sys.executable, "-m", "amp_tools.simulate", trace, "--network",
                        self.network_path, "--simulator", simulator, "--build", self.build, "--root", self.root]
             for o in overrides:
                 command += ["--set", o]

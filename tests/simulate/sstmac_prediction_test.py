@@ -6,8 +6,7 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "..", "tools"))
-import simulate  # noqa: E402
+from amp_tools import simulate  # noqa: E402
 
 
 def read(name):

@@ -21,9 +21,9 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.ticker  # noqa: E402
-import report_network  # noqa: E402
-import report_variants  # noqa: E402
-import results_shape  # noqa: E402
+from amp_tools import report_network  # noqa: E402
+from amp_tools import report_variants  # noqa: E402
+from amp_tools import results_shape  # noqa: E402
 
 
 def warn(message):

@@ -9,7 +9,7 @@ Runs with the same configuration and rank count are repetitions: the figures sho
 their spread (min..max), the table in index.html their median, spread and the difference to the
 fastest point at the same rank count, or "within noise" where the two spreads overlap.
 
-Usage: tools/report.py DIR      (writes DIR/report/: *.png and index.html; prints the table)
+Usage: python3 -m amp_tools.report DIR      (writes DIR/report/: *.png and index.html; prints the table)
 """
 import glob
 import html
@@ -20,10 +20,10 @@ import sys
 
 import matplotlib
 
-import machine_load
-import report_simulation
-from results_shape import matrix_problem, results_problem
-from whole_file import NotWritten, write_whole
+from amp_tools import machine_load
+from amp_tools import report_simulation
+from amp_tools.results_shape import matrix_problem, results_problem
+from amp_tools.whole_file import NotWritten, write_whole
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402

@@ -6,8 +6,8 @@ TRACE_DIR/simulation-<network>-<key>-<simulator>.json, <key> naming the resolved
 --set together). With --calibrate it measures this machine instead (amp-micro pingpong at 2 ranks) and
 writes a network file for it.
 
-Usage: tools/simulate.py TRACE_DIR --network FILE [--set KEY=VALUE ...] [--simulator simgrid|sstmac] --build BUILD
-       tools/simulate.py --calibrate [--output FILE] --build BUILD --mpiexec MPIEXEC --cores N
+Usage: python3 -m amp_tools.simulate TRACE_DIR --network FILE [--set KEY=VALUE ...] [--simulator simgrid|sstmac] --build BUILD
+       python3 -m amp_tools.simulate --calibrate [--output FILE] --build BUILD --mpiexec MPIEXEC --cores N
 Exit codes: 0 done; 2 bad input (one line: missing trace, bad network file, a machine the simulator
 cannot express, too many ranks or too little memory); 3 the simulator failed (its last lines are
 printed); 4 the result could not be written; 130/143 interrupted (SIGINT/SIGTERM: the simulator's
@@ -27,11 +27,12 @@ import sys
 import tempfile
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import machine_load  # noqa: E402
-import network_metrics  # noqa: E402
-import networks  # noqa: E402
-import simulated_profile  # noqa: E402
+import amp_tools
+from amp_tools import machine_load
+from amp_tools import launch
+from amp_tools import network_metrics
+from amp_tools import networks
+from amp_tools import simulated_profile
 
 SMPIREPLAY = "/usr/lib/x86_64-linux-gnu/simgrid/smpireplaymain"
 SIMGRID_RANKS_NOTE = 512  # above this, a note that SST-macro is the simulator for the trace's size
@@ -369,8 +370,8 @@ def calibrate(args):
     with tempfile.TemporaryDirectory(prefix="amp-calibrate-") as workdir:
         results = os.path.join(workdir, "pingpong.json")
         env = dict(os.environ, OMP_NUM_THREADS="1", OMP_PROC_BIND="false")
-        done = subprocess.run([args.mpiexec, "-n", "2", micro, "pingpong", "--min-size", "8", "--max-size", "4MiB",
-                               "--iterations", "1000", "--repetitions", "5", "--results", results],
+        done = subprocess.run(launch.mpiexec(args.mpiexec, 2, [micro, "pingpong", "--min-size", "8", "--max-size", "4MiB",
+                               "--iterations", "1000", "--repetitions", "5", "--results", results]),
                               capture_output=True, text=True, env=env)
         if done.returncode != 0:
             raise SimulatorError("amp-micro pingpong failed: " + " | ".join(done.stderr.strip().splitlines()[-3:]))
@@ -434,7 +435,7 @@ def main():
                                          "(default inputs/networks/this-machine.toml)")
     parser.add_argument("--replace", action="store_true", help="with --calibrate: replace an existing file")
     parser.add_argument("--build", required=True)
-    parser.add_argument("--root", default=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    parser.add_argument("--root", default=amp_tools.REPOSITORY)
     parser.add_argument("--mpiexec", default="mpiexec")
     parser.add_argument("--cores", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--timeout", type=float, default=1800, help="seconds the simulator may run")
