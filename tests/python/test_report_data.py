@@ -54,3 +54,19 @@ def test_the_table_has_a_row_per_point_with_median_and_spread(folder):
     assert bspma["repetitions"] == 2 and bspma["verified"] and bspma["checksums"] == 1
     assert bspma["min_ms"] <= bspma["median_ms"] <= bspma["max_ms"]
     assert bspma["min_ms"] == pytest.approx(11.98167375) and bspma["max_ms"] == pytest.approx(13.9805645)
+
+
+def test_results_holding_strategy_beside_its_older_name_label_each_point_once(folder):
+    # Proxies now write config.strategy and keep config.comm_method (its deprecated alias) beside it.
+    for name in os.listdir(folder):
+        if name.endswith(".json") and not name.endswith(".trace-stats.json"):
+            path = os.path.join(folder, name)
+            with open(path) as f:
+                run = json.load(f)
+            run["config"]["strategy"] = run["config"]["comm_method"]
+            with open(path, "w") as f:
+                json.dump(run, f)
+    proxies = report.group(report.load_runs(folder))
+    assert sorted((p.label, p.cut, p.within, p.ranks) for p in proxies["amp-ghost"]) == [
+        ("bspma", "bspma", "", 1), ("bspma", "bspma", "", 2), ("svcp", "svcp", "", 1), ("svcp", "svcp", "", 2)]
+    assert "strategy=" not in report.common_title("amp-sage", proxies["amp-sage"])

@@ -39,12 +39,13 @@ COLOURS = {key: f"C{i}" for i, (key, _) in enumerate(COMPONENTS)}
 FOM = {"amp-ghost": ("cells_updated_per_second_per_rank", "cell updates / s / rank"),
        "amp-sage": ("cells_per_step_per_pe_per_second", "cells per step / PE / s"),
        "amp-nobel": ("cells_per_step_per_pe_per_second", "cells per step / PE / s")}
-# Configuration keys that are no axis: the seed, what the proxy derives from the rank count, and
-# whether the transport's trace can be replayed (it follows from the transport).
-NOT_AXES = {"seed", "global_grid", "global_cells", "process_grid", "local_block", "replayable"}
+# Configuration keys that are no axis: the seed, what the proxy derives from the rank count, whether
+# the transport's trace can be replayed (it follows from the transport), and `strategy`, which newer
+# results write beside `comm_method` with the same value (older ones hold comm_method alone: CUT).
+NOT_AXES = {"seed", "global_grid", "global_cells", "process_grid", "local_block", "replayable", "strategy"}
 # Keys left out of figure titles: derived from others, or settings of the self-check.
 QUIET = {"global_cells", "global_grid", "process_grid", "local_block", "summed_vars", "error_tol", "report_diffusion",
-         "check_every", "seed", "replayable"}
+         "check_every", "seed", "replayable", "strategy"}
 
 
 def warn(message):

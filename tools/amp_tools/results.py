@@ -55,7 +55,8 @@ def per_step_ms(run, key, field="avg"):
 
 
 def cut(run):
-    """The strategy (--comm_method) the run used."""
+    """The strategy (--strategy) the run used: config.comm_method, which every proxy writes (newer ones
+    also as config.strategy)."""
     return run["config"].get("comm_method", "?")
 
 
