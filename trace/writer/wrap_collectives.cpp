@@ -26,6 +26,37 @@ int comm_rank(MPI_Comm comm) {
   return rank;
 }
 
+// Allreduce and Scan: count, dt, op, comm.
+int reduction_to_all(std::uint16_t function, int (*pmpi)(const void*, void*, int, MPI_Datatype, MPI_Op, MPI_Comm),
+                     const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
+  if (unrecorded_call(function)) return pmpi(sendbuf, recvbuf, count, type, op, comm);
+  CallRecord call(function);
+  int rc = pmpi(sendbuf, recvbuf, count, type, op, comm);
+  call.begin();
+  call.i32(count);
+  call.datatype(type);
+  call.op(op);
+  call.comm(comm);
+  return rc;
+}
+
+// Allgather and Alltoall: sendcount, sendtype (NULL with MPI_IN_PLACE), recvcount, recvtype, comm.
+int every_rank_to_all(std::uint16_t function,
+                      int (*pmpi)(const void*, int, MPI_Datatype, void*, int, MPI_Datatype, MPI_Comm),
+                      const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                      MPI_Datatype recvtype, MPI_Comm comm) {
+  if (unrecorded_call(function)) return pmpi(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
+  CallRecord call(function);
+  int rc = pmpi(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
+  call.begin();
+  call.i32(sendcount);
+  send_type(call, sendbuf, sendtype);
+  call.i32(recvcount);
+  call.datatype(recvtype);
+  call.comm(comm);
+  return rc;
+}
+
 }  // namespace
 
 extern "C" {
@@ -65,27 +96,11 @@ int MPI_Reduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type,
 }
 
 int MPI_Allreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
-  if (unrecorded_call(kAllreduce)) return backend::Allreduce(sendbuf, recvbuf, count, type, op, comm);
-  CallRecord call(kAllreduce);
-  int rc = backend::Allreduce(sendbuf, recvbuf, count, type, op, comm);
-  call.begin();
-  call.i32(count);
-  call.datatype(type);
-  call.op(op);
-  call.comm(comm);
-  return rc;
+  return reduction_to_all(kAllreduce, backend::Allreduce, sendbuf, recvbuf, count, type, op, comm);
 }
 
 int MPI_Scan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
-  if (unrecorded_call(kScan)) return backend::Scan(sendbuf, recvbuf, count, type, op, comm);
-  CallRecord call(kScan);
-  int rc = backend::Scan(sendbuf, recvbuf, count, type, op, comm);
-  call.begin();
-  call.i32(count);
-  call.datatype(type);
-  call.op(op);
-  call.comm(comm);
-  return rc;
+  return reduction_to_all(kScan, backend::Scan, sendbuf, recvbuf, count, type, op, comm);
 }
 
 int MPI_Gather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
@@ -131,17 +146,8 @@ int MPI_Scatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void*
 
 int MPI_Allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                   MPI_Datatype recvtype, MPI_Comm comm) {
-  if (unrecorded_call(kAllgather))
-    return backend::Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
-  CallRecord call(kAllgather);
-  int rc = backend::Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
-  call.begin();
-  call.i32(sendcount);
-  send_type(call, sendbuf, sendtype);
-  call.i32(recvcount);
-  call.datatype(recvtype);
-  call.comm(comm);
-  return rc;
+  return every_rank_to_all(kAllgather, backend::Allgather, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+                           comm);
 }
 
 int MPI_Allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
@@ -164,17 +170,8 @@ int MPI_Allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, vo
 
 int MPI_Alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                  MPI_Datatype recvtype, MPI_Comm comm) {
-  if (unrecorded_call(kAlltoall))
-    return backend::Alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
-  CallRecord call(kAlltoall);
-  int rc = backend::Alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
-  call.begin();
-  call.i32(sendcount);
-  send_type(call, sendbuf, sendtype);
-  call.i32(recvcount);
-  call.datatype(recvtype);
-  call.comm(comm);
-  return rc;
+  return every_rank_to_all(kAlltoall, backend::Alltoall, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+                           comm);
 }
 
 int MPI_Alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,

@@ -49,6 +49,29 @@ int window_created(int rc_of_call, CallRecord& call, MPI_Aint size, int disp_uni
   return rc_of_call;
 }
 
+// Win_post and Win_start: group, assertion (as fence's), win.
+int group_synchronisation(std::uint16_t function, int (*pmpi)(MPI_Group, int, MPI_Win), MPI_Group group,
+                          int assertion, MPI_Win win) {
+  if (unrecorded_call(function)) return pmpi(group, assertion, win);
+  CallRecord call(function);
+  int rc = pmpi(group, assertion, win);
+  call.begin();
+  call.group(group);
+  call.tracer().out().put8(fence_assertion(assertion));
+  call.win(win);
+  return rc;
+}
+
+// Win_complete and Win_wait: win.
+int window_synchronisation(std::uint16_t function, int (*pmpi)(MPI_Win), MPI_Win win) {
+  if (unrecorded_call(function)) return pmpi(win);
+  CallRecord call(function);
+  int rc = pmpi(win);
+  call.begin();
+  call.win(win);
+  return rc;
+}
+
 }  // namespace
 
 extern "C" {
@@ -77,46 +100,17 @@ int MPI_Win_fence(int assertion, MPI_Win win) {
   return rc;
 }
 
-// Win_post and Win_start: group, assertion (as fence's), win.
 int MPI_Win_post(MPI_Group group, int assertion, MPI_Win win) {
-  if (unrecorded_call(kWinPost)) return backend::Win_post(group, assertion, win);
-  CallRecord call(kWinPost);
-  int rc = backend::Win_post(group, assertion, win);
-  call.begin();
-  call.group(group);
-  call.tracer().out().put8(fence_assertion(assertion));
-  call.win(win);
-  return rc;
+  return group_synchronisation(kWinPost, backend::Win_post, group, assertion, win);
 }
 
 int MPI_Win_start(MPI_Group group, int assertion, MPI_Win win) {
-  if (unrecorded_call(kWinStart)) return backend::Win_start(group, assertion, win);
-  CallRecord call(kWinStart);
-  int rc = backend::Win_start(group, assertion, win);
-  call.begin();
-  call.group(group);
-  call.tracer().out().put8(fence_assertion(assertion));
-  call.win(win);
-  return rc;
+  return group_synchronisation(kWinStart, backend::Win_start, group, assertion, win);
 }
 
-int MPI_Win_complete(MPI_Win win) {
-  if (unrecorded_call(kWinComplete)) return backend::Win_complete(win);
-  CallRecord call(kWinComplete);
-  int rc = backend::Win_complete(win);
-  call.begin();
-  call.win(win);
-  return rc;
-}
+int MPI_Win_complete(MPI_Win win) { return window_synchronisation(kWinComplete, backend::Win_complete, win); }
 
-int MPI_Win_wait(MPI_Win win) {
-  if (unrecorded_call(kWinWait)) return backend::Win_wait(win);
-  CallRecord call(kWinWait);
-  int rc = backend::Win_wait(win);
-  call.begin();
-  call.win(win);
-  return rc;
-}
+int MPI_Win_wait(MPI_Win win) { return window_synchronisation(kWinWait, backend::Win_wait, win); }
 
 int MPI_Win_free(MPI_Win* win) {
   if (unrecorded_lifecycle_call(kWinFree)) return backend::Win_free(win);

@@ -5,6 +5,8 @@
 #include "call_record.hpp"
 #include "unrecorded_requests.hpp"
 
+#include <type_traits>
+
 using namespace amp::trace;
 
 namespace {
@@ -24,10 +26,13 @@ int blocking_send(std::uint16_t function, int (*pmpi)(const void*, int, MPI_Data
   return rc;
 }
 
-// Isend, Ibsend, Issend, Irsend, Irecv and the *_init calls: count, dt, peer, tag, comm, request.
+// Isend, Ibsend, Issend, Irsend, Irecv and the *_init calls: count, dt, peer, tag, comm, request. A send
+// (a const buffer) stores its destination and tag raw, as libdumpi does; a receive its source and tag in
+// DUMPI's encoding (wildcards -1).
+template <class Buffer>
 int nonblocking(std::uint16_t function, bool persistent,
-                int (*pmpi)(const void*, int, MPI_Datatype, int, int, MPI_Comm, MPI_Request*), const void* buf,
-                int count, MPI_Datatype type, int peer, int tag, MPI_Comm comm, MPI_Request* request) {
+                int (*pmpi)(Buffer*, int, MPI_Datatype, int, int, MPI_Comm, MPI_Request*), Buffer* buf, int count,
+                MPI_Datatype type, int peer, int tag, MPI_Comm comm, MPI_Request* request) {
   if (persistent ? unrecorded_lifecycle_call(function) : unrecorded_call(function))
     return pmpi(buf, count, type, peer, tag, comm, request);
   CallRecord call(function);
@@ -36,8 +41,13 @@ int nonblocking(std::uint16_t function, bool persistent,
   std::int32_t id = call.request_created(request, persistent);
   call.i32(count);
   call.datatype(type);
-  call.dest(peer);
-  call.i32(tag);  // libdumpi stores the Isend tag raw
+  if constexpr (std::is_const_v<Buffer>) {
+    call.dest(peer);
+    call.i32(tag);
+  } else {
+    call.source(peer);
+    call.tag(tag);
+  }
   call.comm(comm);
   call.i32(id);
   return rc;
@@ -115,33 +125,11 @@ int MPI_Rsend_init(const void* buf, int count, MPI_Datatype type, int dest, int 
 }
 
 int MPI_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Request* request) {
-  if (unrecorded_call(kIrecv)) return backend::Irecv(buf, count, type, source, tag, comm, request);
-  CallRecord call(kIrecv);
-  int rc = backend::Irecv(buf, count, type, source, tag, comm, request);
-  call.begin();
-  std::int32_t id = call.request_created(request, false);
-  call.i32(count);
-  call.datatype(type);
-  call.source(source);
-  call.tag(tag);
-  call.comm(comm);
-  call.i32(id);
-  return rc;
+  return nonblocking(kIrecv, false, backend::Irecv, buf, count, type, source, tag, comm, request);
 }
 
 int MPI_Recv_init(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Request* request) {
-  if (unrecorded_lifecycle_call(kRecvInit)) return backend::Recv_init(buf, count, type, source, tag, comm, request);
-  CallRecord call(kRecvInit);
-  int rc = backend::Recv_init(buf, count, type, source, tag, comm, request);
-  call.begin();
-  std::int32_t id = call.request_created(request, true);
-  call.i32(count);
-  call.datatype(type);
-  call.source(source);
-  call.tag(tag);
-  call.comm(comm);
-  call.i32(id);
-  return rc;
+  return nonblocking(kRecvInit, true, backend::Recv_init, buf, count, type, source, tag, comm, request);
 }
 
 int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void* recvbuf,
