@@ -62,7 +62,7 @@ void add_ghost_options(CLI::App& app, GhostConfig& c, RawGhostFlags& raw) {
 void finish_config(GhostConfig& c, const RawGhostFlags& raw, int ranks) {
   c.stencil = parse_stencil(raw.stencil);
   c.comm_method = parse_method(raw.comm_method);
-  c.transport = checked_transport(raw.transport, c.comm_method);
+  c.transport = checked_transport(raw.transport);
   const std::string scaling = lowercase(raw.scaling);
   require(scaling == "weak" || scaling == "strong", fmt::format("unknown scaling '{}' (use weak or strong)", raw.scaling));
   c.strong_scaling = scaling == "strong";

@@ -2,7 +2,7 @@
 // GFLOPS) on top of the loop fields every proxy shares (loop_report.hpp), and their printing.
 #include "ghost_report.hpp"
 
-#include <amp/comm/transport_registry.hpp>
+#include <transport_tracing.hpp>
 #include <loop_report.hpp>
 
 #include <fmt/format.h>
@@ -23,7 +23,7 @@ nlohmann::json ghost_results(const GhostConfig& c, const Decomposition& d, const
                  {"global_grid", {d.placement.size[0], d.placement.size[1], d.placement.size[2]}},
                  {"num_vars", c.num_vars}, {"num_tsteps", c.num_tsteps}, {"num_spikes", c.num_spikes},
                  {"stencil", kernels::stencil_name(c.stencil)}, {"comm_method", c.comm_method},
-                 {"transport", c.transport}, {"replayable", comm::transport_replayable(c.transport)},
+                 {"transport", c.transport}, {"replayable", transport_tracing(c.transport).replayable},
                  {"process_grid", {d.grid[0], d.grid[1], d.grid[2]}}, {"percent_sum", c.percent_sum},
                  {"summed_vars", c.summed_vars()}, {"error_tol", c.error_tol},
                  {"report_diffusion", c.report_diffusion}, {"seed", c.seed}};

@@ -42,7 +42,7 @@ void add_nobel_options(CLI::App& app, NobelConfig& c) {
 
 void finish_config(NobelConfig& c, int ranks) {
   c.comm_method = checked_comm_method(c.comm_method);
-  c.transport = checked_transport(c.transport, c.comm_method);
+  c.transport = checked_transport(c.transport);
   require(c.block >= 2 && c.block <= 64 && c.block % 2 == 0,
           fmt::format("block must be an even number of cells from 2 to 64 (got {})", c.block));
   require(c.max_level >= 0 && c.max_level <= 10, fmt::format("max_level must be 0..10 (got {})", c.max_level));

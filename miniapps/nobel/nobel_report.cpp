@@ -2,7 +2,7 @@
 // traffic are kept apart, as are their times.
 #include "nobel_report.hpp"
 
-#include <amp/comm/transport_registry.hpp>
+#include <transport_tracing.hpp>
 #include <loop_report.hpp>
 #include <reduction.hpp>
 #include <traffic_report.hpp>
@@ -21,7 +21,7 @@ nlohmann::json nobel_results(const NobelConfig& c, const NobelMeasurements& m, i
                  {"max_level", c.max_level}, {"num_vars", c.num_vars}, {"num_tsteps", c.num_tsteps},
                  {"amr_interval", c.amr_interval}, {"front_radius", c.front_radius},
                  {"front_period", c.front_period}, {"cfl", c.cfl}, {"comm_method", c.comm_method},
-                 {"transport", c.transport}, {"replayable", comm::transport_replayable(c.transport)},
+                 {"transport", c.transport}, {"replayable", transport_tracing(c.transport).replayable},
                  {"error_tol", c.error_tol}, {"check_every", c.check_every}, {"seed", c.seed}};
   r["ranks"] = ranks;
   bool balanced = m.initial_balanced;

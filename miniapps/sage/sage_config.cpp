@@ -72,7 +72,7 @@ void add_sage_options(CLI::App& app, SageConfig& c, RawSageFlags& raw) {
 void finish_config(SageConfig& c, const RawSageFlags& raw, int ranks) {
   c.partition = parse_partition(raw.partition);
   c.comm_method = checked_comm_method(raw.comm_method);
-  c.transport = checked_transport(raw.transport, c.comm_method);
+  c.transport = checked_transport(raw.transport);
   const std::string scaling = lowercase(raw.scaling);
   require(scaling == "weak" || scaling == "strong", fmt::format("unknown scaling '{}' (use strong or weak)", raw.scaling));
   c.weak_scaling = scaling == "weak";
