@@ -10,6 +10,8 @@
 
 #include <mpi.h>
 
+#include <utility>
+
 namespace amp::comm {
 
 struct ExchangeContext {
