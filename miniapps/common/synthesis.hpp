@@ -2,10 +2,11 @@
 // of each of N virtual ranks in turn by running the proxy's own body for that rank: the same
 // decomposition, plan, strategy and transport code and the same trace writer as a real run, while the
 // tracing library answers the MPI calls for the rank (trace/writer/synthetic_mpi.hpp) and no data
-// moves (each virtual rank's exchange context says so: comm/exchange_context.hpp). Compute is not run: each compute step moves the rank's clock on by
-// the compute model, seconds measured once on this machine for the rank's block (or given with
-// --compute_seconds). One rank's state lives at a time, so memory does not grow with N. DIR must be
-// new: the traces go to a staging folder beside it, renamed to DIR when the synthesis is complete.
+// moves (each virtual rank's exchange context says so: comm/exchange_context.hpp). Compute is not run:
+// each compute step moves the rank's clock on by the compute model, seconds measured once on this
+// machine for the rank's block (or given with --compute_seconds). One rank's state lives at a time, so
+// memory does not grow with N. DIR must be new: the traces go to a staging folder beside it, renamed to
+// DIR when the synthesis is complete.
 #pragma once
 
 #include "environment.hpp"
