@@ -1,7 +1,8 @@
 # Test helpers: serial GoogleTest executables and MPI tests run through mpiexec at a given rank count.
 # amp_add_mpi_test(NAME n RANKS r COMMAND exe args...) runs oversubscribed with OMP_NUM_THREADS=1.
 
-set(AMP_TEST_ENVIRONMENT OMP_NUM_THREADS=1 OMP_PROC_BIND=false)
+# PYTHONPATH: the Python tools are the package tools/amp_tools (`python3 -m amp_tools.<module>`).
+set(AMP_TEST_ENVIRONMENT OMP_NUM_THREADS=1 OMP_PROC_BIND=false PYTHONPATH=${PROJECT_SOURCE_DIR}/tools)
 
 # Open MPI: the settings the amp driver also uses (cmake/openmpi.env: one-sided component,
 # oversubscription, Kokkos' rank count) reach every test through its environment; --oversubscribe

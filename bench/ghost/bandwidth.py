@@ -16,7 +16,7 @@ One round measures, in this order:
                  Strategy::send_slot_to_fill), which pack then does not copy.
 Rounds alternate; each figure printed is the median over the rounds (min-max beside it).
 
-Usage: bench/ghost/bandwidth.py [--build build] [--mpiexec mpiexec.mpich] [--ranks 2] [--rounds 3]
+Usage: PYTHONPATH=tools python3 bench/ghost/bandwidth.py [--build build] [--mpiexec mpiexec.mpich] [--ranks 2] [--rounds 3]
                                 [--sizes 32,64,128] [--vars 40] [--steps 10] [--kernel-size 128]
                                 [--kernel-bytes 134217728] [--stream-elements 16777216]
 """
@@ -29,6 +29,9 @@ import subprocess
 import sys
 import tempfile
 
+from amp_tools import launch
+from amp_tools import results
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 STENCILS = ["3d7pt", "3d27pt"]
 
@@ -39,8 +42,8 @@ def process_grids(ranks):
     return {f"{n}x1x1": ["--npx", n, "--npy", "1", "--npz", "1"], f"1x1x{n}": ["--npx", "1", "--npy", "1", "--npz", n]}
 
 
-def launch(a, exe, arguments):
-    command = [a.mpiexec] + a.mpiexec_flags.split() + ["-n", str(a.ranks), os.path.join(a.build, "bin", exe)] + arguments
+def run_proxy(a, exe, arguments):
+    command = launch.mpiexec(a.mpiexec, a.ranks, [os.path.join(a.build, "bin", exe)] + arguments, a.mpiexec_flags)
     done = subprocess.run(command, capture_output=True, text=True)
     if done.returncode != 0:
         sys.exit(f"bandwidth: {' '.join(command)} failed ({done.returncode}): {done.stderr.strip()}")
@@ -49,11 +52,11 @@ def launch(a, exe, arguments):
 
 def stream(a, folder):
     """Per-rank GB/s (best repetition, slowest rank) of copy and triad, every rank at once."""
-    results = os.path.join(folder, "stream.json")
-    if os.path.exists(results):
-        os.remove(results)
-    launch(a, "amp-micro", ["stream", "--array-size", str(a.stream_elements), "--results", results])
-    with open(results) as f:
+    stream_path = os.path.join(folder, "stream.json")
+    if os.path.exists(stream_path):
+        os.remove(stream_path)
+    run_proxy(a, "amp-micro", ["stream", "--array-size", str(a.stream_elements), "--results", stream_path])
+    with open(stream_path) as f:
         rows = json.load(f)["rows"]
     by_kernel = {row["kernel"]: row for row in rows}
     return {k: by_kernel[k]["GBps_per_rank_best"] for k in ("copy", "triad")}
@@ -64,7 +67,7 @@ def kernels(a):
     enough blocks in turn (as amp-ghost sweeps its variables) that they come from memory."""
     block_bytes = 2 * 8 * (a.kernel_size + 2) ** 3
     variables = max(1, -(-a.kernel_bytes // block_bytes))
-    out = launch(a, "bench_stencil_bandwidth", [str(a.kernel_size), "10", str(variables)])
+    out = run_proxy(a, "bench_stencil_bandwidth", [str(a.kernel_size), "10", str(variables)])
     rates = {}
     for name, gbs in re.findall(r"^\s+(3d7pt|3d27pt)\s+([0-9.]+) GB/s .*of triad", out, re.M):
         rates[name.upper()] = min(rates.get(name.upper(), 1e30), float(gbs))
@@ -77,26 +80,24 @@ def ghost(a, folder, size, stencil, grid):
     """One amp-ghost run: cells per rank, the loop and compute seconds (slowest rank / average rank),
     pack and unpack seconds (average rank), the elements each copied and those the sweep wrote into the
     send slots itself (average rank)."""
-    results = os.path.join(folder, "ghost.json")
-    if os.path.exists(results):
-        os.remove(results)
+    results_path = os.path.join(folder, "ghost.json")
+    if os.path.exists(results_path):
+        os.remove(results_path)
     n = str(size)
-    launch(a, "amp-ghost", ["--nx", n, "--ny", n, "--nz", n, "--num_vars", str(a.vars), "--num_tsteps", str(a.steps),
+    run_proxy(a, "amp-ghost", ["--nx", n, "--ny", n, "--nz", n, "--num_vars", str(a.vars), "--num_tsteps", str(a.steps),
                             "--stencil", stencil, "--comm_method", "bspma", "--transport", "isend", "--progress", "0",
-                            "--report_diffusion", "0", "--results", results] + process_grids(a.ranks)[grid])
-    with open(results) as f:
-        r = json.load(f)
-    if not r["verification"]["passed"]:
+                            "--report_diffusion", "0", "--results", results_path] + process_grids(a.ranks)[grid])
+    r = results.load(results_path)
+    if not results.verified(r):
         sys.exit(f"bandwidth: amp-ghost {size}^3 {stencil} {grid} failed its verification")
-    t = r["timing"]
-    if "packed_elements" in t:
-        packed, unpacked, filled = (t[f"{k}_elements"]["avg"] for k in ("packed", "unpacked", "filled"))
+    if results.timing(r, "packed_elements") is not None:
+        packed, unpacked, filled = (results.timing(r, f"{k}_elements") for k in ("packed", "unpacked", "filled"))
     else:  # a build from before the counts (a "before" of docs/PERFORMANCE.md): bspma/isend copies all it sends
-        packed = unpacked = r["bytes"]["per_step_per_rank"]["avg"] * a.steps / 8
+        packed = unpacked = results.bytes_per_step_per_rank(r) * a.steps / 8
         filled = 0.0
-    return {"cells": size ** 3 * a.vars * a.steps, "loop": t["loop_seconds"], "compute": t["compute"]["avg"],
-            "pack": t["pack"]["avg"], "unpack": t["unpack"]["avg"], "packed": packed, "unpacked": unpacked,
-            "filled": filled, "checksum": r["checksum"]}
+    return {"cells": size ** 3 * a.vars * a.steps, "loop": results.loop_seconds(r),
+            "compute": results.timing(r, "compute"), "pack": results.timing(r, "pack"), "unpack": results.timing(r, "unpack"), "packed": packed,
+            "unpacked": unpacked, "filled": filled, "checksum": results.checksum(r)}
 
 
 def median_cell(values, percent=True):

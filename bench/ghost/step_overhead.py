@@ -16,7 +16,7 @@ launches per step and rank, counted with the launch-counter tools library (the d
 runs of `steps` and `steps/2` steps, so set-up is not counted), and the cost of one empty launch and of
 a fence (bench_kokkos_launch, run under mpiexec as the proxy is, so both ranks compete for the cores).
 
-Usage: bench/ghost/step_overhead.py [--build build] [--before OTHER_BUILD] [--mpiexec mpiexec.mpich]
+Usage: PYTHONPATH=tools python3 bench/ghost/step_overhead.py [--build build] [--before OTHER_BUILD] [--mpiexec mpiexec.mpich]
        [--ranks 2] [--size 24] [--vars 40] [--steps 200] [--stencil 3d7pt] [--grid 2x1x1] [--rounds 3]
 """
 import argparse
@@ -26,6 +26,9 @@ import statistics
 import subprocess
 import sys
 import tempfile
+
+from amp_tools import launch
+from amp_tools import results
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CUTS = ["bspma", "svaf", "svcp"]
@@ -39,12 +42,12 @@ def run(command, env=None):
     return done.stdout
 
 
-def ghost_command(a, build, cut, transport, steps, results):
+def ghost_command(a, build, cut, transport, steps, results_path):
     grid = a.grid.split("x")
-    return [a.mpiexec, "-n", str(a.ranks), os.path.join(build, "bin", "amp-ghost"), "--nx", str(a.size), "--ny",
+    return launch.mpiexec(a.mpiexec, a.ranks, [os.path.join(build, "bin", "amp-ghost"), "--nx", str(a.size), "--ny",
             str(a.size), "--nz", str(a.size), "--num_vars", str(a.vars), "--num_tsteps", str(steps), "--stencil",
             a.stencil, "--comm_method", cut, "--transport", transport, "--npx", grid[0], "--npy", grid[1], "--npz",
-            grid[2], "--progress", "0", "--results", results]
+            grid[2], "--progress", "0", "--results", results_path])
 
 
 def environment(**extra):
@@ -55,21 +58,19 @@ def environment(**extra):
 
 def one_run(a, folder, build, cut, transport):
     """Per-step milliseconds of one run (average rank) and its checksum."""
-    results = os.path.join(folder, "ghost.json")
-    if os.path.exists(results):
-        os.remove(results)
-    run(ghost_command(a, build, cut, transport, a.steps, results), environment())
-    with open(results) as f:
-        r = json.load(f)
-    t = r["timing"]
-    ms = lambda seconds: seconds / a.steps * 1e3  # noqa: E731
-    row = {"loop": t["per_step_seconds"] * 1e3, "compute": ms(t["compute"]["avg"]), "pack": ms(t["pack"]["avg"]),
-           "unpack": ms(t["unpack"]["avg"]), "post": ms(t["mpi_post"]["avg"]), "wait": ms(t["mpi_wait"]["avg"]),
-           "allreduce": ms(t["collective"]["avg"]), "messages": r["messages"]["per_step_per_rank"]["avg"]}
+    results_path = os.path.join(folder, "ghost.json")
+    if os.path.exists(results_path):
+        os.remove(results_path)
+    run(ghost_command(a, build, cut, transport, a.steps, results_path), environment())
+    r = results.load(results_path)
+    ms = lambda key: results.per_step_ms(r, key)  # noqa: E731
+    row = {"loop": results.step_seconds(r) * 1e3, "compute": ms("compute"), "pack": ms("pack"), "unpack": ms("unpack"),
+           "post": ms("mpi_post"), "wait": ms("mpi_wait"), "allreduce": ms("collective"),
+           "messages": results.messages_per_step_per_rank(r)}
     row["overhead"] = row["loop"] - row["compute"]
     row["share"] = row["overhead"] / row["loop"]
     row["other"] = row["overhead"] - sum(row[k] for k in ("pack", "unpack", "post", "wait", "allreduce"))
-    return row, r["checksum"]
+    return row, results.checksum(r)
 
 
 def launches_per_step(a, folder, build, cut, transport):
@@ -101,7 +102,7 @@ def launch_cost(a, build):
     exe = os.path.join(build, "bin", "bench_kokkos_launch")
     if not os.path.exists(exe):
         return ""
-    return run([a.mpiexec, "-n", str(a.ranks), exe, "20000"], environment())
+    return run(launch.mpiexec(a.mpiexec, a.ranks, [exe, "20000"]), environment())
 
 
 def main():

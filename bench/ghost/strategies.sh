@@ -23,4 +23,4 @@ first=${strategies%% *}
 echo "amp-ghost ${nx}^3 per rank x 40 vars x $stencil, $ranks ranks (grid $(python3 -c "import json;print('x'.join(map(str,json.load(open('$out/$first.json'))['config']['process_grid'])))")), $steps steps, OMP_NUM_THREADS=$OMP_NUM_THREADS"
 results=()
 for strategy in $strategies; do results+=("$out/$strategy.json"); done
-python3 "$root/tools/compare_runs.py" "${results[@]}"
+PYTHONPATH="$root/tools${PYTHONPATH:+:$PYTHONPATH}" python3 -m amp_tools.compare_runs "${results[@]}"

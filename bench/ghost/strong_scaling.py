@@ -12,19 +12,21 @@ at 512, 6^3 at 4096: the small-block sweeps of issue 25), and `./amp simulate DI
 predicts the run on that network (SimGrid). Printed: the compute model per variable step, compute per
 step (x variables), the predicted time per step, and the share of it that is not compute.
 
-Usage: bench/ghost/strong_scaling.py [--build build] [--mpiexec mpiexec.mpich] [--size 96] [--vars 40]
+Usage: PYTHONPATH=tools python3 bench/ghost/strong_scaling.py [--build build] [--mpiexec mpiexec.mpich] [--size 96] [--vars 40]
        [--stencil 3d7pt] [--cuts bspma,svaf] [--real-ranks 1,2,4] [--steps 20] [--rounds 3]
        [--synthesized 64:torus-4x4x4,512:torus-16x16x4,4096:torus-16x16x16] [--synthesized-steps 4]
        [--simulate-timeout 600]
 """
 import argparse
-import json
 import os
 import re
 import statistics
 import subprocess
 import sys
 import tempfile
+
+from amp_tools import launch
+from amp_tools import results
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -47,24 +49,21 @@ def checked(command, timeout=None):
 
 
 def real_run(a, folder, cut, ranks):
-    results = os.path.join(folder, "real.json")
-    if os.path.exists(results):
-        os.remove(results)
-    checked([a.mpiexec, "-n", str(ranks), os.path.join(a.build, "bin", "amp-ghost")] + problem(a, cut, a.steps) +
-            ["--results", results])
-    with open(results) as f:
-        t = json.load(f)["timing"]
-    loop = t["per_step_seconds"] * 1e3
-    return loop, t["compute"]["avg"] / a.steps * 1e3
+    results_path = os.path.join(folder, "real.json")
+    if os.path.exists(results_path):
+        os.remove(results_path)
+    checked(launch.mpiexec(a.mpiexec, ranks, [os.path.join(a.build, "bin", "amp-ghost")] + problem(a, cut, a.steps) +
+                          ["--results", results_path]))
+    run = results.load(results_path)
+    return results.step_seconds(run) * 1e3, results.per_step_ms(run, "compute")
 
 
 def synthesized_run(a, folder, cut, ranks, network):
     traces = os.path.join(folder, f"syn-{cut}-{ranks}")
-    results = traces + ".json"
+    results_path = traces + ".json"
     checked([os.path.join(a.build, "bin", "amp-ghost")] + problem(a, cut, a.synthesized_steps) +
-            ["--synthesize", traces, "--ranks", str(ranks), "--results", results])
-    with open(results) as f:
-        model = json.load(f)["synthesis"]["compute_model"]["steps"][0]
+            ["--synthesize", traces, "--ranks", str(ranks), "--results", results_path])
+    seconds = results.synthesized_compute_seconds(results.load(results_path))
     out = checked([os.path.join(ROOT, "amp"), "simulate", traces, "--network",
                    os.path.join(ROOT, "inputs", "networks", network + ".toml")], timeout=a.simulate_timeout)
     predicted = None
@@ -72,7 +71,7 @@ def synthesized_run(a, folder, cut, ranks, network):
         m = re.search(r"predicted ([0-9.eE+-]+) s", out)
         predicted = float(m.group(1)) / a.synthesized_steps * 1e3 if m else None
     subprocess.run(["rm", "-rf", traces])
-    return model, predicted
+    return seconds, predicted
 
 
 def main():
@@ -123,11 +122,11 @@ def main():
             print("|---|---:|---|---|---:|---:|---:|---:|")
             for c in cuts:
                 for ranks, network in synthesized:
-                    model, predicted = synthesized_run(a, folder, c, int(ranks), network)
-                    compute = model["seconds"] * a.vars * 1e3
+                    seconds, predicted = synthesized_run(a, folder, c, int(ranks), network)
+                    compute = seconds * a.vars * 1e3
                     shown = f"{predicted:.3f} ms" if predicted is not None else f"over {a.simulate_timeout} s to simulate"
                     share = f"{100 * (1 - compute / predicted):.0f}%" if predicted else "-"
-                    print(f"| {c} | {ranks} | {block(a.size, int(ranks))} | {network} | {model['seconds'] * 1e6:.2f} us | "
+                    print(f"| {c} | {ranks} | {block(a.size, int(ranks))} | {network} | {seconds * 1e6:.2f} us | "
                           f"{compute:.3f} ms | {shown} | {share} |")
 
 

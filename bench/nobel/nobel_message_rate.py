@@ -2,10 +2,12 @@
 # Message rate and time breakdown of amp-nobel: svcp (one 512 B message per remote block face and
 # variable) against bspma (one aggregated message per neighbour rank) at 2 and 4 ranks, same deck.
 import argparse
-import json
 import os
 import subprocess
 import tempfile
+
+from amp_tools import launch
+from amp_tools import results
 
 
 def main():
@@ -27,21 +29,20 @@ def main():
             for strategy in a.strategies.split(","):
                 best = None
                 for rep in range(a.repetitions):
-                    results = os.path.join(folder, f"{strategy}-{ranks}-{rep}.json")
-                    command = [a.mpiexec] + a.mpiexec_flags.split() + ["-n", ranks, a.exe, "--progress", "0",
-                                                                       "--comm_method", strategy, "--results", results] + extra
+                    results_path = os.path.join(folder, f"{strategy}-{ranks}-{rep}.json")
+                    command = launch.mpiexec(a.mpiexec, ranks, [a.exe, "--progress", "0", "--comm_method", strategy,
+                                                                  "--results", results_path] + extra, a.mpiexec_flags)
                     subprocess.run(command, check=True, capture_output=True, env=env)
-                    with open(results) as f:
-                        r = json.load(f)
-                    if best is None or r["timing"]["loop_seconds"] < best["timing"]["loop_seconds"]:
+                    r = results.load(results_path)
+                    if best is None or results.loop_seconds(r) < results.loop_seconds(best):
                         best = r
-                r, t = best, best["timing"]
-                size = r["bytes"]["total"] / max(r["messages"]["total"], 1)
-                print(f"| {ranks} | {strategy} | {r['messages']['per_step_per_rank']['avg']:.1f} | {size:.0f} | "
-                      f"{r['messages']['per_second_per_rank']['avg']:.3g} | {t['loop_seconds']:.3f} | "
-                      f"{t['compute']['avg']:.3f} | {t['pack']['avg'] + t['unpack']['avg']:.3f} | "
-                      f"{t['mpi_post']['avg']:.3f} | {t['mpi_wait']['avg']:.3f} | {t['collective']['avg']:.3f} | "
-                      f"{t['amr']['avg']:.3f} | {r['fom']['cells_per_step_per_pe_per_second']:.3g} |", flush=True)
+                r = best
+                t = lambda key: results.timing(r, key)  # noqa: E731
+                print(f"| {ranks} | {strategy} | {results.messages_per_step_per_rank(r):.1f} | "
+                      f"{results.average_message_bytes(r):.0f} | {results.messages_per_second_per_rank(r):.3g} | "
+                      f"{results.loop_seconds(r):.3f} | {t('compute'):.3f} | {t('pack') + t('unpack'):.3f} | "
+                      f"{t('mpi_post'):.3f} | {t('mpi_wait'):.3f} | {t('collective'):.3f} | {t('amr'):.3f} | "
+                      f"{results.fom(r, 'cells_per_step_per_pe_per_second'):.3g} |", flush=True)
 
 
 if __name__ == "__main__":

@@ -4,7 +4,7 @@ suite's traces (tests/simulate/conformance_test.py makes them) replayed on torus
 platform library with everything else as ./amp simulate gives it. Prints both predictions, their ratio
 and the replays' wall times. AMP leaves it off (docs/TRACING.md section 14).
 
-Usage: bench/simulate/crosstraffic.py [--build BUILD] [--workdir DIR]
+Usage: PYTHONPATH=tools python3 bench/simulate/crosstraffic.py [--build BUILD] [--workdir DIR]
 """
 import argparse
 import os
@@ -14,10 +14,9 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 sys.path.insert(0, os.path.join(ROOT, "tests", "simulate"))
-import networks  # noqa: E402
-import simulate  # noqa: E402
+from amp_tools import networks  # noqa: E402
+from amp_tools import simulate  # noqa: E402
 from conformance_test import Suite  # noqa: E402
 
 CASES = ("pingpong-1MiB", "ring-64KiB", "halo3d-64KiB", "bspma", "svcp")

@@ -4,11 +4,11 @@
 - amp-ghost's cuts at 64 ranks on a bigger problem (32^3 per rank, 8 variables, 3 steps), in both;
 - the conformance suite's 3-D halo on dragonfly-1024 in SST-macro with its default 64 KB credits and
   with 16 MB (`switch.credits`, `node.nic.credits`), against SimGrid;
-- how long SimGrid 3.32 takes to build AMP's platform of 1024 and 4096 nodes (tools/simgrid_routes.py
+- how long SimGrid 3.32 takes to build AMP's platform of 1024 and 4096 nodes (tools/amp_tools/simgrid_routes.py
   loading it, one route asked).
 Needs AMP_SSTMAC.
 
-Usage: bench/simulate/gaps.py [--build BUILD] [--workdir DIR]
+Usage: PYTHONPATH=tools python3 bench/simulate/gaps.py [--build BUILD] [--workdir DIR]
 """
 import argparse
 import json
@@ -20,15 +20,14 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import networks  # noqa: E402
-import simulate  # noqa: E402
+from amp_tools import networks  # noqa: E402
+from amp_tools import simulate  # noqa: E402
 
 NETWORKS = os.path.join(ROOT, "inputs", "networks")
 
 
 def predicted(build, trace, network, simulator):
-    done = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "simulate.py"), trace, "--network", network,
+    done = subprocess.run([sys.executable, "-m", "amp_tools.simulate", trace, "--network", network,
                            "--simulator", simulator, "--build", build], capture_output=True, text=True, check=True)
     with open(done.stdout.strip().rsplit(" -> ", 1)[1]) as f:
         return json.load(f)["predicted_seconds"]
@@ -91,7 +90,7 @@ def main():
         folder = tempfile.mkdtemp(dir=work)
         platform, env = simulate.simgrid_platform(network, a.build, folder)
         started = time.monotonic()
-        subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "tools", "simgrid_routes.py")], check=True, env=env,
+        subprocess.run(["/usr/bin/python3", "-m", "amp_tools.simgrid_routes"], check=True, env=env,
                        input=json.dumps({"platform": platform, "pairs": [["n0", "n1"]]}), capture_output=True,
                        text=True)
         print(f"SimGrid builds AMP's platform of {name} ({network.nodes} nodes) in "

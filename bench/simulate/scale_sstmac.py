@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """How long SST-macro takes to replay synthesized amp-ghost traces at scale through `./amp simulate`
-(tools/simulate.py: the export, the replay and the network figures), at one rank per node:
+(tools/amp_tools/simulate.py: the export, the replay and the network figures), at one rank per node:
 - every cut at 1024 ranks on torus-16x16x4 (32^3 per rank, 10 variables, 5 steps);
 - SVAF at 4096 ranks on torus-16x16x16 (64^3 per rank, 40 variables, 10 steps), issue 30's bound of 10 min.
 Prints the synthesis, the simulation's wall time and the prediction per point. Needs AMP_SSTMAC.
 
-Usage: bench/simulate/scale_sstmac.py [--build BUILD] [--workdir DIR] [--only 1024|4096] [--timeout S]
+Usage: PYTHONPATH=tools python3 bench/simulate/scale_sstmac.py [--build BUILD] [--workdir DIR] [--only 1024|4096] [--timeout S]
 """
 import argparse
 import json
@@ -17,8 +17,7 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import simulate  # noqa: E402
+from amp_tools import simulate  # noqa: E402
 
 POINTS = [  # (ranks, cut, per-rank block, variables, steps, network)
     (1024, "bspma", 32, 10, 5, "torus-16x16x4"),
@@ -53,7 +52,7 @@ def main():
         synthesis = time.monotonic() - started
         path = os.path.join(ROOT, "inputs", "networks", f"{network}.toml")
         started = time.monotonic()
-        done = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "simulate.py"), trace, "--network", path,
+        done = subprocess.run([sys.executable, "-m", "amp_tools.simulate", trace, "--network", path,
                                "--simulator", "sstmac", "--build", a.build, "--timeout", str(a.timeout)],
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         simulated = time.monotonic() - started

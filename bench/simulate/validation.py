@@ -5,7 +5,7 @@
 # its traced region (measured) beside SimGrid's prediction, and per cut the median error and its
 # spread over the repetitions. Goal: |predicted - measured| <= 15 % of measured for each cut.
 # Alternate the cuts within a repetition so that drift over minutes touches all of them alike.
-# Usage: bench/simulate/validation.py [--build DIR] [--network FILE] [--repetitions 5] [--ranks 2]
+# Usage: PYTHONPATH=tools python3 bench/simulate/validation.py [--build DIR] [--network FILE] [--repetitions 5] [--ranks 2]
 #        [--mpiexec mpiexec.mpich] [--workdir DIR]
 import argparse
 import json
@@ -18,8 +18,9 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PYTHON = "/usr/bin/python3" if os.access("/usr/bin/python3", os.X_OK) else sys.executable
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import simulate  # noqa: E402
+from amp_tools import simulate  # noqa: E402
+from amp_tools import launch
+from amp_tools import results
 
 
 def main():
@@ -38,7 +39,7 @@ def main():
     network = a.network
     if not network:
         network = os.path.join(work, "this-machine.toml")
-        subprocess.run([PYTHON, os.path.join(ROOT, "tools", "simulate.py"), "--calibrate", "--output", network,
+        subprocess.run([PYTHON, "-m", "amp_tools.simulate", "--calibrate", "--output", network,
                         "--replace", "--build", a.build, "--mpiexec", a.mpiexec, "--cores", str(a.ranks)], check=True)
     name = os.path.splitext(os.path.basename(network))[0]
     cuts = a.cuts.split(",")
@@ -51,20 +52,19 @@ def main():
             for leftover in (base + ".json",):
                 if os.path.exists(leftover):
                     os.remove(leftover)
-            subprocess.run([a.mpiexec, "-n", str(a.ranks), os.path.join(a.build, "bin", "amp-ghost"), "--input",
+            subprocess.run(launch.mpiexec(a.mpiexec, a.ranks, [os.path.join(a.build, "bin", "amp-ghost"), "--input",
                             os.path.join(ROOT, "inputs", "ghost", "cth.toml"), "--comm_method", cut, "--transport",
-                            "isend", "--results", base + ".json", "--trace", base + ".trace"], check=True,
+                            "isend", "--results", base + ".json", "--trace", base + ".trace"]), check=True,
                            env=env, stdout=subprocess.DEVNULL)
-            subprocess.run([PYTHON, os.path.join(ROOT, "tools", "simulate.py"), base + ".trace", "--network", network,
+            subprocess.run([PYTHON, "-m", "amp_tools.simulate", base + ".trace", "--network", network,
                             "--build", a.build], check=True, stdout=subprocess.DEVNULL)
-            with open(base + ".json") as f:
-                run = json.load(f)
+            run = results.load(base + ".json")
             with open(simulate.simulation_file(base + ".trace", network, "simgrid")) as f:
                 sim = json.load(f)
-            steps = run["config"]["num_tsteps"]
+            steps = results.steps(run)
             error = (sim["predicted_seconds"] - sim["measured_seconds"]) / sim["measured_seconds"] * 100
             errors[cut].append(error)
-            print(f"{cut:6s} {rep:3d} {run['timing']['per_step_seconds'] * 1e3:12.2f} "
+            print(f"{cut:6s} {rep:3d} {results.step_seconds(run) * 1e3:12.2f} "
                   f"{sim['measured_seconds'] / steps * 1e3:14.2f} {sim['predicted_seconds'] / steps * 1e3:10.2f} "
                   f"{error:+7.1f}%")
     print()

@@ -6,7 +6,7 @@
 # trace costs to record for real. The traces are deleted after each case (they are large).
 #   4096-svaf:   4096 ranks, 64^3 cells per rank, 40 variables, 3d7pt, svaf, 10 steps (goal <= 60 s, 2 GiB)
 #   65536-bspma: 65536 ranks, the same per-rank problem with bspma (goal <= 10 min)
-# Usage: bench/synthesis/synthesis_scale.py [--build DIR] [--cases 4096-svaf,65536-bspma] [--workdir DIR]
+# Usage: PYTHONPATH=tools python3 bench/synthesis/synthesis_scale.py [--build DIR] [--cases 4096-svaf,65536-bspma] [--workdir DIR]
 #        [--size 64] [--vars 40] [--steps 10] [--mpiexec mpiexec]
 import argparse
 import os
@@ -16,6 +16,8 @@ import subprocess
 import sys
 import tempfile
 import time
+
+from amp_tools import launch
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 GOALS = {"4096-svaf": (60.0, 2048.0), "65536-bspma": (600.0, None)}
@@ -29,7 +31,8 @@ def per_rank_problem(a, method):
 
 def baseline_seconds(a, exe, method, folder):
     """Wall seconds of a real 2-rank traced run of the per-rank problem: what recording one rank costs."""
-    command = [a.mpiexec, "-n", "2", exe] + per_rank_problem(a, method) + ["--trace", os.path.join(folder, "real")]
+    command = launch.mpiexec(a.mpiexec, 2, [exe] + per_rank_problem(a, method) +
+                             ["--trace", os.path.join(folder, "real")])
     start = time.monotonic()
     done = subprocess.run(command, capture_output=True, text=True, env=dict(os.environ, OMP_NUM_THREADS="1"))
     seconds = time.monotonic() - start

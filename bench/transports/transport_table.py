@@ -7,12 +7,11 @@ measured in the same rounds, the compute /
 pack+unpack / MPI (post+wait) / collective split per step (average rank) and messages per step and
 rank. Prints a Markdown table.
 
-Usage: bench/transports/transport_table.py [--build build] [--mpiexec mpiexec.mpich] [--ranks 2]
+Usage: PYTHONPATH=tools python3 bench/transports/transport_table.py [--build build] [--mpiexec mpiexec.mpich] [--ranks 2]
                                            [--rounds 3] [--steps 10] [--ghost-size 64]
                                            [--cases ghost-2x1x1,ghost-1x1x2,nobel-default]
 """
 import argparse
-import json
 import os
 import statistics
 import subprocess
@@ -20,8 +19,9 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import combinations  # noqa: E402  (the binary's --list-combinations --json)
+from amp_tools import combinations  # noqa: E402  (the binary's --list-combinations --json)
+from amp_tools import launch
+from amp_tools import results
 
 
 def cases(steps, size):
@@ -36,22 +36,21 @@ def cases(steps, size):
 
 
 def run(a, exe, arguments, strategy, transport, folder):
-    results = os.path.join(folder, f"{strategy}-{transport}.json")
-    if os.path.exists(results):
-        os.remove(results)
-    command = [a.mpiexec] + a.mpiexec_flags.split() + ["-n", str(a.ranks), os.path.join(a.build, "bin", exe), "--progress", "0",
-                                                        "--comm_method", strategy, "--transport", transport,
-                                                        "--results", results] + arguments
+    results_path = os.path.join(folder, f"{strategy}-{transport}.json")
+    if os.path.exists(results_path):
+        os.remove(results_path)
+    command = launch.mpiexec(a.mpiexec, a.ranks, [os.path.join(a.build, "bin", exe), "--progress", "0",
+                                                 "--comm_method", strategy, "--transport", transport,
+                                                 "--results", results_path] + arguments, a.mpiexec_flags)
     done = subprocess.run(command, capture_output=True, text=True)
     if done.returncode != 0:
         return None if done.returncode == combinations.COMBINATION_REFUSED else sys.exit(
             f"{exe} {strategy}/{transport} failed: {done.stderr}")
-    with open(results) as f:
-        return json.load(f)
+    return results.load(results_path)
 
 
 def per_step(r, key):
-    return r["timing"][key]["avg"] / r["config"]["num_tsteps"] * 1e3
+    return results.per_step_ms(r, key)
 
 
 def main():
@@ -84,9 +83,9 @@ def main():
                     r = run(a, exe, arguments, s, t, folder)
                     if r is None:
                         continue
-                    times.setdefault((s, t), []).append(r["timing"]["per_step_seconds"] * 1e3)
+                    times.setdefault((s, t), []).append(results.step_seconds(r) * 1e3)
                     last[(s, t)] = r
-            checksums = {r["checksum"] for r in last.values()}
+            checksums = {results.checksum(r) for r in last.values()}
             if len(checksums) != 1:
                 sys.exit(f"{name}: checksums differ across combinations: {sorted(checksums)}")
             base = statistics.median(times[("bspma", "isend")])

@@ -14,6 +14,7 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)) + "/../common")
 from checked_run import failure, launcher_parser, without_exit_banners  # noqa: E402
+from amp_tools import launch
 
 fail = failure("check_split_world")
 
@@ -29,7 +30,7 @@ sage_args = rest[rest.index("--sage") + 1:]
 
 
 def run(np, command, what):
-    full = [a.mpiexec, *a.mpiexec_flags.split(), "-n", str(np), *command]
+    full = launch.mpiexec(a.mpiexec, np, command, a.mpiexec_flags)
     try:
         done = subprocess.run(full, capture_output=True, text=True, timeout=200)
     except subprocess.TimeoutExpired:

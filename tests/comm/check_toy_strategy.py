@@ -18,9 +18,9 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)) + "/../common")
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)) + "/../../tools")
 from checked_run import failure, launcher_parser, refusal_line  # noqa: E402
-import combinations  # noqa: E402
+from amp_tools import launch
+from amp_tools import combinations  # noqa: E402
 
 fail = failure("check_toy_strategy")
 TOY = "toy"
@@ -35,7 +35,7 @@ def proxy_of(exe):
 
 
 def run(a, exe, arguments, results=None, env=None):
-    command = [a.mpiexec] + a.mpiexec_flags.split() + ["-n", str(a.np), exe, "--progress", "0"] + arguments
+    command = launch.mpiexec(a.mpiexec, a.np, [exe, "--progress", "0"] + arguments, a.mpiexec_flags)
     if results:
         command += ["--results", results]
     return subprocess.run(command, capture_output=True, text=True, timeout=240, env=env)

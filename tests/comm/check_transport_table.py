@@ -8,13 +8,11 @@ refusals told by exit code 6), never listed here.
 Usage: check_transport_table.py --exe AMP-GHOST --case NAME -- PYTHON transport_table.py ARGS...
 """
 import argparse
-import os
 import re
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
-import combinations  # noqa: E402
+from amp_tools import combinations  # noqa: E402
 
 NUMBER = r"[0-9]+\.[0-9]+"
 

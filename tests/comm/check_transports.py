@@ -19,9 +19,9 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)) + "/../common")
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)) + "/../../tools")
 from checked_run import failure, launcher_parser, parse_with_program_arguments, refusal_line  # noqa: E402
-import combinations  # noqa: E402
+from amp_tools import launch
+from amp_tools import combinations  # noqa: E402
 
 fail = failure("check_transports")
 
@@ -44,7 +44,7 @@ def registry(a):
 
 
 def run(a, arguments, results=None):
-    command = [a.mpiexec] + a.mpiexec_flags.split() + ["-n", str(a.np), a.exe, "--progress", "0"] + arguments
+    command = launch.mpiexec(a.mpiexec, a.np, [a.exe, "--progress", "0"] + arguments, a.mpiexec_flags)
     if results:
         command += ["--results", results]
     try:

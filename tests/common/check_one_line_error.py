@@ -7,13 +7,14 @@ Usage: check_one_line_error.py --mpiexec M --np N --exe EXE --expect REGEX [--] 
 import subprocess
 
 from checked_run import failure, launcher_parser, parse_with_program_arguments, refusal_line
+from amp_tools import launch
 
 fail = failure("check_one_line_error")
 
 parser = launcher_parser(__doc__)
 parser.add_argument("--expect", required=True, metavar="REGEX")
 a = parse_with_program_arguments(parser, "program_arguments")
-command = [a.mpiexec, *a.mpiexec_flags.split(), "-n", str(a.np), a.exe, *a.program_arguments]
+command = launch.mpiexec(a.mpiexec, a.np, [a.exe, *a.program_arguments], a.mpiexec_flags)
 try:
     done = subprocess.run(command, capture_output=True, text=True, timeout=100)
 except subprocess.TimeoutExpired:

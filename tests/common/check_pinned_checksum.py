@@ -11,6 +11,7 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from checked_run import failure, launcher_parser, parse_with_program_arguments  # noqa: E402
+from amp_tools import launch
 
 parser = launcher_parser(__doc__)
 parser.add_argument("--expect", required=True, help="the pinned checksum, 16 hex digits")
@@ -19,7 +20,7 @@ fail = failure("check_pinned_checksum")
 
 with tempfile.TemporaryDirectory() as folder:
     results = os.path.join(folder, "results.json")
-    command = [args.mpiexec] + [f for f in args.mpiexec_flags.split() if f] + ["-n", str(args.np), args.exe]
+    command = launch.mpiexec(args.mpiexec, args.np, [args.exe], args.mpiexec_flags)
     command += args.program_args + ["--progress", "0", "--results", results]
     done = subprocess.run(command, capture_output=True, text=True, timeout=100)
     if done.returncode != 0:

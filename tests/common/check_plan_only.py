@@ -10,6 +10,7 @@ import sys
 import tempfile
 
 from checked_run import failure, launcher_parser, parse_with_program_arguments, refusal_line
+from amp_tools import launch
 
 fail = failure("check_plan_only")
 
@@ -37,7 +38,7 @@ def run(a, command):
 
 
 def mpi_command(a, np, arguments):
-    return [a.mpiexec] + a.mpiexec_flags.split() + ["-n", str(np), a.exe, "--progress", "0"] + arguments
+    return launch.mpiexec(a.mpiexec, np, [a.exe, "--progress", "0"] + arguments, a.mpiexec_flags)
 
 
 def check_failure(a, arguments):

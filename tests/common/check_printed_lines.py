@@ -6,18 +6,16 @@ whole stdout line, in order; with --rows PREFIX no stdout line starting with PRE
 A pattern is literal text with placeholders: {num} a number (1, 0.25, 1.3e+08), {hex} hex digits,
 {pct} a share with its spread ("9% (9-9)"), {any} anything; a run of spaces matches any run of spaces.
 Lines are compared without their leading and trailing spaces, and stderr without the two banners
-Open MPI's launcher adds when a rank exits non-zero (tools/launcher_banners.py, as the driver drops them).
+Open MPI's launcher adds when a rank exits non-zero (tools/amp_tools/launcher_banners.py, as the driver drops them).
 
 Usage: check_printed_lines.py [--exit N] [--line PATTERN]... [--rows PREFIX] [--stderr PATTERN]... -- COMMAND...
 """
 import argparse
-import os
 import re
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
-from launcher_banners import without_exit_banners  # noqa: E402
+from amp_tools.launcher_banners import without_exit_banners  # noqa: E402
 
 PLACEHOLDERS = {"num": r"-?[0-9][0-9.]*(e[-+][0-9]+)?", "hex": r"[0-9a-f]+", "pct": r"[0-9]+% \([0-9]+-[0-9]+\)", "any": r".*"}
 

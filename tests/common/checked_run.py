@@ -2,12 +2,10 @@
 arguments CMake passes (--mpiexec, --mpiexec-flags, --np, --exe), a failure that prints one line
 and exits 1, and Open MPI's exit banners dropped from a failed run's error output."""
 import argparse
-import os
 import re
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
-from launcher_banners import without_exit_banners  # noqa: E402,F401  (for the checkers)
+from amp_tools.launcher_banners import without_exit_banners  # noqa: E402,F401  (for the checkers)
 
 
 def launcher_parser(description=None):

@@ -2,10 +2,12 @@
 """Every input deck of a proxy parses and verifies: each deck under DECKS runs through mpiexec with
 the given override flags (few steps, to stay quick) and must exit 0 with verification.passed.
 Usage: run_decks.py MPIEXEC RANKS PROXY DECKS WORKDIR [override flags...]"""
-import json
 import os
 import subprocess
 import sys
+
+from amp_tools import launch
+from amp_tools import results
 
 
 def main():
@@ -15,12 +17,12 @@ def main():
     failures = []
     names = sorted(n for n in os.listdir(decks) if n.endswith(".toml"))
     for name in names:
-        results = os.path.join(workdir, name + ".json")
-        if os.path.exists(results):
-            os.remove(results)
-        run = subprocess.run([mpiexec, "-n", ranks, proxy, "--input", os.path.join(decks, name), "--results", results]
-                             + overrides, capture_output=True, text=True, timeout=240)
-        passed = run.returncode == 0 and json.load(open(results))["verification"]["passed"]
+        results_path = os.path.join(workdir, name + ".json")
+        if os.path.exists(results_path):
+            os.remove(results_path)
+        run = subprocess.run(launch.mpiexec(mpiexec, ranks, [proxy, "--input", os.path.join(decks, name), "--results", results_path]
+                                           + overrides), capture_output=True, text=True, timeout=240)
+        passed = run.returncode == 0 and results.finished(results_path)
         print(f"{'ok  ' if passed else 'FAIL'} {name}: exit {run.returncode} {run.stderr.strip()}")
         if not passed:
             failures.append(name)

@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""tools/study.py: bad study files get one line naming the problem; a study runs real amp-ghost runs,
+"""tools/amp_tools/study.py: bad study files get one line naming the problem; a study runs real amp-ghost runs,
 a second call resumes it (finished runs skipped, untouched; a failed run's log kept aside) and the
 report is drawn; --slurm writes a script that passes `bash -n`, names every run and passes strategies and transports
-as --comm_method and --transport.
+as --comm_method and --transport; the default study's steps (inputs/studies/default.toml, small): every cut
+the binary lists, one rank per core, only the isend runs traced and simulated on a network file measured
+first, the comparison table and the prediction at scale in table.txt.
 
 Usage: check_study.py MODE --root REPO --build BUILD --mpiexec MPIEXEC --work DIR
-       MODE: bad_study | resume | slurm
+       MODE: bad_study | resume | slurm | default_steps
 """
 import argparse
 import glob
@@ -22,11 +24,11 @@ fail = failure("check_study")
 
 
 def study(opts, text, name="s.toml", extra=(), cores=2):
-    """Runs tools/study.py on a study file with `text`, inside a scratch root holding runs/."""
+    """Runs tools/amp_tools/study.py on a study file with `text`, inside a scratch root holding runs/."""
     path = os.path.join(opts.work, name)
     with open(path, "w") as f:
         f.write(text)
-    command = [sys.executable, os.path.join(opts.root, "tools", "study.py"), path, "--root", opts.work, "--build", opts.build,
+    command = [sys.executable, "-m", "amp_tools.study", path, "--root", opts.work, "--build", opts.build,
                "--mpiexec", opts.mpiexec, "--cores", str(cores), *extra]
     return subprocess.run(command, capture_output=True, text=True, timeout=240)
 
@@ -64,6 +66,15 @@ def bad_study(opts):
         fail(f"a bad study made folders: {os.listdir(os.path.join(opts.work, 'runs'))}")
 
 
+def needs_matplotlib():
+    """Skips (77) without matplotlib: a study draws its report at the end."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        print("SKIP: matplotlib is not installed for this python (the amp driver installs python3-matplotlib)")
+        sys.exit(77)
+
+
 def digests(folder):
     return {os.path.basename(p): hashlib.sha256(open(p, "rb").read()).hexdigest()
             for p in glob.glob(os.path.join(folder, "*.json"))
@@ -71,11 +82,7 @@ def digests(folder):
 
 
 def resume(opts):
-    try:
-        import matplotlib  # noqa: F401  (the report at the end of a study)
-    except ImportError:
-        print("SKIP: matplotlib is not installed for this python (the amp driver installs python3-matplotlib)")
-        sys.exit(77)
+    needs_matplotlib()
     ids = [f"ghost-quick-{s}-np{n}-rep1" for s in ("bspma", "svcp") for n in (1, 2)]
     text = ghost_study(opts, "resume")
     first = study(opts, text)
@@ -145,9 +152,43 @@ def slurm(opts):
     print(f"ok   {scripts[0]}: bash -n passes, {len(runs)} runs named, srun and modules")
 
 
+def default_steps(opts):
+    needs_matplotlib()
+    machine = os.path.join(opts.work, "this-machine.toml")
+    torus = os.path.join(opts.root, "inputs", "networks", "torus-4x4x4.toml")
+    text = ghost_study(opts, "steps", 'transports = ["isend", "persistent"]\ntrace = ["isend"]\ntable = true\n'
+                                      f'[simulate]\nnetworks = ["{machine}"]\ncalibrate = true\n'
+                                      f'[predict]\nranks = 8\nstrategies = ["bspma", "svaf"]\nnetworks = ["{torus}"]\n')
+    text = text.replace('strategies = ["bspma", "svcp"]\nranks = [1, 2]', 'strategies = "all"\nranks = "cores"')
+    proc = study(opts, text)
+    if proc.returncode != 0:
+        fail(f"the study failed (exit {proc.returncode}): {proc.stdout[-2000:]}{proc.stderr}")
+    folder = glob.glob(os.path.join(opts.work, "runs", "steps-*"))[0]
+    ids = [f"ghost-quick-{s}-{t}-np2-rep1" for s in ("bspma", "svaf", "svcp") for t in ("isend", "persistent")]
+    missing = [i for i in ids if not os.path.isfile(os.path.join(folder, i + ".json"))]
+    if missing:
+        fail(f"runs missing: {missing}")
+    traced = sorted(os.path.basename(p) for p in glob.glob(os.path.join(folder, "ghost-quick-*.trace")))
+    if traced != [i + ".trace" for i in ids if "-isend-" in i]:
+        fail(f"traced {traced}, not only the isend runs")
+    if not os.path.isfile(machine):
+        fail("the missing network file was not measured")
+    table = open(os.path.join(folder, "table.txt")).read().splitlines()
+    rows = [line.split() for line in table[1:7]]
+    if [r[:2] for r in rows] != [i.split("-")[2:4] for i in ids] or rows[0][3] != "1.00x":
+        fail(f"table.txt's rows are not every run against bspma over isend: {table[:7]}")
+    if "sim ms/step" not in table[0] or len(rows[0]) != len(rows[1]) + 2:
+        fail(f"table.txt does not give the isend runs' simulation on this-machine: {table[:3]}")
+    if not any(line.startswith("amp: 8 ranks, torus-4x4x4: svaf ") for line in table):
+        fail(f"table.txt lacks the prediction at 8 ranks: {table[-4:]}")
+    if not os.path.isfile(os.path.join(folder, "report", "index.html")):
+        fail("no report")
+    print(f"ok   {len(ids)} runs, {len(traced)} traced and simulated, table.txt with the prediction at 8 ranks")
+
+
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("mode", choices=["bad_study", "resume", "slurm"])
+    parser.add_argument("mode", choices=["bad_study", "resume", "slurm", "default_steps"])
     parser.add_argument("--root", required=True)
     parser.add_argument("--build", required=True)
     parser.add_argument("--mpiexec", required=True)
@@ -155,7 +196,7 @@ def main():
     opts = parser.parse_args()
     shutil.rmtree(opts.work, ignore_errors=True)
     os.makedirs(opts.work)
-    {"bad_study": bad_study, "resume": resume, "slurm": slurm}[opts.mode](opts)
+    {"bad_study": bad_study, "resume": resume, "slurm": slurm, "default_steps": default_steps}[opts.mode](opts)
     print(f"PASSED: study {opts.mode}")
 
 

@@ -1,12 +1,11 @@
 #!/usr/bin/env python3
-"""tools/launcher_banners.py on Open MPI 4.1.4's own text: the two exit banners go, the program's
+"""amp_tools.launcher_banners on Open MPI 4.1.4's own text: the two exit banners go, the program's
 lines stay (also one that lands inside a banner), other launcher messages stay whole.
-Usage: launcher_banners_test.py TOOLS_DIR"""
+Usage: launcher_banners_test.py   (tools/ on PYTHONPATH, as CTest sets it)"""
 import subprocess
 import sys
 
-sys.path.insert(0, sys.argv[1])
-from launcher_banners import without_exit_banners  # noqa: E402
+from amp_tools.launcher_banners import without_exit_banners
 
 FRAME = "-" * 74
 EXIT_BANNERS = f"""{FRAME}
@@ -47,7 +46,7 @@ def main():
     failures = 0
     for name, text, expected in CASES:
         got = without_exit_banners(text)
-        streamed = subprocess.run([sys.executable, f"{sys.argv[1]}/launcher_banners.py"], input=text,
+        streamed = subprocess.run([sys.executable, "-m", "amp_tools.launcher_banners"], input=text,
                                   capture_output=True, text=True, timeout=30)
         for how, result in (("text", got), ("stream", streamed.stdout)):
             if result != expected:

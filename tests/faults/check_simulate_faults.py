@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The faults of `./amp simulate` (issue 31), one CASE per invocation, each run as a user would: tools/simulate.py
+"""The faults of `./amp simulate` (issue 31), one CASE per invocation, each run as a user would: tools/amp_tools/simulate.py
 as a process on small real traces, replayed by SimGrid (skipped, exit 77, where smpirun is not installed):
   concurrent         item 19: two simulations started at once on one fresh trace folder both succeed (5 tries)
   signalled          item 18: SIGTERM or SIGINT while amp-trace exports or smpirun replays: exit 143 or 130, one
@@ -23,7 +23,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import fault_run as fr  # noqa: E402
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-SIMULATE = os.path.join(ROOT, "tools", "simulate.py")
+SIMULATE = ["-m", "amp_tools.simulate"]
 TORUS = os.path.join(ROOT, "inputs", "networks", "torus-4x4x4.toml")
 GHOST = ["--nx", "8", "--ny", "8", "--nz", "8", "--num_vars", "2", "--comm_method", "bspma"]
 
@@ -39,7 +39,7 @@ def synthesized(a, folder, name, ranks=4, steps=2):
 
 
 def simulate_command(a, trace, network=TORUS):
-    return [sys.executable, SIMULATE, trace, "--network", network, "--build", os.path.dirname(a.bin)]
+    return [sys.executable, *SIMULATE, trace, "--network", network, "--build", os.path.dirname(a.bin)]
 
 
 def simulate(a, trace, network=TORUS, env=None):
@@ -190,8 +190,7 @@ class SignalledWhileWritten(dict):
 
 
 def case_interrupted_write(a):
-    sys.path.insert(0, os.path.join(ROOT, "tools"))
-    import simulate as tool  # noqa: E402
+    from amp_tools import simulate as tool  # noqa: E402
     signal.signal(signal.SIGTERM, tool._interrupt)  # as simulate's main() does
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "simulation-torus-4x4x4-00000000-simgrid.json")
@@ -287,7 +286,7 @@ def case_calibrate_race(a):
     folder = tempfile.mkdtemp(prefix="amp-calibrate-race-")
     try:
         output = os.path.join(folder, "machine.toml")
-        command = [sys.executable, SIMULATE, "--calibrate", "--output", output, "--build", os.path.dirname(a.bin),
+        command = [sys.executable, *SIMULATE, "--calibrate", "--output", output, "--build", os.path.dirname(a.bin),
                    "--mpiexec", a.mpiexec, "--cores", "2"]
         env = dict(os.environ, OMP_NUM_THREADS="1", OMP_PROC_BIND="false")
         runs = [subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)

@@ -399,10 +399,9 @@ def case_exports_signalled(a):
 
 
 def replayed_seconds(export_dir, host_speed):
-    """SimGrid's prediction for a TI export on two hosts of `host_speed` flop/s (tools/simulate.py's replay)."""
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
-    import networks  # noqa: E402
-    import simulate  # noqa: E402
+    """SimGrid's prediction for a TI export on two hosts of `host_speed` flop/s (tools/amp_tools/simulate.py's replay)."""
+    from amp_tools import networks  # noqa: E402
+    from amp_tools import simulate  # noqa: E402
     with open(os.path.join(export_dir, "export.json")) as f:
         summary = json.load(f)
     with tempfile.TemporaryDirectory() as work:

@@ -1,5 +1,5 @@
 # The driver's, the study's and the report's faults (tests/faults/driver_and_study.py, one case each):
-# ./amp, tools/study.py and tools/report.py run as processes on real runs and files.
+# ./amp, tools/amp_tools/study.py and tools/amp_tools/report.py run as processes on real runs and files.
 find_package(Python3 REQUIRED COMPONENTS Interpreter)
 find_program(AMP_DEBIAN_PYTHON python3 PATHS /usr/bin NO_DEFAULT_PATH)
 if(NOT AMP_DEBIAN_PYTHON)

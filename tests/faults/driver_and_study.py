@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Issue 24's faults on the driver side, run as a user would (./amp, tools/study.py, tools/report.py as
+"""Issue 24's faults on the driver side, run as a user would (./amp, tools/amp_tools/study.py, tools/amp_tools/report.py as
 processes on real files): each case checks the exit code and the exact line the user is shown.
 
 Usage: driver_and_study.py CASE --root REPO --build BUILD --mpiexec MPIEXEC --work DIR
@@ -18,6 +18,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
 from checked_run import failure  # noqa: E402
 import fault_run as fr  # noqa: E402
+from amp_tools import results  # noqa: E402
 
 fail = failure("faults")
 TINY = "--nx 8 --ny 8 --nz 8 --num_vars 2 --num_tsteps 2"
@@ -72,7 +73,7 @@ class Scratch:
         path = os.path.join(self.opts.work, name)
         with open(path, "w") as f:
             f.write(text)
-        return [self.python, os.path.join(self.opts.root, "tools", "study.py"), path, "--root", root or self.opts.work,
+        return [self.python, "-m", "amp_tools.study", path, "--root", root or self.opts.work,
                 "--build", self.opts.build, "--mpiexec", mpiexec or self.opts.mpiexec, "--cores", "2", *extra]
 
     def study(self, name, text, extra=(), mpiexec=None, root=None):
@@ -242,7 +243,7 @@ def trace_failure_kept_apart(s):
     outcome = json.load(open(os.path.join(folder, run + ".outcome.json")))
     if {k: v for k, v in outcome.items() if k != "shared_cores"} != {"exit_code": 5, "trace": "failed"}:
         fail(f"outcome: {outcome}")
-    if not json.load(open(os.path.join(folder, run + ".json")))["verification"]["passed"]:
+    if not results.finished(os.path.join(folder, run + ".json")):
         fail("the results were not kept")
     print("ok   results kept, trace marked failed, exit 5, not run again")
 
@@ -260,7 +261,7 @@ def machine_load_warning(s):
         path = os.path.join(s.opts.work, f"{name}.json")
         data = dict(fixture, machine_load=load) if load else fixture
         json.dump(data, open(path, "w"))
-        done = subprocess.run([sys.executable, os.path.join(s.opts.root, "tools", "machine_load.py"), path],
+        done = subprocess.run([sys.executable, "-m", "amp_tools.machine_load", path],
                               capture_output=True, text=True)
         want = [f"amp: warning: {path}: other work shared the cores: other processes took 0.50 s of CPU during the "
                 "2.00 s run on 2 cores (12% of the node, load average 1.50 at the start); its times are noisy"] \

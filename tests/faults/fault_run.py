@@ -10,8 +10,8 @@ import subprocess
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
-from launcher_banners import without_exit_banners  # noqa: E402
+from amp_tools.launcher_banners import without_exit_banners  # noqa: E402
+from amp_tools import launch
 
 SKIP = 77
 ABORT_BANNER = "BAD TERMINATION"  # MPICH's banner after MPI_Abort or a crash
@@ -34,7 +34,7 @@ def command(a, proxy, arguments, ranks=1):
     exe = os.path.join(a.bin, proxy)
     if ranks is None:
         return [exe] + arguments
-    return [a.mpiexec, "-n", str(ranks), exe] + arguments
+    return launch.mpiexec(a.mpiexec, ranks, [exe] + arguments)
 
 
 def run(a, proxy, arguments, ranks=1, env=None, timeout=60, cwd=None):

@@ -8,9 +8,9 @@ import subprocess
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
-from launcher_banners import without_exit_banners  # noqa: E402  (Open MPI's banners on a non-zero exit)
-import combinations  # noqa: E402  (the binary's --list-combinations --json)
+from amp_tools.launcher_banners import without_exit_banners  # noqa: E402  (Open MPI's banners on a non-zero exit)
+from amp_tools import combinations  # noqa: E402  (the binary's --list-combinations --json)
+from amp_tools import launch
 
 GLOBAL = 12          # global cells per axis (strong scaling), divisible by 1, 2, 4
 VARS, STEPS = 3, 4
@@ -22,7 +22,7 @@ GRIDS = [(1, (1, 1, 1)), (2, (2, 1, 1)), (2, (1, 1, 2)), (4, (4, 1, 1)), (4, (2,
 
 
 def run(args, ranks, exe, mpiexec, extra, timeout=120):
-    cmd = [mpiexec, "-n", str(ranks), exe] + extra
+    cmd = launch.mpiexec(mpiexec, ranks, [exe] + extra)
     return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
 
 

@@ -13,7 +13,7 @@ foreach(installed include/amp/comm/strategy.hpp include/amp/kernels/grid.hpp lib
   endif()
 endforeach()
 step("configuring the consumer" ${CMAKE_COMMAND} -S ${CONSUMER} -B ${WORK}/build -G Ninja -DCMAKE_BUILD_TYPE=Release
-     -DCMAKE_PREFIX_PATH=${WORK}/prefix -DKokkos_DIR=${Kokkos_DIR} -DMPI_C_COMPILER=${MPI_C} -DMPI_CXX_COMPILER=${MPI_CXX})
+     -DCMAKE_PREFIX_PATH=${WORK}/prefix -DKokkos_DIR=${Kokkos_DIR} -DMPI_CXX_COMPILER=${MPI_CXX})
 step("building the consumer" ${CMAKE_COMMAND} --build ${WORK}/build)
 separate_arguments(flags UNIX_COMMAND "${MPIEXEC_FLAGS}")
 step("running the consumer" ${MPIEXEC} ${flags} -n 2 ${WORK}/build/one_exchange)

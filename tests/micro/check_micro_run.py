@@ -11,6 +11,7 @@ import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
 from checked_run import failure, launcher_parser, parse_with_program_arguments  # noqa: E402
+from amp_tools import launch
 
 
 fail = failure("check_micro_run")
@@ -34,7 +35,8 @@ def parse_arguments():
 
 
 def run(arguments, extra):
-    command = [arguments.mpiexec] + arguments.mpiexec_flags.split() + ["-n", str(arguments.np), arguments.exe] + arguments.benchmark_arguments + extra
+    command = launch.mpiexec(arguments.mpiexec, arguments.np, [arguments.exe] + arguments.benchmark_arguments + extra,
+                             arguments.mpiexec_flags)
     environment = dict(os.environ, OMP_NUM_THREADS="1", OMP_PROC_BIND="false")
     try:
         return subprocess.run(command, capture_output=True, text=True, timeout=arguments.timeout, env=environment)

@@ -11,6 +11,7 @@ import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
 from checked_run import failure, launcher_parser, parse_with_program_arguments, without_exit_banners  # noqa: E402
+from amp_tools import launch
 
 
 
@@ -33,8 +34,7 @@ def parse_arguments():
 
 def run(a, np, arguments, folder, name):
     results = os.path.join(folder, f"{name}.json")
-    command = [a.mpiexec] + a.mpiexec_flags.split() + ["-n", str(np), a.exe, "--progress", "0",
-                                                       "--results", results] + arguments
+    command = launch.mpiexec(a.mpiexec, np, [a.exe, "--progress", "0", "--results", results] + arguments, a.mpiexec_flags)
     try:
         done = subprocess.run(command, capture_output=True, text=True, timeout=a.timeout)
     except subprocess.TimeoutExpired:

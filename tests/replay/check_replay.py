@@ -24,6 +24,7 @@ import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
 from checked_run import failure, launcher_parser  # noqa: E402
+from amp_tools import launch
 
 SKIP = 77
 fail = failure("check_replay")
@@ -62,7 +63,7 @@ def main():
     os.makedirs(args.workdir, exist_ok=True)
     work = tempfile.mkdtemp(prefix=f"{name}-np{args.np}-", dir=args.workdir)
     trace = os.path.join(work, "trace")
-    command = [args.mpiexec] + args.mpiexec_flags.split() + ["-n", str(args.np), args.exe] + proxy_args + ["--trace", trace]
+    command = launch.mpiexec(args.mpiexec, args.np, [args.exe] + proxy_args + ["--trace", trace], args.mpiexec_flags)
     if args.synthesize:
         command = [args.exe] + proxy_args + ["--synthesize", trace, "--ranks", str(args.np)]
     env = dict(os.environ, OMP_NUM_THREADS="1")

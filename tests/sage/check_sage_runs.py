@@ -10,10 +10,11 @@ import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
 from checked_run import failure, launcher_parser  # noqa: E402
+from amp_tools import launch
 
 
 def run(args, np, extra, results=None):
-    command = [args.mpiexec] + [f for f in args.mpiexec_flags.split() if f] + ["-n", str(np), args.exe]
+    command = launch.mpiexec(args.mpiexec, np, [args.exe], args.mpiexec_flags)
     command += extra + ["--progress", "0"]
     if results:
         command += ["--results", results]

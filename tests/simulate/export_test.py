@@ -2,7 +2,7 @@
 """One proxy and cut over every exportable transport (isend, persistent, datatype), traced for real at
 2 ranks and synthesized at 8: `amp-trace simgrid` must give each rank the messages and bytes that
 `amp-trace stats` counts, every TI send must pair with a TI receive of the same (source, destination,
-tag, bytes), and `tools/simulate.py` must replay it in smpirun on a torus (a prediction and a finish
+tag, bytes), and `tools/amp_tools/simulate.py` must replay it in smpirun on a torus (a prediction and a finish
 time for every rank, exit 0).
 
 Usage: export_test.py MPIEXEC BUILD ROOT WORKDIR PROXY CUT
@@ -14,8 +14,8 @@ import shutil
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
-import simulate  # noqa: E402
+from amp_tools import simulate  # noqa: E402
+from amp_tools import launch
 
 PROBLEMS = {
     "ghost": ["--nx", "8", "--ny", "8", "--nz", "8", "--num_vars", "3", "--num_tsteps", "3"],
@@ -56,7 +56,7 @@ def ti_pairs(directory, ranks):
 def check(trace, build, root, network, label):
     amp_trace = os.path.join(build, "bin", "amp-trace")
     stats = json.loads(run([amp_trace, "stats", "--json", trace]))
-    done = subprocess.run([sys.executable, os.path.join(root, "tools", "simulate.py"), trace, "--network", network,
+    done = subprocess.run([sys.executable, "-m", "amp_tools.simulate", trace, "--network", network,
                            "--build", build], capture_output=True, text=True)
     if done.returncode != 0:
         fail(f"{label}: simulate.py exited {done.returncode}: {done.stderr.strip()}")
@@ -99,7 +99,7 @@ def main():
         os.makedirs(base)
         flags = PROBLEMS[proxy] + ["--comm_method", cut, "--transport", transport]
         recorded = os.path.join(base, "recorded")
-        run([mpiexec, "-n", "2", exe, *flags, "--trace", recorded], env=env)
+        run(launch.mpiexec(mpiexec, 2, [exe, *flags, "--trace", recorded]), env=env)
         check(recorded, build, root, network, f"{proxy} {cut} {transport} recorded at 2 ranks")
         synthesized = os.path.join(base, "synthesized")
         run([exe, *flags, "--synthesize", synthesized, "--ranks", "8", "--compute_seconds", "1e-4"], env=env)

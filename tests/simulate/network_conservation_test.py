@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Conservation of the network figures of `tools/simulate.py` in one simulator, end to end: amp-ghost
+"""Conservation of the network figures of `tools/amp_tools/simulate.py` in one simulator, end to end: amp-ghost
 traces synthesized without global sums (point-to-point only, messages above SST-macro's 256-byte LogP
 shortcut), simulated on the shipped torus-4x4x4 and dragonfly-1024:
 - the NICs' injected bytes equal the trace's bytes, NIC by NIC (one rank per NIC);
@@ -43,7 +43,7 @@ def synthesize(build, workdir, name, ranks, *grid):
 def simulate(build, root, trace, network, simulator, *settings):
     for old in glob.glob(os.path.join(trace, "simulation-*.json")):
         os.remove(old)
-    done = subprocess.run([sys.executable, os.path.join(root, "tools", "simulate.py"), trace, "--network",
+    done = subprocess.run([sys.executable, "-m", "amp_tools.simulate", trace, "--network",
                            os.path.join(root, "inputs", "networks", f"{network}.toml"), "--simulator", simulator,
                            "--build", build, *settings], capture_output=True, text=True)
     check(done.returncode == 0, f"{trace} on {network} in {simulator}: exit {done.returncode}: {done.stderr.strip()}")

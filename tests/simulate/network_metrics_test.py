@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The readers and figures of tools/network_metrics.py and tools/simulated_profile.py on inputs written
+"""The readers and figures of tools/amp_tools/network_metrics.py and tools/amp_tools/simulated_profile.py on inputs written
 here: SST-macro's CSV and port classes, SimGrid's link names and its own routes on a 4x4x4 torus
 (neighbours in x: one x link; (0,0,0) to (1,1,0): one x and one y link), the TI export's sends, the
 figures of hand-countable loads, and the profile from replay log lines.
@@ -12,11 +12,10 @@ import sys
 import unittest
 
 ROOT, WORKDIR, BUILD = sys.argv[1], sys.argv[2], sys.argv[3]
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import network_metrics  # noqa: E402
-import networks  # noqa: E402
-import simulate  # noqa: E402
-import simulated_profile  # noqa: E402
+from amp_tools import network_metrics  # noqa: E402
+from amp_tools import networks  # noqa: E402
+from amp_tools import simulate  # noqa: E402
+from amp_tools import simulated_profile  # noqa: E402
 
 
 def network_file(name, text):

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""One refusal of `amp-trace simgrid` or `tools/simulate.py` per case, as a user meets it: exit 2, exactly
+"""One refusal of `amp-trace simgrid` or `tools/amp_tools/simulate.py` per case, as a user meets it: exit 2, exactly
 one stderr line that names the problem, and nothing written (no output directory, no partial one, no
 simulation JSON; a file the user had stays as it was).
 
@@ -10,6 +10,8 @@ import os
 import shutil
 import subprocess
 import sys
+
+from amp_tools import launch
 
 GHOST = ["--nx", "6", "--ny", "6", "--nz", "6", "--num_vars", "2", "--num_tsteps", "2"]
 TORUS = ("topology = \"torus\"\nshape = {shape}\nlink_bandwidth = 1e9\nlink_latency = 1e-6\nhost_speed = 1e9\n"
@@ -34,8 +36,8 @@ class Case:
 
     def trace_ghost(self, *flags):
         trace = os.path.join(self.dir, "trace")
-        done = subprocess.run([self.mpiexec, "-n", "2", os.path.join(self.build, "bin", "amp-ghost"), *GHOST, *flags,
-                               "--trace", trace], capture_output=True, text=True, env=self.env)
+        done = subprocess.run(launch.mpiexec(self.mpiexec, 2, [os.path.join(self.build, "bin", "amp-ghost"), *GHOST, *flags,
+                                                               "--trace", trace]), capture_output=True, text=True, env=self.env)
         if done.returncode == 6:  # kCombinationRefused: this MPI lacks the transport (partitioned before 4.0)
             print(f"skipped: {done.stderr.strip().splitlines()[-1]}")
             sys.exit(77)
@@ -65,7 +67,7 @@ class Case:
     def simulate(self, trace, network, expect, *extra, env=None):
         if env:
             self.env.update(env)
-        self.refused([sys.executable, os.path.join(self.root, "tools", "simulate.py"), trace, "--network", network,
+        self.refused([sys.executable, "-m", "amp_tools.simulate", trace, "--network", network,
                       "--build", self.build, *extra], expect)
         if glob.glob(os.path.join(trace, "simulation-*.json")):
             fail("a simulation JSON was written")
@@ -101,7 +103,7 @@ def main():
     elif name == "export_missing_trace":
         case.export(os.path.join(case.dir, "no-such-trace"), "no DUMPI trace found")
     elif name == "simulate_missing_trace":
-        case.refused([sys.executable, os.path.join(root, "tools", "simulate.py"), os.path.join(case.dir, "nothing"),
+        case.refused([sys.executable, "-m", "amp_tools.simulate", os.path.join(case.dir, "nothing"),
                       "--network", torus, "--build", build], "no such trace directory")
     elif name == "simulate_bad_network_file":
         case.simulate(case.trace_ghost(), case.network_file("topology = \"torus\"\nshape = [4, 4\n"), "not valid TOML")

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The report's spread of the seeds (tools/report_variants.py, report_simulation.py), on simulations written
+"""The report's spread of the seeds (tools/amp_tools/report_variants.py, report_simulation.py), on simulations written
 by the test: the three valiant seeds of one variant are one point (median, min-max bar) in
 <proxy>-simulated.png and one bar per cut in <proxy>-variants.png, minimal is a bar of its own without
 spread, and a folder whose networks have no variants gets no variants figure. Skips (77) without matplotlib.
@@ -12,9 +12,8 @@ import shutil
 import sys
 
 ROOT, WORKDIR = sys.argv[1], os.path.join(sys.argv[2], "report-variants")
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 try:
-    import report_simulation  # noqa: E402
+    from amp_tools import report_simulation  # noqa: E402
 except ImportError as e:  # matplotlib: Debian's python3-matplotlib
     print(f"skipped: {e}")
     sys.exit(77)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A study with a [simulate] table, run as a user would (tools/study.py): every recorded run and every
+"""A study with a [simulate] table, run as a user would (tools/amp_tools/study.py): every recorded run and every
 synthesized point is simulated on every network, the cuts of a synthesized point share one compute
 time, the report draws the simulated and validation figures, and a second call simulates nothing
 again. A bad [simulate] table is refused in one line before any run.
@@ -13,8 +13,7 @@ import shutil
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
-import simulate  # noqa: E402
+from amp_tools import simulate  # noqa: E402
 
 
 def fail(message):
@@ -27,7 +26,7 @@ PYTHON = "/usr/bin/python3" if os.access("/usr/bin/python3", os.X_OK) else sys.e
 
 
 def study(root, build, mpiexec, path, workdir):
-    return subprocess.run([PYTHON, os.path.join(root, "tools", "study.py"), path, "--root", workdir,
+    return subprocess.run([PYTHON, "-m", "amp_tools.study", path, "--root", workdir,
                            "--build", build, "--mpiexec", mpiexec, "--cores", "2"], capture_output=True, text=True,
                           env=dict(os.environ, OMP_NUM_THREADS="1"))
 

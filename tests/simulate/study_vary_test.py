@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Network variants as a study axis ([simulate] vary, replicates), run as a user would (tools/study.py).
+"""Network variants as a study axis ([simulate] vary, replicates), run as a user would (tools/amp_tools/study.py).
 simgrid: `vary` ranks_per_node x link_bandwidth on one file gives each trace exactly those four
 simulations, each with its overrides (one node, one answer whatever the links; two nodes, faster links
 sooner), the report draws <proxy>-variants.png, and bad `vary` or `replicates` are refused in one line
@@ -15,9 +15,8 @@ import os
 import shutil
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
-import networks  # noqa: E402
-import simulate  # noqa: E402
+from amp_tools import networks  # noqa: E402
+from amp_tools import simulate  # noqa: E402
 from study_simulate_test import fail, study, study_text  # noqa: E402
 
 TRACES = ("ghost-bspma-np2-rep1", "ghost-svcp-np2-rep1")

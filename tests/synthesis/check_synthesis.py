@@ -18,9 +18,9 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)) + "/../common")
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)) + "/../../tools")
 from checked_run import failure, launcher_parser, parse_with_program_arguments, refusal_line  # noqa: E402
-import combinations  # noqa: E402  (the binary's --list-combinations --json)
+from amp_tools import launch
+from amp_tools import combinations  # noqa: E402  (the binary's --list-combinations --json)
 
 fail = failure("check_synthesis")
 
@@ -71,7 +71,7 @@ def check_refusals(a, folder):
         (one_process + ["--compute_seconds", "0.001"], r"--compute_seconds needs --synthesize"),
         (one_process + ["--synthesize", directory, "--ranks", "2", "--trace", os.path.join(folder, "t")],
          r"--synthesize writes its own traces into its directory; drop --trace"),
-        ([a.mpiexec] + a.mpiexec_flags.split() + ["-n", "2"] + one_process + ["--synthesize", directory, "--ranks", "4"],
+        (launch.mpiexec(a.mpiexec, 2, one_process + ["--synthesize", directory, "--ranks", "4"], a.mpiexec_flags),
          r"--synthesize runs in one process \(started with 2 MPI ranks\)"),
     ]
     for command, regex in cases:
@@ -121,8 +121,8 @@ def main():
                 arguments = a.proxy_arguments + ["--progress", "0", "--comm_method", strategy, "--transport", transport]
                 recorded = os.path.join(folder, f"{strategy}-{transport}-recorded")
                 synthesized = os.path.join(folder, f"{strategy}-{transport}-synthesized")
-                real = run([a.mpiexec] + a.mpiexec_flags.split() + ["-n", str(a.np), a.exe] + arguments +
-                           ["--trace", recorded], a.timeout)
+                real = run(launch.mpiexec(a.mpiexec, a.np, [a.exe] + arguments + ["--trace", recorded], a.mpiexec_flags),
+                           a.timeout)
                 if real.returncode != 0:
                     fail(f"{name}: the recorded run failed ({real.returncode}): {real.stderr.strip()[-400:]}")
                 synthesis = run([a.exe] + arguments + ["--synthesize", synthesized, "--ranks", str(a.np)], a.timeout)

@@ -27,6 +27,8 @@ import sys
 import tempfile
 import time
 
+from amp_tools import launch
+
 CASE, MPIEXEC, BUSY, AMP_TRACE, LIBRARY, PLAIN, WORKDIR = sys.argv[1:8]
 DUMPI2ASCII = os.environ.get("AMP_DUMPI2ASCII", "")  # sst-dumpi's reader, when the user has it
 
@@ -51,7 +53,7 @@ def amp_trace(*args):
 
 def start_busy(trace_dir, ranks, extra_env=None, args=()):
     env = dict(os.environ, AMP_TRACE_DIR=trace_dir, OMP_NUM_THREADS="1", **(extra_env or {}))
-    return subprocess.Popen([MPIEXEC, "-n", str(ranks), BUSY] + list(args), env=env,
+    return subprocess.Popen(launch.mpiexec(MPIEXEC, ranks, [BUSY] + list(args)), env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
@@ -256,7 +258,7 @@ def case_flush_bad_value():
     for value in ("soon", "-1", "1s", "nan"):
         trace_dir = fresh_dir()
         env = dict(os.environ, AMP_TRACE_DIR=trace_dir, AMP_TRACE_FLUSH_SECONDS=value, OMP_NUM_THREADS="1")
-        run = subprocess.run([MPIEXEC, "-n", "2", BUSY], env=env, capture_output=True, text=True, timeout=60)
+        run = subprocess.run(launch.mpiexec(MPIEXEC, 2, [BUSY]), env=env, capture_output=True, text=True, timeout=60)
         if run.returncode == 0:
             fail(f"AMP_TRACE_FLUSH_SECONDS={value} did not stop the run")
         expected = [f"amp_dumpi: rank {rank}: AMP_TRACE_FLUSH_SECONDS='{value}' must be a number of seconds "
@@ -307,7 +309,7 @@ def case_unwritable():
     with open(blocker, "w") as f:
         f.write("not a directory\n")
     env = dict(os.environ, AMP_TRACE_DIR=os.path.join(blocker, "traces"), OMP_NUM_THREADS="1")
-    run = subprocess.run([MPIEXEC, "-n", "2", BUSY], env=env, capture_output=True, text=True, timeout=60)
+    run = subprocess.run(launch.mpiexec(MPIEXEC, 2, [BUSY]), env=env, capture_output=True, text=True, timeout=60)
     if run.returncode == 0:
         fail("an unwritable trace directory did not stop the run")
     lines = [l for l in run.stderr.splitlines() if "amp_dumpi: rank" in l and "cannot create trace file" in l]
@@ -326,10 +328,10 @@ def digest(paths):
 def case_no_overwrite():
     trace_dir = fresh_dir()
     env = dict(os.environ, AMP_TRACE_DIR=trace_dir, AMP_TRACE_PREFIX="same", OMP_NUM_THREADS="1")
-    subprocess.run([MPIEXEC, "-n", "2", PLAIN], env=dict(env, LD_PRELOAD=LIBRARY), check=True, timeout=60)
+    subprocess.run(launch.mpiexec(MPIEXEC, 2, [PLAIN]), env=dict(env, LD_PRELOAD=LIBRARY), check=True, timeout=60)
     first = glob.glob(os.path.join(trace_dir, "same*"))
     before = digest(first)
-    second = subprocess.run([MPIEXEC, "-n", "2", PLAIN], env=dict(env, LD_PRELOAD=LIBRARY),
+    second = subprocess.run(launch.mpiexec(MPIEXEC, 2, [PLAIN]), env=dict(env, LD_PRELOAD=LIBRARY),
                             capture_output=True, text=True, timeout=60)
     if second.returncode != 0:
         fail("second run failed: " + second.stderr)
@@ -348,7 +350,7 @@ def case_off():
         env.pop("AMP_TRACE_DIR", None)
         if value is not None:
             env["AMP_TRACE_DIR"] = value
-        subprocess.run([MPIEXEC, "-n", "2", PLAIN], env=env, cwd=work, check=True, timeout=60)
+        subprocess.run(launch.mpiexec(MPIEXEC, 2, [PLAIN]), env=env, cwd=work, check=True, timeout=60)
     if os.listdir(work):
         fail("tracing off still wrote files: " + ", ".join(os.listdir(work)))
 
@@ -356,7 +358,7 @@ def case_off():
 def case_preload():
     trace_dir = fresh_dir()
     env = dict(os.environ, AMP_TRACE_DIR=trace_dir, LD_PRELOAD=LIBRARY, OMP_NUM_THREADS="1")
-    subprocess.run([MPIEXEC, "-n", "2", PLAIN], env=env, check=True, timeout=60)
+    subprocess.run(launch.mpiexec(MPIEXEC, 2, [PLAIN]), env=env, check=True, timeout=60)
     expect_valid(trace_dir)
     stats = amp_trace("stats", "--json", trace_dir)
     if stats.returncode != 0:

@@ -28,6 +28,8 @@ import subprocess
 import sys
 import tempfile
 
+from amp_tools import launch
+
 CHECK, AMP_TRACE, WORKDIR = sys.argv[1:4]
 SOURCE = sys.argv[4:]
 
@@ -56,7 +58,7 @@ def make_trace(work):
         env["AMP_TRACE_DIR"] = trace_dir
     else:
         fail("unknown trace source " + kind)
-    made = run([mpiexec, "-n", ranks] + program, env=env)
+    made = run(launch.mpiexec(mpiexec, ranks, program), env=env)
     if made.returncode != 0:
         fail(f"traced run failed ({made.returncode}): {made.stderr.strip()[-500:]}")
     return trace_dir

@@ -10,6 +10,8 @@ import subprocess
 import sys
 import tempfile
 
+from amp_tools import launch
+
 MPIEXEC, RANKS, PROXY, AMP_TRACE, WORKDIR, METHOD = sys.argv[1:7]
 PROBLEM = sys.argv[7:] + ["--comm_method", METHOD]
 NAME = os.path.basename(PROXY)
@@ -24,7 +26,7 @@ def run_proxy(work, name, extra):
     results = os.path.join(work, name + ".json")
     env = dict(os.environ, OMP_NUM_THREADS="1")
     env.pop("AMP_TRACE_DIR", None)
-    run = subprocess.run([MPIEXEC, "-n", RANKS, PROXY] + PROBLEM + ["--results", results] + extra,
+    run = subprocess.run(launch.mpiexec(MPIEXEC, RANKS, [PROXY] + PROBLEM + ["--results", results] + extra),
                          env=env, capture_output=True, text=True, timeout=100)
     if run.returncode != 0:
         fail(f"{NAME} {name} run failed ({run.returncode}): {run.stderr.strip()}")

@@ -12,6 +12,8 @@ import subprocess
 import sys
 import tempfile
 
+from amp_tools import launch
+
 
 def fail(message):
     print("FAILED: " + message, file=sys.stderr)
@@ -32,7 +34,7 @@ def main():
     trace = os.path.join(work, "trace")
     env = dict(os.environ, OMP_NUM_THREADS="1")
     env.pop("AMP_TRACE_DIR", None)
-    run = subprocess.run([mpiexec, "-n", ranks, proxy, *proxy_args, "--trace", trace], env=env,
+    run = subprocess.run(launch.mpiexec(mpiexec, ranks, [proxy, *proxy_args, "--trace", trace]), env=env,
                          capture_output=True, text=True, timeout=300)
     if run.returncode != 0:
         fail(f"{proxy} failed ({run.returncode}): {run.stderr.strip()[-2000:]}")

@@ -8,6 +8,8 @@ import subprocess
 import sys
 import tempfile
 
+from amp_tools import launch
+
 
 def main():
     mpiexec, ranks, workdir = sys.argv[1], sys.argv[2], sys.argv[3]
@@ -18,7 +20,7 @@ def main():
     os.makedirs(workdir, exist_ok=True)
     trace_dir = tempfile.mkdtemp(prefix="trace-", dir=workdir)
     env = dict(os.environ, AMP_TRACE_DIR=trace_dir, OMP_NUM_THREADS="1")
-    run = subprocess.run([mpiexec, "-n", ranks] + program, env=env, timeout=100)
+    run = subprocess.run(launch.mpiexec(mpiexec, ranks, program), env=env, timeout=100)
     if run.returncode != 0:
         print(f"traced program failed with status {run.returncode}", file=sys.stderr)
         return 1

@@ -20,6 +20,7 @@ import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
 from checked_run import failure, launcher_parser  # noqa: E402
+from amp_tools import launch
 
 SKIP = 77
 fail = failure("transport_trace_test")
@@ -98,7 +99,7 @@ def main():
     trace = os.path.join(work, "trace")
     env = dict(os.environ, OMP_NUM_THREADS="1")
     env.pop("AMP_TRACE_DIR", None)
-    command = [args.mpiexec] + args.mpiexec_flags.split() + ["-n", str(np), args.exe, mode, "--trace", trace]
+    command = launch.mpiexec(args.mpiexec, np, [args.exe, mode, "--trace", trace], args.mpiexec_flags)
     traced = run(command, "the traced run", env=env)
     if traced.returncode == SKIP or "skipped:" in traced.stdout:
         print(traced.stdout.strip())

@@ -1,5 +1,5 @@
 // SimGrid platform as code (smpirun -platform libamp_simgrid_platform.so): the machine of one AMP
-// network file, read from the JSON that $AMP_SIMGRID_MACHINE names (tools/networks.py writes it).
+// network file, read from the JSON that $AMP_SIMGRID_MACHINE names (tools/amp_tools/networks.py writes it).
 // SimGrid's cluster zones (TORUS, FAT_TREE, DRAGONFLY) route between leaves; each leaf is a node: a star
 // zone holding one host of ranks_per_node cores, its NIC (a split-duplex link: injection and ejection
 // apart, shared by the node's ranks) to the node's gateway, and a loopback for ranks within the node.

@@ -15,19 +15,22 @@ synthesize_ranks = [1024, 4096]                        # optional
 compute_seconds = 1e-4                                 # optional
 vary = { routing = ["minimal", "valiant"], ranks_per_node = [1, 4] }   # optional
 replicates = 3                                         # optional: seeds of a randomized routing
+calibrate = true                                       # optional: a network file that does not exist
+                                                       # is measured on this machine first
 """
 import itertools
 import json
 import os
 import subprocess
-import sys
 
-import networks
-import simulate
-from study_folder import keep_aside
-from study_launch import Stopped, failure, run_logged, signal_name
+from amp_tools import networks
+from amp_tools import results
+import amp_tools
+from amp_tools import simulate
+from amp_tools.study_folder import keep_aside
+from amp_tools.study_launch import Stopped, failure, run_logged, signal_name
 
-KEYS = {"simulators", "networks", "synthesize_ranks", "compute_seconds", "vary", "replicates"}
+KEYS = {"simulators", "networks", "synthesize_ranks", "compute_seconds", "vary", "replicates", "calibrate"}
 SIMULATORS = ("simgrid", "sstmac")
 # The most virtual ranks a proxy synthesizes (kMaxVirtualRanks, miniapps/common/plan_only.hpp: 2^24).
 MAX_SYNTHESIZED_RANKS = 1 << 24
@@ -37,22 +40,19 @@ SYNTHESIS_FILES = (".json", ".json.partial", ".trace", ".log")
 
 
 class Plan:
-    def __init__(self, simulators, variants, synthesize_ranks, compute_seconds):
+    def __init__(self, simulators, variants, synthesize_ranks, compute_seconds, to_calibrate, vary, replicates):
         self.simulators = simulators
         self.variants = variants  # (network file, Network with its overrides): what each trace is simulated on
         self.synthesize_ranks, self.compute_seconds = synthesize_ranks, compute_seconds
+        self.to_calibrate = to_calibrate  # network files measured on this machine before the simulations
+        self.vary, self.replicates = vary, replicates
 
 
 def parse(study, data):
     """The checked [simulate] table of a study (None without one); errors through study.fail."""
-    table = data.get("simulate")
+    table = study.section(data, "simulate", KEYS)
     if table is None:
         return None
-    if not isinstance(table, dict):
-        study.fail("simulate", "'simulate' must be a table ([simulate])")
-    for key in table:
-        if key not in KEYS:
-            study.fail(key, f"unknown key '{key}' in [simulate] (known: {', '.join(sorted(KEYS))})")
     simulators = study.strings(table, "simulators") or ["simgrid"]
     for simulator in simulators:
         if simulator not in SIMULATORS:
@@ -69,15 +69,19 @@ def parse(study, data):
     replicates = study.positive_int(table, "replicates", 1)
     if replicates > 1 and "seed" in vary:
         study.fail("vary", "[simulate] 'vary' sets 'seed', and so does 'replicates' (seeds 1..N): give one of them")
-    found = []
+    calibrate = study.boolean(table, "calibrate")
+    found, to_calibrate = [], []
     for path in paths:
         full = path if os.path.isabs(path) else os.path.join(study.root, path)
+        if calibrate and not os.path.exists(full):
+            to_calibrate.append(full)
+            continue
         try:
             networks.load(full)
         except networks.NetworkError as e:
             study.fail("networks", f"[simulate] {e}")
         found += variants(study, full, vary, replicates, simulators)
-    if replicates > 1 and not any(n.routing in networks.RANDOMIZED_ROUTINGS for _, n in found):
+    if replicates > 1 and not to_calibrate and not any(n.routing in networks.RANDOMIZED_ROUTINGS for _, n in found):
         study.fail("replicates", f"[simulate] 'replicates' runs seeds of a randomized routing "
                                  f"({', '.join(networks.RANDOMIZED_ROUTINGS)}), and no network or variant has one")
     ranks = []
@@ -92,7 +96,7 @@ def parse(study, data):
                                 not 0 < compute < 1e3):
         study.fail("compute_seconds", f"[simulate] 'compute_seconds' must be a positive number of seconds below "
                                       f"1000 (got {compute!r})")
-    return Plan(simulators, found, ranks, compute)
+    return Plan(simulators, found, ranks, compute, to_calibrate, vary, replicates)
 
 
 def parse_vary(study, table):
@@ -137,6 +141,30 @@ def variants(study, path, vary, replicates, simulators):
     return out
 
 
+def calibrate(study, opts):
+    """Measures this machine into each network file of [simulate] still missing (calibrate = true, as
+    `./amp simulate --calibrate`), then adds it to the files simulated on. Returns 1 if one failed, else 0."""
+    plan = study.simulation
+    for path in plan.to_calibrate:
+        if not os.path.exists(path):
+            print(f"study: measuring this machine for its network file (once): {os.path.relpath(path, opts.root)}")
+            done = subprocess.run(amp_tools.module_command("simulate") + [
+                                  "--calibrate", "--output", path, "--build", opts.build, "--root", opts.root,
+                                  "--mpiexec", opts.mpiexec, "--cores", str(opts.cores)],
+                                  capture_output=True, text=True, env=amp_tools.module_environment())
+            if done.returncode != 0:
+                print(f"study: calibrating this machine failed: "
+                      f"{(done.stderr.strip().splitlines() or [f'exit {done.returncode}'])[-1]}")
+                return 1
+        try:
+            plan.variants += variants(study, path, plan.vary, plan.replicates, plan.simulators)
+        except Exception as e:  # study.fail's one line: the measured file does not fit the study's simulators
+            print(f"study: {e}")
+            return 1
+    plan.to_calibrate = []
+    return 0
+
+
 def set_options(overrides):
     """simulate.py's --set KEY=VALUE for each key set on top of the file; the JSON of a string, number,
     boolean or list is also its TOML, which --set reads."""
@@ -167,8 +195,7 @@ def run_syntheses(plan, runs, folder, opts):
     for r in runs:
         base = os.path.join(folder, r["id"])
         if os.path.isfile(base + ".json") and os.path.isdir(base + ".trace"):
-            with open(base + ".json") as f:
-                compute_of.setdefault(r["group"], json.load(f)["synthesis"]["compute_model"]["steps"][0]["seconds"])
+            compute_of.setdefault(r["group"], results.synthesized_compute_seconds(results.load(base + ".json")))
             continue
         for suffix in SYNTHESIS_FILES:
             keep_aside(base + suffix)
@@ -186,8 +213,7 @@ def run_syntheses(plan, runs, folder, opts):
             failed.append(r["id"])
             print(f"study: synthesis {r['id']}: {failure(status, signum, base + '.log')} (log: {base}.log)")
             continue
-        with open(base + ".json") as f:
-            compute_of.setdefault(r["group"], json.load(f)["synthesis"]["compute_model"]["steps"][0]["seconds"])
+        compute_of.setdefault(r["group"], results.synthesized_compute_seconds(results.load(base + ".json")))
         print(f"study: synthesized {r['id']} ({r['ranks']} ranks, {compute_of[r['group']]:.4g} s per compute step)")
     return failed
 
@@ -213,11 +239,10 @@ def simulate_all(plan, traced, folder, opts):
                         skipped.add(line)
                         print(line)
                     continue
-                done = subprocess.run([sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                                                    "simulate.py"), trace, "--network", path,
+                done = subprocess.run(amp_tools.module_command("simulate") + [trace, "--network", path,
                                        *set_options(network.overrides), "--simulator", simulator,
                                        "--build", opts.build],  # its --root: AMP's own (tools/sstmac/)
-                                      capture_output=True, text=True)
+                                      capture_output=True, text=True, env=amp_tools.module_environment())
                 if done.returncode == 0:
                     print(f"study: {done.stdout.strip()}")
                 elif done.returncode == 2:  # no TI form (one-sided, partitioned, ...), or will not fit

@@ -2,7 +2,7 @@
 each run's results (recorded runs and a study's synthesized points):
 - <proxy>-simulated.png: predicted time per step of each cut x transport against the rank count, one
   panel per network variant and simulator (repetitions, and the seeds of a randomized routing: median,
-  min-max bars);
+  min-max bars); a network predicted at one rank count only gets a dot per cut x transport;
 - <proxy>-variants.png, when a study varies its networks ([simulate] vary, replicates): predicted time
   per step of each cut for each variant, bars (median) with the seeds' and repetitions' min-max, one
   panel per network file, simulator and rank count;
@@ -20,9 +20,10 @@ import sys
 import matplotlib
 
 matplotlib.use("Agg")
-import report_network  # noqa: E402
-import report_variants  # noqa: E402
-import results_shape  # noqa: E402
+import matplotlib.ticker  # noqa: E402
+from amp_tools import report_network  # noqa: E402
+from amp_tools import report_variants  # noqa: E402
+from amp_tools import results_shape  # noqa: E402
 
 
 def warn(message):
@@ -71,28 +72,63 @@ def load(folder):
 
 
 def simulated_figure(proxy, rows):
-    panels = sorted({(r[3], r[4]) for r in rows})
-    fig, axes = report_network.panels(len(panels), width=5.5, height=4.2)
+    """One panel per network (variant) and simulator, every rank count it was predicted at: against the
+    rank count where there are several, one dot per cut x transport where there is one (each with its
+    time relative to the first, as `./amp run`'s table gives it)."""
+    panels = sorted({(r[3], r[4]) for r in rows},
+                    key=lambda panel: (min(r[2] for r in rows if (r[3], r[4]) == panel), panel))
+    fig, axes = report_network.panels(len(panels), width=5.0, height=4.2)
     for ax, (network, simulator) in zip(axes, panels):
         series = collections.defaultdict(lambda: collections.defaultdict(list))
-        for _, label, ranks, net, sim, steps, s, *_ in rows:
+        synthesized = set()
+        for _, label, ranks, net, sim, steps, s, synth, _ in rows:
             if (net, sim) == (network, simulator):
                 series[label][ranks].append(s["predicted_seconds"] / steps * 1e3)
-        for label, points in sorted(series.items()):
-            xs = sorted(points)
-            medians = [statistics.median(points[x]) for x in xs]
-            lows = [m - min(points[x]) for m, x in zip(medians, xs)]
-            highs = [max(points[x]) - m for m, x in zip(medians, xs)]
-            ax.errorbar(xs, medians, yerr=[lows, highs], marker="o", capsize=3, label=label)
-        ax.set_xscale("log", base=2)
-        ax.set_xlabel("ranks (beyond this machine: synthesized)")
+                synthesized.add(synth)
+        rank_counts = sorted({ranks for points in series.values() for ranks in points})
+        how = "synthesized" if synthesized == {True} else "recorded" if synthesized == {False} else \
+            "beyond this machine: synthesized"
+        if len(rank_counts) == 1:
+            at_one_rank_count(ax, series, rank_counts[0])
+            ax.set_xlabel(f"at {rank_counts[0]} ranks ({how})")
+        else:
+            for label, points in sorted(series.items()):
+                xs = sorted(points)
+                medians, lows, highs = median_and_spread([points[x] for x in xs])
+                ax.errorbar(xs, medians, yerr=[lows, highs], marker="o", capsize=3, label=label)
+            ax.set_xscale("log", base=2)
+            ax.set_xticks(rank_counts)
+            ax.get_xaxis().set_major_formatter(matplotlib.ticker.ScalarFormatter())
+            ax.set_xlabel(f"ranks ({how})")
+            ax.legend(fontsize=8)
         ax.set_ylabel("predicted time per step (ms)")
         ax.set_title(f"{network} ({simulator})", fontsize=10)
         ax.grid(True, alpha=0.3)
-        ax.legend(fontsize=8)
-    fig.suptitle(f"{proxy}: predicted time per step on modelled networks", fontsize=11)
+    fig.suptitle(f"{proxy}: predicted time per step on modelled networks (median of repetitions and seeds; "
+                 f"bars: their min-max)", fontsize=11)
     fig.tight_layout()
     return fig
+
+
+def median_and_spread(groups):
+    """Each group's median and its distances down to the minimum and up to the maximum (for yerr)."""
+    medians = [statistics.median(values) for values in groups]
+    return medians, [m - min(v) for m, v in zip(medians, groups)], [max(v) - m for m, v in zip(medians, groups)]
+
+
+def at_one_rank_count(ax, series, ranks):
+    """The panel of a network predicted at one rank count: a dot (and min-max bar) per cut x transport,
+    from zero, each labelled with its time in ms or relative to the first."""
+    labels = sorted(series)
+    medians, lows, highs = median_and_spread([series[label][ranks] for label in labels])
+    for x, (label, median, low, high) in enumerate(zip(labels, medians, lows, highs)):
+        ax.errorbar([x], [median], yerr=[[low], [high]], marker="o", capsize=3, color=f"C{x}", label=label)
+        text = f"{median:.3g} ms" if x == 0 else f"{median / medians[0]:.2f}x {labels[0]}"
+        ax.annotate(text, (x, median + high), textcoords="offset points", xytext=(0, 5), ha="center", fontsize=8)
+    ax.set_xticks(range(len(labels)))
+    ax.set_xticklabels(labels, fontsize=8)
+    ax.set_xlim(-0.6, len(labels) - 0.4)
+    ax.set_ylim(0, ax.get_ylim()[1] * 1.15)
 
 
 def validation_figure(proxy, rows):
@@ -124,9 +160,28 @@ def validation_figure(proxy, rows):
     return fig
 
 
+def predictions(rows):
+    """What index.html's summary says of the simulations: per proxy, network (variant), simulator and rank
+    count, each cut x transport's median predicted time per step (ms), fastest first, and whether the
+    point was synthesized. [(proxy, network, simulator, ranks, synthesized, [(label, ms), ...])]"""
+    table = collections.defaultdict(lambda: collections.defaultdict(list))
+    synthesized = {}
+    for proxy, label, ranks, network, simulator, steps, sim, synth, _ in rows:
+        key = (proxy, network, simulator, ranks)
+        table[key][label].append(sim["predicted_seconds"] / steps * 1e3)
+        synthesized[key] = synthesized.get(key, True) and synth
+    return [(*key, synthesized[key], sorted(((label, statistics.median(ms)) for label, ms in series.items()),
+                                            key=lambda pair: pair[1]))
+            for key, series in sorted(table.items(), key=lambda item: (item[0][0], item[0][3], item[0][1:3]))]
+
+
 def figures(folder):
     """(file name, title, figure) of the simulation figures the folder's runs call for."""
-    rows = load(folder)
+    return figures_of(load(folder))
+
+
+def figures_of(rows):
+    """(file name, title, figure) of the simulation figures of these rows (from load())."""
     out = []
     for proxy in sorted({r[0] for r in rows}):
         mine = [r for r in rows if r[0] == proxy]

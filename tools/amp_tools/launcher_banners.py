@@ -4,7 +4,7 @@ terminated normally, but ..." and "mpiexec detected that one or more processes e
 status ..."): the program has already said what went wrong. Every other line is kept, launcher
 messages included (MPI errors, signals, aborts), and so is any program line that lands inside a banner.
 
-Usage: COMMAND 2>&1 >&3 | tools/launcher_banners.py >&2   (a filter, stdin to stdout, line by line)
+Usage: COMMAND 2>&1 >&3 | python3 -m amp_tools.launcher_banners >&2   (a filter, stdin to stdout, line by line)
    or: from launcher_banners import without_exit_banners   (on captured text)
 """
 import re

@@ -5,7 +5,7 @@ import re
 import signal
 import subprocess
 
-from whole_file import NotWritten
+from amp_tools.whole_file import NotWritten
 
 # How long a command may take to stop after the signal reached it (Ctrl-C reaches the whole process
 # group; a SIGTERM sent to the study alone is passed on after the first wait), then after SIGKILL.

@@ -8,8 +8,8 @@ import statistics
 import matplotlib
 
 matplotlib.use("Agg")
-import networks  # noqa: E402
-import report_network  # noqa: E402
+from amp_tools import networks  # noqa: E402
+from amp_tools import report_network  # noqa: E402
 
 
 def variant_name(sim):

@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
-"""Draws the figures of a folder of AMP results (PNG, matplotlib) and an index.html that shows them:
-time breakdown per strategy, message-size histograms, per-rank imbalance, scaling curves (when the
-rank count varies) and the communication matrix of traced runs (from `amp-trace stats --json`).
+"""Draws the figures of a folder of AMP results (PNG, matplotlib) and an index.html that opens with a
+summary (the fastest point per proxy, the fastest prediction per network) and shows them: time
+breakdown per strategy (bars grouped by cut; the time outside compute in a panel of its own),
+message-size histograms, per-rank imbalance, scaling curves (when the rank count varies) and the
+communication matrix of traced runs (from `amp-trace stats --json`), then the simulation figures.
 
 Runs with the same configuration and rank count are repetitions: the figures show their median and
 their spread (min..max), the table in index.html their median, spread and the difference to the
 fastest point at the same rank count, or "within noise" where the two spreads overlap.
 
-Usage: tools/report.py DIR      (writes DIR/report/: *.png and index.html; prints the table)
+Usage: python3 -m amp_tools.report DIR      (writes DIR/report/: *.png and index.html; prints the table)
 """
 import glob
 import html
@@ -18,10 +20,10 @@ import sys
 
 import matplotlib
 
-import machine_load
-import report_simulation
-from results_shape import matrix_problem, results_problem
-from whole_file import NotWritten, write_whole
+from amp_tools import machine_load
+from amp_tools import report_simulation
+from amp_tools.results_shape import matrix_problem, results_problem
+from amp_tools.whole_file import NotWritten, write_whole
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
@@ -31,6 +33,8 @@ import matplotlib.ticker  # noqa: E402
 # posting side (mpi minus mpi_wait); what the components leave of the step is "other".
 COMPONENTS = [("compute", "compute"), ("pack", "pack"), ("unpack", "unpack"), ("gather_scatter", "gather/scatter"),
               ("mpi_post", "MPI (post)"), ("mpi_wait", "wait"), ("collective", "collectives"), ("amr", "AMR")]
+# One colour per component, the same in every bar.
+COLOURS = {key: f"C{i}" for i, (key, _) in enumerate(COMPONENTS)}
 # The figure of merit each proxy reports per rank (or per PE) and second.
 FOM = {"amp-ghost": ("cells_updated_per_second_per_rank", "cell updates / s / rank"),
        "amp-sage": ("cells_per_step_per_pe_per_second", "cells per step / PE / s"),
@@ -131,6 +135,10 @@ def step_ms(run):
     return run["timing"]["per_step_seconds"] * 1e3
 
 
+# What versus_fastest says of a point without a measured spread: the breakdown says it once, in its title.
+SPREAD_UNKNOWN = "spread unknown"
+
+
 def versus_fastest(point, points):
     """How a point's time per step compares with the fastest point at its rank count: '' for the
     fastest, 'within noise' when their repetitions' ranges (min..max) overlap, '+N%' when they do
@@ -140,7 +148,7 @@ def versus_fastest(point, points):
     if fastest is point:
         return "fastest" if len(peers) > 1 else ""
     if len(point.runs) < 2 or len(fastest.runs) < 2:
-        return "spread unknown"
+        return SPREAD_UNKNOWN
     lo, _ = point.spread(step_ms)
     _, fastest_hi = fastest.spread(step_ms)
     if lo <= fastest_hi:
@@ -148,11 +156,15 @@ def versus_fastest(point, points):
     return f"+{point.median(step_ms) / fastest.median(step_ms) - 1:.0%}"
 
 
-def repetitions_note(points):
+def repetitions_note(points, marks="error bars"):
+    """What the figure's marks of the repetitions' spread (error bars, bands) are, said once for all its
+    points."""
     counts = sorted({len(p.runs) for p in points})
-    text = "/".join(map(str, counts))
-    return f"bars: spread (min–max) of {text} repetition{'s' if counts != [1] else ''}" + (
-        "; 1 repetition has no spread" if 1 in counts else "")
+    if counts == [1]:
+        return "one repetition per point: no spread measured"
+    text = "/".join(map(str, (c for c in counts if c > 1)))
+    return f"{marks}: spread (min–max) of {text} repetitions" + (
+        "; points with 1 repetition have none" if 1 in counts else "")
 
 
 def config_key(run):
@@ -160,8 +172,13 @@ def config_key(run):
     return json.dumps([run["proxy"], run["ranks"], config], sort_keys=True)
 
 
+# The configuration key of the cut (the strategy): the breakdown groups its bars by it.
+CUT = "comm_method"
+
+
 def group(runs):
-    """Points (repetitions together), per proxy, labelled by the configuration keys that vary."""
+    """Points (repetitions together), per proxy, labelled by the configuration keys that vary: `label`
+    all of them, `cut` the strategy's (when it varies) and `within` the others (e.g. the transport)."""
     by_key = {}
     for run in runs:
         by_key.setdefault(config_key(run), []).append(run)
@@ -174,7 +191,9 @@ def group(runs):
         varying = [k for k in keys if k not in NOT_AXES
                    and len({json.dumps(p.config.get(k)) for p in proxy_points}) > 1]
         for p in proxy_points:
-            p.label = " ".join(str(p.config.get(k)) for k in varying) or p.config.get("comm_method", "run")
+            p.label = " ".join(str(p.config.get(k)) for k in varying) or p.config.get(CUT, "run")
+            p.cut = str(p.config.get(CUT)) if CUT in varying else ""
+            p.within = " ".join(str(p.config.get(k)) for k in varying if k != CUT)
         proxy_points.sort(key=lambda p: (p.label, p.ranks))
     return proxies
 
@@ -202,35 +221,119 @@ def point_name(p, with_ranks):
     return f"{p.label}\n{p.ranks} rank{'s' if p.ranks != 1 else ''}" if with_ranks else p.label
 
 
+def ranks_text(n):
+    return f"{n} rank{'s' if n != 1 else ''}"
+
+
+def bar_layout(points):
+    """Where the breakdown's bars stand: the points grouped by cut (a gap between the groups), in the
+    order of the cuts and, within one, of what else varies and the rank count. Returns (points in
+    order, their x positions, [(cut, first x, last x)])."""
+    ordered = sorted(points, key=lambda p: (p.cut, p.within, p.ranks))
+    xs, groups, x = [], [], 0.0
+    for i, p in enumerate(ordered):
+        if i and p.cut != ordered[i - 1].cut:
+            x += 0.8
+        xs.append(x)
+        if not groups or groups[-1][0] != p.cut:
+            groups.append([p.cut, x, x])
+        groups[-1][2] = x
+        x += 1.0
+    return ordered, xs, [tuple(g) for g in groups]
+
+
+def bar_names(ordered):
+    """The tick under each bar: what varies within its cut (the transport), and the rank count when
+    that varies; the cut itself when nothing else does."""
+    with_ranks = len({p.ranks for p in ordered}) > 1
+    names = []
+    for p in ordered:
+        words = [w for w in [p.within] + ([ranks_text(p.ranks)] if with_ranks else []) if w]
+        names.append("\n".join(words) or p.cut or p.label)
+    return names
+
+
+def mark_cuts(axes, xs, names, groups):
+    """The x axis of panels stacked over the same bars (bar_layout): the names under the lowest panel,
+    each cut's name once over its group on the highest, a dotted line between the groups."""
+    for ax in axes:
+        for (_, _, last), (_, first, _) in zip(groups, groups[1:]):
+            ax.axvline((last + first) / 2, color="grey", linewidth=0.8, linestyle=":")
+    many = len(xs) > 8
+    axes[-1].set_xticks(xs)
+    axes[-1].set_xticklabels(names, fontsize=7, rotation=45 if many else 0, ha="right" if many else "center")
+    if any(cut for cut, _, _ in groups):
+        cuts = axes[0].secondary_xaxis("top")
+        cuts.set_xticks([(first + last) / 2 for _, first, last in groups])
+        cuts.set_xticklabels([cut for cut, _, _ in groups], fontsize=9, fontweight="bold")
+        cuts.tick_params(length=0)
+
+
+def not_compute_ms(run):
+    """A run's time per step outside compute: packing, MPI, waits, collectives and the rest."""
+    steps = max(1, run["config"].get("num_tsteps", 1))
+    return step_ms(run) - run["timing"].get("compute", {}).get("avg", 0.0) / steps * 1e3
+
+
 def breakdown_figure(proxy, points):
-    """Stacked time per step per point: compute, pack, unpack, MPI, wait, collectives, other."""
-    with_ranks = len({p.ranks for p in points}) > 1
-    fig, ax = plt.subplots(figsize=(max(8, 1.3 * len(points) + 4), 5.5))
-    names = [point_name(p, with_ranks) for p in points]
+    """Two panels over the same bars, grouped by cut: above, the whole time per step (compute and the
+    rest); below, only the time outside compute, stacked by component, where the cuts and transports
+    differ (compute is most of every step and would hide it)."""
+    ordered, xs, groups = bar_layout(points)
+    names = bar_names(ordered)
+    fig, (whole, rest) = plt.subplots(2, 1, figsize=(11, 8.5), sharex=True,
+                                         gridspec_kw={"height_ratios": [1, 1.6]})
     # The components of each point's median repetition, so that the stack adds up to its time per step.
-    runs = [p.median_run() for p in points]
-    bottoms = [0.0] * len(points)
+    runs = [p.median_run() for p in ordered]
+    totals = [step_ms(r) for r in runs]
+    compute = [p.per_step(r, "compute") for p, r in zip(ordered, runs)]
+    whole.bar(xs, compute, color=COLOURS["compute"], label="compute")
+    whole.bar(xs, [t - c for t, c in zip(totals, compute)], bottom=compute, color="dimgrey",
+              label="not compute (panel below)")
+    bars = [p.error_bar(step_ms, t) for p, t in zip(ordered, totals)]
+    if any(len(p.runs) > 1 for p in ordered):
+        whole.errorbar(xs, totals, yerr=[[b[0] for b in bars], [b[1] for b in bars]], fmt="none", ecolor="black",
+                       capsize=3)
+    # Each point against the fastest at its rank count: a difference inside the spread is not one, and
+    # without a spread none is stated (the title says so once).
+    for x, p, t, b in zip(xs, ordered, totals, bars):
+        verdict = versus_fastest(p, points)
+        if verdict != SPREAD_UNKNOWN:
+            whole.annotate(verdict, (x, t + b[1]), textcoords="offset points", xytext=(0, 3), ha="center", fontsize=7)
+    whole.set_ylabel("whole step (ms)")
+    whole.margins(y=0.15)
+
+    bottoms = [0.0] * len(ordered)
     for key, label in COMPONENTS:
-        if not any(key in r["timing"] for r in runs):
+        if key == "compute" or not any(key in r["timing"] for r in runs):
             continue
-        heights = [p.per_step(r, key) for p, r in zip(points, runs)]
-        ax.bar(names, heights, bottom=bottoms, label=label)
+        heights = [p.per_step(r, key) for p, r in zip(ordered, runs)]
+        rest.bar(xs, heights, bottom=bottoms, label=label, color=COLOURS[key])
         bottoms = [b + h for b, h in zip(bottoms, heights)]
-    totals = [r["timing"]["per_step_seconds"] * 1e3 for r in runs]
-    other = [max(0.0, t - b) for t, b in zip(totals, bottoms)]
-    ax.bar(names, other, bottom=bottoms, label="other", color="lightgrey")
-    bars = [p.error_bar(step_ms, t) for p, t in zip(points, totals)]
-    ax.errorbar(names, totals, yerr=[[b[0] for b in bars], [b[1] for b in bars]], fmt="none", ecolor="black", capsize=4,
-                label="spread of repetitions")
-    # Each point against the fastest at its rank count: a difference inside the spread is not one.
-    for name, p, t, b in zip(names, points, totals, bars):
-        ax.annotate(versus_fastest(p, points), (name, t + b[1]), textcoords="offset points", xytext=(0, 4),
-                    ha="center", fontsize=7)
-    ax.set_ylabel("time per step (ms, average rank; median repetition)")
-    ax.set_title(f"Time breakdown per strategy\n{common_title(proxy, points)}\n{repetitions_note(points)}; "
-                 "above each bar: against the fastest at its rank count", fontsize=9)
-    ax.margins(y=0.12)
-    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    outside = [not_compute_ms(r) for r in runs]
+    rest.bar(xs, [max(0.0, o - b) for o, b in zip(outside, bottoms)], bottom=bottoms, label="other",
+             color="lightgrey")
+    spread = [p.error_bar(not_compute_ms, o) for p, o in zip(ordered, outside)]
+    if any(len(p.runs) > 1 for p in ordered):
+        rest.errorbar(xs, outside, yerr=[[s[0] for s in spread], [s[1] for s in spread]], fmt="none", ecolor="black",
+                      capsize=3)
+    top = max((o + s[1] for o, s in zip(outside, spread)), default=0.0)
+    # A point measured while other work shared the cores is marked: its waits are the scheduler's.
+    noisy = [any(machine_load.shared_cores(r) is not None for r in p.runs) for p in ordered]
+    for x, o, s, t, mark in zip(xs, outside, spread, totals, noisy):
+        rest.annotate((f"{o:.3g}\n{o / t:.0%}" if t else f"{o:.3g}") + ("*" if mark else ""), (x, o + s[1]),
+                      textcoords="offset points", xytext=(0, 2), ha="center", va="bottom", fontsize=6)
+    rest.set_ylim(0, top * 1.25 if top > 0 else 1)
+    rest.set_ylabel("outside compute (ms)")
+    rest.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    whole.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    mark_cuts([whole, rest], xs, names, groups)
+    compared = "; above the upper bars: against the fastest at the rank count" if any(
+        len(p.runs) > 1 for p in ordered) else ""
+    shared = "; *: other work shared the cores during a run of it (noisy)" if any(noisy) else ""
+    fig.suptitle(f"Time per step (median repetition, average rank), and below it the time outside compute "
+                 f"with each bar's ms and share of the step\n{common_title(proxy, points)}\n"
+                 f"{repetitions_note(points)}{compared}{shared}", fontsize=9)
     fig.tight_layout()
     return fig
 
@@ -239,8 +342,10 @@ def histogram_figure(proxy, points):
     """Messages per step per rank in each power-of-two size bin, one bar group per point."""
     with_ranks = len({p.ranks for p in points}) > 1
     bins = sorted({(b["min_bytes"], b["max_bytes"]) for p in points for b in p.runs[0]["messages"]["size_histogram"]})
-    fig, ax = plt.subplots(figsize=(max(6, 1.2 * len(bins) + 4), 5))
+    fig, ax = plt.subplots(figsize=(min(11, max(6, 1.2 * len(bins) + 4)), 5))
     width = 0.8 / max(1, len(points))
+    spreads = any(len(p.runs) > 1 for p in points)
+    colours = plt.get_cmap("tab20" if len(points) > 10 else "tab10").colors
     for i, p in enumerate(points):
         def per_bin(run, lo, hi):
             steps = max(1, run["config"].get("num_tsteps", 1))
@@ -249,13 +354,14 @@ def histogram_figure(proxy, points):
         heights = [p.median(lambda r: per_bin(r, lo, hi)) for lo, hi in bins]
         bars = [p.error_bar(lambda r: per_bin(r, lo, hi), h) for (lo, hi), h in zip(bins, heights)]
         ax.bar([j + i * width for j in range(len(bins))], heights, width, label=point_name(p, with_ranks).replace("\n", ", "),
-               yerr=[[b[0] for b in bars], [b[1] for b in bars]], capsize=2, error_kw={"elinewidth": 0.8})
+               color=colours[i % len(colours)], yerr=[[b[0] for b in bars], [b[1] for b in bars]] if spreads else None,
+               capsize=2, error_kw={"elinewidth": 0.8})
     ax.set_xticks([j + 0.4 - width / 2 for j in range(len(bins))])
     ax.set_xticklabels([f"{size_text(lo)}–{size_text(hi + 1)}" for lo, hi in bins], rotation=30, fontsize=8)
     ax.set_xlabel("message size (bytes)")
     ax.set_ylabel("messages per step per rank")
     ax.set_title(f"Message sizes (median)\n{common_title(proxy, points)}\n{repetitions_note(points)}", fontsize=9)
-    ax.legend(fontsize=8)
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))
     fig.tight_layout()
     return fig
 
@@ -269,37 +375,38 @@ def size_text(n):
 
 def imbalance_figure(proxy, points):
     """Min / avg / max over ranks of compute, MPI and collective time, one panel each."""
-    with_ranks = len({p.ranks for p in points}) > 1
     keys = [("compute", "compute"), ("mpi", "MPI post + wait"), ("collective", "collectives")]
-    fig, axes = plt.subplots(len(keys), 1, figsize=(min(16, max(7, 1.1 * len(points) + 3)), 3.2 * len(keys) + 1), squeeze=False)
-    names = [point_name(p, with_ranks) for p in points]
+    ordered, xs, groups = bar_layout(points)
+    fig, axes = plt.subplots(len(keys), 1, figsize=(11 if len(points) > 6 else 7, 3.0 * len(keys) + 1.5), sharex=True,
+                             squeeze=False)
     for ax, (key, label) in zip(axes[:, 0], keys):
-        avg = [p.median(lambda r: p.per_step(r, key, "avg")) for p in points]
-        low = [a - p.median(lambda r: p.per_step(r, key, "min")) for a, p in zip(avg, points)]
-        high = [p.median(lambda r: p.per_step(r, key, "max")) - a for a, p in zip(avg, points)]
-        ax.errorbar(range(len(points)), avg, yerr=[low, high], fmt="o", capsize=5, label="min / avg / max over ranks")
-        spread = [p.spread(lambda r: p.per_step(r, key, "avg")) for p in points]
-        ax.vlines(range(len(points)), [s[0] for s in spread], [s[1] for s in spread], colors="tab:orange", alpha=0.45,
-                  linewidth=9, label="avg rank: spread of repetitions")
-        ax.set_xticks(range(len(points)))
-        ax.set_xticklabels(names, fontsize=7)
+        avg = [p.median(lambda r: p.per_step(r, key, "avg")) for p in ordered]
+        low = [a - p.median(lambda r: p.per_step(r, key, "min")) for a, p in zip(avg, ordered)]
+        high = [p.median(lambda r: p.per_step(r, key, "max")) - a for a, p in zip(avg, ordered)]
+        ax.errorbar(xs, avg, yerr=[low, high], fmt="o", capsize=4, label="min / avg / max over ranks")
+        if any(len(p.runs) > 1 for p in ordered):
+            spread = [p.spread(lambda r: p.per_step(r, key, "avg")) for p in ordered]
+            ax.vlines(xs, [s[0] for s in spread], [s[1] for s in spread], colors="tab:orange", alpha=0.45,
+                      linewidth=9, label="avg rank: spread of repetitions")
         ax.set_title(f"{label}: min / avg / max over ranks (median repetition)", fontsize=9)
         ax.set_ylabel("ms per step")
         ax.legend(fontsize=7, loc="best")
+    mark_cuts(list(axes[:, 0]), xs, bar_names(ordered), groups)
     fig.suptitle(f"Per-rank imbalance\n{common_title(proxy, points)}\n"
-                 f"band: {repetitions_note(points).removeprefix('bars: ')}", fontsize=9)
+                 f"{repetitions_note(points, 'band')}", fontsize=9)
     fig.tight_layout()
     return fig
 
 
 def scaling_figure(proxy, points):
-    """Time per step and FOM against ranks, one line per label (only labels with 2+ rank counts)."""
+    """Time per step and FOM against ranks, one line per label and every rank count it ran at (a label
+    at one rank count is a dot); drawn when the rank count varies."""
+    if len({p.ranks for p in points}) < 2:
+        return None
     lines = {}
     for p in points:
         lines.setdefault(p.label, []).append(p)
-    lines = {k: sorted(v, key=lambda p: p.ranks) for k, v in lines.items() if len(v) > 1}
-    if not lines:
-        return None
+    lines = {k: sorted(v, key=lambda p: p.ranks) for k, v in lines.items()}
     fom_key, fom_label = FOM.get(proxy, (None, None))
     fig, axes = plt.subplots(1, 2, figsize=(11, 4.5))
     for label, pts in lines.items():
@@ -322,7 +429,7 @@ def scaling_figure(proxy, points):
         ax.get_xaxis().set_major_formatter(matplotlib.ticker.ScalarFormatter())
         ax.legend(fontsize=8)
     fig.suptitle(f"Scaling (median)\n{common_title(proxy, points)}\n"
-                 f"bands: {repetitions_note(points).removeprefix('bars: ')}", fontsize=9)
+                 f"{repetitions_note(points, 'bands')}", fontsize=9)
     fig.tight_layout()
     return fig
 
@@ -398,7 +505,46 @@ def table_rows(proxies):
     return rows
 
 
-def write_index(out_dir, folder, written, rows):
+def fastest_rows(proxies):
+    """index.html's summary of the measured points: per proxy and rank count, the fastest point, its
+    median time per step, and the next fastest with how it compares (versus_fastest)."""
+    rows = []
+    for proxy, points in sorted(proxies.items()):
+        for ranks in sorted({p.ranks for p in points}):
+            peers = sorted((p for p in points if p.ranks == ranks), key=lambda p: p.median(step_ms))
+            runner_up = f"{peers[1].label} ({versus_fastest(peers[1], points)})" if len(peers) > 1 else ""
+            rows.append({"proxy": proxy, "ranks": ranks, "fastest": peers[0].label, "median_ms": peers[0].median(step_ms),
+                         "points": len(peers), "runner_up": runner_up})
+    return rows
+
+
+def summary_html(proxies, predicted):
+    """The short tables index.html opens with: the fastest measured point per proxy and rank count, and
+    per network the fastest predicted cut x transport with the others relative to it."""
+    measured = "".join(
+        f"<tr><td>{html.escape(r['proxy'])}</td><td>{r['ranks']}</td><td>{html.escape(r['fastest'])}</td>"
+        f"<td>{r['median_ms']:.3f}</td><td>{r['points']}</td><td>{html.escape(r['runner_up'])}</td></tr>"
+        for r in fastest_rows(proxies))
+    page = ("<h2>Summary</h2><table class=\"summary\"><tr><th>proxy</th><th>ranks</th><th>fastest</th>"
+            "<th>its time per step, median (ms)</th><th>points compared</th><th>next fastest</th></tr>"
+            f"{measured}</table>")
+    if predicted:
+        cells = "".join(
+            f"<tr><td>{html.escape(proxy)}</td><td>{html.escape(network)} ({html.escape(simulator)})</td><td>{ranks}"
+            f"{' (synthesized)' if synthesized else ''}</td><td>{html.escape(series[0][0])}</td><td>{series[0][1]:.3f}</td>"
+            f"<td>{html.escape(', '.join(f'{label} {ms / series[0][1]:.2f}x' for label, ms in series[1:]))}</td></tr>"
+            for proxy, network, simulator, ranks, synthesized, series in predicted)
+        page += ("<table class=\"summary\"><tr><th>proxy</th><th>predicted on</th><th>ranks</th>"
+                 "<th>fastest predicted</th><th>its time per step (ms)</th><th>the others, relative to it</th></tr>"
+                 f"{cells}</table>")
+    single = sum(len(p.runs) == 1 for points in proxies.values() for p in points)
+    if single:
+        page += (f"<p>{single} point{'s' if single != 1 else ''} ran once: without a spread, a difference to "
+                 "the fastest is not judged (\"spread unknown\").</p>")
+    return page
+
+
+def write_index(out_dir, folder, written, rows, summary):
     cells = "".join(
         f"<tr><td>{html.escape(r['proxy'])}</td><td>{html.escape(r['point'])}</td><td>{r['ranks']}</td>"
         f"<td>{r['repetitions']}</td><td>{r['median_ms']:.3f}</td><td>{r['min_ms']:.3f} – {r['max_ms']:.3f}</td>"
@@ -407,8 +553,12 @@ def write_index(out_dir, folder, written, rows):
     images = "".join(f"<h2>{html.escape(title)}</h2><img src=\"{name}\" alt=\"{html.escape(title)}\">" for name, title in written)
     page = f"""<!DOCTYPE html>
 <html><head><meta charset="utf-8"><title>AMP report: {html.escape(os.path.basename(os.path.abspath(folder)))}</title>
-<style>body{{font-family:sans-serif;margin:2em}} img{{max-width:100%}} td,th{{padding:2px 10px;text-align:right}}</style>
+<style>body{{font-family:sans-serif;margin:2em}} img{{max-width:100%}}
+td,th{{padding:2px 10px;text-align:right}} td{{white-space:nowrap}}
+table.summary{{margin-bottom:1em}} table.summary td,table.summary th{{text-align:left}}</style>
 </head><body><h1>AMP report: {html.escape(os.path.abspath(folder))}</h1>
+{summary}
+<h2>Every point</h2>
 <table><tr><th>proxy</th><th>point</th><th>ranks</th><th>repetitions</th><th>time per step, median (ms)</th>
 <th>spread (ms)</th><th>vs fastest</th><th>runs that shared their cores</th><th>verification</th></tr>{cells}</table>
 {images}
@@ -444,13 +594,14 @@ def report(folder):
         os.makedirs(out_dir, exist_ok=True)
     except OSError as e:
         raise NotWritten(f"cannot create '{out_dir}': {e.strerror}") from None
+    simulations = report_simulation.load(folder)
     written = []
-    for name, title, fig in figures(proxies) + report_simulation.figures(folder):
+    for name, title, fig in figures(proxies) + report_simulation.figures_of(simulations):
         save_whole(fig, os.path.join(out_dir, name))
         plt.close(fig)
         written.append((name, title))
     rows = table_rows(proxies)
-    write_index(out_dir, folder, written, rows)
+    write_index(out_dir, folder, written, rows, summary_html(proxies, report_simulation.predictions(simulations)))
     return [name for name, _ in written], rows
 
 

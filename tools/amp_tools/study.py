@@ -4,9 +4,11 @@
 Every combination of proxy x deck x flags x strategy x transport x ranks x repetition is one run,
 whose results JSON and log go into runs/<name>-<stamp>/. Calling it again with the same study file
 resumes that folder: runs whose results exist are skipped, nothing is overwritten (a failed run's
-log is kept under a new name). The report (tools/report.py) is drawn at the end.
+log is kept under a new name). The report (tools/report.py) is drawn at the end. `./amp run` is the
+study inputs/studies/default.toml.
 
-Usage: tools/study.py STUDY.toml --root REPO --build BUILD --mpiexec MPIEXEC [--cores N] [--slurm] [--new]
+Usage: python3 -m amp_tools.study STUDY.toml --root REPO --build BUILD --mpiexec MPIEXEC [--cores N] [--ranks N]
+       [--slurm] [--new]
 """
 import argparse
 import itertools
@@ -18,12 +20,17 @@ import subprocess
 import sys
 import tomllib
 
-import combinations
-import machine_load
-import study_simulation
-from study_folder import FolderBusy, keep_aside, open_folder
-from whole_file import NotWritten, write_whole
-from study_launch import Stopped, failure, run_logged, signal_name, stop_on_signals
+import amp_tools
+from amp_tools import combinations
+from amp_tools import compare_runs
+from amp_tools import launch
+from amp_tools import machine_load
+from amp_tools import predict_at_scale
+from amp_tools import results
+from amp_tools import study_simulation
+from amp_tools.study_folder import FolderBusy, keep_aside, open_folder
+from amp_tools.whole_file import NotWritten, write_whole
+from amp_tools.study_launch import Stopped, failure, run_logged, signal_name, stop_on_signals
 
 PROXIES = ("ghost", "sage", "nobel")
 SLURM_KEYS = {"time", "partition", "account", "nodes", "ntasks_per_node", "cpus_per_task", "modules"}
@@ -34,7 +41,11 @@ SLURM_PATTERNS = [("time", re.compile(r"[0-9]+(-[0-9]+)?(:[0-9]+){0,2}"), "a Slu
                   ("partition", re.compile(r"[A-Za-z0-9_.,+-]+"), "a partition name (letters, digits, '_', '.', ',', '+', '-')"),
                   ("account", re.compile(r"[A-Za-z0-9_.+-]+"), "an account name (letters, digits, '_', '.', '+', '-')")]
 KEYS = {"name", "proxies", "decks", "flags", "strategies", "transports", "ranks", "repetitions", "trace", "simulate",
-        "oversubscribe", "slurm"}
+        "oversubscribe", "slurm", "table", "predict"}
+# strategies = "all", transports = "all": every one the proxy binary lists, in its listing order.
+ALL = "all"
+# ranks = "cores": one rank per core here, and at least 2, so that there is something to exchange.
+CORES = "cores"
 
 
 class StudyError(Exception):
@@ -53,7 +64,8 @@ def key_line(text, key):
 class Study:
     """The study file, checked: every key known, every value of the right kind, every deck present."""
 
-    def __init__(self, path, root):
+    def __init__(self, path, root, cores=None, ranks=None):
+        """`cores`: this machine's (for ranks = "cores"); `ranks`: one rank count that replaces the file's."""
         self.path, self.root = path, root
         try:
             with open(path, "rb") as f:
@@ -77,13 +89,14 @@ class Study:
                 self.fail("proxies", f"unknown proxy '{proxy}' in 'proxies' (use {', '.join(PROXIES)})")
         self.decks = self.deck_lists(data)
         self.flags = self.flag_strings(data)
-        self.strategies = self.names(data, "strategies") or [None]
-        self.transports = self.names(data, "transports") or [None]
-        self.ranks = self.positive_ints(data, "ranks")
+        self.strategies = self.names(data, "strategies", may_be_all=True) or [None]
+        self.transports = self.names(data, "transports", may_be_all=True) or [None]
+        self.ranks = [ranks] if ranks else self.rank_counts(data, cores)
         self.no_duplicates("proxies", self.proxies)
         self.no_duplicates("ranks", self.ranks)
         self.repetitions = self.positive_int(data, "repetitions", 1)
-        self.trace = self.boolean(data, "trace")
+        self.trace = self.trace_setting(data)
+        self.table = self.boolean(data, "table")
         self.oversubscribe = self.boolean(data, "oversubscribe")
         self.slurm = data.get("slurm", {})
         if not isinstance(self.slurm, dict):
@@ -93,10 +106,23 @@ class Study:
                 self.fail(key, f"unknown key '{key}' in [slurm] (known: {', '.join(sorted(SLURM_KEYS))})")
         self.check_slurm()
         self.simulation = study_simulation.parse(self, data)
+        self.prediction = predict_at_scale.parse(self, data)
 
     def fail(self, key, message):
         line = key_line(self.text, key)
         raise StudyError(f"{self.path}{f' line {line}' if line else ''}: {message}")
+
+    def section(self, data, name, keys):
+        """The study's [name] table (None without one), every key of it one of `keys`."""
+        table = data.get(name)
+        if table is None:
+            return None
+        if not isinstance(table, dict):
+            self.fail(name, f"'{name}' must be a table ([{name}])")
+        for key in table:
+            if key not in keys:
+                self.fail(key, f"unknown key '{key}' in [{name}] (known: {', '.join(sorted(keys))})")
+        return table
 
     def string(self, data, key, required=False):
         if key not in data:
@@ -117,8 +143,10 @@ class Study:
             self.fail(key, f"'{key}' must be a non-empty list of strings (got {value!r})")
         return value
 
-    def names(self, data, key):
-        """A list of strategy or transport names: each a plain word, none twice."""
+    def names(self, data, key, may_be_all=False):
+        """A list of strategy or transport names: each a plain word, none twice (or "all" where allowed)."""
+        if may_be_all and data.get(key) == ALL:
+            return ALL
         values = self.strings(data, key)
         for value in values:
             if not NAME.fullmatch(value):
@@ -159,6 +187,25 @@ class Study:
         modules = self.slurm.get("modules", [])
         if not isinstance(modules, list) or not all(isinstance(m, str) and MODULE.fullmatch(m) for m in modules):
             self.fail("modules", f"[slurm] 'modules' must be a list of module names without spaces (got {modules!r})")
+
+    def rank_counts(self, data, cores):
+        """The ranks axis: a list of counts, or "cores" (one rank per core here, at least 2)."""
+        if data.get("ranks") == CORES:
+            return [max(2, cores or os.cpu_count() or 1)]
+        return self.positive_ints(data, "ranks")
+
+    def trace_setting(self, data):
+        """`trace`: true or false for every run, or the list of transports whose runs are traced."""
+        value = data.get("trace", False)
+        if isinstance(value, list):
+            return self.names(data, "trace")
+        if not isinstance(value, bool):
+            self.fail("trace", f"'trace' must be true, false or a list of transports (got {value!r})")
+        return value
+
+    def traced(self, run):
+        """Whether this run is traced."""
+        return self.trace is True or (isinstance(self.trace, list) and run["transport"] in self.trace)
 
     def positive_ints(self, data, key):
         if key not in data:
@@ -215,14 +262,20 @@ class Study:
         """Asks each proxy binary about every strategy x transport pair of the study, before any run: a
         name it refuses fails the study; pairs that do not fit (exit 6) are left out, listed once. Returns the
         lines listing them. Without the binary (a --slurm script written elsewhere) nothing is asked."""
-        self.skipped, lines = set(), []
+        self.skipped, self.axes, lines = set(), {}, []
         for proxy in self.proxies:
             binary = os.path.join(build, "bin", f"amp-{proxy}")
             if not os.access(binary, os.X_OK):
+                for key in ("strategies", "transports"):
+                    if getattr(self, key) == ALL:
+                        self.fail(key, f"'{key}' = \"{ALL}\" asks amp-{proxy} for its list, and it is not built")
                 lines.append(f"amp-{proxy} is not built: strategy and transport names not checked")
                 continue
-            verdicts = combinations.verdicts(binary, self.strategies, self.transports)
-            known_strategies = combinations.names(binary)[0]
+            known_strategies, known_transports = combinations.names(binary)
+            strategies = known_strategies if self.strategies == ALL else self.strategies
+            transports = known_transports if self.transports == ALL else self.transports
+            self.axes[proxy] = (strategies, transports)
+            verdicts = combinations.verdicts(binary, strategies, transports)
             for (strategy, transport), verdict in verdicts.items():
                 if verdict.fits:
                     continue
@@ -238,11 +291,12 @@ class Study:
 
     def runs(self, build):
         """Every run: id (its file names), the axes, and the proxy's arguments (without --results)."""
-        skipped = getattr(self, "skipped", set())
+        skipped, resolved = getattr(self, "skipped", set()), getattr(self, "axes", {})
         out = []
         for repetition in range(1, self.repetitions + 1):
             for proxy in self.proxies:
-                axes = itertools.product(self.decks[proxy], enumerate(self.flags), self.strategies, self.transports, self.ranks)
+                strategies, transports = resolved.get(proxy, (self.strategies, self.transports))
+                axes = itertools.product(self.decks[proxy], enumerate(self.flags), strategies, transports, self.ranks)
                 for deck, (flag_index, flags), strategy, transport, ranks in axes:
                     if (proxy, strategy, transport) in skipped:
                         continue
@@ -298,11 +352,7 @@ NOT_WRITTEN = 4
 def finished(base):
     """A run is finished when its results exist and say its answer verified; a run that failed its
     verification (exit 1, results written) is not, and is run again."""
-    try:
-        with open(base + ".json") as f:
-            return json.load(f)["verification"]["passed"] is True
-    except (OSError, ValueError, KeyError, TypeError):
-        return False
+    return results.finished(base + ".json")
 
 
 def outcome(base):
@@ -338,15 +388,15 @@ def run_locally(study, runs, folder, opts):
         base = os.path.join(folder, r["id"])
         if outcome(base).get("trace") == "failed":
             trace_failed.append(r["id"])
-        elif study.trace and os.path.isdir(base + ".trace") and not os.path.exists(base + ".trace-stats.json"):
+        elif study.traced(r) and os.path.isdir(base + ".trace") and not os.path.exists(base + ".trace-stats.json"):
             trace_stats(opts, base)
     failed = 0
     for i, r in enumerate(todo, 1):
         base = os.path.join(folder, r["id"])
         for suffix in RUN_FILES:
             keep_aside(base + suffix)
-        command = [opts.mpiexec, *shlex.split(opts.mpiexec_flags), "-n", str(r["ranks"]), *r["args"], "--results", base + ".json"]
-        if study.trace:
+        command = launch.mpiexec(opts.mpiexec, r["ranks"], [*r["args"], "--results", base + ".json"], opts.mpiexec_flags)
+        if study.traced(r):
             command += ["--trace", base + ".trace"]
         env = dict(os.environ)
         env.setdefault("OMP_NUM_THREADS", str(max(1, opts.cores // r["ranks"])))
@@ -359,14 +409,13 @@ def run_locally(study, runs, folder, opts):
             raise
         if status in (0, TRACE_FAILED) and not signum and finished(base):
             # The answer is good and kept; the trace may not be (exit 5, or no statistics from it).
-            trace = "none" if not study.trace else "failed" if status == TRACE_FAILED or trace_stats(opts, base) != 0 else "written"
+            trace = "none" if not study.traced(r) else "failed" if status == TRACE_FAILED or trace_stats(opts, base) != 0 else "written"
         else:
             failed += 1
             record_outcome(base, status, "none", None, signum)
             print(f"study: [{i}/{len(todo)}] {r['id']}: {failure(status, signum, base + '.log')} (log: {base}.log)")
             continue
-        with open(base + ".json") as f:
-            per_step = json.load(f)["timing"]["per_step_seconds"]
+        per_step = results.step_seconds(results.load(base + ".json"))
         shared = machine_load.warn(base + ".json", prefix="study")
         record_outcome(base, status, trace, shared)
         note = ""
@@ -398,12 +447,14 @@ def slurm_script(study, runs, folder, opts):
     modules = s.get("modules", [])
     lines += [f"module load {shlex.quote(m)}" for m in modules] or ["# module load gcc openmpi   # <- your site's modules here"]
     q = shlex.quote
+    job_step = launch.srun('"$ranks"', cpus, '"$@" --results "$id.json"')
     lines += ["", f"cd {q(folder)}",
               f"export OMP_NUM_THREADS=${{OMP_NUM_THREADS:-{cpus}}} OMP_PROC_BIND=${{OMP_PROC_BIND:-false}}",
               "failed=0 trace_failed=0",
               "# verified ID: ID.json exists and says the answer verified (a run that failed verification runs again).",
               "verified() {",
-              "  [[ -e $1.json ]] && python3 -c 'import json, sys; sys.exit(json.load(open(sys.argv[1]))[\"verification\"][\"passed\"] is not True)' \"$1.json\" 2>/dev/null",
+              f"  [[ -e $1.json ]] && PYTHONPATH={q(amp_tools.PACKAGE_PARENT)} python3 -m amp_tools.results --verified "
+              "\"$1.json\" 2>/dev/null",
               "}",
               "# aside FILE: an earlier attempt's FILE becomes FILE.attempt-N (nothing is overwritten).",
               "aside() {",
@@ -417,7 +468,7 @@ def slurm_script(study, runs, folder, opts):
               "  local id=$1 ranks=$2 status=0; shift 2",
               "  if verified \"$id\"; then echo \"amp: $id: finished before, skipped\"; return; fi",
               "  aside \"$id.log\"; aside \"$id.json\"",
-              f"  srun --ntasks=\"$ranks\" --cpus-per-task={cpus} \"$@\" --results \"$id.json\" >\"$id.log\" 2>&1 || status=$?",
+              f"  {job_step} >\"$id.log\" 2>&1 || status=$?",
               "  case $status in",
               "    0) echo \"amp: $id done\" ;;",
               f"    {TRACE_FAILED}) echo \"amp: $id done, but its trace could not be written (results kept), see $id.log\"; trace_failed=$((trace_failed + 1)) ;;",
@@ -427,15 +478,21 @@ def slurm_script(study, runs, folder, opts):
     amp_trace = os.path.join(opts.build, "bin", "amp-trace")
     for r in runs:
         args = shlex.join(r["args"])
-        if study.trace:
+        if study.traced(r):
             args += f" --trace {q(r['id'] + '.trace')}"
         lines.append(f"run {q(r['id'])} {r['ranks']} {args}")
-        if study.trace:
+        if study.traced(r):
             lines.append(f"[[ -d {q(r['id'] + '.trace')} && ! -e {q(r['id'] + '.trace-stats.json')} ]] && "
                          f"{q(amp_trace)} stats --json {q(r['id'] + '.trace')} > {q(r['id'] + '.trace-stats.json')}")
     lines += ["", "echo \"amp: $failed runs failed, $trace_failed traces failed\"",
               f"if (( failed > 0 )); then exit 1; elif (( trace_failed > 0 )); then exit {TRACE_FAILED}; fi", ""]
     return "\n".join(lines)
+
+
+def positive_count(text):
+    if not re.fullmatch(r"[1-9][0-9]{0,9}", text):
+        raise argparse.ArgumentTypeError(f"'{text}' is not a positive whole number")
+    return int(text)
 
 
 def main():
@@ -446,6 +503,7 @@ def main():
     parser.add_argument("--mpiexec", default="mpiexec")
     parser.add_argument("--mpiexec-flags", default="", help="extra launcher flags, space-separated")
     parser.add_argument("--cores", type=int, default=os.cpu_count())
+    parser.add_argument("--ranks", type=positive_count, help="one rank count instead of the study file's 'ranks'")
     parser.add_argument("--slurm", action="store_true", help="write runs/<name>-<stamp>/study.sbatch instead of running")
     parser.add_argument("--new", action="store_true", help="start a new folder even if one of this study exists")
     opts = parser.parse_args()
@@ -471,7 +529,7 @@ def main():
 
 def study_main(opts, root):
     try:
-        study = Study(opts.study, root)
+        study = Study(opts.study, root, opts.cores, opts.ranks)
         notes = study.check_combinations(opts.build)
         runs = study.runs(opts.build)
         if not opts.slurm and not study.oversubscribe and max(study.ranks) > opts.cores:
@@ -482,6 +540,10 @@ def study_main(opts, root):
         return 2
     for note in notes:
         print(f"study: {note}")
+    if not opts.slurm and max(study.ranks) > opts.cores:
+        print(f"study: note: {max(study.ranks)} ranks on {opts.cores} cores are oversubscribed: a rank waiting in MPI "
+              "busy-polls the core its peer needs, so the per-variable strategies' many waits are inflated; compare "
+              "strategies with one rank per core")
     folder, resumed = open_folder(study, root, opts.new)
     write_manifest(folder, runs)
     print(f"study: {study.name}: {'resuming' if resumed else 'new folder'} {os.path.relpath(folder, root)}/")
@@ -499,15 +561,33 @@ def study_main(opts, root):
     opts.root = root
     failed, trace_failed = run_locally(study, runs, folder, opts)
     if study.simulation:
+        failed += study_simulation.calibrate(study, opts)
         synthesized = study_simulation.synthesis_runs(study, runs)
         failed += len(study_simulation.run_syntheses(study.simulation, synthesized, folder, opts))
         failed += study_simulation.simulate_all(study.simulation, runs + synthesized, folder, opts)
+    tables, checksums_agree = [], True
+    if study.table:
+        finished_runs = [os.path.join(folder, r["id"] + ".json") for r in runs
+                         if r["repetition"] == 1 and finished(os.path.join(folder, r["id"]))]
+        if finished_runs:
+            tables, checksums_agree = compare_runs.table(finished_runs)
+            print("\n".join(tables))
+    if study.prediction:
+        lines, problem = predict_at_scale.predict_study(study.prediction, runs, folder, opts)
+        print("\n".join([f"study: {problem}"] if problem else lines))
+        tables += lines
+        failed += bool(problem)
+    if tables:
+        write_whole(os.path.join(folder, "table.txt"), "\n".join(tables) + "\n")
     drawn = 0
     if any(os.path.exists(os.path.join(folder, r["id"] + ".json")) for r in runs):
-        import report  # matplotlib: only needed for the figures
+        from amp_tools import report  # matplotlib: only needed for the figures
         drawn = report.main([folder])
     if failed:
         print(f"study: {failed} runs failed; call again to retry them (finished runs are skipped)", file=sys.stderr)
+        return 1
+    if not checksums_agree:
+        print("study: the runs' checksums differ (table.txt)", file=sys.stderr)
         return 1
     if drawn == NOT_WRITTEN:  # the report said which file (a full disk); the runs are kept
         return NOT_WRITTEN

@@ -6,18 +6,19 @@ Rule: a run shared its cores when other processes took more than a tenth of the 
 during it, i.e. other_cpu_seconds > 0.1 x wall_seconds x cores. The load average is only reported:
 at the start of a study's run it still holds the previous run's ranks, so it cannot tell others apart.
 
-Usage: tools/machine_load.py RESULTS.json [RESULTS.json ...]   (prints the warnings; exit 0)
+Usage: python3 -m amp_tools.machine_load RESULTS.json [RESULTS.json ...]   (prints the warnings; exit 0)
 """
-import json
 import sys
+
+from amp_tools import results
 
 SHARE = 0.1  # of the node's CPU time (wall_seconds x cores) that other processes may take unremarked
 
 
-def shared_cores(results):
+def shared_cores(run):
     """The warning text when the run shared its cores with other work, else None."""
-    load = results.get("machine_load") if isinstance(results, dict) else None
-    if not isinstance(load, dict):
+    load = results.machine_load(run)
+    if load is None:
         return None
     try:
         other, wall, cores = float(load["other_cpu_seconds"]), float(load["wall_seconds"]), int(load["cores"])
@@ -35,8 +36,7 @@ def shared_cores(results):
 def warn(path, prefix="amp"):
     """Prints '<prefix>: warning: <path>: ...' when the run at `path` shared its cores; returns the text or None."""
     try:
-        with open(path) as f:
-            text = shared_cores(json.load(f))
+        text = shared_cores(results.load(path))
     except (OSError, ValueError):
         return None
     if text:

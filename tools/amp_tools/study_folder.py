@@ -7,7 +7,7 @@ import fcntl
 import os
 import shutil
 
-from whole_file import NotWritten, write_whole
+from amp_tools.whole_file import NotWritten, write_whole
 
 LOCK = "study.lock"
 

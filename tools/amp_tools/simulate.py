@@ -6,8 +6,8 @@ TRACE_DIR/simulation-<network>-<key>-<simulator>.json, <key> naming the resolved
 --set together). With --calibrate it measures this machine instead (amp-micro pingpong at 2 ranks) and
 writes a network file for it.
 
-Usage: tools/simulate.py TRACE_DIR --network FILE [--set KEY=VALUE ...] [--simulator simgrid|sstmac] --build BUILD
-       tools/simulate.py --calibrate [--output FILE] --build BUILD --mpiexec MPIEXEC --cores N
+Usage: python3 -m amp_tools.simulate TRACE_DIR --network FILE [--set KEY=VALUE ...] [--simulator simgrid|sstmac] --build BUILD
+       python3 -m amp_tools.simulate --calibrate [--output FILE] --build BUILD --mpiexec MPIEXEC --cores N
 Exit codes: 0 done; 2 bad input (one line: missing trace, bad network file, a machine the simulator
 cannot express, too many ranks or too little memory); 3 the simulator failed (its last lines are
 printed); 4 the result could not be written; 130/143 interrupted (SIGINT/SIGTERM: the simulator's
@@ -27,11 +27,12 @@ import sys
 import tempfile
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import machine_load  # noqa: E402
-import network_metrics  # noqa: E402
-import networks  # noqa: E402
-import simulated_profile  # noqa: E402
+import amp_tools
+from amp_tools import machine_load
+from amp_tools import launch
+from amp_tools import network_metrics
+from amp_tools import networks
+from amp_tools import simulated_profile
 
 SMPIREPLAY = "/usr/lib/x86_64-linux-gnu/simgrid/smpireplaymain"
 SIMGRID_RANKS_NOTE = 512  # above this, a note that SST-macro is the simulator for the trace's size
@@ -204,6 +205,21 @@ def run_simgrid(network, export_dir, summary, build, workdir, timeout):
     return predicted[-1], per_rank_times, simgrid_version(), description, dict(figures, profile=profile)
 
 
+def sstmac_prediction(code, stdout, tail):
+    """SST-macro's predicted seconds, only from a replay that reached the trace's end: when its network
+    model deadlocks it runs out of events, exits 0 and prints the time it had reached (a 3-D halo gave
+    33 us for 487 us), without rank 0's "finalized ... successful" line."""
+    match = re.search(r"Estimated total runtime of\s+([0-9.eE+-]+) seconds", stdout)
+    if code != 0 or not match:
+        lines = (stdout.strip().splitlines() + tail)[-3:]
+        raise SimulatorError("sstmac failed (exit %s): %s" % (code, " | ".join(lines)))
+    if not re.search(r"finalized on rank 0 - trace .* successful", stdout):
+        progress = re.findall(r"DUMPI trace\s+(\d+) percent complete", stdout)
+        raise SimulatorError(f"sstmac stopped before the end of the trace (rank 0 at {progress[-1] if progress else 0} "
+                             f"percent, a deadlock in its model) and its {float(match.group(1)):.6g} s is not a prediction")
+    return float(match.group(1))
+
+
 def run_sstmac(network, trace_dir, export_dir, summary, root, workdir, timeout):
     sstmac = os.environ.get("AMP_SSTMAC")
     if not sstmac or not os.access(sstmac, os.X_OK):
@@ -216,14 +232,10 @@ def run_sstmac(network, trace_dir, export_dir, summary, root, workdir, timeout):
     for key, value in {**overrides, **network_metrics.sstmac_stats_overrides()}.items():
         command += ["-p", f"{key}={value}"]
     code, stdout, tail = run_simulator(command, workdir, timeout)  # in workdir: its statistics' CSV go there
-    match = re.search(r"Estimated total runtime of\s+([0-9.eE+-]+) seconds", stdout)
-    if code != 0 or not match:
-        lines = (stdout.strip().splitlines() + tail)[-3:]
-        raise SimulatorError("sstmac failed (exit %s): %s" % (code, " | ".join(lines)))
+    predicted = sstmac_prediction(code, stdout, tail)
     version = re.search(r"SST-macro\s+([0-9.]+)", subprocess.run([sstmac, "--version"], capture_output=True,
                                                                   text=True).stdout)
     description = networks.sstmac_description(network, " ".join(command))
-    predicted = float(match.group(1))
     try:
         figures = network_metrics.sstmac(network, overrides, workdir, export_dir, summary["ranks"], predicted)
     except network_metrics.MetricsError as e:
@@ -358,8 +370,8 @@ def calibrate(args):
     with tempfile.TemporaryDirectory(prefix="amp-calibrate-") as workdir:
         results = os.path.join(workdir, "pingpong.json")
         env = dict(os.environ, OMP_NUM_THREADS="1", OMP_PROC_BIND="false")
-        done = subprocess.run([args.mpiexec, "-n", "2", micro, "pingpong", "--min-size", "8", "--max-size", "4MiB",
-                               "--iterations", "1000", "--repetitions", "5", "--results", results],
+        done = subprocess.run(launch.mpiexec(args.mpiexec, 2, [micro, "pingpong", "--min-size", "8", "--max-size", "4MiB",
+                               "--iterations", "1000", "--repetitions", "5", "--results", results]),
                               capture_output=True, text=True, env=env)
         if done.returncode != 0:
             raise SimulatorError("amp-micro pingpong failed: " + " | ".join(done.stderr.strip().splitlines()[-3:]))
@@ -423,7 +435,7 @@ def main():
                                          "(default inputs/networks/this-machine.toml)")
     parser.add_argument("--replace", action="store_true", help="with --calibrate: replace an existing file")
     parser.add_argument("--build", required=True)
-    parser.add_argument("--root", default=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    parser.add_argument("--root", default=amp_tools.REPOSITORY)
     parser.add_argument("--mpiexec", default="mpiexec")
     parser.add_argument("--cores", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--timeout", type=float, default=1800, help="seconds the simulator may run")

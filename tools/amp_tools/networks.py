@@ -385,6 +385,10 @@ def simgrid_flat_platform(network):
 # rendezvous protocols with the sender's acknowledgement off.
 MPI_PROTOCOL_LATENCIES = "0:1;513:3"
 SSTMAC_PROTOCOL = {"node.app1.mpi.max_vshort_msg_size": "512B", "node.app1.mpi.software_ack": "false",
+                   # and nothing between: SST-macro's default sends 513 B to 8 KB with its eager1 protocol, a
+                   # copy into a bounce buffer at both ends charged in CPU cycles (an 8 KB 3-D halo took 2.5x
+                   # SimGrid's time, and 1.1x with 1000 GHz cores); above 512 B both simulators fetch by RDMA
+                   "node.app1.mpi.max_eager_msg_size": "512B",
                    # every byte through the packet network, as in SimGrid (SST-macro's default sends messages
                    # of up to 256 bytes around it, on no link)
                    "node.nic.negligible_size": "0"}
@@ -460,6 +464,11 @@ def sstmac_overrides(network):
     p["node.memory.channel_bandwidth"] = gbps(bandwidth)
     p["node.memory.num_channels"] = "1"
     p["node.memory.latency"] = ns(latency)
+    # SST-macro charges the copies its MPI makes (eager messages at both ends, packing a strided datatype)
+    # as a loop of one instruction per `lib_compute_access_width` bits at node.proc.frequency: 8 bytes per
+    # cycle by default, 8 GB/s at 1 GHz. A copy inside a node runs at the loopback's bandwidth; SimGrid's
+    # replay charges none (svcp's many small pieces took 1.58x SimGrid's time, 1.17x at the loopback's).
+    p["node.app1.lib_compute_access_width"] = str(8 * max(1, round(bandwidth / network.host_speed)))
     if network.topology == "torus":
         dims = s["shape"]
         if "dimension_bandwidth" in s:
@@ -473,9 +482,24 @@ def sstmac_overrides(network):
         p["topology.inter_group"] = "alltoall"
         p["topology.concentration"] = str(s["nodes_per_router"])
     p["switch.link.bandwidth"] = gbps(base)
+    p.update(sstmac_injection(network, end))
     if network.topology == "torus":  # its ejection port is a switch port: the link's, scaled by a whole number
         p["topology.injection_redundant"] = str(round(network.nic_bandwidth / base))
     return p
+
+
+SSTMAC_MTU = 4096  # bytes per packet, node.nic.mtu in tools/sstmac/*.ini
+
+
+def sstmac_injection(network, end_latency):
+    """How the NIC feeds its packets into the network: round robin over the messages it has to send (the
+    fair share of its bandwidth that SimGrid gives every flow), from a staging buffer that covers the
+    round trip to its router and two packets more. SST-macro's default serves one message after the other
+    from 4 MB: a message whose receiver is busy holds back every message queued behind it, and a header or
+    RDMA get request waits behind up to 4 MB of data (a 3-D halo of 1 MiB faces ran at 55 % of the NIC's
+    bandwidth; docs/TRACING.md section 14)."""
+    in_flight = math.ceil(network.nic_bandwidth * 2 * end_latency)
+    return {"node.nic.queue": "round_robin", "node.nic.buffer": f"{in_flight + 2 * SSTMAC_MTU}B"}
 
 
 def sstmac_description(network, command):

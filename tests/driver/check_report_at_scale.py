@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""`./amp run`'s last step and its report, small: amp_tools.predict_at_scale synthesizes bspma and svaf at 8
+ranks from a recorded bspma/isend run (a fixture) and predicts them in SimGrid on the 4x4x4 torus; the
+report then draws those 8-rank points in ghost-simulated.png and lists them in index.html's summary
+(the syntheses leave their results files beside their traces, which is where the report looks).
+Skips (77) without matplotlib.
+
+Usage: check_report_at_scale.py ROOT BUILD WORK_DIR
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+try:
+    import matplotlib  # noqa: F401
+except ImportError:
+    print("SKIP: matplotlib is not installed for this python (the amp driver installs python3-matplotlib)")
+    sys.exit(77)
+
+root, build, work = sys.argv[1:4]
+from amp_tools import report, report_simulation  # noqa: E402
+
+
+def fail(message):
+    print(f"FAIL: {message}")
+    sys.exit(1)
+
+
+if not os.access(os.path.join(build, "bin", "amp-ghost"), os.X_OK):
+    fail(f"no amp-ghost in {build}/bin: build first")
+shutil.rmtree(work, ignore_errors=True)
+os.makedirs(work)
+# The study's baseline run, as `./amp run` names it.
+shutil.copy(os.path.join(root, "tests", "driver", "fixtures", "report", "ghost-bspma-np2-rep1.json"),
+            os.path.join(work, "ghost-bspma-isend.json"))
+done = subprocess.run([sys.executable, "-m", "amp_tools.predict_at_scale", work,
+                       "--deck", os.path.join(root, "inputs", "ghost", "cth.toml"), "--build", build, "--root", root,
+                       "--ranks", "8", "--networks", "torus-4x4x4"], capture_output=True, text=True, timeout=240)
+if done.returncode != 0:
+    fail(f"predict_at_scale exited {done.returncode}: {done.stderr.strip()}")
+printed = [line for line in done.stdout.splitlines() if line.startswith("amp: 8 ranks, torus-4x4x4: svaf ")]
+if len(printed) != 1:
+    fail(f"no line of svaf against bspma in {done.stdout!r}")
+
+names, _ = report.report(work)
+if "ghost-simulated.png" not in names:
+    fail(f"no simulated figure among {names}")
+figure = {name: fig for name, _, fig in report_simulation.figures(work)}["ghost-simulated.png"]
+drawn = {(ax.get_title(), c.get_label()): list(c.lines[0].get_ydata()) for ax in figure.axes if ax.get_visible()
+         for c in ax.containers}
+predicted = {}
+for cut in ("bspma", "svaf"):
+    trace = os.path.join(work, f"ghost-{cut}-synth8.trace")
+    simulations = [f for f in os.listdir(trace) if f.startswith("simulation-torus-4x4x4-")]
+    with open(os.path.join(trace, simulations[0])) as f:
+        predicted[("torus-4x4x4 (simgrid)", f"{cut}/isend")] = [json.load(f)["predicted_seconds"] / 2 * 1e3]
+if drawn.keys() != predicted.keys() or any(abs(drawn[k][0] - v[0]) > 1e-9 for k, v in predicted.items()):
+    fail(f"simulated figure drew {drawn}; wanted the 8-rank predictions {predicted}")
+with open(os.path.join(work, "report", "index.html")) as f:
+    page = f.read()
+if "<td>torus-4x4x4 (simgrid)</td><td>8 (synthesized)</td>" not in page:
+    fail("index.html's summary does not list the 8-rank predictions")
+print(f"ok   predict_at_scale's 8-rank points drawn and summarized: {printed[0]}")

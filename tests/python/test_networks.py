@@ -1,0 +1,83 @@
+"""Network files into machines and into each simulator's terms (amp_tools.networks): loading, keys set on
+top, the one-line refusals, SimGrid's configuration and SST-macro's parameter overrides."""
+import pytest
+
+from amp_tools import networks
+
+
+def test_a_torus_file_loads_with_its_defaults(network_file):
+    torus = networks.load(network_file("torus-4x4x4"))
+    assert (torus.name, torus.topology, torus.nodes, torus.hosts) == ("torus-4x4x4", "torus", 64, 64)
+    assert torus.nic_bandwidth == torus.link_bandwidth == 10e9
+    assert torus.link_classes() == {"x": (10e9, 1e-6), "y": (10e9, 1e-6), "z": (10e9, 1e-6)}
+
+
+def test_keys_set_on_top_change_the_machine_and_its_key(network_file):
+    path = network_file("torus-4x4x4")
+    plain, four = networks.load(path), networks.load(path, ["ranks_per_node=4"])
+    assert four.hosts == 4 * plain.hosts and four.overrides == {"ranks_per_node": 4}
+    assert four.key != plain.key and four.label == f"torus-4x4x4-{four.key}"
+    assert networks.load(path, {"ranks_per_node": 4}).key == four.key  # a dict or KEY=VALUE: one machine
+    assert networks.load(path).key == plain.key
+
+
+def test_a_bare_word_is_a_string_value(network_file):
+    assert networks.load(network_file("torus-4x4x4"), ["routing=valiant"]).routing == "valiant"
+
+
+@pytest.mark.parametrize("overrides, words", [
+    (["colour=1"], "unknown key 'colour' for topology 'torus'"),
+    (["routing=zigzag"], "routing must be minimal, valiant, ugal, not 'zigzag'"),
+    (["ranks_per_node"], "--set takes KEY=VALUE"),
+    (["link_bandwidth=-1"], "link_bandwidth"),
+])
+def test_bad_keys_are_one_line_naming_the_file(network_file, overrides, words):
+    path = network_file("torus-4x4x4")
+    with pytest.raises(networks.NetworkError) as refused:
+        networks.load(path, overrides)
+    assert str(refused.value).startswith(path) and words in str(refused.value) and "\n" not in str(refused.value)
+
+
+def test_a_missing_file_is_named(tmp_path):
+    with pytest.raises(networks.NetworkError, match="no such network file"):
+        networks.load(str(tmp_path / "nothing.toml"))
+
+
+def test_each_simulator_refuses_what_it_cannot_express(network_file):
+    torus = network_file("torus-4x4x4")
+    assert networks.refusal(networks.load(torus), "simgrid") is None
+    assert networks.refusal(networks.load(torus), "sstmac") is None
+    valiant = networks.load(torus, ["routing=valiant"])
+    assert "offers routing minimal on a torus, not 'valiant'" in networks.refusal(valiant, "simgrid")
+    assert networks.refusal(valiant, "sstmac") is None
+    odd_nic = networks.load(torus, ["nic_bandwidth=15e9"])
+    assert "nic_bandwidth must be link_bandwidth times a whole number" in networks.refusal(odd_nic, "sstmac")
+
+
+def test_check_fits_refuses_more_ranks_than_hosts(network_file):
+    torus = networks.load(network_file("torus-4x4x4"))
+    assert networks.check_fits(torus, "simgrid", 64) is None
+    assert "65" in networks.check_fits(torus, "simgrid", 65)
+
+
+def test_simgrid_config_sets_factors_to_one_and_the_message_overhead(network_file):
+    config = networks.simgrid_config(networks.load(network_file("torus-4x4x4")))
+    assert "--cfg=smpi/bw-factor:0:1" in config
+    assert "--cfg=smpi/os:0:2e-07:0" in config and "--cfg=smpi/or:0:0:0;513:2e-07:0" in config
+    assert "--cfg=network/crosstraffic:0" in config
+
+
+def test_sstmac_overrides_of_a_torus(network_file):
+    p = networks.sstmac_overrides(networks.load(network_file("torus-4x4x4"), ["nic_bandwidth=20e9"]))
+    assert p["topology.geometry"] == "[4,4,4]"
+    assert p["switch.link.bandwidth"] == "10GB/s" and p["topology.injection_redundant"] == "2"
+    assert p["switch.router.name"] == "torus_minimal" and p["node.proc.frequency"] == "1GHz"
+
+
+def test_sstmac_overrides_of_a_dragonfly_give_its_global_links(network_file):
+    dragonfly = networks.load(network_file("dragonfly-1024"))
+    p = networks.sstmac_overrides(dragonfly)
+    s = dragonfly.shape
+    assert p["topology.geometry"] == f"[{s['routers_per_group']},{s['groups']}]"
+    assert p["topology.h"] == str(s["global_links_per_pair"] // s["routers_per_group"] * (s["groups"] - 1))
+    assert p["topology.concentration"] == str(s["nodes_per_router"])

@@ -1,0 +1,56 @@
+"""The report's data preparation (amp_tools.report), before any figure: which files of a folder are runs,
+repetitions grouped into points, the median repetition, and the table's rows, on real runs."""
+import json
+import os
+import shutil
+
+import pytest
+
+report = pytest.importorskip("amp_tools.report", reason="matplotlib is not installed for this python")
+
+
+@pytest.fixture
+def folder(report_fixtures, tmp_path):
+    out = tmp_path / "runs"
+    shutil.copytree(report_fixtures, out)
+    return str(out)
+
+
+def test_runs_are_the_proxies_results_with_their_trace_statistics(folder):
+    runs = report.load_runs(folder)
+    assert sorted(os.path.basename(r["_path"]) for r in runs) == sorted(
+        n for n in os.listdir(folder) if n.endswith(".json") and not n.endswith(".trace-stats.json"))
+    traced = [r for r in runs if "_trace_stats" in r]
+    assert [os.path.basename(r["_path"]) for r in traced] == ["ghost-svcp-np2-rep1.json"]
+
+
+def test_a_malformed_run_is_left_out_with_one_warning(folder, capsys):
+    with open(os.path.join(folder, "ghost-bspma-np1-rep1.json")) as f:
+        run = json.load(f)
+    run["ranks"] = "two"
+    with open(os.path.join(folder, "ghost-bspma-np1-rep1.json"), "w") as f:
+        json.dump(run, f)
+    names = [os.path.basename(r["_path"]) for r in report.load_runs(folder)]
+    assert "ghost-bspma-np1-rep1.json" not in names and len(names) == 5
+    warning = capsys.readouterr().err.strip().splitlines()
+    assert len(warning) == 1 and "'ranks' is not a positive integer" in warning[0]
+
+
+def test_repetitions_of_one_configuration_are_one_point(folder):
+    proxies = report.group(report.load_runs(folder))
+    assert sorted(proxies) == ["amp-ghost", "amp-sage"]
+    points = {(p.label, p.ranks): p for p in proxies["amp-ghost"]}
+    assert sorted(points) == [("bspma", 1), ("bspma", 2), ("svcp", 1), ("svcp", 2)]
+    assert len(points[("bspma", 2)].runs) == 2 and len(points[("svcp", 2)].runs) == 1
+    bspma = points[("bspma", 2)]
+    assert bspma.median_run()["timing"]["per_step_seconds"] == min(
+        r["timing"]["per_step_seconds"] for r in bspma.runs)  # the lower of the middle two
+
+
+def test_the_table_has_a_row_per_point_with_median_and_spread(folder):
+    rows = report.table_rows(report.group(report.load_runs(folder)))
+    assert len(rows) == 5
+    bspma = next(r for r in rows if r["proxy"] == "amp-ghost" and r["point"] == "bspma" and r["ranks"] == 2)
+    assert bspma["repetitions"] == 2 and bspma["verified"] and bspma["checksums"] == 1
+    assert bspma["min_ms"] <= bspma["median_ms"] <= bspma["max_ms"]
+    assert bspma["min_ms"] == pytest.approx(11.98167375) and bspma["max_ms"] == pytest.approx(13.9805645)

@@ -1,0 +1,114 @@
+"""A study file's expansion into runs (amp_tools.study), without running anything: the axes, the run ids
+and arguments, the rank count from the cores, which runs are traced, and the one-line refusals."""
+import os
+
+import pytest
+
+from amp_tools.study import Study, StudyError
+
+BASE = 'name = "s"\nproxies = ["ghost"]\nranks = [1, 2]\n'
+
+
+def test_every_combination_of_the_axes_is_one_run(study_file, repo):
+    study = Study(study_file(BASE + 'strategies = ["bspma", "svcp"]\ntransports = ["isend", "rma"]\n'
+                             'repetitions = 2\n'), repo)
+    runs = study.runs("/b")
+    assert len(runs) == 2 * 2 * 2 * 2
+    assert len({r["id"] for r in runs}) == len(runs)
+    assert runs[0]["id"] == "ghost-bspma-isend-np1-rep1"
+    assert runs[-1]["id"] == "ghost-svcp-rma-np2-rep2"
+
+
+def test_run_arguments_carry_deck_cut_transport_and_flags(study_file, repo):
+    study = Study(study_file(BASE + 'decks = ["inputs/ghost/quick.toml"]\nflags = ["--num_vars 3 --nx \'8\'"]\n'
+                             'strategies = ["svaf"]\ntransports = ["persistent"]\n'), repo)
+    run = study.runs("/b")[0]
+    assert run["id"] == "ghost-quick-svaf-persistent-np1-rep1"
+    assert run["args"] == ["/b/bin/amp-ghost", "--input", os.path.join(repo, "inputs/ghost/quick.toml"),
+                           "--comm_method", "svaf", "--transport", "persistent", "--num_vars", "3", "--nx", "8"]
+
+
+def test_several_flags_entries_are_numbered_in_the_ids(study_file, repo):
+    study = Study(study_file(BASE + 'flags = ["--num_vars 1", "--num_vars 2"]\n'), repo)
+    assert [r["id"] for r in study.runs("/b")] == ["ghost-flags1-np1-rep1", "ghost-flags1-np2-rep1",
+                                                   "ghost-flags2-np1-rep1", "ghost-flags2-np2-rep1"]
+
+
+def test_decks_per_proxy(study_file, repo):
+    study = Study(study_file('name = "s"\nproxies = ["ghost", "sage"]\nranks = [2]\n[decks]\n'
+                             'ghost = ["inputs/ghost/cth.toml"]\nsage = ["inputs/sage/default.toml"]\n'), repo)
+    assert [r["id"] for r in study.runs("/b")] == ["ghost-cth-np2-rep1", "sage-default-np2-rep1"]
+
+
+@pytest.mark.parametrize("cores, expected", [(1, [2]), (2, [2]), (8, [8])])
+def test_ranks_cores_is_one_rank_per_core_at_least_two(study_file, repo, cores, expected):
+    study = Study(study_file('name = "s"\nproxies = ["ghost"]\nranks = "cores"\n'), repo, cores=cores)
+    assert study.ranks == expected
+
+
+def test_a_rank_count_given_replaces_the_files(study_file, repo):
+    study = Study(study_file(BASE), repo, cores=2, ranks=5)
+    assert {r["ranks"] for r in study.runs("/b")} == {5}
+
+
+def test_trace_list_traces_only_those_transports(study_file, repo):
+    study = Study(study_file(BASE + 'transports = ["isend", "rma"]\ntrace = ["isend"]\n'), repo)
+    traced = {r["transport"]: study.traced(r) for r in study.runs("/b")}
+    assert traced == {"isend": True, "rma": False}
+    everything = Study(study_file(BASE + 'transports = ["isend", "rma"]\ntrace = true\n', "all.toml"), repo)
+    assert all(everything.traced(r) for r in everything.runs("/b"))
+
+
+@pytest.mark.parametrize("extra, words", [
+    ('colour = 1\n', "unknown key 'colour'"),
+    ('trace = "yes"\n', "'trace' must be true, false or a list of transports"),
+    ('strategies = ["bspma", "bspma"]\n', "gives 'bspma' twice"),
+    ('strategies = ["bs pma"]\n', "is not a name"),
+    ('repetitions = 0\n', "'repetitions' must be a positive integer"),
+])
+def test_bad_values_are_one_line_naming_the_key_and_its_line(study_file, repo, extra, words):
+    path = study_file(BASE + extra)
+    with pytest.raises(StudyError) as refused:
+        Study(path, repo)
+    message = str(refused.value)
+    assert words in message and "\n" not in message
+    assert message.startswith(f"{path} line 4: ")
+
+
+def test_all_strategies_need_the_binary_to_list_them(study_file, repo, tmp_path):
+    study = Study(study_file(BASE + 'strategies = "all"\n'), repo)
+    with pytest.raises(StudyError, match=r"'strategies' = \"all\" asks amp-ghost for its list, and it is not built"):
+        study.check_combinations(str(tmp_path))
+
+
+def test_simulate_calibrates_a_missing_network_file_only_when_asked(study_file, repo, tmp_path):
+    missing = tmp_path / "this-machine.toml"
+    table = f'[simulate]\nnetworks = ["{missing}"]\n'
+    study = Study(study_file(BASE + 'trace = true\n' + table + 'calibrate = true\n'), repo)
+    assert study.simulation.to_calibrate == [str(missing)] and study.simulation.variants == []
+    with pytest.raises(StudyError, match="no such network file"):
+        Study(study_file(BASE + 'trace = true\n' + table, "plain.toml"), repo)
+
+
+def test_predict_needs_its_baseline_among_the_studys_cuts(study_file, repo):
+    predict = '[predict]\nstrategies = ["svaf"]\nnetworks = ["inputs/networks/torus-4x4x4.toml"]\n'
+    with pytest.raises(StudyError, match="baseline cut 'svaf' is not among the study's 'strategies'"):
+        Study(study_file(BASE + 'strategies = ["bspma"]\n' + predict), repo)
+
+
+def test_the_default_study_is_ghost_on_the_cth_deck_over_everything_listed(repo):
+    study = Study(os.path.join(repo, "inputs", "studies", "default.toml"), repo, cores=2)
+    assert study.proxies == ["ghost"]
+    assert study.decks["ghost"] == [os.path.join(repo, "inputs", "ghost", "cth.toml")]
+    assert (study.strategies, study.transports, study.ranks) == ("all", "all", [2])
+    assert study.traced({"transport": "isend"}) and not study.traced({"transport": "rma"})
+    assert study.table
+    assert (study.prediction.ranks, study.prediction.cuts) == (1024, ["bspma", "svaf"])
+    assert [os.path.basename(p) for p in study.prediction.network_files] == ["torus-16x16x4.toml",
+                                                                             "dragonfly-1024.toml"]
+
+
+def test_an_unknown_key_of_a_table_is_named_with_its_table(study_file, repo):
+    with pytest.raises(StudyError, match=r"line 5: unknown key 'colour' in \[predict\] \(known: networks, ranks, "
+                                         r"strategies\)"):
+        Study(study_file(BASE + '[predict]\ncolour = 1\n'), repo)

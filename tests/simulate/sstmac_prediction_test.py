@@ -1,0 +1,36 @@
+#!/usr/bin/env python3
+"""SST-macro's prediction is read only from a replay that reached the end of its trace: a replay whose
+network model deadlocked exits 0 and prints the simulated time it had reached (fixtures: the last lines
+of two real runs of the 3-D halo, one with a NIC buffer of a single packet, which deadlocks)."""
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+from amp_tools import simulate  # noqa: E402
+
+
+def read(name):
+    with open(os.path.join(HERE, "fixtures", name)) as f:
+        return f.read()
+
+
+def main():
+    assert simulate.sstmac_prediction(0, read("sstmac-finished.txt"), []) == 0.00048679
+    try:
+        simulate.sstmac_prediction(0, read("sstmac-deadlocked.txt"), [])
+    except simulate.SimulatorError as e:
+        message = str(e)
+        assert "stopped before the end of the trace (rank 0 at 5 percent" in message, message
+    else:
+        sys.exit("FAIL: a deadlocked replay's time was taken as a prediction")
+    try:
+        simulate.sstmac_prediction(134, "MPI matching error\n", ["aborted"])
+    except simulate.SimulatorError as e:
+        assert "sstmac failed (exit 134)" in str(e), str(e)
+    else:
+        sys.exit("FAIL: a failed replay was taken as a prediction")
+    print("ok: finished, deadlocked and failed replays told apart")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,20 @@
+"""AMP's Python tools as one package: each module runs as `python3 -m amp_tools.<module>` with tools/ on
+PYTHONPATH (./amp and CTest set it); a tool that starts another one uses module_command and
+module_environment, so that the child finds the package however this process found it."""
+import os
+import sys
+
+PACKAGE_PARENT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # tools/
+REPOSITORY = os.path.dirname(PACKAGE_PARENT)
+
+
+def module_command(module, python=None):
+    """The command line that runs amp_tools.<module> as a program (with module_environment)."""
+    return [python or sys.executable, "-m", f"amp_tools.{module}"]
+
+
+def module_environment(env=None, **extra):
+    """`env` (default: this process's) plus `extra`, with the package's folder first on PYTHONPATH."""
+    env = dict(os.environ if env is None else env, **extra)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (PACKAGE_PARENT, env.get("PYTHONPATH")) if p)
+    return env

@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+"""The one reader of a proxy's results JSON (README "Output fields"): every tool asks these functions for
+a run's cut, transport, time per step, split, messages, verification and checksum, so that the file's
+layout is decoded here alone. A run is the dict the proxy wrote (load), checked by results_shape where
+a tool needs it whole.
+
+Usage: python3 -m amp_tools.results --verified RESULTS.json   (exit 0 when it exists and verified, else 1;
+       a study's Slurm script asks it so)
+"""
+import json
+import sys
+
+
+def load(path):
+    """The results of one run, as the proxy wrote them (OSError or ValueError when unreadable)."""
+    with open(path) as f:
+        return json.load(f)
+
+
+def finished(path):
+    """Whether the results at `path` exist and say the run's answer verified."""
+    try:
+        return verified(load(path))
+    except (OSError, ValueError, KeyError, TypeError):
+        return False
+
+
+def steps(run):
+    """Time steps of the run (at least 1)."""
+    return max(1, run["config"].get("num_tsteps", 1))
+
+
+def step_seconds(run):
+    """Wall time per step, seconds."""
+    return run["timing"]["per_step_seconds"]
+
+
+def timing(run, key, field="avg"):
+    """One entry of the run's timing (compute, pack, mpi, packed_elements, ...) over ranks by `field`
+    (min, avg, max): seconds, or counts for the *_elements entries; None where the run has none."""
+    entry = run["timing"].get(key)
+    return None if entry is None else entry[field]
+
+
+def loop_seconds(run):
+    """Wall time of the whole time loop, seconds."""
+    return run["timing"]["loop_seconds"]
+
+
+def per_step_ms(run, key, field="avg"):
+    """One timing entry (compute, pack, mpi, ...) per step in ms, over ranks by `field` (min, avg, max);
+    0 where the run has no such entry."""
+    value = timing(run, key, field)
+    return 0.0 if value is None else value / steps(run) * 1e3
+
+
+def cut(run):
+    """The strategy (--comm_method) the run used."""
+    return run["config"].get("comm_method", "?")
+
+
+def transport(run):
+    return run["config"].get("transport", "isend")
+
+
+def messages_per_step_per_rank(run):
+    return run["messages"]["per_step_per_rank"]["avg"]
+
+
+def messages_per_second_per_rank(run):
+    return run["messages"]["per_second_per_rank"]["avg"]
+
+
+def bytes_per_step_per_rank(run):
+    return run["bytes"]["per_step_per_rank"]["avg"]
+
+
+def average_message_bytes(run):
+    return run["bytes"]["total"] / max(1, run["messages"]["total"])
+
+
+def verified(run):
+    return run["verification"]["passed"] is True
+
+
+def checksum(run):
+    return run["checksum"]
+
+
+def fom(run, key):
+    """One figure of merit the proxy reports (e.g. cells_per_step_per_pe_per_second)."""
+    return run["fom"][key]
+
+
+def machine_load(run):
+    """What the run measured of the node's load (load averages, other_cpu_seconds, wall_seconds, cores), or
+    None: older results have none, and a file of another kind is no run."""
+    load = run.get("machine_load") if isinstance(run, dict) else None
+    return load if isinstance(load, dict) else None
+
+
+def compute_per_variable_step(run):
+    """The average rank's compute seconds per variable and step."""
+    config = run["config"]
+    return run["timing"]["compute"]["avg"] / (config["num_tsteps"] * config["num_vars"])
+
+
+def block_cells(run):
+    """Cells of one rank's block (nx * ny * nz of the configuration)."""
+    config = run["config"]
+    return config["nx"] * config["ny"] * config["nz"]
+
+
+def synthesized_compute_seconds(run):
+    """The compute time per step a synthesis modelled (its first step)."""
+    return run["synthesis"]["compute_model"]["steps"][0]["seconds"]
+
+
+def main(args):
+    if len(args) != 2 or args[0] != "--verified":
+        print(__doc__.strip().split("Usage: ", 1)[1], file=sys.stderr)
+        return 2
+    return 0 if finished(args[1]) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
