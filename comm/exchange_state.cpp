@@ -2,8 +2,6 @@
 // and the message batches.
 #include "exchange_state.hpp"
 
-#include "data_movement.hpp"
-
 #include <mpi.h>
 
 #include <stdexcept>
@@ -25,8 +23,13 @@ void describe(const std::vector<Piece>& pieces, std::vector<std::int64_t>& begin
 
 }  // namespace
 
-ExchangeState::ExchangeState(ExchangePlan plan, int group_size, MPI_Comm comm)
-    : comm_(comm), plan_(std::move(plan)), group_size_(group_size) {
+ExchangeState::ExchangeState(ExchangePlan plan, int group_size, const ExchangeContext& context)
+    : comm_(context.comm),
+      plan_(std::move(plan)),
+      group_size_(group_size),
+      staged_(context.buffers.staged()),
+      moves_data_(context.moves_data),
+      space_(context.space) {
   plan_.validate(comm_.rank(), comm_.size());
   if (group_size_ == kAllVariables) group_size_ = plan_.num_vars;
   if (group_size_ < 1 || plan_.num_vars % group_size_ != 0)
@@ -78,9 +81,9 @@ void ExchangeState::lay_out(AreaLayout layout) {
   send_group_stride_ = by_group ? send_cursor : 0;
   recv_group_stride_ = by_group ? page_aligned(recv_cursor) : 0;
   // Zeroed, so a slot never read before it is written holds no garbage; left as it comes when no data
-  // moves (data_movement.hpp), where the areas are only addresses for the calls.
-  auto area = [](const char* label, std::int64_t size) {
-    return DataMovement::on() ? Kokkos::View<double*, MemorySpace>(std::string(label), size)
+  // moves (exchange_context.hpp), where the areas are only addresses for the calls.
+  auto area = [this](const char* label, std::int64_t size) {
+    return moves_data_ ? Kokkos::View<double*, MemorySpace>(std::string(label), size)
                               : Kokkos::View<double*, MemorySpace>(
                                     Kokkos::view_alloc(std::string(label), Kokkos::WithoutInitializing), size);
   };
@@ -131,7 +134,7 @@ double* ExchangeState::recv_address(const Message& m) const {
 }
 
 void ExchangeState::stage(int batch, Direction d) {
-  if (!staged() || !DataMovement::on()) return;
+  if (!staged() || !moves_data_) return;
   const bool sending = d == Direction::kSend;
   const double* mpi_base = sending ? send_staging_.data() : recv_staging_.data();
   for (const Message& m : messages(batch, d)) {

@@ -9,15 +9,15 @@
 // contiguous too.
 //
 // The areas and the variables' storage are in MemorySpace (memory_space.hpp). Pack and unpack work on
-// them there (send_slot, recv_slot, storage); transports hand MPI the addresses of mpi_buffers.hpp's
-// choice (mpi_send_area, mpi_recv_area, address): the same areas, or their host copies when staged.
+// them there (send_slot, recv_slot, storage); transports hand MPI the addresses of the context's
+// MpiBuffers (mpi_send_area, mpi_recv_area, address): the same areas, or their host copies when staged.
 #pragma once
 
 #include "communicator.hpp"
+#include "exchange_context.hpp"
 #include "exchange_plan.hpp"
 #include "memory_space.hpp"
 #include "message.hpp"
-#include "mpi_buffers.hpp"
 #include "piece_copy.hpp"
 #include "traffic.hpp"
 
@@ -67,9 +67,9 @@ constexpr std::int64_t kPageElements = 512;
 
 class ExchangeState {
  public:
-  // Duplicates `comm` (collective over it: communicator.hpp), validates the plan for this rank of it
-  // (std::invalid_argument) and describes its links.
-  ExchangeState(ExchangePlan plan, int group_size, MPI_Comm comm);
+  // Duplicates the context's communicator (collective over it: communicator.hpp), validates the plan for
+  // this rank of it (std::invalid_argument) and describes its links; keeps the rest of the context.
+  ExchangeState(ExchangePlan plan, int group_size, const ExchangeContext& context);
   // Allocates the send and receive areas (once, before any message moves).
   void lay_out(AreaLayout layout);
 
@@ -111,7 +111,11 @@ class ExchangeState {
   const VariableView& storage(int v) const { return storage_[v]; }
 
   // Whether MPI works on host copies of the areas (mpi_buffers.hpp); then no message may be direct.
-  bool staged() const { return MpiBuffers::staged(); }
+  bool staged() const { return staged_; }
+  // Whether data moves (false in a synthesis: exchange_context.hpp).
+  bool moves_data() const { return moves_data_; }
+  // Where packing and unpacking run.
+  const ExecutionSpace& space() const { return space_; }
   // When staged, one side of a batch between the areas and MPI's host copies: its packed sends to MPI's
   // copy before the batch is sent (kSend), its received data back once its receives are complete
   // (kReceive). Elements copied go to times().staged. Nothing when not staged.
@@ -142,6 +146,9 @@ class ExchangeState {
   Communicator comm_;
   ExchangePlan plan_;
   int group_size_ = 1;
+  bool staged_;
+  bool moves_data_;
+  ExecutionSpace space_;
   AreaLayout layout_ = AreaLayout::kByGroup;
   // Where variable v's slot of link l starts in its side's area (elements).
   std::int64_t slot_start(int l, int v, Direction d) const;

@@ -1,4 +1,4 @@
-// The staging decision (mpi_buffers.hpp): the host-build answer, the user's word, or the MPI library's.
+// Where MPI's buffers can be (mpi_buffers.hpp): the host-build answer, a caller's word, or the MPI library's.
 #include "mpi_buffers.hpp"
 
 #include "memory_space.hpp"
@@ -8,22 +8,25 @@
 #include <mpi-ext.h>
 #endif
 
-#include <cstdlib>
-#include <stdexcept>
-
 namespace amp::comm {
 
 namespace {
 
-struct Decision {
-  bool staged = false;
-  std::string why;
-};
-
 constexpr bool kHostMemory = Kokkos::SpaceAccessibility<Kokkos::HostSpace, MemorySpace>::accessible;
 
+}  // namespace
+
+MpiBuffers MpiBuffers::in_memory_space(const std::string& source) {
+  return {false, (kHostMemory ? "host memory (" : "device memory (") + source + ")"};
+}
+
+MpiBuffers MpiBuffers::staged_through_host(const std::string& source) {
+  return {true, "staged through host memory (" + source + ")"};
+}
+
 // Whether this MPI library says it can read and write the back end's device memory, and how it was asked.
-Decision ask_the_mpi_library() {
+MpiBuffers MpiBuffers::where_mpi_reaches() {
+  if (kHostMemory) return {false, "host memory"};
 #if defined(MPICH_VERSION) && (defined(KOKKOS_ENABLE_CUDA) || defined(KOKKOS_ENABLE_HIP) || defined(KOKKOS_ENABLE_SYCL))
 #if defined(KOKKOS_ENABLE_CUDA)
   const int kind = MPIX_GPU_SUPPORT_CUDA;
@@ -45,38 +48,5 @@ Decision ask_the_mpi_library() {
                 "(AMP_MPI_BUFFERS=device says it is)"};
 #endif
 }
-
-std::string user_word() {
-  const char* set = std::getenv("AMP_MPI_BUFFERS");
-  return set == nullptr ? "" : set;
-}
-
-Decision decide() {
-  const std::string problem = MpiBuffers::setting_problem();
-  if (!problem.empty()) throw std::invalid_argument(problem);
-  const std::string word = user_word();
-  if (word == "host") return {true, "staged through host memory (AMP_MPI_BUFFERS=host)"};
-  if (word == "device")
-    return {false, kHostMemory ? "host memory (AMP_MPI_BUFFERS=device)" : "device memory (AMP_MPI_BUFFERS=device)"};
-  if (kHostMemory) return {false, "host memory"};
-  return ask_the_mpi_library();
-}
-
-const Decision& decision() {
-  static const Decision made = decide();
-  return made;
-}
-
-}  // namespace
-
-std::string MpiBuffers::setting_problem() {
-  const std::string word = user_word();
-  if (word.empty() || word == "auto" || word == "device" || word == "host") return "";
-  return "AMP_MPI_BUFFERS must be auto, device or host (got '" + word + "')";
-}
-
-bool MpiBuffers::staged() { return decision().staged; }
-
-std::string MpiBuffers::description() { return decision().why; }
 
 }  // namespace amp::comm

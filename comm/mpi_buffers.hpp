@@ -1,13 +1,14 @@
-// Where MPI reads and writes the exchange areas. In MemorySpace itself when MPI can reach it: always
-// on a host build; on a device build when the MPI library is GPU-aware. Otherwise through host
-// staging: every area has a copy in host memory that MPI uses, packed slots are copied to it before a
-// batch is sent and received ones back after it completes, and nothing goes to MPI straight from a
-// variable's storage (no direct messages; in-place transports are refused).
+// Where MPI reads and writes the exchange areas, one value of an exchange context (exchange_context.hpp),
+// decided by the caller. In MemorySpace itself when MPI can reach it: always on a host build; on a device
+// build when the MPI library is GPU-aware. Otherwise through host staging: every area has a copy in host
+// memory that MPI uses, packed slots are copied to it before a batch is sent and received ones back after
+// it completes, and nothing goes to MPI straight from a variable's storage (no direct messages; in-place
+// transports do not fit: combination.hpp).
 //
-// How GPU-awareness is found (device builds only): AMP_MPI_BUFFERS=device or =host says it outright;
-// otherwise MPICH is asked with MPIX_GPU_query_support for the back end's kind of device, and Open MPI,
+// where_mpi_reaches() is the answer without a user's word: host memory on a host build; on a device
+// build MPICH is asked with MPIX_GPU_query_support for the back end's kind of device, and Open MPI,
 // built with its CUDA extension, with MPIX_Query_cuda_support(); anything else, or a "no", stages.
-// AMP_MPI_BUFFERS=host stages on a host build too, which is how the suite runs the staging path here.
+// The proxies take the user's word from AMP_MPI_BUFFERS (miniapps/common/mpi_buffers_setting.hpp).
 #pragma once
 
 #include <string>
@@ -16,14 +17,22 @@ namespace amp::comm {
 
 class MpiBuffers {
  public:
-  // Why AMP_MPI_BUFFERS cannot be used ("" when it is unset, empty, auto, device or host): one line
-  // naming the variable and its valid values, for a program to refuse the run with before any exchange.
-  static std::string setting_problem();
-  // Decided once per process, at the first call (after MPI_Init; std::invalid_argument with
-  // setting_problem() when AMP_MPI_BUFFERS is not valid).
-  static bool staged();
+  // MPI works on MemorySpace itself; `source` says who decided it ("AMP_MPI_BUFFERS=device").
+  static MpiBuffers in_memory_space(const std::string& source);
+  // MPI works on host copies of the areas; `source` says who decided it.
+  static MpiBuffers staged_through_host(const std::string& source);
+  // What this build and its MPI library allow (after MPI_Init: a device build asks the library).
+  static MpiBuffers where_mpi_reaches();
+
+  bool staged() const { return staged_; }
   // One line for listings and results: where MPI's buffers are and why.
-  static std::string description();
+  const std::string& description() const { return description_; }
+
+ private:
+  MpiBuffers(bool staged, std::string description) : staged_(staged), description_(std::move(description)) {}
+
+  bool staged_;
+  std::string description_;
 };
 
 }  // namespace amp::comm

@@ -2,7 +2,6 @@
 // unpacking (one piece copy, run either way: piece_copy.hpp), counting what is sent.
 #include "strategy.hpp"
 
-#include "data_movement.hpp"
 #include "stopwatch.hpp"
 #include "transport_registry.hpp"
 
@@ -12,10 +11,10 @@
 
 namespace amp::comm {
 
-Strategy::Strategy(ExchangePlan plan, int group_size, const std::string& strategy, const std::string& transport,
-                   MPI_Comm comm)
-    : state_(std::move(plan), group_size, comm),
-      transport_(make_transport(transport, strategy, state_)),
+Strategy::Strategy(ExchangePlan plan, int group_size, const TransportRegistration& transport,
+                   const ExchangeContext& context)
+    : state_(std::move(plan), group_size, context),
+      transport_(build_transport(transport, state_)),
       tags_(state_.communicator().tag_ub()) {
   state_.lay_out(transport_->area_layout());
   filled_by_proxy_.assign(static_cast<std::size_t>(num_links()) * num_vars(), 0);
@@ -45,7 +44,7 @@ void Strategy::check_peers_agree() {
     setup_traffic_.count_message(sizeof(outgoing[l]));
   }
   MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
-  if (!DataMovement::on()) return;  // nothing arrived
+  if (!state_.moves_data()) return;  // nothing arrived
   for (int l = 0; l < links; ++l) {
     const LinkData& ld = link(l);
     if (incoming[l] != signature(ld.recv_piece_begin)) {
@@ -70,7 +69,7 @@ void Strategy::computed(int v, const VariableView& values, const ExecutionSpace&
 }
 
 VariableView Strategy::send_slot_to_fill(int l, int v) {
-  if (transport_->data_access() == DataAccess::kInPlace || !DataMovement::on() || link(l).phase != 0) return {};
+  if (transport_->data_access() == DataAccess::kInPlace || !state_.moves_data() || link(l).phase != 0) return {};
   if (in_flight(v)) need_ghosts(v);  // as computed(v) would: the last round's sends leave the slot first
   transport_->reclaim_send_slot(l, v);
   filled_by_proxy_[static_cast<std::size_t>(l) * num_vars() + v] = 1;
@@ -89,13 +88,13 @@ void Strategy::pack(int l, int v) {
     return;
   }
   transport_->reclaim_send_slot(l, v);
-  if (!DataMovement::on()) return;
+  if (!state_.moves_data()) return;
   ScopedTimer timer(state_.times().pack);
   copy_pieces(l, v, Direction::kSend);
 }
 
 void Strategy::unpack(int l, int v) {
-  if (transport_->data_access() == DataAccess::kInPlace || !DataMovement::on()) return;
+  if (transport_->data_access() == DataAccess::kInPlace || !state_.moves_data()) return;
   ScopedTimer timer(state_.times().unpack);
   copy_pieces(l, v, Direction::kReceive);
 }
@@ -107,7 +106,7 @@ void Strategy::copy_pieces(int l, int v, Direction d) {
   const std::vector<std::int64_t>& begin = sending ? ld.send_piece_begin : ld.recv_piece_begin;
   std::uint64_t& copied = sending ? state_.times().packed : state_.times().unpacked;
   const int pieces = static_cast<int>(contiguous.size());
-  const ExecutionSpace copy_space;
+  const ExecutionSpace& copy_space = state_.space();
   for (int p = 0; p < pieces;) {
     if (skip_contiguous_ && contiguous[p]) { ++p; continue; }
     int q = p + 1;  // copy the maximal run of pieces that need it in one go

@@ -4,6 +4,7 @@
 // holds the mechanics shared by all (the exchange state, packing, the start-up size check, counting).
 #pragma once
 
+#include "exchange_context.hpp"
 #include "exchange_plan.hpp"
 #include "exchange_state.hpp"
 #include "memory_space.hpp"
@@ -15,6 +16,8 @@
 #include <vector>
 
 namespace amp::comm {
+
+struct TransportRegistration;
 
 class Strategy {
  public:
@@ -56,11 +59,11 @@ class Strategy {
   const ExchangePlan& plan() const { return state_.plan(); }
 
  protected:
-  // Builds the exchange state on a duplicate of `comm` (variables move in groups of group_size) and the
-  // transport, and checks with each peer that the sizes of the pieces it sends equal the sizes of the
-  // pieces the peer receives (throws std::runtime_error if not). Collective over `comm`.
-  Strategy(ExchangePlan plan, int group_size, const std::string& strategy, const std::string& transport,
-           MPI_Comm comm);
+  // Builds the exchange state in `context` (on a duplicate of its communicator; variables move in groups
+  // of group_size) and the transport (make_strategy found it and checked that it fits: combination.hpp),
+  // and checks with each peer that the sizes of the pieces it sends equal the sizes of the pieces the
+  // peer receives (throws std::runtime_error if not). Collective over the context's communicator.
+  Strategy(ExchangePlan plan, int group_size, const TransportRegistration& transport, const ExchangeContext& context);
 
   ExchangeState& state() { return state_; }
   const ExchangeState& state() const { return state_; }

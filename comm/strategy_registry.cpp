@@ -1,6 +1,9 @@
 // The table of strategies, filled by the strategy files' registrars before main() runs.
 #include "strategy_registry.hpp"
 
+#include "combination.hpp"
+#include "transport_registry.hpp"
+
 #include <algorithm>
 #include <stdexcept>
 #include <utility>
@@ -13,16 +16,16 @@ std::vector<StrategyRegistration>& table() {
   static std::vector<StrategyRegistration> strategies;
   return strategies;
 }
+}  // namespace
 
-const StrategyRegistration* find(const std::string& name) {
+const StrategyRegistration* find_strategy(const std::string& name) {
   for (const StrategyRegistration& entry : table())
     if (entry.name == name) return &entry;
   return nullptr;
 }
-}  // namespace
 
 bool register_strategy(StrategyRegistration registration) {
-  if (registration.name.empty() || registration.factory == nullptr || find(registration.name))
+  if (registration.name.empty() || registration.factory == nullptr || find_strategy(registration.name))
     throw std::logic_error("strategy '" + registration.name + "' registered twice, or without a name or factory");
   auto& strategies = table();
   strategies.push_back(std::move(registration));
@@ -39,7 +42,7 @@ std::vector<std::string> strategy_names() {
   return names;
 }
 
-bool is_strategy(const std::string& name) { return find(name) != nullptr; }
+bool is_strategy(const std::string& name) { return find_strategy(name) != nullptr; }
 
 std::string strategy_list() {
   std::string list;
@@ -48,13 +51,17 @@ std::string strategy_list() {
 }
 
 std::unique_ptr<Strategy> make_strategy(const std::string& name, const std::string& transport, ExchangePlan plan,
-                                        MPI_Comm comm) {
-  const StrategyRegistration* entry = find(name);
-  if (!entry)
+                                        const ExchangeContext& context) {
+  const StrategyRegistration* strategy = find_strategy(name);
+  if (!strategy)
     throw std::invalid_argument("unknown communication strategy '" + name + "' (known: " + strategy_list() + ")");
-  std::unique_ptr<Strategy> strategy = entry->factory(std::move(plan), transport, comm);
-  strategy->set_up_transport();
-  return strategy;
+  const TransportRegistration* mover = find_transport(transport);
+  if (!mover) throw std::invalid_argument("unknown transport '" + transport + "' (use " + transport_list() + ")");
+  std::string refusal;
+  if (!fits(*strategy, *mover, context.buffers, &refusal)) throw std::invalid_argument(refusal);
+  std::unique_ptr<Strategy> made = strategy->factory(std::move(plan), *mover, context);
+  made->set_up_transport();
+  return made;
 }
 
 }  // namespace amp::comm

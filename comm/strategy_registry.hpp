@@ -1,9 +1,12 @@
 // Strategies by the names users type (--comm_method). Each strategy file under strategies/ registers
-// itself with a static registrar (`const bool registered = register_strategy({...});`), so adding a
-// strategy is that one file: the help text, --list-combinations and the scripts read this registry.
-// A strategy is built with the transport that moves its messages (transport_registry.hpp).
+// itself with a static registrar (`const bool registered = register_strategy({...});`) that also says
+// what its messages are (capabilities.hpp), so adding a strategy is that one file: the help text,
+// --list-combinations and the scripts read this registry. A strategy is built with the transport that
+// moves its messages (transport_registry.hpp), in the context its caller decided (exchange_context.hpp).
 #pragma once
 
+#include "capabilities.hpp"
+#include "exchange_context.hpp"
 #include "strategy.hpp"
 
 #include <memory>
@@ -16,7 +19,9 @@ namespace amp::comm {
 struct StrategyRegistration {
   std::string name;         // what --comm_method takes
   std::string description;  // one line, for --help and --list-combinations
-  std::unique_ptr<Strategy> (*factory)(ExchangePlan plan, const std::string& transport, MPI_Comm comm);
+  std::unique_ptr<Strategy> (*factory)(ExchangePlan plan, const TransportRegistration& transport,
+                                       const ExchangeContext& context);
+  StrategyCapabilities produces;  // what its messages are: what a transport's needs are compared with
 };
 
 // Adds a strategy (called from a static initializer); a second one of the same name is a logic_error.
@@ -24,15 +29,18 @@ struct StrategyRegistration {
 bool register_strategy(StrategyRegistration registration);
 // Every registered strategy, by name.
 std::vector<StrategyRegistration> registered_strategies();
+// The registered strategy of that name; null when there is none.
+const StrategyRegistration* find_strategy(const std::string& name);
 
 std::vector<std::string> strategy_names();
 bool is_strategy(const std::string& name);
 // "bspma, svaf, svcp": the names, for messages.
 std::string strategy_list();
-// Builds the strategy with its transport on a duplicate of `comm` (the plan's peers are ranks of
-// `comm`) and sets the transport up; collective over `comm`. Throws std::invalid_argument for an unknown
-// name or a transport that does not fit the strategy.
+// Builds the strategy with its transport in `context` (on a duplicate of its communicator; the plan's
+// peers are ranks of it) and sets the transport up; collective over that communicator. Each registry is
+// consulted once, and the pair is checked once, by combination.hpp's fits(), before anything is built:
+// std::invalid_argument for an unknown name or a transport that does not fit (with fits()'s reason).
 std::unique_ptr<Strategy> make_strategy(const std::string& name, const std::string& transport, ExchangePlan plan,
-                                        MPI_Comm comm);
+                                        const ExchangeContext& context);
 
 }  // namespace amp::comm

@@ -17,6 +17,8 @@
 
 namespace amp::comm {
 
+struct TransportRegistration;
+
 // How a transport reaches the data.
 enum class DataAccess {
   kBuffersOrDirect,  // packed slots of the areas, or straight from storage for a direct message
@@ -32,7 +34,7 @@ class Transport {
   Transport(const Transport&) = delete;
   Transport& operator=(const Transport&) = delete;
 
-  // What the transport registered (transport_registry.hpp), set by make_transport.
+  // What the transport registered (transport_registry.hpp), set by build_transport.
   DataAccess data_access() const { return data_access_; }
   virtual AreaLayout area_layout() const { return AreaLayout::kByGroup; }
   // Once every message is in the state. Collective over the state's communicator for some transports.
@@ -52,8 +54,7 @@ class Transport {
   const ExchangeState& state() const { return state_; }
 
  private:
-  friend std::unique_ptr<Transport> make_transport(const std::string& transport, const std::string& strategy,
-                                                   ExchangeState& state);
+  friend std::unique_ptr<Transport> build_transport(const TransportRegistration& transport, ExchangeState& state);
   ExchangeState& state_;
   DataAccess data_access_ = DataAccess::kBuffersOrDirect;
 };

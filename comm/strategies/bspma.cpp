@@ -9,10 +9,13 @@ namespace amp::comm {
 
 namespace {
 
+// One message per link and phase, all variables in one group.
+constexpr StrategyCapabilities kProduces{MessageCut::kPerLink, kAllVariables};
+
 class Bspma final : public Strategy {
  public:
-  Bspma(ExchangePlan plan, const std::string& transport, MPI_Comm comm)
-      : Strategy(std::move(plan), kAllVariables, "bspma", transport, comm) {
+  Bspma(ExchangePlan plan, const TransportRegistration& transport, const ExchangeContext& context)
+      : Strategy(std::move(plan), kProduces.group_size, transport, context) {
     // One per link each way: all variables, all pieces (a link may send and receive different piece counts).
     for (int l = 0; l < num_links(); ++l) {
       const LinkData& ld = link(l);
@@ -62,14 +65,16 @@ class Bspma final : public Strategy {
 }  // namespace
 
 namespace {
-std::unique_ptr<Strategy> make_bspma(ExchangePlan plan, const std::string& transport, MPI_Comm comm) {
-  return std::make_unique<Bspma>(std::move(plan), transport, comm);
+std::unique_ptr<Strategy> make_bspma(ExchangePlan plan, const TransportRegistration& transport,
+                                     const ExchangeContext& context) {
+  return std::make_unique<Bspma>(std::move(plan), transport, context);
 }
 
 const bool registered = register_strategy(
     {"bspma",
      "bulk synchronous: all variables of a link in one message per neighbour and phase, sent once every variable is computed",
-     make_bspma});
+     make_bspma,
+     kProduces});
 }  // namespace
 
 }  // namespace amp::comm

@@ -4,9 +4,9 @@
 
 namespace amp::comm {
 
-PerVariableExchange::PerVariableExchange(ExchangePlan plan, bool one_message_per_piece, const std::string& strategy,
-                                         const std::string& transport, MPI_Comm comm)
-    : Strategy(std::move(plan), /*group_size=*/1, strategy, transport, comm) {
+PerVariableExchange::PerVariableExchange(ExchangePlan plan, bool one_message_per_piece,
+                                         const TransportRegistration& transport, const ExchangeContext& context)
+    : Strategy(std::move(plan), /*group_size=*/1, transport, context) {
   pending_.assign(num_vars(), 0);
   if (one_message_per_piece) skip_contiguous_pieces();
   // Send and receive messages are cut from their own side's pieces: the peer's receive pieces of this

@@ -4,11 +4,16 @@
 // only in how a link's pieces are cut into messages.
 #pragma once
 
+#include <amp/comm/capabilities.hpp>
 #include <amp/comm/strategy.hpp>
 
 #include <vector>
 
 namespace amp::comm {
+
+// What they produce (their registrations say it): one variable per group, cut per link or per piece.
+constexpr StrategyCapabilities kOneVariablePerLink{MessageCut::kPerLink, 1};
+constexpr StrategyCapabilities kOneVariablePerPiece{MessageCut::kPerPiece, 1};
 
 class PerVariableExchange : public Strategy {
  public:
@@ -18,8 +23,8 @@ class PerVariableExchange : public Strategy {
  protected:
   // one_message_per_piece: SVCP (each piece its own message, straight from memory when contiguous
   // and the transport allows it); otherwise SVAF (all pieces of a variable on a link in one message).
-  PerVariableExchange(ExchangePlan plan, bool one_message_per_piece, const std::string& strategy,
-                      const std::string& transport, MPI_Comm comm);
+  PerVariableExchange(ExchangePlan plan, bool one_message_per_piece, const TransportRegistration& transport,
+                      const ExchangeContext& context);
   bool in_flight(int v) const override { return pending_[v]; }
 
  private:

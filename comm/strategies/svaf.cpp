@@ -8,21 +8,23 @@ namespace amp::comm {
 namespace {
 class Svaf final : public PerVariableExchange {
  public:
-  Svaf(ExchangePlan plan, const std::string& transport, MPI_Comm comm)
-      : PerVariableExchange(std::move(plan), /*one_message_per_piece=*/false, "svaf", transport, comm) {}
+  Svaf(ExchangePlan plan, const TransportRegistration& transport, const ExchangeContext& context)
+      : PerVariableExchange(std::move(plan), /*one_message_per_piece=*/false, transport, context) {}
   std::string name() const override { return "svaf"; }
 };
 }  // namespace
 
 namespace {
-std::unique_ptr<Strategy> make_svaf(ExchangePlan plan, const std::string& transport, MPI_Comm comm) {
-  return std::make_unique<Svaf>(std::move(plan), transport, comm);
+std::unique_ptr<Strategy> make_svaf(ExchangePlan plan, const TransportRegistration& transport,
+                                     const ExchangeContext& context) {
+  return std::make_unique<Svaf>(std::move(plan), transport, context);
 }
 
 const bool registered = register_strategy(
     {"svaf",
      "single variable, aggregated faces: one message per neighbour, variable and phase, sent as that variable is computed",
-     make_svaf});
+     make_svaf,
+     kOneVariablePerLink});
 }  // namespace
 
 }  // namespace amp::comm

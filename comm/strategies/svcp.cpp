@@ -9,21 +9,23 @@ namespace amp::comm {
 namespace {
 class Svcp final : public PerVariableExchange {
  public:
-  Svcp(ExchangePlan plan, const std::string& transport, MPI_Comm comm)
-      : PerVariableExchange(std::move(plan), /*one_message_per_piece=*/true, "svcp", transport, comm) {}
+  Svcp(ExchangePlan plan, const TransportRegistration& transport, const ExchangeContext& context)
+      : PerVariableExchange(std::move(plan), /*one_message_per_piece=*/true, transport, context) {}
   std::string name() const override { return "svcp"; }
 };
 }  // namespace
 
 namespace {
-std::unique_ptr<Strategy> make_svcp(ExchangePlan plan, const std::string& transport, MPI_Comm comm) {
-  return std::make_unique<Svcp>(std::move(plan), transport, comm);
+std::unique_ptr<Strategy> make_svcp(ExchangePlan plan, const TransportRegistration& transport,
+                                     const ExchangeContext& context) {
+  return std::make_unique<Svcp>(std::move(plan), transport, context);
 }
 
 const bool registered = register_strategy(
     {"svcp",
      "single variable, contiguous pieces: every piece its own message, contiguous ones straight from memory",
-     make_svcp});
+     make_svcp,
+     kOneVariablePerPiece});
 }  // namespace
 
 }  // namespace amp::comm

@@ -97,11 +97,9 @@ const bool registered = register_transport(
      make_datatype_transport,
      DataAccess::kInPlace,
      /*listed_at=*/5,
-     /*fits=*/{},
-     /*replayable=*/true,
+     CutNeeded::kAny,
      /*mpi_version=*/1,
-     "derived datatypes (MPI_Type_create_struct)",
-     /*not_synthesizable=*/nullptr});
+     "derived datatypes (MPI_Type_create_struct)"});
 }  // namespace
 
 }  // namespace amp::comm

@@ -34,11 +34,9 @@ const bool registered = register_transport(
      make_isend_transport,
      DataAccess::kBuffersOrDirect,
      /*listed_at=*/0,
-     /*fits=*/{},
-     /*replayable=*/true,
+     CutNeeded::kAny,
      /*mpi_version=*/1,
-     "MPI_Isend/MPI_Irecv",
-     /*not_synthesizable=*/nullptr});
+     "MPI_Isend/MPI_Irecv"});
 }  // namespace
 
 }  // namespace amp::comm

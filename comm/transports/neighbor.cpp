@@ -1,7 +1,8 @@
 // neighbor - neighbourhood collectives: one distributed-graph communicator per phase (its links'
 // peers, MPI_Dist_graph_create_adjacent) and one MPI_Ineighbor_alltoallv per batch, moving every
-// link's packed slot of the group at once. It fits the aggregating cuts: BSPMA (one call per phase)
-// and SVAF (one call per variable and phase); every rank makes the same calls in the same order.
+// link's packed slot of the group at once. So it needs a strategy whose messages are one per link and
+// batch (CutNeeded::kPerLink: one call per batch, e.g. per phase with all variables in one group, per
+// variable and phase with one); every rank makes the same calls in the same order.
 #include <amp/comm/transport_registry.hpp>
 
 #include <amp/comm/stopwatch.hpp>
@@ -90,11 +91,9 @@ const bool registered = register_transport(
      make_neighbor_transport,
      DataAccess::kBuffers,
      /*listed_at=*/4,
-     /*fits=*/{"bspma", "svaf"},
-     /*replayable=*/false,
+     CutNeeded::kPerLink,
      /*mpi_version=*/3,
-     "neighbourhood collectives (MPI_Ineighbor_alltoallv)",
-     /*not_synthesizable=*/"its calls have no DUMPI record"});
+     "neighbourhood collectives (MPI_Ineighbor_alltoallv)"});
 }  // namespace
 
 }  // namespace amp::comm

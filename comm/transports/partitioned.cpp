@@ -222,10 +222,8 @@ const bool registered = register_transport(
      make_partitioned_transport,
      DataAccess::kBuffers,
      /*listed_at=*/2,
-     /*fits=*/{},
-     /*replayable=*/false,
+     CutNeeded::kAny,
      /*mpi_version=*/4,
-     "partitioned communication (MPI_Psend_init/MPI_Pready)",
-     /*not_synthesizable=*/"its calls have no DUMPI record"});
+     "partitioned communication (MPI_Psend_init/MPI_Pready)"});
 }  // namespace
 }  // namespace amp::comm

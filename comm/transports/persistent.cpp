@@ -70,11 +70,9 @@ const bool registered = register_transport(
      make_persistent_transport,
      DataAccess::kBuffersOrDirect,
      /*listed_at=*/1,
-     /*fits=*/{},
-     /*replayable=*/true,
+     CutNeeded::kAny,
      /*mpi_version=*/1,
-     "MPI_Send_init/MPI_Recv_init",
-     /*not_synthesizable=*/nullptr});
+     "MPI_Send_init/MPI_Recv_init"});
 }  // namespace
 
 }  // namespace amp::comm

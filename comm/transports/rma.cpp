@@ -219,11 +219,9 @@ const bool registered = register_transport(
      make_rma_transport,
      DataAccess::kBuffers,
      /*listed_at=*/3,
-     /*fits=*/{},
-     /*replayable=*/false,  // MPI_Win_lock_all, MPI_Win_flush and MPI_Win_sync (MPI-3) have no DUMPI record
+     CutNeeded::kAny,
      /*mpi_version=*/3,
-     "one-sided window, passive target (MPI_Win_lock_all/MPI_Put/MPI_Win_flush)",
-     /*not_synthesizable=*/"its put offsets are learned from the peers at set-up, and a synthesis receives nothing"});
+     "one-sided window, passive target (MPI_Win_lock_all/MPI_Put/MPI_Win_flush)"});
 }  // namespace
 
 }  // namespace amp::comm

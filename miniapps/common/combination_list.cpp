@@ -2,10 +2,9 @@
 #include "combination_list.hpp"
 
 #include "errors.hpp"
+#include "transport_tracing.hpp"
 
-#include <amp/comm/mpi_buffers.hpp>
-#include <amp/comm/strategy_registry.hpp>
-#include <amp/comm/transport_registry.hpp>
+#include <amp/comm/combination.hpp>
 
 #include <mpi.h>
 
@@ -28,33 +27,41 @@ std::string mpi_library() {
   return line;
 }
 
+const char* cut_name(comm::MessageCut cut) { return cut == comm::MessageCut::kPerLink ? "per_link" : "per_piece"; }
+
 }  // namespace
 
-nlohmann::json combination_list(const char* proxy) {
+nlohmann::json combination_list(const char* proxy, const comm::ExchangeContext& context) {
   nlohmann::json list;
   list["proxy"] = proxy;
   list["mpi"] = {{"version", std::to_string(MPI_VERSION) + "." + std::to_string(MPI_SUBVERSION)},
                  {"library", mpi_library()},
-                 {"buffers", comm::MpiBuffers::description()}};
+                 {"buffers", context.buffers.description()}};
   list["strategies"] = nlohmann::json::array();
   for (const comm::StrategyRegistration& s : comm::registered_strategies())
-    list["strategies"].push_back({{"name", s.name}, {"description", s.description}});
+    list["strategies"].push_back({{"name", s.name},
+                                  {"description", s.description},
+                                  {"cut", cut_name(s.produces.cut)},
+                                  {"variables_per_group", s.produces.group_size}});
   list["transports"] = nlohmann::json::array();
   for (const comm::TransportRegistration& t : comm::registered_transports()) {
+    const TransportTracing tracing = transport_tracing(t.name);
     nlohmann::json transport = {{"name", t.name},
                                 {"description", t.description},
                                 {"mpi_version", std::to_string(t.mpi_version) + ".0"},
                                 {"mpi_feature", t.mpi_feature},
                                 {"available", t.mpi_version <= MPI_VERSION},
-                                {"replayable", t.replayable},
-                                {"synthesizable", t.not_synthesizable == nullptr}};
-    if (t.not_synthesizable != nullptr) transport["not_synthesizable"] = t.not_synthesizable;
+                                {"in_place", t.data_access == comm::DataAccess::kInPlace},
+                                {"needs_cut", t.needs == comm::CutNeeded::kPerLink ? "per_link" : "any"},
+                                {"replayable", tracing.replayable},
+                                {"synthesizable", tracing.not_synthesizable == nullptr}};
+    if (tracing.not_synthesizable != nullptr) transport["not_synthesizable"] = tracing.not_synthesizable;
     list["transports"].push_back(transport);
   }
   list["combinations"] = nlohmann::json::array();
   for (const comm::TransportRegistration& t : comm::registered_transports())
     for (const comm::StrategyRegistration& s : comm::registered_strategies()) {
-      const std::string refusal = comm::combination_refusal(t.name, s.name);
+      const std::string refusal = comm::combination_refusal(s.name, t.name, context.buffers);
       nlohmann::json pair = {{"strategy", s.name}, {"transport", t.name}, {"fits", refusal.empty()}};
       if (!refusal.empty()) pair["refusal"] = refusal;
       list["combinations"].push_back(pair);
@@ -73,7 +80,7 @@ bool print_combination_list(const char* proxy, const ListingOptions& options, co
   if (env.synthesis() != nullptr) throw InputError("--list-combinations and --synthesize do not go together");
   if (env.tracing()) throw InputError("--list-combinations runs nothing, so there is nothing to --trace");
   if (env.rank() != 0) return true;
-  const nlohmann::json list = combination_list(proxy);
+  const nlohmann::json list = combination_list(proxy, env.exchange_context());
   if (options.json) {
     std::printf("%s\n", list.dump(2).c_str());
     return true;

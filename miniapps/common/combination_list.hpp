@@ -18,8 +18,8 @@ struct ListingOptions {
 };
 void add_listing_options(CLI::App& app, ListingOptions& options);
 
-// The listing as JSON (schema in README "Strategies and transports").
-nlohmann::json combination_list(const char* proxy);
+// The listing as JSON (schema in README "Strategies and transports"), for strategies built in `context`.
+nlohmann::json combination_list(const char* proxy, const comm::ExchangeContext& context);
 // When the flags ask for it: rank 0 prints the listing (JSON with --json, else a table), every rank
 // returns true. InputError for flags that a listing cannot honour (--trace, --plan-only, --synthesize).
 bool print_combination_list(const char* proxy, const ListingOptions& options, const Environment& env);

@@ -1,5 +1,6 @@
 // Small pieces every proxy's configuration validation uses: case-folding of text flags, a check
-// that throws InputError with its message, and the --transport check against the registry.
+// that throws InputError with its message, and the --transport name checked against the registry (whether
+// the pair fits is checked once the run's context is known: combination_check.hpp).
 #pragma once
 
 #include "errors.hpp"
@@ -22,15 +23,11 @@ inline void require(bool ok, const std::string& message) {
   if (!ok) throw InputError(message);
 }
 
-// The registered transport named by `text` (any case) when it fits `strategy` with this MPI;
-// CombinationRefused when both are known but do not go together here, InputError otherwise (both
-// naming the transports that fit).
-inline std::string checked_transport(const std::string& text, const std::string& strategy) {
+// The registered transport named by `text` (any case); InputError listing the known ones otherwise.
+inline std::string checked_transport(const std::string& text) {
   const std::string name = lowercase(text);
-  const std::string refusal = comm::combination_refusal(name, strategy);
-  if (!refusal.empty()) throw CombinationRefused(refusal);
-  const std::string problem = comm::transport_problem(name, strategy);
-  if (!problem.empty()) throw InputError(problem);
+  if (comm::find_transport(name) == nullptr)
+    throw InputError("unknown transport '" + name + "' (use " + comm::transport_list() + ")");
   return name;
 }
 

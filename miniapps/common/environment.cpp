@@ -3,10 +3,10 @@
 #include "environment.hpp"
 
 #include "command_line.hpp"
+#include "mpi_buffers_setting.hpp"
 #include "synthesis.hpp"
 #include "thread_limit.hpp"
 
-#include <amp/comm/mpi_buffers.hpp>
 #include <amp/dumpi/amp_dumpi.h>
 #include <Kokkos_Core.hpp>
 #include <mpi.h>
@@ -89,13 +89,18 @@ Environment::Environment(int& argc, char**& argv, MPI_Comm comm) : comm_(comm), 
   MPI_Comm_size(comm_, &size_);
   if (!trace_setup_) MPI_Pcontrol(0);
   startup_problem_ = mpi_thread_level_problem(provided);
-  if (startup_problem_.empty()) startup_problem_ = comm::MpiBuffers::setting_problem();
-  if (!startup_problem_.empty() || Kokkos::is_initialized()) return;
-  startup_problem_ = initialize_kokkos(argc, argv, Synthesis::requested(argc, argv));
-  kokkos_started_ = startup_problem_.empty();
+  if (startup_problem_.empty()) startup_problem_ = mpi_buffers_setting_problem();
+  if (!startup_problem_.empty()) return;
+  if (!Kokkos::is_initialized()) {
+    startup_problem_ = initialize_kokkos(argc, argv, Synthesis::requested(argc, argv));
+    kokkos_started_ = startup_problem_.empty();
+    if (!kokkos_started_) return;
+  }
+  exchange_context_.emplace(comm_, mpi_buffers_from_setting(), /*moves_data=*/true);
 }
 
-Environment::Environment(Synthesis& synthesis, int rank, int argc, char** argv) : synthesis_(&synthesis) {
+Environment::Environment(Synthesis& synthesis, int rank, int argc, char** argv)
+    : synthesis_(&synthesis), exchange_context_(std::in_place, comm_, synthesis.mpi_buffers(), /*moves_data=*/false) {
   trace_dir_ = synthesis.directory();
   trace_setup_ = prescanned_flag(argc, argv, "--trace-setup");
   if (amp_dumpi_synthesis_begin(rank, synthesis.ranks(), trace_dir_.c_str(), argc, argv, "") != 0)
@@ -111,6 +116,7 @@ Environment::~Environment() {
     amp_dumpi_synthesis_end();
     return;
   }
+  exchange_context_.reset();  // its execution space instance goes before Kokkos does
   if (kokkos_started_) Kokkos::finalize();
   if (!trace_setup_) MPI_Pcontrol(1);
   if (!mpi_started_) return;  // the caller's MPI: it finalizes

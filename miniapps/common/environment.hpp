@@ -8,7 +8,10 @@
 #include "machine_load.hpp"
 #include "refused_run_trace.hpp"
 
+#include <amp/comm/exchange_context.hpp>
+
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace amp {
@@ -24,7 +27,8 @@ class Environment {
   // startup_problem().
   Environment(int& argc, char**& argv, MPI_Comm comm);
   // Virtual rank `rank` of a synthesis (synthesis.hpp): begins that rank's trace and makes the calls a
-  // real run makes after MPI_Init; the destructor makes the ones before MPI_Finalize and ends it.
+  // real run makes after MPI_Init; the destructor makes the ones before MPI_Finalize and ends it. Its
+  // exchanges move no data, with MPI's buffers where the synthesizing process has them.
   Environment(Synthesis& synthesis, int rank, int argc, char** argv);
   ~Environment();
   Environment(const Environment&) = delete;
@@ -37,6 +41,10 @@ class Environment {
   bool tracing() const { return !trace_dir_.empty(); }
   // The synthesis this virtual rank belongs to; null in a real run.
   Synthesis* synthesis() const { return synthesis_; }
+  // What the proxy's strategies are built in (comm/exchange_context.hpp): comm(), data moving unless in a
+  // synthesis, MPI's buffers where AMP_MPI_BUFFERS puts them (mpi_buffers_setting.hpp). Only once the
+  // run is not refused at start-up (startup_problem() is empty).
+  const comm::ExchangeContext& exchange_context() const { return *exchange_context_; }
 
   // Why Kokkos was not started ("" when it was): an MPI thread level too low for Kokkos' threads, an
   // AMP_MPI_BUFFERS that is not auto, device or host, or a host thread count Kokkos cannot run. run_proxy
@@ -61,6 +69,7 @@ class Environment {
   std::string trace_dir_;
   bool trace_setup_ = false;
   Synthesis* synthesis_ = nullptr;
+  std::optional<comm::ExchangeContext> exchange_context_;
   std::string startup_problem_;
   bool kokkos_started_ = false;
   MachineLoadStart load_at_start_;

@@ -14,7 +14,8 @@
 namespace amp {
 
 ProxyLoop::ProxyLoop(const LoopSettings& settings, const Environment& env)
-    : settings_(settings), comm_(env.comm()), rank_(env.rank()), synthesis_(env.synthesis()),
+    : settings_(settings), comm_(env.comm()), exchange_(env.exchange_context()), rank_(env.rank()),
+      synthesis_(env.synthesis()),
       conservation_(settings.num_vars, env.comm()) {}
 
 void ProxyLoop::run(const Environment& env, LoopMeasurements& m) {

@@ -98,6 +98,7 @@ class ProxyLoop {
 
   const LoopSettings settings_;
   MPI_Comm comm_;         // the ranks the run is on
+  const comm::ExchangeContext exchange_;  // what the strategies are built in (make_strategy)
   int rank_;              // of comm_
   Synthesis* synthesis_;  // null in a real run
   Conservation conservation_;

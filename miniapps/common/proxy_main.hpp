@@ -3,6 +3,7 @@
 // in one type (ghost_proxy.cpp's GhostPieces) and its <proxy>_proxy_main is proxy_main<ThatType>.
 #pragma once
 
+#include "combination_check.hpp"
 #include "combination_list.hpp"
 #include "command_line.hpp"
 #include "environment.hpp"
@@ -43,6 +44,7 @@ int proxy_main(MPI_Comm comm, int argc, char** argv) {
     const PlanTarget target = checked_plan_target(plan_options, common, env);
     check_common_options(app, common, env.tracing());
     const auto& config = Pieces::checked_config(flags, target.ranks);
+    check_combination(config.strategy, config.transport, env);
     if (print_combination_list(Pieces::kName, listing, env)) return;
     check_run_memory(env, plan_options.plan_only, Pieces::bytes_per_rank(config, target.ranks),
                      Pieces::setup_bytes_per_rank(config, target.ranks));

@@ -34,7 +34,7 @@ void check_run_config(RunConfig& c, const std::string& strategy_also) {
   require(comm::is_strategy(strategy),
           fmt::format("unknown strategy '{}' (use {}{})", c.strategy, comm::strategy_list(), strategy_also));
   c.strategy = strategy;
-  c.transport = checked_transport(c.transport, c.strategy);
+  c.transport = checked_transport(c.transport);
   require(c.num_vars >= 1, fmt::format("num_vars must be at least 1 (got {})", c.num_vars));
   require(c.num_tsteps >= 1, fmt::format("num_tsteps must be at least 1 (got {})", c.num_tsteps));
   require(c.error_tol >= 1 && c.error_tol <= 15, fmt::format("error_tol must be 1..15 (got {})", c.error_tol));

@@ -8,7 +8,6 @@
 #include "stop_signals.hpp"
 
 #include <amp/dumpi/amp_dumpi.h>
-#include <amp/comm/data_movement.hpp>
 #include <amp/comm/stopwatch.hpp>
 #include <reader/staged_directory.hpp>
 
@@ -57,7 +56,8 @@ bool Synthesis::requested(int argc, char** argv) {
          !prescanned_flag(argc, argv, "-h");
 }
 
-Synthesis::Synthesis(const char* proxy, int argc, char** argv, const Environment& process) : proxy_(proxy) {
+Synthesis::Synthesis(const char* proxy, int argc, char** argv, const Environment& process)
+    : proxy_(proxy), mpi_buffers_(process.exchange_context().buffers) {
   if (!AMP_TRACING_BUILT)
     throw InputError("--synthesize needs tracing, and this build has none (configured with AMP_ENABLE_TRACING=OFF)");
   directory_ = prescanned_value(argc, argv, "--synthesize").value_or("");
@@ -163,7 +163,6 @@ std::string Synthesis::model_text() const {
 }
 
 void Synthesis::run(int argc, char** argv, const Body& body) {
-  comm::DataMovement::turn_off();
   const double start = now_seconds();
   for (int rank = 0; rank < ranks_; ++rank) {
     stop_if_signalled();

@@ -2,10 +2,11 @@
 // of each of N virtual ranks in turn by running the proxy's own body for that rank: the same
 // decomposition, plan, strategy and transport code and the same trace writer as a real run, while the
 // tracing library answers the MPI calls for the rank (trace/writer/synthetic_mpi.hpp) and no data
-// moves (comm/data_movement.hpp). Compute is not run: each compute step moves the rank's clock on by
-// the compute model, seconds measured once on this machine for the rank's block (or given with
-// --compute_seconds). One rank's state lives at a time, so memory does not grow with N. DIR must be
-// new: the traces go to a staging folder beside it, renamed to DIR when the synthesis is complete.
+// moves (each virtual rank's exchange context says so: comm/exchange_context.hpp). Compute is not run:
+// each compute step moves the rank's clock on by the compute model, seconds measured once on this
+// machine for the rank's block (or given with --compute_seconds). One rank's state lives at a time, so
+// memory does not grow with N. DIR must be new: the traces go to a staging folder beside it, renamed to
+// DIR when the synthesis is complete.
 #pragma once
 
 #include "environment.hpp"
@@ -42,6 +43,8 @@ class Synthesis {
   Synthesis& operator=(const Synthesis&) = delete;
 
   int ranks() const { return ranks_; }
+  // Where MPI's buffers live for every virtual rank: where the synthesizing process has them.
+  const comm::MpiBuffers& mpi_buffers() const { return mpi_buffers_; }
   // Where the virtual ranks' traces are written: the staging folder (DIR once the synthesis completes).
   const std::string& directory() const { return staging_path_; }
 
@@ -77,6 +80,7 @@ class Synthesis {
   std::string staging_path_;
   bool completed_ = false;
   int ranks_ = 0;
+  comm::MpiBuffers mpi_buffers_;
   std::optional<double> given_seconds_;  // --compute_seconds (none: measure)
   std::map<std::string, double> measured_;
   mutable double modelled_seconds_ = 0;  // of the current virtual rank

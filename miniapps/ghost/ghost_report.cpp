@@ -2,7 +2,7 @@
 // GFLOPS) on top of the loop fields every proxy shares (loop_report.hpp), and their printing.
 #include "ghost_report.hpp"
 
-#include <amp/comm/transport_registry.hpp>
+#include <transport_tracing.hpp>
 #include <loop_report.hpp>
 
 #include <fmt/format.h>
@@ -23,7 +23,7 @@ nlohmann::json ghost_results(const GhostConfig& c, const Decomposition& d, const
                       {"local_block", {d.block.nx, d.block.ny, d.block.nz}},
                       {"global_grid", {d.placement.size[0], d.placement.size[1], d.placement.size[2]}},
                       {"num_spikes", c.num_spikes}, {"stencil", kernels::stencil_name(c.stencil)},
-                      {"replayable", comm::transport_replayable(c.transport)},
+                      {"replayable", transport_tracing(c.transport).replayable},
                       {"process_grid", {d.grid[0], d.grid[1], d.grid[2]}}, {"percent_sum", c.percent_sum},
                       {"summed_vars", c.summed_vars()}, {"report_diffusion", c.report_diffusion}});
   r["ranks"] = ranks;

@@ -88,7 +88,7 @@ class GhostLoop : public ProxyLoop {
     }
     MPI_Allreduce(local_sums_.data(), conservation_.injected.data(), config.num_vars, MPI_DOUBLE, MPI_SUM, comm_);
     for (int s = 0; s < config.num_spikes; ++s) spikes_.push_back(make_spike(config, d, s));
-    strategy_ = comm::make_strategy(config.strategy, config.transport, std::move(plan), comm_);
+    strategy_ = comm::make_strategy(config.strategy, config.transport, std::move(plan), exchange_);
     for (int side = 0; side < 2; ++side) x_face_link_[side] = face_link(d, 0, side);
   }
 

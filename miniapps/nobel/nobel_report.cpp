@@ -2,7 +2,7 @@
 // traffic are kept apart, as are their times.
 #include "nobel_report.hpp"
 
-#include <amp/comm/transport_registry.hpp>
+#include <transport_tracing.hpp>
 #include <loop_report.hpp>
 #include <reduction.hpp>
 #include <traffic_report.hpp>
@@ -21,7 +21,7 @@ nlohmann::json nobel_results(const NobelConfig& c, const NobelMeasurements& m, i
   r["config"].update({{"block", c.block}, {"root_blocks", {c.root_blocks[0], c.root_blocks[1], c.root_blocks[2]}},
                       {"max_level", c.max_level}, {"amr_interval", c.amr_interval}, {"front_radius", c.front_radius},
                       {"front_period", c.front_period}, {"cfl", c.cfl},
-                      {"replayable", comm::transport_replayable(c.transport)}, {"check_every", c.check_every}});
+                      {"replayable", transport_tracing(c.transport).replayable}, {"check_every", c.check_every}});
   r["ranks"] = ranks;
   bool balanced = m.initial_balanced;
   for (const AmrRecord& a : m.amr) balanced = balanced && a.balanced;

@@ -132,7 +132,7 @@ class NobelLoop : public ProxyLoop {
         next_.push_back(new_storage("amp::nobel_next"));
       }
     }
-    strategy_ = comm::make_strategy(config_.strategy, config_.transport, std::move(x.plan), comm_);
+    strategy_ = comm::make_strategy(config_.strategy, config_.transport, std::move(x.plan), exchange_);
   }
 
   void retire_step_strategy() {
@@ -171,7 +171,7 @@ class NobelLoop : public ProxyLoop {
     record.blocks_received = migration.blocks_received;
     migration.plan.message_class = comm::MessageClass::kMigration;
     migration.plan.tag_epoch = amr_index;
-    auto mover = comm::make_strategy(config_.strategy, config_.transport, std::move(migration.plan), comm_);
+    auto mover = comm::make_strategy(config_.strategy, config_.transport, std::move(migration.plan), exchange_);
     std::vector<Storage> exchange;
     for (int v = 0; v < config_.num_vars; ++v) {
       exchange.emplace_back(Kokkos::view_alloc(std::string("amp::nobel_migration"), Kokkos::WithoutInitializing),

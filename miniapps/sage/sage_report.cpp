@@ -2,7 +2,7 @@
 // partition's shape (neighbour ranks, ghost cells, send runs per rank) and gather/scatter time.
 #include "sage_report.hpp"
 
-#include <amp/comm/transport_registry.hpp>
+#include <transport_tracing.hpp>
 #include <loop_report.hpp>
 #include <reduction.hpp>
 #include <traffic_report.hpp>
@@ -23,7 +23,7 @@ nlohmann::json sage_results(const SageConfig& c, const LocalMesh& mesh, const Sa
   r["config"].update({{"nx", c.nx}, {"ny", c.ny}, {"nz", c.nz}, {"scaling", scaling_name(c.scaling)},
                       {"global_cells", {c.global_cells[0], c.global_cells[1], c.global_cells[2]}},
                       {"partition", partition_name(c.partition)},
-                      {"replayable", comm::transport_replayable(c.transport)}});
+                      {"replayable", transport_tracing(c.transport).replayable}});
   r["ranks"] = ranks;
   r["partition"] = {{"curve", partition_name(c.partition)},
                     {"owned_cells_per_rank", min_avg_max(comm, static_cast<double>(mesh.owned)).to_json()},

@@ -75,7 +75,7 @@ class SageLoop : public ProxyLoop {
       m.send_runs += static_cast<std::int64_t>(link.send.size());
       for (const comm::Piece& piece : link.send) m.send_cells += piece.size();
     }
-    strategy_ = comm::make_strategy(config.strategy, config.transport, std::move(plan), comm_);
+    strategy_ = comm::make_strategy(config.strategy, config.transport, std::move(plan), exchange_);
   }
 
  private:

@@ -6,8 +6,9 @@ JSON whether its trace can be replayed; every invalid combination is refused at 
 (kCombinationRefused) and one line, the refusal its --list-combinations --json gives. The strategies,
 transports and what fits are read from that listing, so a new one registered in comm/ is checked too.
 
-With --staged, every run stages MPI's buffers through host memory (AMP_MPI_BUFFERS=host, comm/mpi_buffers.hpp,
-the path a device build without GPU-aware MPI takes): each run must still give the checksum of bspma/isend
+With --staged, every run stages MPI's buffers through host memory (AMP_MPI_BUFFERS=host, which the proxy
+turns into its exchange context: miniapps/common/mpi_buffers_setting.hpp; comm/mpi_buffers.hpp; the path a
+device build without GPU-aware MPI takes): each run must still give the checksum of bspma/isend
 run without staging, must say in its JSON that it staged (timing.staged_elements, where there is a peer),
 and in-place transports are refused; without --staged, no run may stage."""
 import json

@@ -5,6 +5,7 @@
 // has no link: the exchange must then send nothing and return; the ghost-landing tests skip, saying so.
 #include "mirrored_values.hpp"
 
+#include <amp/comm/combination.hpp>
 #include <amp/comm/strategy_registry.hpp>
 #include <amp/comm/transport_registry.hpp>
 
@@ -15,7 +16,9 @@
 
 namespace {
 
+using amp::comm::ExchangeContext;
 using amp::comm::ExchangePlan;
+using amp::comm::MpiBuffers;
 using amp::comm::Piece;
 using amp::test::MirroredValues;
 
@@ -87,21 +90,42 @@ int expect_ghosts_of_round(const World& w, const MirroredValues& storage, int v,
 constexpr const char* kNoPeer = "one rank: the plan has no link, so no ghost to land (MovesEveryValueAndCountsMessagesExactly "
                                 "checks that the exchange then sends nothing)";
 
+// Where MPI's buffers are in a plain run of this build (asked once, after MPI_Init: gtest evaluates the
+// parameter generators in InitGoogleTest).
+const MpiBuffers& reached() {
+  static const MpiBuffers buffers = MpiBuffers::where_mpi_reaches();
+  return buffers;
+}
+
 // (strategy, transport): every combination the registry accepts.
 using Combination = std::pair<std::string, std::string>;
 std::vector<Combination> valid_combinations() {
   std::vector<Combination> all;
   for (const std::string& strategy : amp::comm::strategy_names())
     for (const std::string& transport : amp::comm::transport_names())
-      if (amp::comm::transport_problem(transport, strategy).empty()) all.emplace_back(strategy, transport);
+      if (amp::comm::combination_refusal(strategy, transport, reached()).empty()) all.emplace_back(strategy, transport);
   return all;
+}
+
+// One round's messages on `plan` by what the strategy's registration says it produces: one per link and
+// group of variables, or one per piece and variable.
+std::uint64_t messages_per_round(const std::string& strategy, const ExchangePlan& plan) {
+  const amp::comm::StrategyCapabilities produces = amp::comm::find_strategy(strategy)->produces;
+  if (produces.cut == amp::comm::MessageCut::kPerPiece) {
+    std::uint64_t pieces = 0;
+    for (const amp::comm::Link& link : plan.links) pieces += link.send.size();
+    return pieces * kVars;
+  }
+  const int groups = produces.group_size == amp::comm::kAllVariables ? 1 : kVars / produces.group_size;
+  return plan.links.size() * groups;
 }
 
 class EveryStrategy : public ::testing::TestWithParam<Combination> {
  protected:
   const std::string& cut() const { return GetParam().first; }
   std::unique_ptr<amp::comm::Strategy> make(ExchangePlan plan) const {
-    return amp::comm::make_strategy(GetParam().first, GetParam().second, std::move(plan), MPI_COMM_WORLD);
+    return amp::comm::make_strategy(GetParam().first, GetParam().second, std::move(plan),
+                                    ExchangeContext(MPI_COMM_WORLD, reached(), /*moves_data=*/true));
   }
 };
 
@@ -124,10 +148,7 @@ TEST_P(EveryStrategy, MovesEveryValueAndCountsMessagesExactly) {
   }
   const std::uint64_t peers = w.size - 1;
   EXPECT_EQ(checked, static_cast<int>(2 * kVars * peers));
-  const std::uint64_t per_round = cut() == "bspma" ? 2 * peers            // one per link
-                                  : cut() == "svaf" ? 2 * peers * kVars   // one per link and variable
-                                                    : 3 * peers * kVars;  // one per piece and variable
-  EXPECT_EQ(strategy->traffic().messages, 2 * per_round);
+  EXPECT_EQ(strategy->traffic().messages, 2 * messages_per_round(cut(), plan));
   EXPECT_EQ(strategy->traffic().bytes, 2 * peers * kVars * 12 * sizeof(double));
 }
 
@@ -244,30 +265,37 @@ TEST_P(EveryStrategy, SendAndReceivePieceCountsMayDifferOnALink) {
 INSTANTIATE_TEST_SUITE_P(StrategiesOverTransports, EveryStrategy, ::testing::ValuesIn(valid_combinations()),
                          [](const auto& info) { return info.param.first + "_" + info.param.second; });
 
-// Every pair the registry refuses (neighbor with svcp; partitioned before MPI 4.0) is refused by
-// make_strategy with exactly the registry's reason, which names the transports that fit.
-TEST(StrategyRegistry, TransportThatDoesNotFitIsRejectedNamingThoseThatFit) {
+// Every pair fits() refuses with these buffers (a cut per piece over neighbour collectives, a transport
+// newer than this MPI; with staged buffers an in-place transport too) is refused by make_strategy, before
+// anything is built, with exactly fits()'s reason, which names the transports that fit.
+void expect_refusals_as_fits_says(const MpiBuffers& buffers) {
   int refused = 0;
-  for (const std::string& strategy : amp::comm::strategy_names())
+  for (const amp::comm::StrategyRegistration& strategy : amp::comm::registered_strategies())
     for (const std::string& transport : amp::comm::transport_names()) {
-      const std::string refusal = amp::comm::combination_refusal(transport, strategy);
+      const std::string refusal = amp::comm::combination_refusal(strategy.name, transport, buffers);
       if (refusal.empty()) continue;
       ++refused;
       try {
-        amp::comm::make_strategy(strategy, transport, ExchangePlan{}, MPI_COMM_WORLD);
-        FAIL() << strategy << "/" << transport << ": no exception";
+        amp::comm::make_strategy(strategy.name, transport, ExchangePlan{},
+                                 ExchangeContext(MPI_COMM_WORLD, buffers, /*moves_data=*/true));
+        ADD_FAILURE() << strategy.name << "/" << transport << ": no exception";
       } catch (const std::invalid_argument& e) {
         EXPECT_EQ(std::string(e.what()), refusal);
-        EXPECT_NE(refusal.find(amp::comm::transports_fitting(strategy) + ")"), std::string::npos)
-            << refusal;
+        EXPECT_NE(refusal.find(amp::comm::transports_fitting(strategy, buffers) + ")"), std::string::npos) << refusal;
       }
     }
-  EXPECT_GE(refused, 1);  // neighbor does not fit svcp
+  EXPECT_GE(refused, 1);  // a cut per piece over neighbour collectives; staged: the in-place transport
+}
+
+TEST(StrategyRegistry, TransportThatDoesNotFitIsRejectedNamingThoseThatFit) { expect_refusals_as_fits_says(reached()); }
+
+TEST(StrategyRegistry, StagedBuffersRejectInPlaceTransports) {
+  expect_refusals_as_fits_says(MpiBuffers::staged_through_host("test"));
 }
 
 TEST(StrategyRegistry, UnknownNameIsRejectedWithTheKnownNames) {
   try {
-    amp::comm::make_strategy("carrier-pigeon", "isend", ExchangePlan{}, MPI_COMM_WORLD);
+    amp::comm::make_strategy("carrier-pigeon", "isend", ExchangePlan{}, ExchangeContext(MPI_COMM_WORLD));
     FAIL() << "no exception";
   } catch (const std::invalid_argument& e) {
     EXPECT_NE(std::string(e.what()).find("(known: " + amp::comm::strategy_list() + ")"), std::string::npos) << e.what();

@@ -16,10 +16,13 @@ namespace amp::comm {
 
 namespace {
 
+// What its registration says it produces: SVAF's cut, one variable per group, one message per link.
+constexpr StrategyCapabilities kProduces{MessageCut::kPerLink, 1};
+
 class ToyStrategy final : public Strategy {
  public:
-  ToyStrategy(ExchangePlan plan, const std::string& transport, MPI_Comm comm)
-      : Strategy(std::move(plan), /*group_size=*/1, "toy", transport, comm) {
+  ToyStrategy(ExchangePlan plan, const TransportRegistration& transport, const ExchangeContext& context)
+      : Strategy(std::move(plan), kProduces.group_size, transport, context) {
     unsent_.assign(num_vars(), 0);
     waiting_.assign(num_vars(), 0);
     for (int l = 0; l < num_links(); ++l) {
@@ -69,12 +72,13 @@ class ToyStrategy final : public Strategy {
   std::vector<char> waiting_;  // sent, its ghosts not received yet
 };
 
-std::unique_ptr<Strategy> make_toy(ExchangePlan plan, const std::string& transport, MPI_Comm comm) {
-  return std::make_unique<ToyStrategy>(std::move(plan), transport, comm);
+std::unique_ptr<Strategy> make_toy(ExchangePlan plan, const TransportRegistration& transport,
+                                   const ExchangeContext& context) {
+  return std::make_unique<ToyStrategy>(std::move(plan), transport, context);
 }
 
 const bool registered = register_strategy(
-    {"toy", "test only: one message per variable per link, sent when the ghosts are needed", make_toy});
+    {"toy", "test only: one message per variable per link, sent when the ghosts are needed", make_toy, kProduces});
 
 }  // namespace
 

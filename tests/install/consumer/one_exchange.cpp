@@ -15,7 +15,7 @@ int main(int argc, char** argv) {
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     amp::comm::ExchangePlan plan;  // values 0..3 are mine; 4..7 are the other rank's 0..3
     plan.links.push_back({1 - rank, 0, {amp::comm::Piece::strided(0, 4)}, {amp::comm::Piece::strided(4, 4)}});
-    auto strategy = amp::comm::make_strategy("svaf", "isend", plan, MPI_COMM_WORLD);
+    auto strategy = amp::comm::make_strategy("svaf", "isend", plan, amp::comm::ExchangeContext(MPI_COMM_WORLD));
     Kokkos::View<double*> values("values", 8);
     auto host = Kokkos::create_mirror_view(values);
     for (int i = 0; i < 4; ++i) host(i) = 10.0 * rank + i;

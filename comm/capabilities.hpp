@@ -1,0 +1,26 @@
+// What a strategy's messages are and what a transport needs of them: the vocabulary in which the two
+// registries (strategy_registry.hpp, transport_registry.hpp) describe their entries, so that a pair is
+// matched by capability (combination.hpp's fits()), never by name.
+#pragma once
+
+namespace amp::comm {
+
+// How a strategy cuts a batch's data into messages.
+enum class MessageCut {
+  kPerLink,   // one message per link and batch: the link's slots of the batch's variables, packed back to back
+  kPerPiece,  // one message per piece and variable; contiguous pieces straight from storage where allowed
+};
+
+// What a strategy produces (its registration says it).
+struct StrategyCapabilities {
+  MessageCut cut;
+  int group_size;  // variables per batch (exchange_state.hpp's kAllVariables: all of them in one)
+};
+
+// What a transport needs of the messages it moves (its registration says it).
+enum class CutNeeded {
+  kAny,      // moves any message on its own
+  kPerLink,  // moves each link's part of a batch as one block (a neighbourhood collective's counts)
+};
+
+}  // namespace amp::comm

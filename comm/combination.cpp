@@ -1,0 +1,67 @@
+// fits(): a strategy's capabilities against a transport's needs, this MPI and the context (combination.hpp).
+#include "combination.hpp"
+
+#include <mpi.h>
+
+namespace amp::comm {
+
+namespace {
+
+std::string join(const std::vector<std::string>& names) {
+  std::string list;
+  for (const std::string& name : names) list += (list.empty() ? "" : ", ") + name;
+  return list;
+}
+
+bool cut_meets_need(const StrategyRegistration& strategy, const TransportRegistration& transport) {
+  return transport.needs == CutNeeded::kAny || strategy.produces.cut == MessageCut::kPerLink;
+}
+
+// The strategies whose messages the transport can move, whatever the MPI or the context.
+std::string strategies_cut_for(const TransportRegistration& transport) {
+  std::vector<std::string> names;
+  for (const StrategyRegistration& strategy : registered_strategies())
+    if (cut_meets_need(strategy, transport)) names.push_back(strategy.name);
+  return join(names);
+}
+
+}  // namespace
+
+bool fits(const StrategyRegistration& strategy, const TransportRegistration& transport,
+          const MpiBuffers& buffers, std::string* why) {
+  const std::string& s = strategy.name;
+  const std::string& t = transport.name;
+  // An in-place transport gives MPI the variables' storage, which it cannot reach when staged.
+  const bool reaches_the_data = transport.data_access != DataAccess::kInPlace || !buffers.staged();
+  const bool fit = transport.mpi_version <= MPI_VERSION && cut_meets_need(strategy, transport) && reaches_the_data;
+  if (fit || why == nullptr) return fit;
+  const std::string instead = transports_fitting(strategy, buffers);
+  if (transport.mpi_version > MPI_VERSION)
+    *why = "transport '" + t + "' needs MPI " + std::to_string(transport.mpi_version) + ".0, this MPI is " +
+           std::to_string(MPI_VERSION) + "." + std::to_string(MPI_SUBVERSION) + " (with " + s + " use " + instead + ")";
+  else if (!cut_meets_need(strategy, transport))
+    *why = "transport '" + t + "' does not fit strategy '" + s + "' (" + t + " fits " + strategies_cut_for(transport) +
+           "; " + s + " fits " + instead + ")";
+  else
+    *why = "transport '" + t + "' hands MPI the variables' storage in place, and MPI's buffers are " +
+           buffers.description() + " (with " + s + " use " + instead + ")";
+  return false;
+}
+
+std::string transports_fitting(const StrategyRegistration& strategy, const MpiBuffers& buffers) {
+  std::vector<std::string> names;
+  for (const TransportRegistration& transport : registered_transports())
+    if (fits(strategy, transport, buffers)) names.push_back(transport.name);
+  return join(names);
+}
+
+std::string combination_refusal(const std::string& strategy, const std::string& transport,
+                                const MpiBuffers& buffers) {
+  const StrategyRegistration* cut = find_strategy(strategy);
+  const TransportRegistration* mover = find_transport(transport);
+  std::string why;
+  if (cut == nullptr || mover == nullptr || fits(*cut, *mover, buffers, &why)) return "";
+  return why;
+}
+
+}  // namespace amp::comm

@@ -1,0 +1,16 @@
+// The strategy and transport a run asked for, checked against the run's exchange context before
+// anything is set up, so that a pair that cannot run is refused in one line: the comm layer's fits()
+// (comm/combination.hpp) and, in a synthesis, whether the transport can be synthesized.
+#pragma once
+
+#include "environment.hpp"
+
+#include <string>
+
+namespace amp {
+
+// CombinationRefused (exit 6) with fits()'s reason when the pair does not fit here; InputError (exit 2)
+// when a synthesis cannot write the transport. Both names are registered (the configuration checked them).
+void check_combination(const std::string& strategy, const std::string& transport, const Environment& env);
+
+}  // namespace amp
