@@ -1,5 +1,5 @@
 // fits(): a strategy's capabilities against a transport's needs, this MPI and the context (combination.hpp).
-#include "combination.hpp"
+#include <amp/comm/combination.hpp>
 
 #include <mpi.h>
 

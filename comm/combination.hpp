@@ -7,9 +7,9 @@
 // (--list-combinations) and a proxy's start-up check ask it by name for the same answer.
 #pragma once
 
-#include "mpi_buffers.hpp"
-#include "strategy_registry.hpp"
-#include "transport_registry.hpp"
+#include <amp/comm/mpi_buffers.hpp>
+#include <amp/comm/strategy_registry.hpp>
+#include <amp/comm/transport_registry.hpp>
 
 #include <string>
 

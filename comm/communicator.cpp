@@ -1,5 +1,5 @@
 // Duplicating and freeing the comm layer's communicator.
-#include "communicator.hpp"
+#include <amp/comm/communicator.hpp>
 
 namespace amp::comm {
 

@@ -5,8 +5,8 @@
 // AMP_MPI_BUFFERS and --synthesize into this object (miniapps/common/environment.hpp).
 #pragma once
 
-#include "memory_space.hpp"
-#include "mpi_buffers.hpp"
+#include <amp/comm/memory_space.hpp>
+#include <amp/comm/mpi_buffers.hpp>
 
 #include <mpi.h>
 

@@ -1,6 +1,6 @@
 // Local consistency checks of an ExchangePlan; the cross-rank check (piece sizes agree with the
 // peer's) is done by Strategy when it is built.
-#include "exchange_plan.hpp"
+#include <amp/comm/exchange_plan.hpp>
 
 #include <set>
 #include <stdexcept>

@@ -3,8 +3,8 @@
 // ghosts that phase p received (edges and corners of 9- and 27-point stencils).
 #pragma once
 
-#include "message_tags.hpp"
-#include "piece.hpp"
+#include <amp/comm/message_tags.hpp>
+#include <amp/comm/piece.hpp>
 
 #include <vector>
 

@@ -13,13 +13,13 @@
 // MpiBuffers (mpi_send_area, mpi_recv_area, address): the same areas, or their host copies when staged.
 #pragma once
 
-#include "communicator.hpp"
-#include "exchange_context.hpp"
-#include "exchange_plan.hpp"
-#include "memory_space.hpp"
-#include "message.hpp"
-#include "piece_copy.hpp"
-#include "traffic.hpp"
+#include <amp/comm/communicator.hpp>
+#include <amp/comm/exchange_context.hpp>
+#include <amp/comm/exchange_plan.hpp>
+#include <amp/comm/memory_space.hpp>
+#include <amp/comm/message.hpp>
+#include <amp/comm/piece_copy.hpp>
+#include <amp/comm/traffic.hpp>
 
 #include <Kokkos_Core.hpp>
 

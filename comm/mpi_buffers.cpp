@@ -1,7 +1,7 @@
 // Where MPI's buffers can be (mpi_buffers.hpp): the host-build answer, a caller's word, or the MPI library's.
-#include "mpi_buffers.hpp"
+#include <amp/comm/mpi_buffers.hpp>
 
-#include "memory_space.hpp"
+#include <amp/comm/memory_space.hpp>
 
 #include <mpi.h>
 #if defined(OPEN_MPI) && OPEN_MPI

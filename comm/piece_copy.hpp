@@ -5,8 +5,8 @@
 // way or the other.
 #pragma once
 
-#include "memory_space.hpp"
-#include "piece.hpp"
+#include <amp/comm/memory_space.hpp>
+#include <amp/comm/piece.hpp>
 
 #include <Kokkos_Core.hpp>
 

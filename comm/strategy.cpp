@@ -1,9 +1,9 @@
 // Strategy mechanics shared by every strategy: the start-up size check with each peer, packing and
 // unpacking (one piece copy, run either way: piece_copy.hpp), counting what is sent.
-#include "strategy.hpp"
+#include <amp/comm/strategy.hpp>
 
-#include "stopwatch.hpp"
-#include "transport_registry.hpp"
+#include <amp/comm/stopwatch.hpp>
+#include <amp/comm/transport_registry.hpp>
 
 #include <array>
 #include <stdexcept>

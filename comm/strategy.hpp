@@ -4,12 +4,12 @@
 // holds the mechanics shared by all (the exchange state, packing, the start-up size check, counting).
 #pragma once
 
-#include "exchange_context.hpp"
-#include "exchange_plan.hpp"
-#include "exchange_state.hpp"
-#include "memory_space.hpp"
-#include "transport.hpp"
-#include "traffic.hpp"
+#include <amp/comm/exchange_context.hpp>
+#include <amp/comm/exchange_plan.hpp>
+#include <amp/comm/exchange_state.hpp>
+#include <amp/comm/memory_space.hpp>
+#include <amp/comm/transport.hpp>
+#include <amp/comm/traffic.hpp>
 
 #include <memory>
 #include <string>

@@ -1,8 +1,8 @@
 // The table of strategies, filled by the strategy files' registrars before main() runs.
-#include "strategy_registry.hpp"
+#include <amp/comm/strategy_registry.hpp>
 
-#include "combination.hpp"
-#include "transport_registry.hpp"
+#include <amp/comm/combination.hpp>
+#include <amp/comm/transport_registry.hpp>
 
 #include <algorithm>
 #include <stdexcept>

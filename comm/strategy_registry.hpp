@@ -5,9 +5,9 @@
 // moves its messages (transport_registry.hpp), in the context its caller decided (exchange_context.hpp).
 #pragma once
 
-#include "capabilities.hpp"
-#include "exchange_context.hpp"
-#include "strategy.hpp"
+#include <amp/comm/capabilities.hpp>
+#include <amp/comm/exchange_context.hpp>
+#include <amp/comm/strategy.hpp>
 
 #include <memory>
 #include <string>

@@ -7,8 +7,8 @@
 // packs that group again. Each group calls start_receives once per round.
 #pragma once
 
-#include "communicator.hpp"
-#include "exchange_state.hpp"
+#include <amp/comm/communicator.hpp>
+#include <amp/comm/exchange_state.hpp>
 
 #include <mpi.h>
 

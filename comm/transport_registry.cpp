@@ -1,5 +1,5 @@
 // The table of transports, filled by the transport files' registrars before main() runs.
-#include "transport_registry.hpp"
+#include <amp/comm/transport_registry.hpp>
 
 #include <algorithm>
 #include <stdexcept>

@@ -5,8 +5,8 @@
 // scripts read this registry; which strategy it fits is decided by combination.hpp's fits() alone.
 #pragma once
 
-#include "capabilities.hpp"
-#include "transport.hpp"
+#include <amp/comm/capabilities.hpp>
+#include <amp/comm/transport.hpp>
 
 #include <memory>
 #include <string>

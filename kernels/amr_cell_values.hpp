@@ -2,9 +2,9 @@
 // from a hash of (variable, level, global cell), the conserved total (value x cell volume) and the digest.
 #pragma once
 
-#include "amr_block.hpp"
-#include "eulerian_update.hpp"
-#include "hash.hpp"
+#include <amp/kernels/amr_block.hpp>
+#include <amp/kernels/eulerian_update.hpp>
+#include <amp/kernels/hash.hpp>
 
 #include <Kokkos_Core.hpp>
 

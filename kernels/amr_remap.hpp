@@ -2,7 +2,7 @@
 // blocks take their parent's octant (each coarse cell to 2x2x2 cells), coarsened blocks average 8 children.
 #pragma once
 
-#include "amr_block.hpp"
+#include <amp/kernels/amr_block.hpp>
 
 #include <Kokkos_Core.hpp>
 

@@ -2,8 +2,8 @@
 // random initial values, a point source, the interior sum, and an order-independent digest.
 #pragma once
 
-#include "grid.hpp"
-#include "hash.hpp"
+#include <amp/kernels/grid.hpp>
+#include <amp/kernels/hash.hpp>
 
 
 namespace amp::kernels {

@@ -2,7 +2,7 @@
 // coarser face (each coarse cell to 2x2 ghosts) and restriction of a finer face (2x2 average).
 #pragma once
 
-#include "amr_block.hpp"
+#include <amp/kernels/amr_block.hpp>
 
 #include <Kokkos_Core.hpp>
 

@@ -6,14 +6,14 @@
 // so every decomposition gives the same bits.
 #pragma once
 
-#include "grid.hpp"
-#include "outflow.hpp"
-#include "prefetch.hpp"
-#include "simd_pragmas.hpp"
-#include "stencil_kind.hpp"
-#include "sweep_runs.hpp"
-#include "sweep_sums.hpp"
-#include "yz_face_copies.hpp"
+#include <amp/kernels/grid.hpp>
+#include <amp/kernels/outflow.hpp>
+#include <amp/kernels/prefetch.hpp>
+#include <amp/kernels/simd_pragmas.hpp>
+#include <amp/kernels/stencil_kind.hpp>
+#include <amp/kernels/sweep_runs.hpp>
+#include <amp/kernels/sweep_sums.hpp>
+#include <amp/kernels/yz_face_copies.hpp>
 
 namespace amp::kernels::detail {
 

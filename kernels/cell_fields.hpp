@@ -2,7 +2,7 @@
 // initial values, the owned sum, and the order-independent digest, all keyed by global cell id.
 #pragma once
 
-#include "hash.hpp"
+#include <amp/kernels/hash.hpp>
 
 #include <Kokkos_Core.hpp>
 

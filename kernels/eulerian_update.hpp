@@ -2,7 +2,7 @@
 // advection plus diffusion in flux form, so what leaves one cell enters its neighbour (conservative).
 #pragma once
 
-#include "amr_block.hpp"
+#include <amp/kernels/amr_block.hpp>
 
 #include <Kokkos_Core.hpp>
 

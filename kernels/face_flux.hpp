@@ -2,7 +2,7 @@
 // its two cells (upwind advection + diffusion), then per cell the sum of its six face fluxes (indirect addressing).
 #pragma once
 
-#include "host_to_device.hpp"
+#include <amp/kernels/host_to_device.hpp>
 
 #include <Kokkos_Core.hpp>
 

@@ -2,8 +2,8 @@
 // pushes into the zero ghosts of the global domain edge, so sum(interior) + outflow is conserved.
 #pragma once
 
-#include "grid.hpp"
-#include "stencil_kind.hpp"
+#include <amp/kernels/grid.hpp>
+#include <amp/kernels/stencil_kind.hpp>
 
 namespace amp::kernels {
 

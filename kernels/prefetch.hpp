@@ -3,7 +3,7 @@
 // alone (docs/PERFORMANCE.md, issue 13). Nothing on devices or compilers without the builtin.
 #pragma once
 
-#include "grid.hpp"
+#include <amp/kernels/grid.hpp>
 
 namespace amp::kernels {
 

@@ -5,7 +5,7 @@
 // still share the block.
 #pragma once
 
-#include "grid.hpp"
+#include <amp/kernels/grid.hpp>
 
 namespace amp::kernels::detail {
 

@@ -1,7 +1,7 @@
 // Gather/scatter bandwidth of amp-sage's exchange preparation: every send index list of a Hilbert
 // partition gathered into a (variable, cell) buffer and scattered back, against a contiguous copy of the same volume.
-#include <cell_partition.hpp>
-#include <local_mesh.hpp>
+#include <amp/miniapps/sage/cell_partition.hpp>
+#include <amp/miniapps/sage/local_mesh.hpp>
 #include <amp/kernels/gather_scatter.hpp>
 
 #include <amp/comm/stopwatch.hpp>

@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "amp_dumpi.h"
-#include "reader/trace_file.hpp"
+#include <amp/dumpi/amp_dumpi.h>
+#include <amp/trace/reader/trace_file.hpp>
 
 namespace {
 

@@ -1,6 +1,6 @@
 // Per-variable exchange: start v's receives and first-phase sends at computed(v); at need_ghosts(v)
 // complete each phase in order, forwarding received edges in the next phase's sends.
-#include "per_variable_exchange.hpp"
+#include <amp/comm/strategies/per_variable_exchange.hpp>
 
 namespace amp::comm {
 

@@ -1,6 +1,6 @@
 // SVAF - single variable, aggregated faces: one message per neighbour per variable (per phase),
 // sent from a face buffer the moment that variable is computed; the next variable's compute overlaps it.
-#include "per_variable_exchange.hpp"
+#include <amp/comm/strategies/per_variable_exchange.hpp>
 #include <amp/comm/strategy_registry.hpp>
 
 namespace amp::comm {

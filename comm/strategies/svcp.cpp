@@ -1,7 +1,7 @@
 // SVCP - single variable, contiguous pieces: every piece is its own message; contiguous pieces (xy
 // planes, x rows, runs of cells) go straight from memory with no buffer (when the transport can),
 // strided ones are packed each.
-#include "per_variable_exchange.hpp"
+#include <amp/comm/strategies/per_variable_exchange.hpp>
 #include <amp/comm/strategy_registry.hpp>
 
 namespace amp::comm {

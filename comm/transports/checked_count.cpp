@@ -1,5 +1,5 @@
 // The int range check of every count and displacement a transport hands to MPI.
-#include "checked_count.hpp"
+#include <amp/comm/transports/checked_count.hpp>
 
 #include <limits>
 #include <stdexcept>

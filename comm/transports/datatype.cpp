@@ -3,8 +3,8 @@
 // variables (BSPMA's one per link) is an MPI_Type_create_struct of the variables' storage addresses,
 // sent from MPI_BOTTOM; since proxies swap arrays, those structs are kept per set of addresses, and its
 // receives start only when the group sends (once every variable's storage is known).
-#include "piece_datatype.hpp"
-#include "request_transport.hpp"
+#include <amp/comm/transports/piece_datatype.hpp>
+#include <amp/comm/transports/request_transport.hpp>
 #include <amp/comm/transport_registry.hpp>
 
 

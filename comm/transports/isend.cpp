@@ -1,7 +1,7 @@
 // isend - every message is an MPI_Isend / MPI_Irecv posted when its batch goes (the default, and
 // what every DUMPI replayer accepts).
-#include "checked_count.hpp"
-#include "request_transport.hpp"
+#include <amp/comm/transports/checked_count.hpp>
+#include <amp/comm/transports/request_transport.hpp>
 #include <amp/comm/transport_registry.hpp>
 
 namespace amp::comm {

@@ -7,7 +7,7 @@
 
 #include <amp/comm/stopwatch.hpp>
 
-#include "checked_count.hpp"
+#include <amp/comm/transports/checked_count.hpp>
 
 namespace amp::comm {
 

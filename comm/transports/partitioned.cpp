@@ -18,7 +18,7 @@
 
 #if MPI_VERSION >= 4
 
-#include "checked_count.hpp"
+#include <amp/comm/transports/checked_count.hpp>
 
 #include <amp/comm/stopwatch.hpp>
 

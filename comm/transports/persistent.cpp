@@ -1,8 +1,8 @@
 // persistent - MPI_Send_init / MPI_Recv_init once per message and address, MPI_Startall per batch.
 // A direct message's address is its variable's storage, which proxies swap between two arrays each
 // step, so such a message gets one persistent request per array it has been sent from.
-#include "checked_count.hpp"
-#include "request_transport.hpp"
+#include <amp/comm/transports/checked_count.hpp>
+#include <amp/comm/transports/request_transport.hpp>
 #include <amp/comm/transport_registry.hpp>
 
 #include <utility>

@@ -1,7 +1,7 @@
 // Building the derived datatype of a run of pieces.
-#include "piece_datatype.hpp"
+#include <amp/comm/transports/piece_datatype.hpp>
 
-#include "checked_count.hpp"
+#include <amp/comm/transports/checked_count.hpp>
 
 namespace amp::comm {
 

@@ -1,5 +1,5 @@
 // Request bookkeeping shared by the one-request-per-message transports.
-#include "request_transport.hpp"
+#include <amp/comm/transports/request_transport.hpp>
 
 #include <algorithm>
 

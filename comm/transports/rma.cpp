@@ -28,7 +28,7 @@
 //    match receives posted before the "slot free" O waited for; T's "slot free" send matches O's receive
 //    posted in O's start_receives, which precedes the "landed" T waits for alongside it.
 // One window per strategy, not a cache across strategies: see docs/PERFORMANCE.md (RMA windows).
-#include "checked_count.hpp"
+#include <amp/comm/transports/checked_count.hpp>
 #include <amp/comm/transport_registry.hpp>
 
 #include <amp/comm/message_tags.hpp>

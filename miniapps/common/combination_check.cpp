@@ -1,8 +1,8 @@
 // A run's strategy and transport against its exchange context (combination_check.hpp).
-#include "combination_check.hpp"
+#include <amp/miniapps/common/combination_check.hpp>
 
-#include "errors.hpp"
-#include "transport_tracing.hpp"
+#include <amp/miniapps/common/errors.hpp>
+#include <amp/miniapps/common/transport_tracing.hpp>
 
 #include <amp/comm/combination.hpp>
 

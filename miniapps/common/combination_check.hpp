@@ -3,7 +3,7 @@
 // (comm/combination.hpp) and, in a synthesis, whether the transport can be synthesized.
 #pragma once
 
-#include "environment.hpp"
+#include <amp/miniapps/common/environment.hpp>
 
 #include <string>
 

@@ -1,8 +1,8 @@
 // The registries as one listing: JSON for scripts, a short table for people.
-#include "combination_list.hpp"
+#include <amp/miniapps/common/combination_list.hpp>
 
-#include "errors.hpp"
-#include "transport_tracing.hpp"
+#include <amp/miniapps/common/errors.hpp>
+#include <amp/miniapps/common/transport_tracing.hpp>
 
 #include <amp/comm/combination.hpp>
 

@@ -5,7 +5,7 @@
 // checked as for a run (one line, exit 2 otherwise), by rank 0 alone.
 #pragma once
 
-#include "environment.hpp"
+#include <amp/miniapps/common/environment.hpp>
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>

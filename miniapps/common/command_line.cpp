@@ -1,8 +1,8 @@
 // CLI11 glue: deck reading, decimal-only numbers, help on rank 0, one-line errors; the common flags' checks.
-#include "command_line.hpp"
+#include <amp/miniapps/common/command_line.hpp>
 
-#include "errors.hpp"
-#include "toml_deck.hpp"
+#include <amp/miniapps/common/errors.hpp>
+#include <amp/miniapps/common/toml_deck.hpp>
 
 #include <charconv>
 #include <cmath>

@@ -3,7 +3,7 @@
 // the pair fits is checked once the run's context is known: combination_check.hpp).
 #pragma once
 
-#include "errors.hpp"
+#include <amp/miniapps/common/errors.hpp>
 
 #include <amp/comm/strategy_registry.hpp>
 #include <amp/comm/transport_registry.hpp>

@@ -1,6 +1,6 @@
 // One MPI_Allreduce of [sums..., outflows...] per check; the comparison is done on every rank with the
 // same reduced numbers, so every rank reaches the same verdict.
-#include "conservation.hpp"
+#include <amp/miniapps/common/conservation.hpp>
 
 #include <mpi.h>
 

@@ -1,11 +1,11 @@
 // MPI + Kokkos start-up and shut-down for a proxy, and the trace region switches (MPI_Pcontrol).
 // MPI_Pcontrol(0) pauses the AMP DUMPI hook, MPI_Pcontrol(1) resumes it; other tools ignore them.
-#include "environment.hpp"
+#include <amp/miniapps/common/environment.hpp>
 
-#include "command_line.hpp"
-#include "mpi_buffers_setting.hpp"
-#include "synthesis.hpp"
-#include "thread_limit.hpp"
+#include <amp/miniapps/common/command_line.hpp>
+#include <amp/miniapps/common/mpi_buffers_setting.hpp>
+#include <amp/miniapps/common/synthesis.hpp>
+#include <amp/miniapps/common/thread_limit.hpp>
 
 #include <amp/dumpi/amp_dumpi.h>
 #include <Kokkos_Core.hpp>

@@ -5,8 +5,8 @@
 
 #include <mpi.h>
 
-#include "machine_load.hpp"
-#include "refused_run_trace.hpp"
+#include <amp/miniapps/common/machine_load.hpp>
+#include <amp/miniapps/common/refused_run_trace.hpp>
 
 #include <amp/comm/exchange_context.hpp>
 

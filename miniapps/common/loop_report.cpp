@@ -1,8 +1,8 @@
 // Reduction over ranks (min/avg/max, sums) of the loop measurements, and their printing.
-#include "loop_report.hpp"
+#include <amp/miniapps/common/loop_report.hpp>
 
-#include "reduction.hpp"
-#include "traffic_report.hpp"
+#include <amp/miniapps/common/reduction.hpp>
+#include <amp/miniapps/common/traffic_report.hpp>
 
 #include <fmt/format.h>
 

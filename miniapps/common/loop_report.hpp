@@ -2,7 +2,7 @@
 // that all proxies share: verification, checksum, messages, bytes, timing (collective calls).
 #pragma once
 
-#include "conservation.hpp"
+#include <amp/miniapps/common/conservation.hpp>
 
 #include <amp/comm/traffic.hpp>
 

@@ -1,5 +1,5 @@
 // /proc/loadavg, /proc/stat and getrusage read at start and end of a run; the ranks' CPU time summed.
-#include "machine_load.hpp"
+#include <amp/miniapps/common/machine_load.hpp>
 
 #include <mpi.h>
 

@@ -1,7 +1,7 @@
 // The node's free memory (meminfo, cgroup v2) and the collective check of a run's estimate against it.
-#include "memory_check.hpp"
+#include <amp/miniapps/common/memory_check.hpp>
 
-#include "errors.hpp"
+#include <amp/miniapps/common/errors.hpp>
 
 #include <fmt/format.h>
 #include <mpi.h>

@@ -1,5 +1,5 @@
 // AMP_MPI_BUFFERS read once and turned into the exchange context's MpiBuffers (mpi_buffers_setting.hpp).
-#include "mpi_buffers_setting.hpp"
+#include <amp/miniapps/common/mpi_buffers_setting.hpp>
 
 #include <cstdlib>
 

@@ -1,7 +1,7 @@
 // Flag checks, the plan's JSON form (dump and summary) and the one-line plan-only report.
-#include "plan_only.hpp"
+#include <amp/miniapps/common/plan_only.hpp>
 
-#include "errors.hpp"
+#include <amp/miniapps/common/errors.hpp>
 
 #include <amp/comm/stopwatch.hpp>
 

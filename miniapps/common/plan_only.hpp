@@ -3,9 +3,9 @@
 // --dump-plan FILE: write the plan each rank builds (real run or plan-only) as JSON to FILE.<rank>.
 #pragma once
 
-#include "command_line.hpp"
-#include "environment.hpp"
-#include "reserved_output.hpp"
+#include <amp/miniapps/common/command_line.hpp>
+#include <amp/miniapps/common/environment.hpp>
+#include <amp/miniapps/common/reserved_output.hpp>
 
 #include <amp/comm/exchange_plan.hpp>
 

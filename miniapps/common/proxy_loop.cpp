@@ -1,9 +1,9 @@
 // The one time loop of amp-ghost, amp-sage and amp-nobel. In a synthesis (synthesis.hpp) it makes the
 // same calls as a real run, but the fields are never filled or read and each sweep is the compute model.
-#include "proxy_loop.hpp"
+#include <amp/miniapps/common/proxy_loop.hpp>
 
-#include "progress_line.hpp"
-#include "synthesis.hpp"
+#include <amp/miniapps/common/progress_line.hpp>
+#include <amp/miniapps/common/synthesis.hpp>
 
 #include <amp/comm/stopwatch.hpp>
 

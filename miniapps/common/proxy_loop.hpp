@@ -3,10 +3,10 @@
 // verdict. A proxy derives from ProxyLoop and supplies the hooks (publish, update, sources, digest).
 #pragma once
 
-#include "conservation.hpp"
-#include "environment.hpp"
-#include "loop_report.hpp"
-#include "run_config.hpp"
+#include <amp/miniapps/common/conservation.hpp>
+#include <amp/miniapps/common/environment.hpp>
+#include <amp/miniapps/common/loop_report.hpp>
+#include <amp/miniapps/common/run_config.hpp>
 
 #include <amp/comm/strategy.hpp>
 

@@ -3,13 +3,13 @@
 // in one type (ghost_proxy.cpp's GhostPieces) and its <proxy>_proxy_main is proxy_main<ThatType>.
 #pragma once
 
-#include "combination_check.hpp"
-#include "combination_list.hpp"
-#include "command_line.hpp"
-#include "environment.hpp"
-#include "plan_only.hpp"
-#include "reserved_output.hpp"
-#include "run_proxy.hpp"
+#include <amp/miniapps/common/combination_check.hpp>
+#include <amp/miniapps/common/combination_list.hpp>
+#include <amp/miniapps/common/command_line.hpp>
+#include <amp/miniapps/common/environment.hpp>
+#include <amp/miniapps/common/plan_only.hpp>
+#include <amp/miniapps/common/reserved_output.hpp>
+#include <amp/miniapps/common/run_proxy.hpp>
 
 #include <CLI/CLI.hpp>
 #include <mpi.h>

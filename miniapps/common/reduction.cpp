@@ -1,5 +1,5 @@
 // MPI_Allreduce wrappers behind the report statistics.
-#include "reduction.hpp"
+#include <amp/miniapps/common/reduction.hpp>
 
 #include <mpi.h>
 

@@ -1,6 +1,6 @@
 // Finding this rank's trace file through /proc/self/fd (the library opened it in MPI_Init), and
 // removing it, the .meta and the folders the library made.
-#include "refused_run_trace.hpp"
+#include <amp/miniapps/common/refused_run_trace.hpp>
 
 #include <mpi.h>
 

@@ -1,9 +1,9 @@
 // Reservation (O_EXCL .partial, a probe write), the final write checked up to close, and the
 // no-replace rename to the final name; rank 0's verdict broadcast to every rank in a real run.
-#include "reserved_output.hpp"
+#include <amp/miniapps/common/reserved_output.hpp>
 
-#include "errors.hpp"
-#include "stop_signals.hpp"
+#include <amp/miniapps/common/errors.hpp>
+#include <amp/miniapps/common/stop_signals.hpp>
 
 #include <fmt/format.h>
 #include <mpi.h>

@@ -1,7 +1,7 @@
 // The shared flags of the proxies and their checks, written once; each proxy adds its own on top.
-#include "run_config.hpp"
+#include <amp/miniapps/common/run_config.hpp>
 
-#include "config_checks.hpp"
+#include <amp/miniapps/common/config_checks.hpp>
 
 #include <amp/comm/strategy_registry.hpp>
 #include <amp/comm/transport_registry.hpp>

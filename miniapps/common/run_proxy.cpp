@@ -1,13 +1,13 @@
 // Error policy of every proxy: InputError, VerificationError and ResultsFileError are thrown on every
 // rank at once, so rank 0 prints the line and all ranks exit; anything else may be one rank's alone,
 // so MPI_Abort. A trace the library could not write turns a clean exit into 5 after MPI_Finalize.
-#include "run_proxy.hpp"
+#include <amp/miniapps/common/run_proxy.hpp>
 
-#include "errors.hpp"
-#include "machine_load.hpp"
-#include "memory_check.hpp"
-#include "stop_signals.hpp"
-#include "synthesis.hpp"
+#include <amp/miniapps/common/errors.hpp>
+#include <amp/miniapps/common/machine_load.hpp>
+#include <amp/miniapps/common/memory_check.hpp>
+#include <amp/miniapps/common/stop_signals.hpp>
+#include <amp/miniapps/common/synthesis.hpp>
 
 #include <amp/dumpi/amp_dumpi.h>
 #include <CLI/CLI.hpp>

@@ -2,10 +2,10 @@
 // every error into one line and an exit code from exit_codes.hpp on every rank (never a hang).
 #pragma once
 
-#include "environment.hpp"
-#include "exit_codes.hpp"
-#include "loop_report.hpp"
-#include "reserved_output.hpp"
+#include <amp/miniapps/common/environment.hpp>
+#include <amp/miniapps/common/exit_codes.hpp>
+#include <amp/miniapps/common/loop_report.hpp>
+#include <amp/miniapps/common/reserved_output.hpp>
 
 #include <nlohmann/json.hpp>
 

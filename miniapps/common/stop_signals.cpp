@@ -2,7 +2,7 @@
 // signal on to. The table is process-wide on purpose: a signal handler can reach nothing else, and may
 // only call async-signal-safe functions (unlink, sigaction, raise), so the paths are kept as plain
 // characters, written before they are marked.
-#include "stop_signals.hpp"
+#include <amp/miniapps/common/stop_signals.hpp>
 
 #include <atomic>
 #include <csignal>

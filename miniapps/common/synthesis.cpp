@@ -1,15 +1,15 @@
 // The synthesis driver: the flags read before the proxy's parser runs, the loop over virtual ranks,
 // the compute model, and the summary line, .meta lines and results JSON it leaves.
-#include "synthesis.hpp"
+#include <amp/miniapps/common/synthesis.hpp>
 
-#include "command_line.hpp"
-#include "errors.hpp"
-#include "plan_only.hpp"
-#include "stop_signals.hpp"
+#include <amp/miniapps/common/command_line.hpp>
+#include <amp/miniapps/common/errors.hpp>
+#include <amp/miniapps/common/plan_only.hpp>
+#include <amp/miniapps/common/stop_signals.hpp>
 
 #include <amp/dumpi/amp_dumpi.h>
 #include <amp/comm/stopwatch.hpp>
-#include <reader/staged_directory.hpp>
+#include <amp/trace/reader/staged_directory.hpp>
 
 #include <fmt/format.h>
 

@@ -9,8 +9,8 @@
 // DIR when the synthesis is complete.
 #pragma once
 
-#include "environment.hpp"
-#include "reserved_output.hpp"
+#include <amp/miniapps/common/environment.hpp>
+#include <amp/miniapps/common/reserved_output.hpp>
 
 #include <nlohmann/json.hpp>
 

@@ -1,6 +1,6 @@
 // Kokkos's OpenMP thread-pool size and the process limit (RLIMIT_NPROC) against the requested count;
 // MPI's thread level against what Kokkos' host threads need.
-#include "thread_limit.hpp"
+#include <amp/miniapps/common/thread_limit.hpp>
 
 #include <Kokkos_Core.hpp>
 #include <fmt/format.h>

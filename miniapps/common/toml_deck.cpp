@@ -1,5 +1,5 @@
 // toml++ parse of a deck into CLI11 config items, with the line of every problem.
-#include "toml_deck.hpp"
+#include <amp/miniapps/common/toml_deck.hpp>
 
 #include <fmt/format.h>
 #include <toml++/toml.h>

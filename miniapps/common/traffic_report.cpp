@@ -1,5 +1,5 @@
 // The histogram reduction and the min/avg/max text used by every proxy's report.
-#include "traffic_report.hpp"
+#include <amp/miniapps/common/traffic_report.hpp>
 
 #include <fmt/format.h>
 #include <mpi.h>

@@ -1,5 +1,5 @@
 // The transports' trace facts (transport_tracing.hpp), by the names they register under.
-#include "transport_tracing.hpp"
+#include <amp/miniapps/common/transport_tracing.hpp>
 
 #include <amp/comm/transport_registry.hpp>
 

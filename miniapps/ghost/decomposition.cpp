@@ -1,8 +1,8 @@
 // Process grid (MPI_Dims_create for the unset factors, x fastest), block sizes and offsets,
 // neighbour ranks and global-boundary sides.
-#include "decomposition.hpp"
+#include <amp/miniapps/ghost/decomposition.hpp>
 
-#include <errors.hpp>
+#include <amp/miniapps/common/errors.hpp>
 
 #include <fmt/format.h>
 #include <mpi.h>

@@ -2,7 +2,7 @@
 // Neighbours are computed here (no MPI_Cart_create: SST-macro cannot replay it).
 #pragma once
 
-#include "ghost_config.hpp"
+#include <amp/miniapps/ghost/ghost_config.hpp>
 
 #include <amp/kernels/block_fields.hpp>
 #include <amp/kernels/grid.hpp>

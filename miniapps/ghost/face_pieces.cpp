@@ -1,6 +1,6 @@
 // Face geometry. Ranges: x faces cover y 1..ny; y faces cover x 0..nx+1 when edges are needed (x ghosts
 // came in phase 0), else 1..nx; z faces always cover x 0..nx+1 so that each xy plane is one contiguous run.
-#include "face_pieces.hpp"
+#include <amp/miniapps/ghost/face_pieces.hpp>
 
 #include <array>
 

@@ -2,7 +2,7 @@
 // contiguous), z faces (whole xy planes, contiguous); in x, y, z phases for 9- and 27-point stencils.
 #pragma once
 
-#include "decomposition.hpp"
+#include <amp/miniapps/ghost/decomposition.hpp>
 
 #include <amp/comm/exchange_plan.hpp>
 

@@ -1,8 +1,8 @@
 // amp-ghost's own flags and deck keys on top of the shared ones, miniGhost's numeric codes (stencil
 // 21-24, strategy 10/11) and validation.
-#include "ghost_config.hpp"
+#include <amp/miniapps/ghost/ghost_config.hpp>
 
-#include <config_checks.hpp>
+#include <amp/miniapps/common/config_checks.hpp>
 
 #include <fmt/format.h>
 

@@ -3,7 +3,7 @@
 #pragma once
 
 #include <amp/kernels/stencil_kind.hpp>
-#include <run_config.hpp>
+#include <amp/miniapps/common/run_config.hpp>
 
 #include <CLI/CLI.hpp>
 

@@ -2,7 +2,7 @@
 // check made before anything is allocated. A lower bound: plans and buffers come on top.
 #pragma once
 
-#include "ghost_config.hpp"
+#include <amp/miniapps/ghost/ghost_config.hpp>
 
 namespace amp::ghost {
 

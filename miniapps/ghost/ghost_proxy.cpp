@@ -1,14 +1,14 @@
 // amp-ghost on a given communicator: the miniGhost-style stencil proxy (CTH). Its pieces of the proxy
 // body (proxy_main.hpp): the flags and deck, the decomposition, the stencil time loop, the results.
-#include "ghost_proxy.hpp"
+#include <amp/miniapps/ghost/ghost_proxy.hpp>
 
-#include "decomposition.hpp"
-#include "ghost_config.hpp"
-#include "ghost_memory.hpp"
-#include "ghost_report.hpp"
-#include "ghost_run.hpp"
+#include <amp/miniapps/ghost/decomposition.hpp>
+#include <amp/miniapps/ghost/ghost_config.hpp>
+#include <amp/miniapps/ghost/ghost_memory.hpp>
+#include <amp/miniapps/ghost/ghost_report.hpp>
+#include <amp/miniapps/ghost/ghost_run.hpp>
 
-#include <proxy_main.hpp>
+#include <amp/miniapps/common/proxy_main.hpp>
 
 namespace amp::ghost {
 

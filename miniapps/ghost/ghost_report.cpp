@@ -1,9 +1,9 @@
 // amp-ghost's results: its configuration and figures of merit (cells updated per second per rank,
 // GFLOPS) on top of the loop fields every proxy shares (loop_report.hpp), and their printing.
-#include "ghost_report.hpp"
+#include <amp/miniapps/ghost/ghost_report.hpp>
 
-#include <transport_tracing.hpp>
-#include <loop_report.hpp>
+#include <amp/miniapps/common/transport_tracing.hpp>
+#include <amp/miniapps/common/loop_report.hpp>
 
 #include <fmt/format.h>
 

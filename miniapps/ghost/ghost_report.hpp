@@ -2,9 +2,9 @@
 // over ranks (collective: every rank calls it).
 #pragma once
 
-#include "decomposition.hpp"
-#include "ghost_config.hpp"
-#include "ghost_run.hpp"
+#include <amp/miniapps/ghost/decomposition.hpp>
+#include <amp/miniapps/ghost/ghost_config.hpp>
+#include <amp/miniapps/ghost/ghost_run.hpp>
 
 #include <mpi.h>
 #include <nlohmann/json.hpp>

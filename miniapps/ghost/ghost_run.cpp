@@ -2,18 +2,18 @@
 // outflow fused, the new yz faces written straight into the x links' send slots) -> swap -> computed(v);
 // then one MPI_Allreduce of the summed variables. Spikes are added before computed(v) so neighbours'
 // ghosts always see them (a step that adds one packs its faces after the spike instead).
-#include "ghost_run.hpp"
+#include <amp/miniapps/ghost/ghost_run.hpp>
 
-#include "face_pieces.hpp"
+#include <amp/miniapps/ghost/face_pieces.hpp>
 
-#include <proxy_loop.hpp>
+#include <amp/miniapps/common/proxy_loop.hpp>
 
 #include <amp/comm/stopwatch.hpp>
 #include <amp/comm/strategy_registry.hpp>
 #include <amp/kernels/block_fields.hpp>
 #include <amp/kernels/hash.hpp>
 #include <amp/kernels/stencil.hpp>
-#include <synthesis.hpp>
+#include <amp/miniapps/common/synthesis.hpp>
 
 #include <fmt/format.h>
 #include <mpi.h>

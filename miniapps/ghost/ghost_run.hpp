@@ -2,13 +2,13 @@
 // measured numbers that the report turns into the summary and the JSON results.
 #pragma once
 
-#include "decomposition.hpp"
-#include "ghost_config.hpp"
+#include <amp/miniapps/ghost/decomposition.hpp>
+#include <amp/miniapps/ghost/ghost_config.hpp>
 
 #include <amp/comm/exchange_plan.hpp>
 
-#include <environment.hpp>
-#include <loop_report.hpp>
+#include <amp/miniapps/common/environment.hpp>
+#include <amp/miniapps/common/loop_report.hpp>
 
 namespace amp::ghost {
 

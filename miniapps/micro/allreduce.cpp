@@ -1,8 +1,8 @@
 // Allreduce latency by size (MPI_Allreduce, MPI_SUM on doubles) at the launched rank count; the
 // sums are exact small integers, so every element of the result is checked afterwards.
-#include "benchmark_registry.hpp"
-#include "repetitions.hpp"
-#include "size_sweep.hpp"
+#include <amp/miniapps/micro/benchmark_registry.hpp>
+#include <amp/miniapps/micro/repetitions.hpp>
+#include <amp/miniapps/micro/size_sweep.hpp>
 
 #include <vector>
 

@@ -1,8 +1,8 @@
 // Remote atomic latency on 64-bit integers, every rank at once to rank+1: "add" is MPI_Accumulate
 // (MPI_SUM) + flush, "fetch-add" MPI_Fetch_and_op (MPI_SUM) + flush; counters checked after.
-#include "benchmark_registry.hpp"
-#include "passive_target_window.hpp"
-#include "repetitions.hpp"
+#include <amp/miniapps/micro/benchmark_registry.hpp>
+#include <amp/miniapps/micro/passive_target_window.hpp>
+#include <amp/miniapps/micro/repetitions.hpp>
 
 #include <array>
 #include <cstdint>

@@ -1,9 +1,9 @@
 // Shared command-line flags of the micro-benchmarks and their validation (identical on every rank,
 // before any communication, so a bad value gives one line and the same exit on all ranks).
-#include "benchmark.hpp"
+#include <amp/miniapps/micro/benchmark.hpp>
 
-#include "command_line.hpp"
-#include "errors.hpp"
+#include <amp/miniapps/common/command_line.hpp>
+#include <amp/miniapps/common/errors.hpp>
 
 #include <fmt/format.h>
 

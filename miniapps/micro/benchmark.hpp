@@ -2,7 +2,7 @@
 // and the settings every benchmark shares: size sweep, iterations, warm-up, repetitions, outputs.
 #pragma once
 
-#include "result_table.hpp"
+#include <amp/miniapps/micro/result_table.hpp>
 
 #include <CLI/CLI.hpp>
 #include <mpi.h>

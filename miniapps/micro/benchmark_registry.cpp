@@ -1,5 +1,5 @@
 // The list of micro-benchmarks, in the order the help text shows them.
-#include "benchmark_registry.hpp"
+#include <amp/miniapps/micro/benchmark_registry.hpp>
 
 namespace amp::micro {
 

@@ -2,7 +2,7 @@
 // factory and one line in benchmark_registry.cpp.
 #pragma once
 
-#include "benchmark.hpp"
+#include <amp/miniapps/micro/benchmark.hpp>
 
 #include <memory>
 #include <vector>

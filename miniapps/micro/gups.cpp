@@ -1,10 +1,10 @@
 // Random remote 64-bit increments (GUP/s, SST OpenSHMEM paper): MPI_Accumulate SUM, or
 // MPI_Fetch_and_op with --fetch, flushed every --window; hot-spot weighting; increments summed after.
-#include "benchmark_registry.hpp"
-#include "errors.hpp"
-#include "hotspot_target_picker.hpp"
-#include "passive_target_window.hpp"
-#include "repetitions.hpp"
+#include <amp/miniapps/micro/benchmark_registry.hpp>
+#include <amp/miniapps/common/errors.hpp>
+#include <amp/miniapps/micro/hotspot_target_picker.hpp>
+#include <amp/miniapps/micro/passive_target_window.hpp>
+#include <amp/miniapps/micro/repetitions.hpp>
 
 #include <fmt/format.h>
 

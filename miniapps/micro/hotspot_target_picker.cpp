@@ -1,5 +1,5 @@
 // Weighted choice of the remote rank for GUPS updates.
-#include "hotspot_target_picker.hpp"
+#include <amp/miniapps/micro/hotspot_target_picker.hpp>
 
 #include <algorithm>
 

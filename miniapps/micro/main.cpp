@@ -1,11 +1,11 @@
 // amp-micro: one executable, one subcommand per micro-benchmark of the seed papers
 // (mpiexec -n 2 amp-micro pingpong --max-size 1MiB --results r.json).
-#include "benchmark_registry.hpp"
-#include "command_line.hpp"
-#include "errors.hpp"
-#include "memory_check.hpp"
-#include "run_benchmark.hpp"
-#include "run_proxy.hpp"
+#include <amp/miniapps/micro/benchmark_registry.hpp>
+#include <amp/miniapps/common/command_line.hpp>
+#include <amp/miniapps/common/errors.hpp>
+#include <amp/miniapps/common/memory_check.hpp>
+#include <amp/miniapps/micro/run_benchmark.hpp>
+#include <amp/miniapps/common/run_proxy.hpp>
 
 #include <cstring>
 #include <string>

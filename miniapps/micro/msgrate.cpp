@@ -1,11 +1,11 @@
 // Message rate (SMB msgrate style): each rank sends --window messages to each of --peers partners
 // (rank+1 .. rank+peers) and receives as many from rank-1 .. rank-peers, all in flight at once.
-#include "benchmark_registry.hpp"
-#include "errors.hpp"
-#include "payload.hpp"
-#include "repetitions.hpp"
-#include "request_list.hpp"
-#include "size_sweep.hpp"
+#include <amp/miniapps/micro/benchmark_registry.hpp>
+#include <amp/miniapps/common/errors.hpp>
+#include <amp/miniapps/micro/payload.hpp>
+#include <amp/miniapps/micro/repetitions.hpp>
+#include <amp/miniapps/micro/request_list.hpp>
+#include <amp/miniapps/micro/size_sweep.hpp>
 
 #include <amp/comm/communicator.hpp>
 

@@ -1,11 +1,11 @@
 // One-sided put and get (MPI RMA, passive target: MPI_Win_allocate, lock_all, flush), every rank
 // origin to rank+1 at once: "blocking" flushes each operation, "nonblocking" flushes every --window.
-#include "benchmark_registry.hpp"
-#include "errors.hpp"
-#include "passive_target_window.hpp"
-#include "payload.hpp"
-#include "repetitions.hpp"
-#include "size_sweep.hpp"
+#include <amp/miniapps/micro/benchmark_registry.hpp>
+#include <amp/miniapps/common/errors.hpp>
+#include <amp/miniapps/micro/passive_target_window.hpp>
+#include <amp/miniapps/micro/payload.hpp>
+#include <amp/miniapps/micro/repetitions.hpp>
+#include <amp/miniapps/micro/size_sweep.hpp>
 
 #include <fmt/format.h>
 

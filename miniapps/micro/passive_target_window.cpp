@@ -1,5 +1,5 @@
 // The passive-target RMA window used by put, get, amo and gups.
-#include "passive_target_window.hpp"
+#include <amp/miniapps/micro/passive_target_window.hpp>
 
 #include <cstring>
 

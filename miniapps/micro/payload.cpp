@@ -1,5 +1,5 @@
 // Filling and checking payload patterns.
-#include "payload.hpp"
+#include <amp/miniapps/micro/payload.hpp>
 
 namespace amp::micro {
 

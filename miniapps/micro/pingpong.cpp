@@ -1,10 +1,10 @@
 // Ping-pong (IMB PingPong semantics): ranks pair up (0-1, 2-3, ...), each pair bounces one message;
 // latency is half the round trip, bandwidth the size over that. Micro-benchmarks call MPI directly.
-#include "benchmark_registry.hpp"
-#include "errors.hpp"
-#include "payload.hpp"
-#include "repetitions.hpp"
-#include "size_sweep.hpp"
+#include <amp/miniapps/micro/benchmark_registry.hpp>
+#include <amp/miniapps/common/errors.hpp>
+#include <amp/miniapps/micro/payload.hpp>
+#include <amp/miniapps/micro/repetitions.hpp>
+#include <amp/miniapps/micro/size_sweep.hpp>
 
 #include <fmt/format.h>
 

@@ -1,5 +1,5 @@
 // Repetition timing and the cross-rank reductions behind every micro-benchmark's statistics.
-#include "repetitions.hpp"
+#include <amp/miniapps/micro/repetitions.hpp>
 
 
 #include <algorithm>

@@ -2,7 +2,7 @@
 // a repetition counts as long as its slowest rank, and reports give min/avg/max over repetitions.
 #pragma once
 
-#include "reduction.hpp"
+#include <amp/miniapps/common/reduction.hpp>
 
 #include <mpi.h>
 

@@ -1,5 +1,5 @@
 // Table, CSV and JSON renderings of a micro-benchmark's rows.
-#include "result_table.hpp"
+#include <amp/miniapps/micro/result_table.hpp>
 
 #include <fmt/format.h>
 

@@ -1,10 +1,10 @@
 // Running and reporting one micro-benchmark.
-#include "run_benchmark.hpp"
+#include <amp/miniapps/micro/run_benchmark.hpp>
 
-#include "errors.hpp"
-#include "machine_load.hpp"
-#include "reserved_output.hpp"
-#include "run_context.hpp"
+#include <amp/miniapps/common/errors.hpp>
+#include <amp/miniapps/common/machine_load.hpp>
+#include <amp/miniapps/common/reserved_output.hpp>
+#include <amp/miniapps/micro/run_context.hpp>
 
 #include <fmt/format.h>
 

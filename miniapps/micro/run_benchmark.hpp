@@ -2,8 +2,8 @@
 // a failed verification becomes a VerificationError on every rank after the files are written.
 #pragma once
 
-#include "benchmark.hpp"
-#include "environment.hpp"
+#include <amp/miniapps/micro/benchmark.hpp>
+#include <amp/miniapps/common/environment.hpp>
 
 namespace amp::micro {
 

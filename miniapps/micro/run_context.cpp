@@ -1,5 +1,5 @@
 // Node layout and library versions of a micro-benchmark run.
-#include "run_context.hpp"
+#include <amp/miniapps/micro/run_context.hpp>
 
 #include <Kokkos_Core.hpp>
 

@@ -1,11 +1,11 @@
 // Shift pattern (Gemini PGAS paper): for every distance k = 1 .. ranks-1, each rank sends to rank+k
 // and receives from rank-k at once, by size; time per shift and bandwidth per rank, payloads checked.
-#include "benchmark_registry.hpp"
-#include "errors.hpp"
-#include "payload.hpp"
-#include "repetitions.hpp"
-#include "request_list.hpp"
-#include "size_sweep.hpp"
+#include <amp/miniapps/micro/benchmark_registry.hpp>
+#include <amp/miniapps/common/errors.hpp>
+#include <amp/miniapps/micro/payload.hpp>
+#include <amp/miniapps/micro/repetitions.hpp>
+#include <amp/miniapps/micro/request_list.hpp>
+#include <amp/miniapps/micro/size_sweep.hpp>
 
 #include <fmt/format.h>
 

@@ -1,5 +1,5 @@
 // Size sweep of the micro-benchmarks (IMB-style: fewer iterations for large messages).
-#include "size_sweep.hpp"
+#include <amp/miniapps/micro/size_sweep.hpp>
 
 #include <algorithm>
 

@@ -2,7 +2,7 @@
 // iterations each gets: the full count while a repetition moves at most --volume bytes, fewer above.
 #pragma once
 
-#include "benchmark.hpp"
+#include <amp/miniapps/micro/benchmark.hpp>
 
 #include <cstdint>
 #include <vector>

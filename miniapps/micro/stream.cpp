@@ -1,10 +1,10 @@
 // STREAM copy/scale/add/triad on Kokkos views, every rank at once: GB/s per rank and per node (ranks
 // sharing memory), best/avg over repetitions; arrays checked against the analytic values after.
-#include "benchmark_registry.hpp"
-#include "errors.hpp"
-#include "repetitions.hpp"
-#include "run_context.hpp"
-#include "stream_kernels.hpp"
+#include <amp/miniapps/micro/benchmark_registry.hpp>
+#include <amp/miniapps/common/errors.hpp>
+#include <amp/miniapps/micro/repetitions.hpp>
+#include <amp/miniapps/micro/run_context.hpp>
+#include <amp/miniapps/micro/stream_kernels.hpp>
 
 #include <fmt/format.h>
 

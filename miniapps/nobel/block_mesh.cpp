@@ -1,8 +1,8 @@
 // Leaf lookup by packed key, neighbours through the same level, the parent or the four adjacent
 // children, and the Morton sort that gives the rank partition its locality.
-#include "block_mesh.hpp"
+#include <amp/miniapps/nobel/block_mesh.hpp>
 
-#include "packed_key_set.hpp"
+#include <amp/miniapps/nobel/packed_key_set.hpp>
 
 #include <algorithm>
 #include <stdexcept>

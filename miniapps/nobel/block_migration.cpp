@@ -1,6 +1,6 @@
 // Every (new owner, old source block) pair of the whole mesh, sorted, gives both sides of each link
 // the same piece order without communication; a block needed twice by one rank travels once.
-#include "block_migration.hpp"
+#include <amp/miniapps/nobel/block_migration.hpp>
 
 #include <map>
 #include <set>

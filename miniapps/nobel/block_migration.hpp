@@ -3,7 +3,7 @@
 // remap tasks that build each new block from old blocks kept here or received.
 #pragma once
 
-#include "block_mesh.hpp"
+#include <amp/miniapps/nobel/block_mesh.hpp>
 
 #include <amp/comm/exchange_plan.hpp>
 #include <amp/kernels/amr_remap.hpp>

@@ -3,7 +3,7 @@
 // the staging slots where remote faces arrive. Storage per variable: owned blocks, then staging.
 #pragma once
 
-#include "block_mesh.hpp"
+#include <amp/miniapps/nobel/block_mesh.hpp>
 
 #include <amp/comm/exchange_plan.hpp>
 #include <amp/kernels/amr_block.hpp>

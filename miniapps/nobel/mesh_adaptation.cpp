@@ -1,8 +1,8 @@
 // Desired levels (+1 near the feature, -1 elsewhere, coarsening only as whole sibling groups), then a
 // ripple that splits any leaf with a face neighbour two levels finer. Runs identically on every rank.
-#include "mesh_adaptation.hpp"
+#include <amp/miniapps/nobel/mesh_adaptation.hpp>
 
-#include "packed_key_set.hpp"
+#include <amp/miniapps/nobel/packed_key_set.hpp>
 
 #include <algorithm>
 #include <vector>

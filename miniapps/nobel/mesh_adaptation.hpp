@@ -2,7 +2,7 @@
 // level coarser (all eight siblings together), then leaves are refined until 2:1 face balance holds.
 #pragma once
 
-#include "block_mesh.hpp"
+#include <amp/miniapps/nobel/block_mesh.hpp>
 
 #include <functional>
 

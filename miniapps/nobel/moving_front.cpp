@@ -1,6 +1,6 @@
 // Box-sphere-surface test in level-0 cell units: the surface meets the box when the nearest point of
 // the box is inside the sphere and the farthest is outside.
-#include "moving_front.hpp"
+#include <amp/miniapps/nobel/moving_front.hpp>
 
 #include <algorithm>
 #include <cmath>

@@ -2,7 +2,7 @@
 // AMR step. Blocks its surface passes through are refined; the others coarsen.
 #pragma once
 
-#include "block_mesh.hpp"
+#include <amp/miniapps/nobel/block_mesh.hpp>
 
 namespace amp::nobel {
 

@@ -1,8 +1,8 @@
 // Flags, deck keys and their validation: every rule here is checked on every rank with the same
 // values, so a bad input stops every rank with the same one-line message.
-#include "nobel_config.hpp"
+#include <amp/miniapps/nobel/nobel_config.hpp>
 
-#include <config_checks.hpp>
+#include <amp/miniapps/common/config_checks.hpp>
 
 #include <fmt/format.h>
 

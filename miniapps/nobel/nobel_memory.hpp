@@ -3,7 +3,7 @@
 // spread over the ranks, plus the block keys every rank holds for the whole mesh.
 #pragma once
 
-#include "nobel_config.hpp"
+#include <amp/miniapps/nobel/nobel_config.hpp>
 
 #include <algorithm>
 #include <cmath>

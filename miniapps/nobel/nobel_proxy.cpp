@@ -1,13 +1,13 @@
 // amp-nobel on a given communicator: the xNOBEL-like small-message proxy with block AMR. Its pieces of
 // the proxy body (proxy_main.hpp): the flags and deck, the starting mesh, the AMR time loop, the results.
-#include "nobel_proxy.hpp"
+#include <amp/miniapps/nobel/nobel_proxy.hpp>
 
-#include "nobel_config.hpp"
-#include "nobel_memory.hpp"
-#include "nobel_report.hpp"
-#include "nobel_run.hpp"
+#include <amp/miniapps/nobel/nobel_config.hpp>
+#include <amp/miniapps/nobel/nobel_memory.hpp>
+#include <amp/miniapps/nobel/nobel_report.hpp>
+#include <amp/miniapps/nobel/nobel_run.hpp>
 
-#include <proxy_main.hpp>
+#include <amp/miniapps/common/proxy_main.hpp>
 
 namespace amp::nobel {
 

@@ -1,11 +1,11 @@
 // Per-rank counters reduced after the traced region; the stepping traffic and the AMR (migration)
 // traffic are kept apart, as are their times.
-#include "nobel_report.hpp"
+#include <amp/miniapps/nobel/nobel_report.hpp>
 
-#include <transport_tracing.hpp>
-#include <loop_report.hpp>
-#include <reduction.hpp>
-#include <traffic_report.hpp>
+#include <amp/miniapps/common/transport_tracing.hpp>
+#include <amp/miniapps/common/loop_report.hpp>
+#include <amp/miniapps/common/reduction.hpp>
+#include <amp/miniapps/common/traffic_report.hpp>
 
 #include <fmt/format.h>
 

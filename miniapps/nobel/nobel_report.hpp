@@ -2,8 +2,8 @@
 // rank, AMR statistics, migrated bytes, message rate) and the human summary printed by rank 0.
 #pragma once
 
-#include "nobel_config.hpp"
-#include "nobel_run.hpp"
+#include <amp/miniapps/nobel/nobel_config.hpp>
+#include <amp/miniapps/nobel/nobel_run.hpp>
 
 #include <mpi.h>
 #include <nlohmann/json.hpp>

@@ -2,16 +2,16 @@
 // swap -> computed(v); then MPI_Allreduce(MIN) of the next time step. Every amr_interval steps the mesh
 // is adapted and the blocks migrated through a strategy built for a one-off migration plan. A synthesis
 // (the mesh is global and deterministic) models the update per block.
-#include "nobel_run.hpp"
+#include <amp/miniapps/nobel/nobel_run.hpp>
 
-#include "block_migration.hpp"
-#include "face_exchange.hpp"
-#include "mesh_adaptation.hpp"
-#include "moving_front.hpp"
+#include <amp/miniapps/nobel/block_migration.hpp>
+#include <amp/miniapps/nobel/face_exchange.hpp>
+#include <amp/miniapps/nobel/mesh_adaptation.hpp>
+#include <amp/miniapps/nobel/moving_front.hpp>
 
 #include <amp/comm/stopwatch.hpp>
-#include <proxy_loop.hpp>
-#include <synthesis.hpp>
+#include <amp/miniapps/common/proxy_loop.hpp>
+#include <amp/miniapps/common/synthesis.hpp>
 #include <amp/comm/strategy_registry.hpp>
 #include <amp/kernels/amr_cell_values.hpp>
 #include <amp/kernels/amr_remap.hpp>

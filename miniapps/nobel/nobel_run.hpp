@@ -2,12 +2,12 @@
 // MPI_Allreduce(MIN) of the time step, AMR steps with migration), verification and measured numbers.
 #pragma once
 
-#include "face_exchange.hpp"
-#include "nobel_config.hpp"
+#include <amp/miniapps/nobel/face_exchange.hpp>
+#include <amp/miniapps/nobel/nobel_config.hpp>
 
 #include <amp/comm/traffic.hpp>
-#include <environment.hpp>
-#include <loop_report.hpp>
+#include <amp/miniapps/common/environment.hpp>
+#include <amp/miniapps/common/loop_report.hpp>
 
 #include <cstdint>
 #include <string>

@@ -1,6 +1,6 @@
 // Linear probing over a power-of-two table; the table doubles (dropping tombstones) before it is half
 // full, so a probe ends after a few slots.
-#include "packed_key_set.hpp"
+#include <amp/miniapps/nobel/packed_key_set.hpp>
 
 #include <amp/kernels/hash.hpp>
 

@@ -3,9 +3,9 @@
 // Skilling's Hilbert transform, whose step at each bit changes only the bits below it); its children
 // are ordered by those key prefixes, and the mesh cells inside it are a product of three clipped
 // extents. Slab order is the global id itself.
-#include "cell_partition.hpp"
+#include <amp/miniapps/sage/cell_partition.hpp>
 
-#include "space_filling_curve.hpp"
+#include <amp/miniapps/sage/space_filling_curve.hpp>
 
 #include <algorithm>
 #include <stdexcept>

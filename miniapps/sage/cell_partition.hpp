@@ -6,7 +6,7 @@
 // rank's own cells, not the machine.
 #pragma once
 
-#include "sage_config.hpp"
+#include <amp/miniapps/sage/sage_config.hpp>
 
 #include <array>
 #include <cstdint>

@@ -1,6 +1,6 @@
 // Two passes: + faces of every owned cell first (their ids are known by cell and axis), then the
 // - faces that border a ghost or the outside; - faces between owned cells reuse the neighbour's + face.
-#include "face_lists.hpp"
+#include <amp/miniapps/sage/face_lists.hpp>
 
 namespace amp::sage {
 

@@ -2,7 +2,7 @@
 // per owned cell its six faces in the order -x,+x,-y,+y,-z,+z; host arrays for kernels/face_flux.hpp.
 #pragma once
 
-#include "local_mesh.hpp"
+#include <amp/miniapps/sage/local_mesh.hpp>
 
 #include <cstdint>
 #include <vector>

@@ -1,7 +1,7 @@
 // Owned cells from the chunk; ghosts = off-rank face neighbours, sorted by curve position; send lists =
 // owned cells with a face neighbour on the receiving rank (the mirror of that rank's ghosts from here).
 // Work and memory follow the rank's own cells: only off-rank neighbours get a curve position.
-#include "local_mesh.hpp"
+#include <amp/miniapps/sage/local_mesh.hpp>
 
 #include <algorithm>
 #include <array>

@@ -3,7 +3,7 @@
 // receive (scatter) index lists. Built once at start-up from the global partition, no communication.
 #pragma once
 
-#include "cell_partition.hpp"
+#include <amp/miniapps/sage/cell_partition.hpp>
 
 #include <array>
 #include <cstdint>

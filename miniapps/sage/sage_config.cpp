@@ -1,8 +1,8 @@
 // Flags, deck keys and validation of amp-sage; the weak-scaling global mesh is the per-rank box
 // times a balanced factorisation of the rank count.
-#include "sage_config.hpp"
+#include <amp/miniapps/sage/sage_config.hpp>
 
-#include <config_checks.hpp>
+#include <amp/miniapps/common/config_checks.hpp>
 
 #include <fmt/format.h>
 

@@ -2,7 +2,7 @@
 // once, identically on every rank, before any communication.
 #pragma once
 
-#include <run_config.hpp>
+#include <amp/miniapps/common/run_config.hpp>
 
 #include <CLI/CLI.hpp>
 

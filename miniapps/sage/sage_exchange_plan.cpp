@@ -1,6 +1,6 @@
 // Runs become strided pieces of stride 1: SVCP sends each straight from the variable's array and
 // receives it straight into the ghost slots; BSPMA and SVAF gather them into (variable, cell) buffers.
-#include "sage_exchange_plan.hpp"
+#include <amp/miniapps/sage/sage_exchange_plan.hpp>
 
 namespace amp::sage {
 

@@ -2,7 +2,7 @@
 // consecutive owned cells in the send list, receive pieces the matching runs of ghost slots.
 #pragma once
 
-#include "local_mesh.hpp"
+#include <amp/miniapps/sage/local_mesh.hpp>
 
 #include <amp/comm/exchange_plan.hpp>
 

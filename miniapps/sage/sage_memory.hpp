@@ -2,7 +2,7 @@
 // memory check made before the mesh is built. A lower bound: ghosts, faces and lists come on top.
 #pragma once
 
-#include "sage_config.hpp"
+#include <amp/miniapps/sage/sage_config.hpp>
 
 #include <cstdint>
 

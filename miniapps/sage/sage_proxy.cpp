@@ -1,15 +1,15 @@
 // amp-sage on a given communicator: the SAGE-like gather/scatter proxy. Its pieces of the proxy body
 // (proxy_main.hpp): the flags and deck, the cells cut along a space-filling curve, the face-flux time
 // loop, the results.
-#include "sage_proxy.hpp"
+#include <amp/miniapps/sage/sage_proxy.hpp>
 
-#include "local_mesh.hpp"
-#include "sage_config.hpp"
-#include "sage_memory.hpp"
-#include "sage_report.hpp"
-#include "sage_run.hpp"
+#include <amp/miniapps/sage/local_mesh.hpp>
+#include <amp/miniapps/sage/sage_config.hpp>
+#include <amp/miniapps/sage/sage_memory.hpp>
+#include <amp/miniapps/sage/sage_report.hpp>
+#include <amp/miniapps/sage/sage_run.hpp>
 
-#include <proxy_main.hpp>
+#include <amp/miniapps/common/proxy_main.hpp>
 
 namespace amp::sage {
 

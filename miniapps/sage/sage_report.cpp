@@ -1,11 +1,11 @@
 // The same fields as amp-ghost (verification, checksum, messages, bytes, timing, fom) plus the
 // partition's shape (neighbour ranks, ghost cells, send runs per rank) and gather/scatter time.
-#include "sage_report.hpp"
+#include <amp/miniapps/sage/sage_report.hpp>
 
-#include <transport_tracing.hpp>
-#include <loop_report.hpp>
-#include <reduction.hpp>
-#include <traffic_report.hpp>
+#include <amp/miniapps/common/transport_tracing.hpp>
+#include <amp/miniapps/common/loop_report.hpp>
+#include <amp/miniapps/common/reduction.hpp>
+#include <amp/miniapps/common/traffic_report.hpp>
 
 #include <fmt/format.h>
 

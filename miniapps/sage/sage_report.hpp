@@ -2,9 +2,9 @@
 // over ranks (collective: every rank calls it).
 #pragma once
 
-#include "local_mesh.hpp"
-#include "sage_config.hpp"
-#include "sage_run.hpp"
+#include <amp/miniapps/sage/local_mesh.hpp>
+#include <amp/miniapps/sage/sage_config.hpp>
+#include <amp/miniapps/sage/sage_run.hpp>
 
 #include <mpi.h>
 #include <nlohmann/json.hpp>

@@ -1,15 +1,15 @@
 // amp-sage's sweep of one variable (proxy_loop.hpp): need_ghosts(v) -> face fluxes + cell update
 // (outflow and owned sum fused) -> swap -> computed(v); then one MPI_Allreduce for the conservation check.
 // A synthesis models the update per face.
-#include "sage_run.hpp"
+#include <amp/miniapps/sage/sage_run.hpp>
 
-#include "face_lists.hpp"
-#include "sage_exchange_plan.hpp"
+#include <amp/miniapps/sage/face_lists.hpp>
+#include <amp/miniapps/sage/sage_exchange_plan.hpp>
 
 #include <amp/comm/stopwatch.hpp>
 #include <amp/comm/strategy_registry.hpp>
-#include <proxy_loop.hpp>
-#include <synthesis.hpp>
+#include <amp/miniapps/common/proxy_loop.hpp>
+#include <amp/miniapps/common/synthesis.hpp>
 #include <amp/kernels/cell_fields.hpp>
 #include <amp/kernels/face_flux.hpp>
 #include <amp/kernels/hash.hpp>

@@ -2,13 +2,13 @@
 // conservation check and the measured numbers that the report turns into the summary and JSON.
 #pragma once
 
-#include "local_mesh.hpp"
-#include "sage_config.hpp"
+#include <amp/miniapps/sage/local_mesh.hpp>
+#include <amp/miniapps/sage/sage_config.hpp>
 
 #include <amp/comm/exchange_plan.hpp>
 
-#include <environment.hpp>
-#include <loop_report.hpp>
+#include <amp/miniapps/common/environment.hpp>
+#include <amp/miniapps/common/loop_report.hpp>
 
 #include <cstdint>
 #include <string>

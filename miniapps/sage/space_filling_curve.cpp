@@ -1,6 +1,6 @@
 // Hilbert keys by Skilling's "AxesToTranspose" (undo excess work, Gray encode) followed by bit
 // interleaving of the transposed form; Morton keys by plain interleaving (x least significant).
-#include "space_filling_curve.hpp"
+#include <amp/miniapps/sage/space_filling_curve.hpp>
 
 namespace amp::sage {
 

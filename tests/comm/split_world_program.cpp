@@ -4,8 +4,8 @@
 // two on every rank (tests/comm/check_split_world.py compares their checksums with plain runs).
 //
 // Usage: split_world_program --ghost GHOST_ARGS... --sage SAGE_ARGS...   (an even number of ranks)
-#include <ghost_proxy.hpp>
-#include <sage_proxy.hpp>
+#include <amp/miniapps/ghost/ghost_proxy.hpp>
+#include <amp/miniapps/sage/sage_proxy.hpp>
 
 #include <mpi.h>
 

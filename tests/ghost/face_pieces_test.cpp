@@ -1,7 +1,7 @@
 // amp-ghost's face geometry for every stencil: exact pieces of each face and phase; the receive pieces
 // of all faces cover every ghost cell the stencil reads exactly once; each send piece mirrors its
 // receive piece one layer inside.
-#include <face_pieces.hpp>
+#include <amp/miniapps/ghost/face_pieces.hpp>
 
 #include <gtest/gtest.h>
 

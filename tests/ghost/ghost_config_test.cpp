@@ -1,9 +1,9 @@
 // amp-ghost's configuration: percent_sum sums that share of the variables (not all of them, the
 // reference code's defect), miniGhost's numeric codes map to the named stencils and strategies,
 // and validation names the bad value.
-#include <ghost_config.hpp>
+#include <amp/miniapps/ghost/ghost_config.hpp>
 
-#include <errors.hpp>
+#include <amp/miniapps/common/errors.hpp>
 
 #include <gtest/gtest.h>
 

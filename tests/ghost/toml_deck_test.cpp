@@ -1,8 +1,8 @@
 // Decks are real TOML read by toml++ through amp-ghost's own options: command-line flags override the
 // deck; a key given twice, bad syntax, an unknown key or a table is an InputError naming the deck's line.
-#include <command_line.hpp>
-#include <errors.hpp>
-#include <ghost_config.hpp>
+#include <amp/miniapps/common/command_line.hpp>
+#include <amp/miniapps/common/errors.hpp>
+#include <amp/miniapps/ghost/ghost_config.hpp>
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // eulerian_update against values worked out by hand from the scheme (first-order upwind advection plus
 // diffusion in flux form): constant fields, one non-zero cell, the domain boundary and coarse-fine faces.
-#include "amr_block_storage.hpp"
+#include <amp/tests/kernels/amr_block_storage.hpp>
 
 #include <amp/kernels/eulerian_update.hpp>
 #include <amp/kernels/host_to_device.hpp>

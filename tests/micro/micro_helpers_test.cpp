@@ -1,9 +1,9 @@
 // Serial tests of amp-micro's helpers: the size sweep and its volume limit, hot-spot target choice,
 // payload patterns and the result table's CSV and verification summary.
-#include "hotspot_target_picker.hpp"
-#include "payload.hpp"
-#include "result_table.hpp"
-#include "size_sweep.hpp"
+#include <amp/miniapps/micro/hotspot_target_picker.hpp>
+#include <amp/miniapps/micro/payload.hpp>
+#include <amp/miniapps/micro/result_table.hpp>
+#include <amp/miniapps/micro/size_sweep.hpp>
 
 #include <gtest/gtest.h>
 

@@ -1,11 +1,11 @@
 // amp-nobel's mesh pieces without MPI: neighbours across levels, 2:1 balance detection and keeping,
 // the Morton partition, and the face/migration plans of one rank owning everything.
-#include <block_migration.hpp>
-#include <block_mesh.hpp>
-#include <face_exchange.hpp>
-#include <mesh_adaptation.hpp>
-#include <moving_front.hpp>
-#include <packed_key_set.hpp>
+#include <amp/miniapps/nobel/block_migration.hpp>
+#include <amp/miniapps/nobel/block_mesh.hpp>
+#include <amp/miniapps/nobel/face_exchange.hpp>
+#include <amp/miniapps/nobel/mesh_adaptation.hpp>
+#include <amp/miniapps/nobel/moving_front.hpp>
+#include <amp/miniapps/nobel/packed_key_set.hpp>
 
 #include <amp/kernels/hash.hpp>
 

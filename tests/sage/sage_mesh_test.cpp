@@ -1,11 +1,11 @@
 // amp-sage's set-up checked against brute force on small meshes: curve keys, the partition, the
 // per-rank index lists and ghosts, the exchange plan's matching pieces, and the face lists.
-#include <cell_partition.hpp>
-#include <face_lists.hpp>
-#include <local_mesh.hpp>
-#include <sage_config.hpp>
-#include <sage_exchange_plan.hpp>
-#include <space_filling_curve.hpp>
+#include <amp/miniapps/sage/cell_partition.hpp>
+#include <amp/miniapps/sage/face_lists.hpp>
+#include <amp/miniapps/sage/local_mesh.hpp>
+#include <amp/miniapps/sage/sage_config.hpp>
+#include <amp/miniapps/sage/sage_exchange_plan.hpp>
+#include <amp/miniapps/sage/space_filling_curve.hpp>
 
 #include <gtest/gtest.h>
 

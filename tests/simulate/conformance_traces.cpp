@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "dumpi_trace_builder.hpp"
+#include <amp/tests/trace/dumpi_trace_builder.hpp>
 
 namespace {
 

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "dumpi_trace_builder.hpp"
-#include "simgrid/ti_export.hpp"
+#include <amp/tests/trace/dumpi_trace_builder.hpp>
+#include <amp/trace/simgrid/ti_export.hpp>
 
 namespace amp::trace {
 namespace {

@@ -15,10 +15,10 @@
 #include <string>
 #include <vector>
 
-#include "expected_bytes.hpp"
-#include "format/dumpi_format.hpp"
-#include "writer/byte_sink.hpp"
-#include "writer/trace_tail.hpp"
+#include <amp/tests/trace/expected_bytes.hpp>
+#include <amp/trace/format/dumpi_format.hpp>
+#include <amp/trace/writer/byte_sink.hpp>
+#include <amp/trace/writer/trace_tail.hpp>
 
 namespace amp::trace::test {
 

@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <vector>
 
-#include "amp_dumpi.h"
+#include <amp/dumpi/amp_dumpi.h>
 
 namespace {
 

@@ -8,11 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "format/dumpi_format.hpp"
-#include "otf2/collective_bytes.hpp"
-#include "otf2/communicator_table.hpp"
-#include "reader/call_schema.hpp"
-#include "reader/comm_registry.hpp"
+#include <amp/trace/format/dumpi_format.hpp>
+#include <amp/trace/otf2/collective_bytes.hpp>
+#include <amp/trace/otf2/communicator_table.hpp>
+#include <amp/trace/reader/call_schema.hpp>
+#include <amp/trace/reader/comm_registry.hpp>
 
 namespace amp::trace::otf2 {
 namespace {

@@ -13,12 +13,12 @@
 #include <string>
 #include <vector>
 
-#include "expected_bytes.hpp"
-#include "reader/ascii_dump.hpp"
-#include "reader/trace_stats.hpp"
-#include "reader/trace_validation.hpp"
-#include "writer/byte_sink.hpp"
-#include "writer/trace_tail.hpp"
+#include <amp/tests/trace/expected_bytes.hpp>
+#include <amp/trace/reader/ascii_dump.hpp>
+#include <amp/trace/reader/trace_stats.hpp>
+#include <amp/trace/reader/trace_validation.hpp>
+#include <amp/trace/writer/byte_sink.hpp>
+#include <amp/trace/writer/trace_tail.hpp>
 
 namespace fs = std::filesystem;
 using namespace amp::trace;

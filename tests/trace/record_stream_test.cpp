@@ -11,9 +11,9 @@
 #include <utility>
 #include <vector>
 
-#include "dumpi_trace_builder.hpp"
-#include "reader/record_stream.hpp"
-#include "reader/trace_set.hpp"
+#include <amp/tests/trace/dumpi_trace_builder.hpp>
+#include <amp/trace/reader/record_stream.hpp>
+#include <amp/trace/reader/trace_set.hpp>
 
 namespace amp::trace {
 namespace {

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "reader/ascii_dump.hpp"
-#include "reader/trace_stats.hpp"
-#include "reader/trace_validation.hpp"
+#include <amp/trace/reader/ascii_dump.hpp>
+#include <amp/trace/reader/trace_stats.hpp>
+#include <amp/trace/reader/trace_validation.hpp>
 
 namespace fs = std::filesystem;
 using namespace amp::trace;

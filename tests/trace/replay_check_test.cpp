@@ -9,10 +9,10 @@
 #include <tuple>
 #include <vector>
 
-#include "dumpi_trace_builder.hpp"
-#include "reader/replay_check.hpp"
-#include "reader/trace_file.hpp"
-#include "reader/trace_set.hpp"
+#include <amp/tests/trace/dumpi_trace_builder.hpp>
+#include <amp/trace/reader/replay_check.hpp>
+#include <amp/trace/reader/trace_file.hpp>
+#include <amp/trace/reader/trace_set.hpp>
 
 namespace amp::trace {
 namespace {

@@ -9,7 +9,7 @@
 #include <iostream>
 #include <string>
 
-#include "dumpi_trace_builder.hpp"
+#include <amp/tests/trace/dumpi_trace_builder.hpp>
 
 int main(int argc, char** argv) {
   using amp::trace::test::RankTrace;

@@ -8,7 +8,7 @@
 #include <cstring>
 #include <vector>
 
-#include "request_numbering.hpp"
+#include <amp/trace/writer/request_numbering.hpp>
 
 using amp::trace::RequestNumbering;
 

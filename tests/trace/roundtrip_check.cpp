@@ -7,9 +7,9 @@
 #include <set>
 #include <string>
 
-#include "format/function_names.hpp"
-#include "reader/trace_stats.hpp"
-#include "reader/trace_validation.hpp"
+#include <amp/trace/format/function_names.hpp>
+#include <amp/trace/reader/trace_stats.hpp>
+#include <amp/trace/reader/trace_validation.hpp>
 
 using namespace amp::trace;
 

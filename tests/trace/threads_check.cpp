@@ -7,7 +7,7 @@
 #include <map>
 #include <set>
 
-#include "reader/trace_validation.hpp"
+#include <amp/trace/reader/trace_validation.hpp>
 
 using namespace amp::trace;
 

@@ -6,9 +6,9 @@
 #include <cstdlib>
 #include <string>
 
-#include "../reader/trace_error.hpp"
-#include "commands.hpp"
-#include "failure_report.hpp"
+#include <amp/trace/reader/trace_error.hpp>
+#include <amp/trace/cli/commands.hpp>
+#include <amp/trace/cli/failure_report.hpp>
 
 int main(int argc, char** argv) {
   namespace cli = amp::trace::cli;

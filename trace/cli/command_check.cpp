@@ -5,8 +5,8 @@
 
 #include <iostream>
 
-#include "../reader/replay_check.hpp"
-#include "commands.hpp"
+#include <amp/trace/reader/replay_check.hpp>
+#include <amp/trace/cli/commands.hpp>
 
 namespace amp::trace::cli {
 

@@ -2,9 +2,9 @@
 // preceded by a "# rank N: FILE" line when the trace has several ranks.
 #include <iostream>
 
-#include "../reader/ascii_dump.hpp"
-#include "../reader/trace_set.hpp"
-#include "commands.hpp"
+#include <amp/trace/reader/ascii_dump.hpp>
+#include <amp/trace/reader/trace_set.hpp>
+#include <amp/trace/cli/commands.hpp>
 
 namespace amp::trace::cli {
 

@@ -6,10 +6,10 @@
 #include <iostream>
 #include <map>
 
-#include "../format/function_names.hpp"
-#include "../reader/trace_file.hpp"
-#include "../reader/trace_set.hpp"
-#include "commands.hpp"
+#include <amp/trace/format/function_names.hpp>
+#include <amp/trace/reader/trace_file.hpp>
+#include <amp/trace/reader/trace_set.hpp>
+#include <amp/trace/cli/commands.hpp>
 
 namespace amp::trace::cli {
 

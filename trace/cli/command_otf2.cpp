@@ -5,8 +5,8 @@
 #include <chrono>
 #include <iostream>
 
-#include "../otf2/otf2_export.hpp"
-#include "commands.hpp"
+#include <amp/trace/otf2/otf2_export.hpp>
+#include <amp/trace/cli/commands.hpp>
 
 namespace amp::trace::cli {
 

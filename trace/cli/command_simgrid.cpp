@@ -5,8 +5,8 @@
 #include <chrono>
 #include <iostream>
 
-#include "../simgrid/ti_export.hpp"
-#include "commands.hpp"
+#include <amp/trace/simgrid/ti_export.hpp>
+#include <amp/trace/cli/commands.hpp>
 
 namespace amp::trace::cli {
 

@@ -5,10 +5,10 @@
 
 #include <iostream>
 
-#include "../reader/staged_file.hpp"
-#include "../reader/trace_error.hpp"
-#include "../reader/trace_stats.hpp"
-#include "commands.hpp"
+#include <amp/trace/reader/staged_file.hpp>
+#include <amp/trace/reader/trace_error.hpp>
+#include <amp/trace/reader/trace_stats.hpp>
+#include <amp/trace/cli/commands.hpp>
 
 namespace amp::trace::cli {
 

@@ -4,8 +4,8 @@
 
 #include <iostream>
 
-#include "../reader/trace_validation.hpp"
-#include "commands.hpp"
+#include <amp/trace/reader/trace_validation.hpp>
+#include <amp/trace/cli/commands.hpp>
 
 namespace amp::trace::cli {
 

@@ -1,7 +1,7 @@
 // amp-trace's one-line failures: CLI11's parse errors reworded to `amp-trace: error: ...` (exit 2,
 // like every usage error in AMP), other errors as `amp-trace: ...`, and the final check that
 // standard output really reached its destination.
-#include "failure_report.hpp"
+#include <amp/trace/cli/failure_report.hpp>
 
 #include <cerrno>
 #include <cstdio>
@@ -9,7 +9,7 @@
 #include <iostream>
 #include <string>
 
-#include "../reader/trace_error.hpp"
+#include <amp/trace/reader/trace_error.hpp>
 
 namespace amp::trace::cli {
 

@@ -5,7 +5,7 @@
 #include <array>
 #include <string_view>
 
-#include "dumpi_format.hpp"
+#include <amp/trace/format/dumpi_format.hpp>
 
 namespace amp::trace {
 

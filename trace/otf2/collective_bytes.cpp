@@ -1,8 +1,8 @@
 // collective_call: one case per recorded collective (Barrier, Bcast, Gather, Scatter, Allgather(v),
 // Alltoall(v), Reduce, Allreduce, Scan), following Score-P's per-rank byte conventions.
-#include "collective_bytes.hpp"
+#include <amp/trace/otf2/collective_bytes.hpp>
 
-#include "../format/dumpi_format.hpp"
+#include <amp/trace/format/dumpi_format.hpp>
 
 namespace amp::trace::otf2 {
 

@@ -8,8 +8,8 @@
 #include <cstdint>
 #include <optional>
 
-#include "../reader/record.hpp"
-#include "../reader/record_stream.hpp"
+#include <amp/trace/reader/record.hpp>
+#include <amp/trace/reader/record_stream.hpp>
 
 namespace amp::trace::otf2 {
 

@@ -1,12 +1,12 @@
 // CommunicatorTable: definitions follow the registry in its order (a communicator always after its
 // parent), so a name is the creation call, its place among the parent's creation calls, and the
 // parent's name. Every rank's MPI_COMM_SELF is the one COMM_SELF definition, as Score-P writes it.
-#include "communicator_table.hpp"
+#include <amp/trace/otf2/communicator_table.hpp>
 
 #include <algorithm>
 #include <numeric>
 
-#include "../format/dumpi_format.hpp"
+#include <amp/trace/format/dumpi_format.hpp>
 
 namespace amp::trace::otf2 {
 

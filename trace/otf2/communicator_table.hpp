@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "../reader/comm_registry.hpp"
+#include <amp/trace/reader/comm_registry.hpp>
 
 namespace amp::trace::otf2 {
 

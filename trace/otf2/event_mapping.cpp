@@ -1,14 +1,14 @@
 // RankEventMapper: the per-call cases. Sends are placed at the call's start, receives and
 // completions at its end (as Score-P records them), all inside the call's Enter/Leave; times never
 // go backwards on a location (records of several threads are clamped to the previous event).
-#include "event_mapping.hpp"
+#include <amp/trace/otf2/event_mapping.hpp>
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <optional>
 
-#include "../format/dumpi_format.hpp"
+#include <amp/trace/format/dumpi_format.hpp>
 
 namespace amp::trace::otf2 {
 

@@ -8,11 +8,11 @@
 #include <unordered_map>
 #include <vector>
 
-#include "../reader/record_stream.hpp"
-#include "../reader/trace_file.hpp"
-#include "communicator_table.hpp"
-#include "event_sink.hpp"
-#include "region_catalog.hpp"
+#include <amp/trace/reader/record_stream.hpp>
+#include <amp/trace/reader/trace_file.hpp>
+#include <amp/trace/otf2/communicator_table.hpp>
+#include <amp/trace/otf2/event_sink.hpp>
+#include <amp/trace/otf2/region_catalog.hpp>
 
 namespace amp::trace::otf2 {
 

@@ -4,8 +4,8 @@
 
 #include <cstdint>
 
-#include "collective_bytes.hpp"
-#include "communicator_table.hpp"
+#include <amp/trace/otf2/collective_bytes.hpp>
+#include <amp/trace/otf2/communicator_table.hpp>
 
 namespace amp::trace::otf2 {
 

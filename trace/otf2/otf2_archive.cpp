@@ -1,14 +1,14 @@
 // Otf2Archive: serial libotf2 use (one process writes every location), buffers flushed when full,
 // and the MPI definitions in the layout Score-P writes: a COMM_LOCATIONS group indexed by world
 // rank, COMM_GROUP groups of world ranks per communicator, a COMM_SELF group for MPI_COMM_SELF.
-#include "otf2_archive.hpp"
+#include <amp/trace/otf2/otf2_archive.hpp>
 
 #include <cstdarg>
 #include <cstdio>
 #include <map>
 #include <stdexcept>
 
-#include "../reader/trace_error.hpp"
+#include <amp/trace/reader/trace_error.hpp>
 
 namespace amp::trace::otf2 {
 

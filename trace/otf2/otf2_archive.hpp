@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "communicator_table.hpp"
-#include "event_sink.hpp"
-#include "region_catalog.hpp"
+#include <amp/trace/otf2/communicator_table.hpp>
+#include <amp/trace/otf2/event_sink.hpp>
+#include <amp/trace/otf2/region_catalog.hpp>
 
 namespace amp::trace::otf2 {
 

@@ -1,15 +1,15 @@
 // export_otf2: the one RecordStream, read rank by rank (its communicators learnt first from every
 // rank's creation calls), each rank's resolved calls mapped to its location's events.
-#include "otf2_export.hpp"
+#include <amp/trace/otf2/otf2_export.hpp>
 
 #include <algorithm>
 #include <filesystem>
 
-#include "../reader/record_stream.hpp"
-#include "../reader/staged_directory.hpp"
-#include "../reader/trace_error.hpp"
-#include "../reader/trace_set.hpp"
-#include "otf2_archive.hpp"
+#include <amp/trace/reader/record_stream.hpp>
+#include <amp/trace/reader/staged_directory.hpp>
+#include <amp/trace/reader/trace_error.hpp>
+#include <amp/trace/reader/trace_set.hpp>
+#include <amp/trace/otf2/otf2_archive.hpp>
 
 namespace amp::trace::otf2 {
 

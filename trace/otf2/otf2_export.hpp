@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "event_mapping.hpp"
+#include <amp/trace/otf2/event_mapping.hpp>
 
 namespace amp::trace::otf2 {
 

@@ -1,9 +1,9 @@
 // RegionCatalog: region roles by call family (point-to-point, one-to-all, all-to-one, all-to-all,
 // barrier, RMA), everything else a plain MPI function.
-#include "region_catalog.hpp"
+#include <amp/trace/otf2/region_catalog.hpp>
 
-#include "../format/dumpi_format.hpp"
-#include "../format/function_names.hpp"
+#include <amp/trace/format/dumpi_format.hpp>
+#include <amp/trace/format/function_names.hpp>
 
 namespace amp::trace::otf2 {
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "event_sink.hpp"
+#include <amp/trace/otf2/event_sink.hpp>
 
 namespace amp::trace::otf2 {
 

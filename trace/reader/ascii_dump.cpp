@@ -1,13 +1,13 @@
 // Record printing: each field kind rendered as dumpi2ascii renders it ("MPI_Comm comm=2
 // (MPI_COMM_WORLD)", "MPI_Status status=[{bytes=.., cancelled=.., source=.., tag=.., error=..}]").
-#include "ascii_dump.hpp"
+#include <amp/trace/reader/ascii_dump.hpp>
 
 #include <fmt/format.h>
 
 #include <array>
 #include <string>
 
-#include "../format/function_names.hpp"
+#include <amp/trace/format/function_names.hpp>
 
 namespace amp::trace {
 

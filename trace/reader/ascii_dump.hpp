@@ -4,7 +4,7 @@
 
 #include <ostream>
 
-#include "trace_file.hpp"
+#include <amp/trace/reader/trace_file.hpp>
 
 namespace amp::trace {
 

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string>
 
-#include "trace_error.hpp"
+#include <amp/trace/reader/trace_error.hpp>
 
 namespace amp::trace {
 

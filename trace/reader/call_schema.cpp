@@ -1,11 +1,11 @@
 // Table of call layouts: the DUMPI 13.0.0 argument order for the calls AMP records and the calls
 // most often found in sst-dumpi traces of halo-exchange codes.
-#include "call_schema.hpp"
+#include <amp/trace/reader/call_schema.hpp>
 
 #include <array>
 #include <memory>
 
-#include "../format/dumpi_format.hpp"
+#include <amp/trace/format/dumpi_format.hpp>
 
 namespace amp::trace {
 

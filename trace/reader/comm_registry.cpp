@@ -4,12 +4,12 @@
 // members seen so far (with wall-clock ordering that happens only for traces missing ranks' calls).
 // Each rank's creation calls also keep what they got (made_), so a rank's ids can be bound again in
 // its own order when it is read alone after the merged pass.
-#include "comm_registry.hpp"
+#include <amp/trace/reader/comm_registry.hpp>
 
 #include <algorithm>
 #include <tuple>
 
-#include "../format/dumpi_format.hpp"
+#include <amp/trace/format/dumpi_format.hpp>
 
 namespace amp::trace {
 

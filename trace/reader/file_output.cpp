@@ -1,13 +1,13 @@
 // write_fully and append_to_file: POSIX writes whose errno is read at the call that failed, so a
 // full disk reads "No space left on device" (buffered stdio would report it at fclose, if at all).
-#include "file_output.hpp"
+#include <amp/trace/reader/file_output.hpp>
 
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
 #include <unistd.h>
 
-#include "trace_error.hpp"
+#include <amp/trace/reader/trace_error.hpp>
 
 namespace amp::trace {
 

@@ -1,5 +1,5 @@
 // MessageMatcher: linear scans of short queues (what is in flight on one rank and communicator).
-#include "message_matching.hpp"
+#include <amp/trace/reader/message_matching.hpp>
 
 #include <algorithm>
 

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "call_schema.hpp"
+#include <amp/trace/reader/call_schema.hpp>
 
 namespace amp::trace {
 

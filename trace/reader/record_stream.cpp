@@ -2,7 +2,7 @@
 // after a merged pass over the creation calls); each record is resolved against the rank's request
 // table (what Isend/Irecv/*_init/Start made, what Wait*, Test* and Request_free end) and the run's
 // CommRegistry (Comm_dup, Comm_split, Comm_create, Cart_create of all ranks).
-#include "record_stream.hpp"
+#include <amp/trace/reader/record_stream.hpp>
 
 #include <algorithm>
 #include <iterator>
@@ -13,8 +13,8 @@
 #include <tuple>
 #include <unordered_map>
 
-#include "../format/dumpi_format.hpp"
-#include "trace_file.hpp"
+#include <amp/trace/format/dumpi_format.hpp>
+#include <amp/trace/reader/trace_file.hpp>
 
 namespace amp::trace {
 

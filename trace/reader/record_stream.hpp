@@ -12,10 +12,10 @@
 #include <memory>
 #include <vector>
 
-#include "comm_registry.hpp"
-#include "record.hpp"
-#include "trace_file.hpp"
-#include "trace_set.hpp"
+#include <amp/trace/reader/comm_registry.hpp>
+#include <amp/trace/reader/record.hpp>
+#include <amp/trace/reader/trace_file.hpp>
+#include <amp/trace/reader/trace_set.hpp>
 
 namespace amp::trace {
 

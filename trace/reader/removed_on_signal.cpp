@@ -1,7 +1,7 @@
 // RemovedOnSignal: the handler may only make async-signal-safe calls, so it removes the folder with
 // openat, getdents64, unlinkat and close on buffers of its own stack (no allocation, no stdio), then
 // restores the default action and raises the signal again.
-#include "removed_on_signal.hpp"
+#include <amp/trace/reader/removed_on_signal.hpp>
 
 #include <dirent.h>
 #include <fcntl.h>

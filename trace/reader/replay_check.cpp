@@ -14,7 +14,7 @@
 // A receive from -1 whose status says source -1 was from MPI_PROC_NULL (MPICH writes PROC_NULL as
 // -1, the value DUMPI uses for ANY_SOURCE), so it is not a receive: dropped, or withdrawn when its
 // request completes.
-#include "replay_check.hpp"
+#include <amp/trace/reader/replay_check.hpp>
 
 #include <fmt/format.h>
 
@@ -28,12 +28,12 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "../format/dumpi_format.hpp"
-#include "../format/function_names.hpp"
-#include "message_matching.hpp"
-#include "record_stream.hpp"
-#include "replay_support.hpp"
-#include "trace_file.hpp"
+#include <amp/trace/format/dumpi_format.hpp>
+#include <amp/trace/format/function_names.hpp>
+#include <amp/trace/reader/message_matching.hpp>
+#include <amp/trace/reader/record_stream.hpp>
+#include <amp/trace/reader/replay_support.hpp>
+#include <amp/trace/reader/trace_file.hpp>
 
 namespace amp::trace {
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "trace_set.hpp"
+#include <amp/trace/reader/trace_set.hpp>
 
 namespace amp::trace {
 

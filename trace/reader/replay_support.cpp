@@ -6,7 +6,7 @@
 // MPI_Pcontrol (128) is added: libundumpi has no decoder for it and asserts. Calls newer than MPI-2
 // (MPI_Comm_split_type, nonblocking collectives, ...) have no DUMPI function id, so they never appear
 // in a trace; what they create shows up as undefined communicators instead.
-#include "replay_support.hpp"
+#include <amp/trace/reader/replay_support.hpp>
 
 #include <algorithm>
 #include <iterator>

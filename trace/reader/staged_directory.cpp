@@ -1,6 +1,6 @@
 // StagedDirectory: the checks every amp-trace export makes of its output name, and the write-aside,
 // rename-when-complete rule that keeps a failed or interrupted export from leaving anything behind.
-#include "staged_directory.hpp"
+#include <amp/trace/reader/staged_directory.hpp>
 
 #include <fcntl.h>
 #include <stdio.h>
@@ -11,7 +11,7 @@
 #include <cstring>
 #include <stdexcept>
 
-#include "trace_error.hpp"
+#include <amp/trace/reader/trace_error.hpp>
 
 namespace amp::trace {
 

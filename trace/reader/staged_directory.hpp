@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "removed_on_signal.hpp"
+#include <amp/trace/reader/removed_on_signal.hpp>
 
 namespace amp::trace {
 

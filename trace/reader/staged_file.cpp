@@ -1,7 +1,7 @@
 // StagedFile: O_EXCL creation of NAME.partial, fsync before the rename, and a rename that never
 // replaces a file it was not meant to (renameat2 RENAME_NOREPLACE, or a hard link where the
 // filesystem lacks it); the .partial is removed on every failure.
-#include "staged_file.hpp"
+#include <amp/trace/reader/staged_file.hpp>
 
 #include <cerrno>
 #include <cstdio>
@@ -10,8 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "file_output.hpp"
-#include "trace_error.hpp"
+#include <amp/trace/reader/file_output.hpp>
+#include <amp/trace/reader/trace_error.hpp>
 
 namespace amp::trace {
 

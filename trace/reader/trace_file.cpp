@@ -1,6 +1,6 @@
 // TraceFile: locating the blocks through the 64-byte index and decoding call records with the
 // schema table; every length and offset is checked against the file before it is used.
-#include "trace_file.hpp"
+#include <amp/trace/reader/trace_file.hpp>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -12,7 +12,7 @@
 #include <fstream>
 #include <iterator>
 
-#include "../format/function_names.hpp"
+#include <amp/trace/format/function_names.hpp>
 
 namespace amp::trace {
 

@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "../format/dumpi_format.hpp"
-#include "byte_source.hpp"
-#include "record.hpp"
+#include <amp/trace/format/dumpi_format.hpp>
+#include <amp/trace/reader/byte_source.hpp>
+#include <amp/trace/reader/record.hpp>
 
 namespace amp::trace {
 

@@ -2,7 +2,7 @@
 // decode completely, then writes those bytes plus a fresh tail (header from the run's .meta when
 // present, counts from the kept records, datatype sizes rebuilt from built-ins and type records).
 // The header is the file's own where its tail still holds one, else the run's .meta's.
-#include "trace_repair.hpp"
+#include <amp/trace/reader/trace_repair.hpp>
 
 #include <array>
 #include <cerrno>
@@ -17,15 +17,15 @@
 #include <unistd.h>
 #include <vector>
 
-#include "../format/dumpi_format.hpp"
-#include "../writer/byte_sink.hpp"
-#include "../writer/trace_tail.hpp"
-#include "call_schema.hpp"
-#include "staged_file.hpp"
-#include "trace_error.hpp"
-#include "trace_file.hpp"
-#include "trace_set.hpp"
-#include "trace_validation.hpp"
+#include <amp/trace/format/dumpi_format.hpp>
+#include <amp/trace/writer/byte_sink.hpp>
+#include <amp/trace/writer/trace_tail.hpp>
+#include <amp/trace/reader/call_schema.hpp>
+#include <amp/trace/reader/staged_file.hpp>
+#include <amp/trace/reader/trace_error.hpp>
+#include <amp/trace/reader/trace_file.hpp>
+#include <amp/trace/reader/trace_set.hpp>
+#include <amp/trace/reader/trace_validation.hpp>
 
 namespace amp::trace {
 

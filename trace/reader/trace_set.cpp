@@ -1,6 +1,6 @@
 // locate_trace: the rules that turn a user's path into a run's files (the .meta's numprocs and
 // fileprefix first, as dumpistats and SST-macro do; otherwise the -NNNN.bin files on disk).
-#include "trace_set.hpp"
+#include <amp/trace/reader/trace_set.hpp>
 
 #include <algorithm>
 #include <charconv>
@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "trace_error.hpp"
+#include <amp/trace/reader/trace_error.hpp>
 
 namespace amp::trace {
 

@@ -1,13 +1,13 @@
 // Statistics from the one RecordStream: message sizes are count x the datatype-size block entry;
 // persistent sends are counted when started, under the *_init call that made them; the matrix places
 // every message whose communicator's members the stream resolved (world, dups, splits, creates).
-#include "trace_stats.hpp"
+#include <amp/trace/reader/trace_stats.hpp>
 
 #include <algorithm>
 #include <unordered_map>
 
-#include "../format/function_names.hpp"
-#include "record_stream.hpp"
+#include <amp/trace/format/function_names.hpp>
+#include <amp/trace/reader/record_stream.hpp>
 
 namespace amp::trace {
 

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "trace_file.hpp"
-#include "trace_set.hpp"
+#include <amp/trace/reader/trace_file.hpp>
+#include <amp/trace/reader/trace_set.hpp>
 
 namespace amp::trace {
 

@@ -1,11 +1,11 @@
 // validate_trace: decodes every record and cross-checks the footer, clocks and datatype-size
 // block, stopping at the first inconsistency with a message naming file and offset; a trace whose
 // run never reached MPI_Finalize is reported as cut short.
-#include "trace_validation.hpp"
+#include <amp/trace/reader/trace_validation.hpp>
 
 #include <array>
 
-#include "../format/function_names.hpp"
+#include <amp/trace/format/function_names.hpp>
 
 namespace amp::trace {
 

@@ -5,8 +5,8 @@
 #include <optional>
 #include <string>
 
-#include "trace_file.hpp"
-#include "trace_set.hpp"
+#include <amp/trace/reader/trace_file.hpp>
+#include <amp/trace/reader/trace_set.hpp>
 
 namespace amp::trace {
 

@@ -5,7 +5,7 @@
 // sides (MPI's non-overtaking order makes the k-th send match the k-th receive). What a proxy did not
 // trace (between MPI_Pcontrol(0) and (1): its set-up) is left out, not written as compute. Files are written
 // aside (<out>.partial-<pid>) with bounded per-rank buffers, then renamed into place.
-#include "ti_export.hpp"
+#include <amp/trace/simgrid/ti_export.hpp>
 
 #include <fmt/format.h>
 
@@ -19,12 +19,12 @@
 #include <string_view>
 #include <unordered_map>
 
-#include "../format/dumpi_format.hpp"
-#include "../format/function_names.hpp"
-#include "../reader/file_output.hpp"
-#include "../reader/record_stream.hpp"
-#include "../reader/staged_directory.hpp"
-#include "../reader/trace_set.hpp"
+#include <amp/trace/format/dumpi_format.hpp>
+#include <amp/trace/format/function_names.hpp>
+#include <amp/trace/reader/file_output.hpp>
+#include <amp/trace/reader/record_stream.hpp>
+#include <amp/trace/reader/staged_directory.hpp>
+#include <amp/trace/reader/trace_set.hpp>
 
 namespace amp::trace::simgrid {
 

@@ -1,6 +1,6 @@
 // ByteSink: buffered, big-endian, commit-aware writes to one trace file with plain POSIX calls
 // (no allocation after construction, so the tail can be written from a signal handler).
-#include "byte_sink.hpp"
+#include <amp/trace/writer/byte_sink.hpp>
 
 #include <cerrno>
 #include <cstdlib>

@@ -7,8 +7,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "mpi_backend.hpp"
-#include "tracer.hpp"
+#include <amp/trace/writer/mpi_backend.hpp>
+#include <amp/trace/writer/tracer.hpp>
 
 namespace amp::trace {
 

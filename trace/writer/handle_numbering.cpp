@@ -1,9 +1,9 @@
 // HandleNumbering: maps live MPI handles to the small integers DUMPI stores, and records the size
 // of every datatype id the trace mentions (built-ins at start-up, others when first seen).
-#include "handle_numbering.hpp"
+#include <amp/trace/writer/handle_numbering.hpp>
 
-#include "../format/dumpi_format.hpp"
-#include "handle_key.hpp"
+#include <amp/trace/format/dumpi_format.hpp>
+#include <amp/trace/writer/handle_key.hpp>
 
 namespace amp::trace {
 

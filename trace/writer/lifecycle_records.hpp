@@ -5,9 +5,9 @@
 #include <cstdint>
 #include <string>
 
-#include "trace_naming.hpp"
-#include "trace_settings.hpp"
-#include "tracer.hpp"
+#include <amp/trace/writer/trace_naming.hpp>
+#include <amp/trace/writer/trace_settings.hpp>
+#include <amp/trace/writer/tracer.hpp>
 
 namespace amp::trace {
 

@@ -6,7 +6,7 @@
 
 #include <mpi.h>
 
-#include "synthetic_mpi.hpp"
+#include <amp/trace/writer/synthetic_mpi.hpp>
 
 namespace amp::trace::backend {
 

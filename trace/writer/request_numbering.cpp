@@ -1,11 +1,11 @@
 // RequestNumbering: fresh ids per operation plus the handle -> operation bookkeeping that keeps
 // ids unique when an MPI library hands out the same request handle for several operations.
-#include "request_numbering.hpp"
+#include <amp/trace/writer/request_numbering.hpp>
 
 #include <algorithm>
 
-#include "../format/dumpi_format.hpp"
-#include "handle_key.hpp"
+#include <amp/trace/format/dumpi_format.hpp>
+#include <amp/trace/writer/handle_key.hpp>
 
 namespace amp::trace {
 

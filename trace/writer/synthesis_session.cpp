@@ -9,9 +9,9 @@
 #include <exception>
 #include <string>
 
-#include "amp_dumpi.h"
-#include "lifecycle_records.hpp"
-#include "synthetic_mpi.hpp"
+#include <amp/dumpi/amp_dumpi.h>
+#include <amp/trace/writer/lifecycle_records.hpp>
+#include <amp/trace/writer/synthetic_mpi.hpp>
 
 using namespace amp::trace;
 

@@ -1,12 +1,12 @@
 // The synthesized rank's stand-ins for the MPI calls that communicate: handles from a counter,
 // completion at once with the status the call's own arguments promise, no data moved.
-#include "synthetic_mpi.hpp"
+#include <amp/trace/writer/synthetic_mpi.hpp>
 
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 
-#include "handle_key.hpp"
+#include <amp/trace/writer/handle_key.hpp>
 
 namespace amp::trace {
 

@@ -1,7 +1,7 @@
 // Trace file naming: the libdumpi-compatible prefix chosen once on rank 0, broadcast inside
 // MPI_Init, plus the .meta file that replayers open first.
-#include "mpi_backend.hpp"
-#include "trace_naming.hpp"
+#include <amp/trace/writer/mpi_backend.hpp>
+#include <amp/trace/writer/trace_naming.hpp>
 
 #include <mpi.h>
 

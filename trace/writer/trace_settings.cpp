@@ -1,6 +1,6 @@
 // Parsing of the AMP_TRACE_* environment variables into TraceSettings, with messages that name
 // the variable and the accepted values.
-#include "trace_settings.hpp"
+#include <amp/trace/writer/trace_settings.hpp>
 
 #include <cmath>
 #include <cstdlib>

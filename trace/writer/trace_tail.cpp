@@ -1,6 +1,6 @@
 // write_trace_tail: the fixed blocks that make a DUMPI file readable, written after the records so
 // the reader's stream loop ends at the END_OF_STREAM mark.
-#include "trace_tail.hpp"
+#include <amp/trace/writer/trace_tail.hpp>
 
 #include <cstring>
 

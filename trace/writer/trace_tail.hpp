@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "../format/dumpi_format.hpp"
-#include "byte_sink.hpp"
+#include <amp/trace/format/dumpi_format.hpp>
+#include <amp/trace/writer/byte_sink.hpp>
 
 namespace amp::trace {
 

@@ -1,7 +1,7 @@
 // Tracer: start-up (names, files, built-in handles), record prefixes and footer counts, flushes at
 // least every AMP_TRACE_FLUSH_SECONDS, pausing, and the normal and fault-time endings that write the
 // footer and index.
-#include "tracer.hpp"
+#include <amp/trace/writer/tracer.hpp>
 
 #include <mpi.h>
 
@@ -15,8 +15,8 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#include "mpi_backend.hpp"
-#include "trace_naming.hpp"
+#include <amp/trace/writer/mpi_backend.hpp>
+#include <amp/trace/writer/trace_naming.hpp>
 
 namespace amp::trace {
 

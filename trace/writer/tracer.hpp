@@ -10,15 +10,15 @@
 #include <mutex>
 #include <string>
 
-#include "../format/dumpi_format.hpp"
-#include "byte_sink.hpp"
-#include "handle_numbering.hpp"
-#include "request_numbering.hpp"
-#include "trace_clock.hpp"
-#include "trace_naming.hpp"
-#include "trace_settings.hpp"
-#include "trace_tail.hpp"
-#include "unrecorded_calls.hpp"
+#include <amp/trace/format/dumpi_format.hpp>
+#include <amp/trace/writer/byte_sink.hpp>
+#include <amp/trace/writer/handle_numbering.hpp>
+#include <amp/trace/writer/request_numbering.hpp>
+#include <amp/trace/writer/trace_clock.hpp>
+#include <amp/trace/writer/trace_naming.hpp>
+#include <amp/trace/writer/trace_settings.hpp>
+#include <amp/trace/writer/trace_tail.hpp>
+#include <amp/trace/writer/unrecorded_calls.hpp>
 
 namespace amp::trace {
 

@@ -1,8 +1,8 @@
 // UnrecordedCalls: the per-function counts and handle sets of calls DUMPI cannot record, and their
 // report at MPI_Finalize (.meta lines and one stderr line on rank 0).
-#include "unrecorded_calls.hpp"
+#include <amp/trace/writer/unrecorded_calls.hpp>
 
-#include "mpi_backend.hpp"
+#include <amp/trace/writer/mpi_backend.hpp>
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -11,7 +11,7 @@
 #include <cstdio>
 #include <cstring>
 
-#include "handle_key.hpp"
+#include <amp/trace/writer/handle_key.hpp>
 
 namespace amp::trace {
 

@@ -11,7 +11,7 @@
 
 #include <vector>
 
-#include "tracer.hpp"
+#include <amp/trace/writer/tracer.hpp>
 
 namespace amp::trace {
 

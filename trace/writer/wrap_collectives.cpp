@@ -2,7 +2,7 @@
 // Allgather(v), Alltoall(v), with libdumpi's argument layouts (rank-dependent for Gather/Scatter).
 #include <mpi.h>
 
-#include "call_record.hpp"
+#include <amp/trace/writer/call_record.hpp>
 
 using namespace amp::trace;
 

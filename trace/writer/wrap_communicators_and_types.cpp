@@ -4,8 +4,8 @@
 // that replayers know the communicator it makes.
 #include <mpi.h>
 
-#include "call_record.hpp"
-#include "unrecorded_requests.hpp"
+#include <amp/trace/writer/call_record.hpp>
+#include <amp/trace/writer/unrecorded_requests.hpp>
 
 using namespace amp::trace;
 

@@ -3,8 +3,8 @@
 // Requests made by calls with no DUMPI record are handled as unrecorded_requests.hpp says.
 #include <mpi.h>
 
-#include "call_record.hpp"
-#include "unrecorded_requests.hpp"
+#include <amp/trace/writer/call_record.hpp>
+#include <amp/trace/writer/unrecorded_requests.hpp>
 
 using namespace amp::trace;
 

@@ -4,7 +4,7 @@
 // know the bytes of a message of that type. MPI_Aint values are stored truncated to 32 bits.
 #include <mpi.h>
 
-#include "call_record.hpp"
+#include <amp/trace/writer/call_record.hpp>
 
 using namespace amp::trace;
 

@@ -3,7 +3,7 @@
 // user groups from 3 in creation order. Recorded even while paused, like every object creator.
 #include <mpi.h>
 
-#include "call_record.hpp"
+#include <amp/trace/writer/call_record.hpp>
 
 using namespace amp::trace;
 

@@ -7,9 +7,9 @@
 #include <exception>
 #include <string_view>
 
-#include "amp_dumpi.h"
-#include "call_record.hpp"
-#include "lifecycle_records.hpp"
+#include <amp/dumpi/amp_dumpi.h>
+#include <amp/trace/writer/call_record.hpp>
+#include <amp/trace/writer/lifecycle_records.hpp>
 
 using namespace amp::trace;
 

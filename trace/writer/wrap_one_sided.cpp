@@ -5,7 +5,7 @@
 // the window its Puts and Gets name is defined in the trace.
 #include <mpi.h>
 
-#include "call_record.hpp"
+#include <amp/trace/writer/call_record.hpp>
 
 using namespace amp::trace;
 

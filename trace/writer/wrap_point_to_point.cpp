@@ -2,8 +2,8 @@
 // and receives, Start/Startall and Request_free (argument layouts: format doc §5).
 #include <mpi.h>
 
-#include "call_record.hpp"
-#include "unrecorded_requests.hpp"
+#include <amp/trace/writer/call_record.hpp>
+#include <amp/trace/writer/unrecorded_requests.hpp>
 
 #include <type_traits>
 

@@ -8,7 +8,7 @@
 // others only while recording.
 #include <mpi.h>
 
-#include "call_record.hpp"
+#include <amp/trace/writer/call_record.hpp>
 
 using namespace amp::trace;
 
