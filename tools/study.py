@@ -6,7 +6,7 @@ whose results JSON and log go into runs/<name>-<stamp>/. Calling it again with t
 resumes that folder: runs whose results exist are skipped, nothing is overwritten (a failed run's
 log is kept under a new name). The report (tools/report.py) is drawn at the end.
 
-Usage: tools/study.py STUDY.toml --root REPO --build BUILD --mpiexec MPIEXEC [--cores N] [--slurm] [--new]
+Usage: tools/study.py STUDY.toml --root REPO --build BUILD --mpiexec MPIEXEC [--cores N] [--slurm] [--new] [--plan]
 """
 import argparse
 import itertools
@@ -20,6 +20,7 @@ import tomllib
 
 import combinations
 import machine_load
+import networks
 import study_simulation
 from study_folder import FolderBusy, keep_aside, open_folder
 from whole_file import NotWritten, write_whole
@@ -127,15 +128,26 @@ class Study:
         return values
 
     def flag_strings(self, data):
-        """The flags axis: each entry must split into arguments the way a shell would, none twice."""
-        values = self.strings(data, "flags")
-        for value in values:
-            try:
-                shlex.split(value)
-            except ValueError as e:
-                self.fail("flags", f"'flags' value {value!r} cannot be split into arguments ({e})")
-        self.no_duplicates("flags", values)
-        return values or [""]
+        """proxy -> the flags axis: a list applies to every proxy, a [flags] table names them per proxy (a
+        size is the proxy's own: --nx for amp-ghost, --nbx for amp-nobel). Each entry must split into
+        arguments the way a shell would, none twice."""
+        value = data.get("flags")
+        if isinstance(value, dict):
+            for proxy in value:
+                if proxy not in self.proxies:
+                    self.fail("flags", f"[flags] names '{proxy}', which is not in 'proxies'")
+            per_proxy = {p: self.strings(value, p) for p in self.proxies}
+        else:
+            values = self.strings(data, "flags")
+            per_proxy = {p: values for p in self.proxies}
+        for values in per_proxy.values():
+            for flags in values:
+                try:
+                    shlex.split(flags)
+                except ValueError as e:
+                    self.fail("flags", f"'flags' value {flags!r} cannot be split into arguments ({e})")
+            self.no_duplicates("flags", values)
+        return {p: values or [""] for p, values in per_proxy.items()}
 
     def no_duplicates(self, key, values):
         seen = set()
@@ -242,7 +254,8 @@ class Study:
         out = []
         for repetition in range(1, self.repetitions + 1):
             for proxy in self.proxies:
-                axes = itertools.product(self.decks[proxy], enumerate(self.flags), self.strategies, self.transports, self.ranks)
+                axes = itertools.product(self.decks[proxy], enumerate(self.flags[proxy]), self.strategies, self.transports,
+                                         self.ranks)
                 for deck, (flag_index, flags), strategy, transport, ranks in axes:
                     if (proxy, strategy, transport) in skipped:
                         continue
@@ -251,7 +264,7 @@ class Study:
                     if deck:
                         parts.append(os.path.splitext(os.path.basename(deck))[0])
                         args += ["--input", deck]
-                    if len(self.flags) > 1:
+                    if len(self.flags[proxy]) > 1:
                         parts.append(f"flags{flag_index + 1}")
                     if strategy:
                         parts.append(strategy)
@@ -448,6 +461,8 @@ def main():
     parser.add_argument("--cores", type=int, default=os.cpu_count())
     parser.add_argument("--slurm", action="store_true", help="write runs/<name>-<stamp>/study.sbatch instead of running")
     parser.add_argument("--new", action="store_true", help="start a new folder even if one of this study exists")
+    parser.add_argument("--plan", action="store_true",
+                        help="print every run, synthesis and simulation the study would make; run nothing")
     opts = parser.parse_args()
     root, opts.build = os.path.abspath(opts.root), os.path.abspath(opts.build)
     stop_on_signals()
@@ -469,6 +484,27 @@ def main():
         return NOT_WRITTEN
 
 
+def print_plan(study, runs):
+    """Every run, synthesis and simulation the study would make, one line each, and their counts: the
+    study expanded, with nothing run and no folder made."""
+    for r in runs:
+        print(f"run {r['id']} ({r['ranks']} ranks)")
+    synthesized, simulations = [], []
+    if study.simulation:
+        synthesized = study_simulation.synthesis_runs(study, runs)
+        for r in synthesized:
+            print(f"synthesis {r['id']} ({r['ranks']} ranks)")
+        traced = (runs if study.trace else []) + synthesized
+        for run_id, network, simulator, problem in study_simulation.planned_simulations(study.simulation, traced):
+            variant = f"{network.name}{f' ({networks.overrides_text(network.overrides)})' if network.overrides else ''}"
+            if problem:
+                print(f"not simulated {run_id} on {variant} with {simulator}: {problem}")
+            else:
+                simulations.append(run_id)
+                print(f"simulation {run_id} on {variant} with {simulator}")
+    print(f"study: plan of {study.name}: {len(runs)} runs, {len(synthesized)} syntheses, {len(simulations)} simulations")
+
+
 def study_main(opts, root):
     try:
         study = Study(opts.study, root)
@@ -482,6 +518,9 @@ def study_main(opts, root):
         return 2
     for note in notes:
         print(f"study: {note}")
+    if opts.plan:
+        print_plan(study, runs)
+        return 0
     folder, resumed = open_folder(study, root, opts.new)
     write_manifest(folder, runs)
     print(f"study: {study.name}: {'resuming' if resumed else 'new folder'} {os.path.relpath(folder, root)}/")
