@@ -20,6 +20,7 @@ import matplotlib
 
 import machine_load
 import report_simulation
+import report_validation
 from results_shape import matrix_problem, results_problem
 from whole_file import NotWritten, write_whole
 
@@ -445,7 +446,8 @@ def report(folder):
     except OSError as e:
         raise NotWritten(f"cannot create '{out_dir}': {e.strerror}") from None
     written = []
-    for name, title, fig in figures(proxies) + report_simulation.figures(folder):
+    seeds = report_validation.figures(report_simulation.load(folder))  # published beside AMP (docs/VALIDATION.md)
+    for name, title, fig in figures(proxies) + report_simulation.figures(folder) + seeds:
         save_whole(fig, os.path.join(out_dir, name))
         plt.close(fig)
         written.append((name, title))
