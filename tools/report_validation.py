@@ -111,9 +111,14 @@ def aces_runs(rows):
     return out
 
 
-def _median_spread(values):
-    m = statistics.median(values)
-    return m, m - min(values), max(values) - m
+def spread_bars(ax, points, width, color, label):
+    """Bars at the median of each point's values, min-max error bars; points: [(x, values)], empty ones left out."""
+    points = [(x, values) for x, values in points if values]
+    if not points:
+        return
+    medians = [statistics.median(values) for _, values in points]
+    ax.bar([x for x, _ in points], medians, width * 0.9, capsize=3, color=color, label=label,
+           yerr=[[m - min(v) for m, (_, v) in zip(medians, points)], [max(v) - m for m, (_, v) in zip(medians, points)]])
 
 
 def aces_figure(rows):
@@ -126,81 +131,47 @@ def aces_figure(rows):
     fig, axes = plt.subplots(1, 4, figsize=(19, 4.6))
     width = 0.8 / (len(cuts) + 1)
 
-    def time(cut, routing, rpn=base_rpn, links=full):
+    def times(cut, routing, rpn=base_rpn, links=full):
         return [s["predicted_seconds"] for s in runs[cut].get((routing, rpn, links), [])]
 
-    # (a) throughput relative to minimal: t(minimal) / t(routing), beside Table 1's packet counts.
-    ax = axes[0]
-    ax.bar([x - 0.4 + width / 2 for x in range(3)], [TABLE_1[r] / TABLE_1["minimal"] for r in ROUTINGS],
-           width * 0.9, color="grey", edgecolor="black", label="000 Table 1 (synthetic CTH)")
-    for i, cut in enumerate(cuts):
-        minimal = time(cut, "minimal")
-        xs, ys, errs = [], [], [[], []]
-        for x, routing in enumerate(ROUTINGS):
-            values = time(cut, routing)
-            if minimal and values:
-                m, lo, hi = _median_spread([statistics.median(minimal) / v for v in values])
-                xs.append(x - 0.4 + width * (i + 1.5))
-                ys.append(m)
-                errs[0].append(lo)
-                errs[1].append(hi)
-        ax.bar(xs, ys, width * 0.9, yerr=errs, capsize=3, color=f"C{i}", label=f"AMP {cut}")
-    ax.set_xticks(range(3))
-    ax.set_xticklabels(["minimal", "valiant\n(non-minimal)", "ugal\n(adaptive)"], fontsize=8)
-    ax.set_ylabel("throughput relative to minimal routing")
-    ax.set_title(f"(a) routing, {base_rpn} rank per NIC, all global links", fontsize=9)
-    ax.axhline(1.0, color="black", linewidth=0.8)
-    ax.legend(fontsize=7)
+    def over_baseline(cut, routing, numerator, **variant):
+        """numerator x the median time of the baseline variant / each seed's time of `variant`."""
+        base = times(cut, routing)
+        return [numerator * statistics.median(base) / t for t in times(cut, routing, **variant)] if base else []
 
-    # (b) mean hops per byte, beside 000's hop counts.
-    ax = axes[1]
-    ax.bar([x - 0.4 + width / 2 for x in range(1, 3)], [HOPS_000[r] for r in ROUTINGS[1:]], width * 0.9,
-           color="grey", edgecolor="black", label="000 (trace-based CTH)")
-    for i, cut in enumerate(cuts):
-        xs, ys, errs = [], [], [[], []]
-        for x, routing in enumerate(ROUTINGS):
-            hops = [s["hops"]["mean_per_byte"] for s in runs[cut].get((routing, base_rpn, full), [])
-                    if (s.get("hops") or {}).get("mean_per_byte") is not None]
-            if hops:
-                m, lo, hi = _median_spread(hops)
-                xs.append(x - 0.4 + width * (i + 1.5))
-                ys.append(m)
-                errs[0].append(lo)
-                errs[1].append(hi)
-        ax.bar(xs, ys, width * 0.9, yerr=errs, capsize=3, color=f"C{i}", label=f"AMP {cut}")
-    ax.set_xticks(range(3))
-    ax.set_xticklabels(ROUTINGS, fontsize=8)
-    ax.set_ylabel("mean hops (AMP: router-to-router links per byte)")
-    ax.set_title("(b) hops", fontsize=9)
-    ax.legend(fontsize=7)
+    def hops(cut, routing):
+        return [s["hops"]["mean_per_byte"] for s in runs[cut].get((routing, base_rpn, full), [])
+                if (s.get("hops") or {}).get("mean_per_byte") is not None]
 
-    # (c) 4 ranks per NIC: per-NIC bandwidth over 1 rank per NIC = 4 t(1) / t(4); (d) half the global links.
-    for ax, title, published, ratio in (
-            (axes[2], "(c) 4 ranks per NIC: per-NIC bandwidth over 1 per NIC", FOUR_PER_NIC_000,
-             lambda cut, r: [4 * statistics.median(time(cut, r)) / v for v in time(cut, r, rpn=4)]
-             if time(cut, r) else []),
-            (axes[3], "(d) half the global links: throughput over all", HALF_GLOBAL_000,
-             lambda cut, r: [statistics.median(time(cut, r)) / v for v in time(cut, r, links=full // 2)]
-             if time(cut, r) else [])):
+    def minimal_over(cut, routing):
+        minimal = times(cut, "minimal")
+        return [statistics.median(minimal) / t for t in times(cut, routing)] if minimal else []
+
+    panels = (
+        (f"(a) routing, {base_rpn} rank per NIC, all global links", "throughput relative to minimal routing",
+         minimal_over, {r: TABLE_1[r] / TABLE_1["minimal"] for r in ROUTINGS}, "000 Table 1 (synthetic CTH)"),
+        ("(b) hops", "mean hops (AMP: router-to-router links per byte)", hops, HOPS_000, "000 (trace-based CTH)"),
+        ("(c) 4 ranks per NIC: per-NIC bandwidth over 1 per NIC", "ratio",
+         lambda cut, r: over_baseline(cut, r, 4, rpn=4), {"valiant": FOUR_PER_NIC_000},
+         "000 Fig. 7 (4 traces per NIC, non-minimal)"),
+        ("(d) half the global links: throughput over all", "ratio",
+         lambda cut, r: over_baseline(cut, r, 1, links=full // 2), {r: HALF_GLOBAL_000 for r in ROUTINGS},
+         "000 (50 % of the global links)"))
+    for ax, (title, ylabel, values, published, source) in zip(axes, panels):
+        spread_bars(ax, [(x - 0.4 + width / 2, [published[r]] if r in published else []) for x, r in enumerate(ROUTINGS)],
+                    width, "grey", source)
         for i, cut in enumerate(cuts):
-            xs, ys, errs = [], [], [[], []]
-            for x, routing in enumerate(ROUTINGS):
-                values = ratio(cut, routing)
-                if values:
-                    m, lo, hi = _median_spread(values)
-                    xs.append(x + (i - (len(cuts) - 1) / 2) * width)
-                    ys.append(m)
-                    errs[0].append(lo)
-                    errs[1].append(hi)
-            ax.bar(xs, ys, width * 0.9, yerr=errs, capsize=3, color=f"C{i}", label=f"AMP {cut}")
-        ax.axhline(published, color="grey", linestyle="--", label=f"000: {published:g}")
-        ax.axhline(1.0, color="black", linewidth=0.8)
+            spread_bars(ax, [(x - 0.4 + width * (i + 1.5), values(cut, r)) for x, r in enumerate(ROUTINGS)],
+                        width, f"C{i}", f"AMP {cut}")
+        if values is not hops:
+            ax.axhline(1.0, color="black", linewidth=0.8)
         ax.set_xticks(range(3))
-        ax.set_xticklabels(ROUTINGS, fontsize=8)
+        ax.set_xticklabels(["minimal", "valiant\n(non-minimal)", "ugal\n(adaptive)"], fontsize=8)
+        ax.set_ylabel(ylabel)
         ax.set_title(title, fontsize=9)
         ax.legend(fontsize=7)
     fig.suptitle("ACES-INP routing study on cascade-dragonfly (SST-macro, 1024 ranks, zero compute): AMP beside "
-                 "000 (bars: median over seeds, min-max)", fontsize=10)
+                 "000 (grey; bars: median over seeds, min-max)", fontsize=10)
     fig.tight_layout()
     return fig
 
