@@ -45,7 +45,8 @@ def table3_figure(rows):
         if not mine:
             continue
         bars.append((proxy, f"{app}\nTable III", published))
-        bars += [(proxy, f"AMP {cut}", tuple(100 * profile[key] for _, key in PROFILE_PARTS)) for cut, profile in mine]
+        bars += [(proxy, f"AMP {proxy.replace('amp-', '')}\n{cut}", tuple(100 * profile[key] for _, key in PROFILE_PARTS))
+                 for cut, profile in mine]
     if not bars:
         return None
     fig, ax = plt.subplots(figsize=(max(8.0, 1.0 * len(bars)), 4.8))
@@ -85,7 +86,8 @@ def swap_figure(rows):
         for i, cut in enumerate(cuts):
             xs = [x + (i - (len(cuts) - 1) / 2) * width for x, p in enumerate(proxies) if (ranks, p, cut) in speedups]
             ys = [speedups[(ranks, p, cut)] for p in proxies if (ranks, p, cut) in speedups]
-            ax.bar(xs, ys, width * 0.9, color=f"C{i}", label=f"AMP {cut}")
+            if ys:
+                ax.bar(xs, ys, width * 0.9, color=f"C{i}", label=f"AMP {cut}")
         ax.axhline(1.0, color="black", linewidth=0.8)
         ax.set_xticks(range(len(proxies)))
         ax.set_xticklabels([f"{p}\n001: {SWAP_PUBLISHED[p]}" for p in proxies], fontsize=7)
