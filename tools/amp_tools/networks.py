@@ -22,7 +22,8 @@ RANKS_PER_NODE_LIMIT = 1024
 SIMGRID_NODE_LIMIT = 16384     # SimGrid 3.32 checks each new link's name against every zone: N^2 to build
 
 COMMON = {"topology", "link_bandwidth", "link_latency", "host_speed", "ranks_per_node", "routing", "seed",
-          "nic_bandwidth", "router_latency", "message_overhead", "loopback_bandwidth", "loopback_latency"}
+          "nic_bandwidth", "router_latency", "message_overhead", "loopback_bandwidth", "loopback_latency",
+          "stream_per_core"}
 REQUIRED = {"topology", "link_bandwidth", "link_latency", "host_speed", "ranks_per_node"}
 TOPOLOGIES = {
     "torus": {"shape", "dimension_bandwidth"},
@@ -68,6 +69,8 @@ class Network:
     message_overhead: float = 0.0         # CPU seconds per message, at the sender and again at the receiver
     loopback_bandwidth: float = 0.0       # ranks of one node (0: DEFAULT_LOOPBACK, see loopback())
     loopback_latency: float = 0.0
+    stream_per_core: float = 0.0          # the node's STREAM triad bytes/s per core, all cores busy (0: not given);
+                                          # a study scales synthesized compute by it (study_compute_model.py)
     shape: dict = field(default_factory=dict)   # the topology's own keys
     overrides: dict = field(default_factory=dict)  # --set KEY=VALUE given on top of the file
 
@@ -94,6 +97,8 @@ class Network:
                "link_latency": self.link_latency, "router_latency": self.router_latency,
                "message_overhead": self.message_overhead, "host_speed": self.host_speed,
                "routing": self.routing, "seed": self.seed}
+        if self.stream_per_core:
+            out["stream_per_core"] = self.stream_per_core
         if self.loopback_bandwidth:
             out["loopback_bandwidth"] = self.loopback_bandwidth
             out["loopback_latency"] = self.loopback_latency
@@ -214,6 +219,8 @@ def load(path, overrides=()):
     if "loopback_bandwidth" in data or "loopback_latency" in data:
         network.loopback_bandwidth = _number(path, "loopback_bandwidth", data.get("loopback_bandwidth"))
         network.loopback_latency = _number(path, "loopback_latency", data.get("loopback_latency"), inclusive=True)
+    if "stream_per_core" in data:
+        network.stream_per_core = _number(path, "stream_per_core", data["stream_per_core"])
     if network.nodes > NODE_LIMIT:
         raise NetworkError(f"{path}: {network.nodes} nodes is more than AMP simulates ({NODE_LIMIT}); "
                            f"no trace needs that many")

@@ -22,6 +22,7 @@ import matplotlib
 
 from amp_tools import machine_load
 from amp_tools import report_simulation
+from amp_tools import report_validation
 from amp_tools.results_shape import matrix_problem, results_problem
 from amp_tools.whole_file import NotWritten, write_whole
 
@@ -597,7 +598,8 @@ def report(folder):
         raise NotWritten(f"cannot create '{out_dir}': {e.strerror}") from None
     simulations = report_simulation.load(folder)
     written = []
-    for name, title, fig in figures(proxies) + report_simulation.figures_of(simulations):
+    seeds = report_validation.figures(simulations)  # published beside AMP (docs/VALIDATION.md)
+    for name, title, fig in figures(proxies) + report_simulation.figures_of(simulations) + seeds:
         save_whole(fig, os.path.join(out_dir, name))
         plt.close(fig)
         written.append((name, title))

@@ -8,7 +8,7 @@ log is kept under a new name). The report (tools/report.py) is drawn at the end.
 study inputs/studies/default.toml.
 
 Usage: python3 -m amp_tools.study STUDY.toml --root REPO --build BUILD --mpiexec MPIEXEC [--cores N] [--ranks N]
-       [--slurm] [--new]
+       [--slurm] [--new] [--plan]
 """
 import argparse
 import itertools
@@ -25,6 +25,7 @@ from amp_tools import combinations
 from amp_tools import compare_runs
 from amp_tools import launch
 from amp_tools import machine_load
+from amp_tools import networks
 from amp_tools import predict_at_scale
 from amp_tools import results
 from amp_tools import study_simulation
@@ -155,15 +156,26 @@ class Study:
         return values
 
     def flag_strings(self, data):
-        """The flags axis: each entry must split into arguments the way a shell would, none twice."""
-        values = self.strings(data, "flags")
-        for value in values:
-            try:
-                shlex.split(value)
-            except ValueError as e:
-                self.fail("flags", f"'flags' value {value!r} cannot be split into arguments ({e})")
-        self.no_duplicates("flags", values)
-        return values or [""]
+        """proxy -> the flags axis: a list applies to every proxy, a [flags] table names them per proxy (a
+        size is the proxy's own: --nx for amp-ghost, --nbx for amp-nobel). Each entry must split into
+        arguments the way a shell would, none twice."""
+        value = data.get("flags")
+        if isinstance(value, dict):
+            for proxy in value:
+                if proxy not in self.proxies:
+                    self.fail("flags", f"[flags] names '{proxy}', which is not in 'proxies'")
+            per_proxy = {p: self.strings(value, p) for p in self.proxies}
+        else:
+            values = self.strings(data, "flags")
+            per_proxy = {p: values for p in self.proxies}
+        for values in per_proxy.values():
+            for flags in values:
+                try:
+                    shlex.split(flags)
+                except ValueError as e:
+                    self.fail("flags", f"'flags' value {flags!r} cannot be split into arguments ({e})")
+            self.no_duplicates("flags", values)
+        return {p: values or [""] for p, values in per_proxy.items()}
 
     def no_duplicates(self, key, values):
         seen = set()
@@ -296,7 +308,7 @@ class Study:
         for repetition in range(1, self.repetitions + 1):
             for proxy in self.proxies:
                 strategies, transports = resolved.get(proxy, (self.strategies, self.transports))
-                axes = itertools.product(self.decks[proxy], enumerate(self.flags), strategies, transports, self.ranks)
+                axes = itertools.product(self.decks[proxy], enumerate(self.flags[proxy]), strategies, transports, self.ranks)
                 for deck, (flag_index, flags), strategy, transport, ranks in axes:
                     if (proxy, strategy, transport) in skipped:
                         continue
@@ -305,7 +317,7 @@ class Study:
                     if deck:
                         parts.append(os.path.splitext(os.path.basename(deck))[0])
                         args += ["--input", deck]
-                    if len(self.flags) > 1:
+                    if len(self.flags[proxy]) > 1:
                         parts.append(f"flags{flag_index + 1}")
                     if strategy:
                         parts.append(strategy)
@@ -506,6 +518,8 @@ def main():
     parser.add_argument("--ranks", type=positive_count, help="one rank count instead of the study file's 'ranks'")
     parser.add_argument("--slurm", action="store_true", help="write runs/<name>-<stamp>/study.sbatch instead of running")
     parser.add_argument("--new", action="store_true", help="start a new folder even if one of this study exists")
+    parser.add_argument("--plan", action="store_true",
+                        help="print every run, synthesis and simulation the study would make; run nothing")
     opts = parser.parse_args()
     root, opts.build = os.path.abspath(opts.root), os.path.abspath(opts.build)
     stop_on_signals()
@@ -527,6 +541,27 @@ def main():
         return NOT_WRITTEN
 
 
+def print_plan(study, runs):
+    """Every run, synthesis and simulation the study would make, one line each, and their counts: the
+    study expanded, with nothing run and no folder made."""
+    for r in runs:
+        print(f"run {r['id']} ({r['ranks']} ranks)")
+    synthesized, simulations = [], []
+    if study.simulation:
+        synthesized = study_simulation.synthesis_runs(study, runs)
+        for r in synthesized:
+            print(f"synthesis {r['id']} ({r['ranks']} ranks)")
+        traced = (runs if study.trace else []) + synthesized
+        for run_id, network, simulator, problem in study_simulation.planned_simulations(study.simulation, traced):
+            variant = f"{network.name}{f' ({networks.overrides_text(network.overrides)})' if network.overrides else ''}"
+            if problem:
+                print(f"not simulated {run_id} on {variant} with {simulator}: {problem}")
+            else:
+                simulations.append(run_id)
+                print(f"simulation {run_id} on {variant} with {simulator}")
+    print(f"study: plan of {study.name}: {len(runs)} runs, {len(synthesized)} syntheses, {len(simulations)} simulations")
+
+
 def study_main(opts, root):
     try:
         study = Study(opts.study, root, opts.cores, opts.ranks)
@@ -540,6 +575,9 @@ def study_main(opts, root):
         return 2
     for note in notes:
         print(f"study: {note}")
+    if opts.plan:
+        print_plan(study, runs)
+        return 0
     if not opts.slurm and max(study.ranks) > opts.cores:
         print(f"study: note: {max(study.ranks)} ranks on {opts.cores} cores are oversubscribed: a rank waiting in MPI "
               "busy-polls the core its peer needs, so the per-variable strategies' many waits are inflated; compare "

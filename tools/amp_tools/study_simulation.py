@@ -1,8 +1,9 @@
 """A study's [simulate] table: which simulators and network files predict its traced runs, and which
 rank counts beyond this machine are traced by synthesis. Synthesized points run once each (synthesis
 is deterministic), with one compute time per variable step for every cut of a point, so that only
-communication differs; the time is measured by the point's first synthesis unless compute_seconds
-gives it. Each trace is then simulated on every variant of every network that can hold it, into
+communication differs; the time is measured once per point and rank count, recorded in the study folder
+and scaled to the networks' node (study_compute_model.py), unless compute_seconds gives it (0: none, for
+a network study). Each trace is then simulated on every variant of every network that can hold it, into
 <trace>/simulation-<network>-<key>-<simulator>.json; what exists already is kept (a study resumes).
 
 A variant is a network file with network keys set on top (simulate.py --set): every combination of
@@ -12,7 +13,7 @@ the values `vary` lists, and for a randomized routing (valiant, ugal) `replicate
 simulators = ["simgrid"]                               # simgrid, sstmac (needs AMP_SSTMAC)
 networks = ["inputs/networks/torus-16x16x16.toml"]     # relative to the repository root
 synthesize_ranks = [1024, 4096]                        # optional
-compute_seconds = 1e-4                                 # optional
+compute_seconds = 1e-4                                 # optional; 0: no compute
 vary = { routing = ["minimal", "valiant"], ranks_per_node = [1, 4] }   # optional
 replicates = 3                                         # optional: seeds of a randomized routing
 calibrate = true                                       # optional: a network file that does not exist
@@ -29,6 +30,7 @@ import amp_tools
 from amp_tools import simulate
 from amp_tools.study_folder import keep_aside
 from amp_tools.study_launch import Stopped, failure, run_logged, signal_name
+from amp_tools.study_compute_model import ComputeModels, NotMeasured, model_key
 
 KEYS = {"simulators", "networks", "synthesize_ranks", "compute_seconds", "vary", "replicates", "calibrate"}
 SIMULATORS = ("simgrid", "sstmac")
@@ -40,12 +42,14 @@ SYNTHESIS_FILES = (".json", ".json.partial", ".trace", ".log")
 
 
 class Plan:
-    def __init__(self, simulators, variants, synthesize_ranks, compute_seconds, to_calibrate, vary, replicates):
+    def __init__(self, simulators, variants, synthesize_ranks, compute_seconds, to_calibrate, vary, replicates,
+                 stream_per_core):
         self.simulators = simulators
         self.variants = variants  # (network file, Network with its overrides): what each trace is simulated on
         self.synthesize_ranks, self.compute_seconds = synthesize_ranks, compute_seconds
         self.to_calibrate = to_calibrate  # network files measured on this machine before the simulations
         self.vary, self.replicates = vary, replicates
+        self.stream_per_core = stream_per_core  # the networks' node (bytes/s per core), or None
 
 
 def parse(study, data):
@@ -93,10 +97,22 @@ def parse(study, data):
                                            f"{MAX_SYNTHESIZED_RANKS} virtual ranks a proxy synthesizes")
     compute = table.get("compute_seconds")
     if compute is not None and (isinstance(compute, bool) or not isinstance(compute, (int, float)) or
-                                not 0 < compute < 1e3):
-        study.fail("compute_seconds", f"[simulate] 'compute_seconds' must be a positive number of seconds below "
-                                      f"1000 (got {compute!r})")
-    return Plan(simulators, found, ranks, compute, to_calibrate, vary, replicates)
+                                not 0 <= compute < 1e3):
+        study.fail("compute_seconds", f"[simulate] 'compute_seconds' must be a number of seconds from 0 (no "
+                                      f"compute) to below 1000 (got {compute!r})")
+    return Plan(simulators, found, ranks, compute, to_calibrate, vary, replicates, one_node(study, found))
+
+
+def one_node(study, found):
+    """The networks' common stream_per_core (None where none gives it): a synthesized trace has one compute
+    model, so the networks it is simulated on must share their node."""
+    nodes = {n.stream_per_core for _, n in found}
+    if len(nodes) > 1:
+        named = ", ".join(sorted({f"{n.name} {n.stream_per_core or 'none'}" for _, n in found}))
+        study.fail("networks", f"[simulate] the networks' nodes differ (stream_per_core: {named}): a synthesized "
+                               f"trace has one compute model, scaled to one node; study each node on its own")
+    node = nodes.pop() if nodes else 0.0
+    return node or None
 
 
 def parse_vary(study, table):
@@ -183,26 +199,39 @@ def synthesis_runs(study, runs):
             if (point, n) in seen:
                 continue
             seen.add((point, n))
-            group = (r["proxy"], r["deck"], r["flags"], r["transport"], n)  # the cuts sharing one compute time
-            out.append({**r, "id": f"{point}-synth{n}", "ranks": n, "synthesized": True, "group": group})
+            out.append({**r, "id": f"{point}-synth{n}", "ranks": n, "synthesized": True})
     return out
 
 
+def planned_simulations(plan, traced):
+    """(run id, network, simulator, refusal or None) of every simulation the study would make of the
+    traced runs, as simulate_all goes through them."""
+    return [(r["id"], network, simulator, networks.check_fits(network, simulator, r["ranks"], memory=0))
+            for r in traced for _, network in plan.variants for simulator in plan.simulators]
+
+
 def run_syntheses(plan, runs, folder, opts):
-    """Synthesizes what is missing; returns the ids that failed."""
-    compute_of = {}
+    """Synthesizes what is missing, each with the compute model of its point (measured once, recorded in
+    compute_model.json, study_compute_model.py); returns the ids that failed."""
+    models = ComputeModels(folder, plan, opts.build)
+    groups = {}
+    for r in runs:
+        groups.setdefault(model_key(r), []).append(r)
     failed = []
     for r in runs:
         base = os.path.join(folder, r["id"])
         if os.path.isfile(base + ".json") and os.path.isdir(base + ".trace"):
-            compute_of.setdefault(r["group"], results.synthesized_compute_seconds(results.load(base + ".json")))
+            continue
+        try:
+            compute = models.seconds(r, groups[model_key(r)])
+        except NotMeasured as e:
+            failed.append(r["id"])
+            print(f"study: synthesis {r['id']}: its compute model could not be measured: {e}")
             continue
         for suffix in SYNTHESIS_FILES:
             keep_aside(base + suffix)
-        command = [*r["args"], "--synthesize", base + ".trace", "--ranks", str(r["ranks"]), "--results", base + ".json"]
-        compute = plan.compute_seconds or compute_of.get(r["group"])
-        if compute:
-            command += ["--compute_seconds", repr(float(compute))]  # exactly the first cut's time
+        command = [*r["args"], "--synthesize", base + ".trace", "--ranks", str(r["ranks"]), "--results", base + ".json",
+                   "--compute_seconds", repr(float(compute))]  # the point's recorded model, the same for every cut
         try:
             status, signum = run_logged(command, base + ".log",
                                         env=dict(os.environ, OMP_NUM_THREADS="1", OMP_PROC_BIND="false"))
@@ -213,8 +242,7 @@ def run_syntheses(plan, runs, folder, opts):
             failed.append(r["id"])
             print(f"study: synthesis {r['id']}: {failure(status, signum, base + '.log')} (log: {base}.log)")
             continue
-        compute_of.setdefault(r["group"], results.synthesized_compute_seconds(results.load(base + ".json")))
-        print(f"study: synthesized {r['id']} ({r['ranks']} ranks, {compute_of[r['group']]:.4g} s per compute step)")
+        print(f"study: synthesized {r['id']} ({r['ranks']} ranks, {compute:.4g} s per compute step)")
     return failed
 
 

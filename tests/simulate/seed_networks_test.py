@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+"""The seeds' machines as network files (inputs/networks/{xt6-seastar,xe6-gemini,cascade-dragonfly,
+trinity-haswell,trinity-knl}.toml): each loads (tools/networks.py), and every line that gives a value
+says where the value comes from, a seed paper (`000`, `001` or `004` with a table, figure or section)
+or `assumption:` with its reason. A value without a source, or a source that names no table, figure
+or section, fails the test with the file and line.
+
+Usage: seed_networks_test.py ROOT
+"""
+import os
+import re
+import sys
+
+SEED_NETWORKS = ("xt6-seastar", "xe6-gemini", "cascade-dragonfly", "trinity-haswell", "trinity-knl")
+# A source: a seed paper and where in it, or an assumption and why (at least a few words).
+SOURCE = re.compile(r"#\s*(?:(?:000|001|004) (?:Table|Fig\.|Figure|section)\s*\S+|assumption: \S+ \S+ \S+)")
+
+
+def unsourced_lines(path):
+    """(line number, text) of each value line of the file without a source comment."""
+    bad = []
+    with open(path) as f:
+        for number, line in enumerate(f, 1):
+            text = line.strip()
+            if not text or text.startswith("#"):
+                continue
+            if "=" in text.split("#", 1)[0] and not SOURCE.search(text):
+                bad.append((number, text))
+    return bad
+
+
+def main(root):
+    from amp_tools import networks
+    failures = []
+    for name in SEED_NETWORKS:
+        path = os.path.join(root, "inputs", "networks", f"{name}.toml")
+        try:
+            network = networks.load(path)
+        except networks.NetworkError as e:
+            failures.append(f"{path}: does not load: {e}")
+            continue
+        failures += [f"{path} line {n}: no source comment (a seed's table, figure or section, or "
+                     f"'assumption: why'): {text}" for n, text in unsourced_lines(path)]
+        if not any(networks.refusal(network, s) is None for s in networks.SIMULATORS):
+            failures.append(f"{path}: no simulator can run it")
+    for line in failures:
+        print(line)
+    if failures:
+        return 1
+    print(f"ok: {len(SEED_NETWORKS)} seed network files load, every value sourced")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1]))

@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""The seeds' studies expand to the points they promise (amp_tools.study --plan, which runs nothing and
+makes no folder): cielo_profile, 3 proxies x 3 cuts synthesized at 256 ranks and simulated on the XT6;
+cielo_network_swap, the same at 256 and 1024 ranks on the XT6 and the XE6; aces_routing, 3 cuts at
+1024 ranks on minimal, valiant and UGAL (2 seeds each) x 1 and 4 ranks per NIC x all and half of the
+global links, in SST-macro.
+
+Usage: seed_studies_plan_test.py BUILD ROOT WORKDIR
+"""
+import os
+import re
+import stat
+import subprocess
+import sys
+
+PYTHON = "/usr/bin/python3" if os.access("/usr/bin/python3", os.X_OK) else sys.executable
+CUTS = ("bspma", "svaf", "svcp")
+PROXY_DECKS = ("ghost-cth", "sage-large", "nobel-default")
+
+
+def fail(message):
+    print(f"FAIL: {message}")
+    sys.exit(1)
+
+
+def plan(root, build, name, env):
+    done = subprocess.run([PYTHON, "-m", "amp_tools.study",
+                           os.path.join(root, "inputs", "studies", f"{name}.toml"), "--root", root, "--build", build,
+                           "--plan"], capture_output=True, text=True, env=env)
+    if done.returncode != 0:
+        fail(f"{name} --plan exited {done.returncode}: {done.stderr.strip()}")
+    lines = done.stdout.splitlines()
+    return ({l.split()[1] for l in lines if l.startswith("synthesis ")},
+            [l for l in lines if l.startswith("simulation ")], [l for l in lines if l.startswith("not simulated")])
+
+
+def expect(name, got, want):
+    if got != want:
+        fail(f"{name}: expected {sorted(want) if isinstance(want, set) else want}, got "
+             f"{sorted(got) if isinstance(got, set) else got}")
+
+
+def main(build, root, workdir):
+    os.makedirs(workdir, exist_ok=True)
+    sstmac = os.environ.get("AMP_SSTMAC")
+    if not sstmac:  # the plan asks only that it names an executable; nothing is run
+        sstmac = os.path.join(workdir, "sstmac-not-run")
+        with open(sstmac, "w") as f:
+            f.write("#!/bin/sh\nexit 1\n")
+        os.chmod(sstmac, stat.S_IRWXU)
+    env = dict(os.environ, AMP_SSTMAC=sstmac)
+    runs_before = set(os.listdir(os.path.join(root, "runs"))) if os.path.isdir(os.path.join(root, "runs")) else set()
+
+    syntheses, simulations, skipped = plan(root, build, "cielo_profile", env)
+    expect("cielo_profile syntheses", syntheses, {f"{p}-{c}-synth256" for p in PROXY_DECKS for c in CUTS})
+    expect("cielo_profile simulations", len(simulations), 9)
+    if not all(" on xt6-seastar with simgrid" in s for s in simulations) or skipped:
+        fail(f"cielo_profile: every synthesis on xt6-seastar in SimGrid, none skipped: {simulations + skipped}")
+
+    syntheses, simulations, skipped = plan(root, build, "cielo_network_swap", env)
+    expect("cielo_network_swap syntheses", syntheses, {f"{p}-{c}-synth{n}" for p in PROXY_DECKS for c in CUTS
+                                                       for n in (256, 1024)})
+    for network in ("xt6-seastar", "xe6-gemini"):
+        on = {s.split()[1] for s in simulations if f" on {network} with simgrid" in s}
+        expect(f"cielo_network_swap on {network}", on, syntheses)
+    expect("cielo_network_swap simulations", len(simulations), 36)
+
+    syntheses, simulations, skipped = plan(root, build, "aces_routing", env)
+    expect("aces_routing syntheses", syntheses, {f"ghost-cth-{c}-synth1024" for c in CUTS})
+    variants = {re.search(r"\((.*)\)", s).group(1) for s in simulations}
+    want = set()
+    for rpn in (1, 4):
+        for links in (192, 96):
+            want.add(f"routing=minimal ranks_per_node={rpn} global_links_per_pair={links}")
+            want |= {f"routing={r} ranks_per_node={rpn} global_links_per_pair={links} seed={seed}"
+                     for r in ("valiant", "ugal") for seed in (1, 2)}
+    expect("aces_routing variants", variants, want)
+    if len(simulations) != 3 * len(want) or not all(s.endswith(" with sstmac") for s in simulations) or skipped:
+        fail(f"aces_routing: each cut on each of the {len(want)} variants in SST-macro: {len(simulations)} simulations, "
+             f"skipped {skipped}")
+
+    runs_after = set(os.listdir(os.path.join(root, "runs"))) if os.path.isdir(os.path.join(root, "runs")) else set()
+    if runs_after != runs_before:
+        fail(f"--plan made study folders: {sorted(runs_after - runs_before)}")
+    print("ok: the three seed studies expand to their promised syntheses and simulations")
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:4])

@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""A study's compute model does not depend on the moment (amp_tools.study_compute_model): each point's
+model is measured once per rank count, scaled to the network file's node (stream_per_core against this
+machine's amp-micro stream), recorded in compute_model.json with its machine load, and every synthesis
+of the point is given exactly that model, including one synthesized again after the study resumed;
+nothing is measured twice. compute_seconds = 0 is used as given; networks with two different nodes are
+refused in one line (exit 2) before any run.
+
+Usage: study_compute_model_test.py MPIEXEC BUILD ROOT WORKDIR
+"""
+import glob
+import json
+import os
+import shutil
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from study_simulate_test import fail, study  # noqa: E402
+
+STUDY = """name = "{name}"
+proxies = ["ghost"]
+flags = ["--nx 8 --ny 8 --nz 8 --num_vars 3 --num_tsteps 2"]
+strategies = ["bspma", "svcp"]
+ranks = [2]
+
+[simulate]
+networks = {networks}
+synthesize_ranks = [4, 8]
+{extra}
+"""
+
+
+def run_study(root, build, mpiexec, workdir, name, networks, extra=""):
+    path = os.path.join(workdir, f"{name}.toml")
+    with open(path, "w") as f:
+        f.write(STUDY.format(name=name, networks=json.dumps(networks), extra=extra))
+    return study(root, build, mpiexec, path, workdir)
+
+
+def synthesis_seconds(folder, cut, ranks):
+    with open(os.path.join(folder, f"ghost-{cut}-synth{ranks}.json")) as f:
+        model = json.load(f)["synthesis"]["compute_model"]
+    if model["source"] != "given with --compute_seconds":
+        fail(f"ghost-{cut}-synth{ranks} measured its own compute model ({model['source']}); the study's was not given")
+    return model["steps"][0]["seconds"]
+
+
+def main():
+    mpiexec, build, root, workdir = (os.path.abspath(a) if os.path.exists(a) else a for a in sys.argv[1:5])
+    workdir = os.path.join(workdir, "study-compute-model")
+    shutil.rmtree(workdir, ignore_errors=True)
+    os.makedirs(workdir)
+    xt6 = os.path.join(root, "inputs", "networks", "xt6-seastar.toml")
+
+    done = run_study(root, build, mpiexec, workdir, "model", [xt6])
+    if done.returncode != 0:
+        fail(f"study exited {done.returncode}: {done.stdout[-1500:]} {done.stderr[-1500:]}")
+    folder = glob.glob(os.path.join(workdir, "runs", "model-*"))[0]
+    with open(os.path.join(folder, "compute_model.json")) as f:
+        recorded = json.load(f)
+    node, models = recorded["node"], recorded["models"]
+    if node["stream_per_core_target"] != 3.34e9 or abs(node["scale"] - node["stream_per_core_here"] / 3.34e9) > 1e-12:
+        fail(f"the node's scale is not this machine's STREAM per core over the XT6's: {node}")
+    if sorted(int(key.rsplit("|", 1)[1]) for key in models) != [4, 8]:
+        fail(f"one model per rank count expected (4, 8): {sorted(models)}")
+    for key, entry in models.items():
+        ranks = int(key.rsplit("|", 1)[1])
+        if not isinstance(entry.get("quiet"), bool) or "other_cpu_seconds" not in entry.get("machine_load", {}):
+            fail(f"model {key} does not record whether the machine was quiet: {entry}")
+        if abs(entry["seconds"] - entry["seconds_here"] * node["scale"]) > 1e-15:
+            fail(f"model {key}: {entry['seconds']} is not {entry['seconds_here']} x the node's {node['scale']}")
+        for cut in ("bspma", "svcp"):
+            if synthesis_seconds(folder, cut, ranks) != entry["seconds"]:
+                fail(f"ghost-{cut}-synth{ranks} was given {synthesis_seconds(folder, cut, ranks)}, the model is "
+                     f"{entry['seconds']}")
+    measurements = sorted(glob.glob(os.path.join(folder, "compute-model-*.log")))
+    if len(measurements) != 3:  # STREAM once, and one synthesis per rank count
+        fail(f"expected 3 measurements (stream, 4 and 8 ranks), found {measurements}")
+
+    # Resumed with one point's synthesis gone: made again with the recorded model, nothing measured again.
+    for path in glob.glob(os.path.join(folder, "ghost-svcp-synth8*")):
+        shutil.rmtree(path) if os.path.isdir(path) else os.remove(path)
+    done = run_study(root, build, mpiexec, workdir, "model", [xt6])
+    if done.returncode != 0:
+        fail(f"resumed study exited {done.returncode}: {done.stderr[-1500:]}")
+    if sorted(glob.glob(os.path.join(folder, "compute-model-*.log"))) != measurements:
+        fail("the resumed study measured a compute model again")
+    if synthesis_seconds(folder, "svcp", 8) != models[[k for k in models if k.endswith("|8")][0]]["seconds"]:
+        fail("the resynthesized point was not given the recorded model")
+
+    # Zero compute, as given.
+    torus = os.path.join(root, "inputs", "networks", "torus-4x4x4.toml")
+    done = run_study(root, build, mpiexec, workdir, "zero", [torus], "compute_seconds = 0")
+    if done.returncode != 0:
+        fail(f"compute_seconds = 0 study exited {done.returncode}: {done.stderr[-1500:]}")
+    zero = glob.glob(os.path.join(workdir, "runs", "zero-*"))[0]
+    if synthesis_seconds(zero, "bspma", 8) != 0 or glob.glob(os.path.join(zero, "compute-model-*.log")):
+        fail("compute_seconds = 0 was measured or not given as 0")
+
+    # Two nodes in one study: refused before any run.
+    knl = os.path.join(root, "inputs", "networks", "trinity-knl.toml")
+    done = run_study(root, build, mpiexec, workdir, "two-nodes", [xt6, knl])
+    lines = done.stderr.strip().splitlines()
+    if done.returncode != 2 or len(lines) != 1 or "the networks' nodes differ" not in lines[0]:
+        fail(f"two nodes: expected exit 2 and one line, got {done.returncode}: {done.stderr!r}")
+    if glob.glob(os.path.join(workdir, "runs", "two-nodes-*")):
+        fail("two nodes: a study folder was made")
+    print("ok: one compute model per point and rank count, recorded, scaled to the node and given to every synthesis")
+
+
+if __name__ == "__main__":
+    main()

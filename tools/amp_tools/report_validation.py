@@ -1,0 +1,191 @@
+"""The report's published-against-AMP figures (docs/VALIDATION.md), one per seed experiment whose network
+the folder's simulations used (rows from report_simulation.load()):
+- validation-table3.png (simulations on xt6-seastar at 256 ranks): the simulated compute / MPI / MPI_SYNC
+  profile of each proxy and cut beside 001 Table III's for its application;
+- validation-network-swap.png (on xt6-seastar and xe6-gemini): each proxy's and cut's speed-up from SeaStar
+  to Gemini, predicted(XT6) / predicted(XE6), per rank count, under what 001 says of its application;
+- validation-aces-routing.png (on cascade-dragonfly): throughput of valiant and UGAL relative to minimal
+  beside 000 Table 1's, the mean hops per byte beside 000's, and the effect of 4 ranks per NIC and of half
+  the global links (median over seeds, min-max bars).
+The published values are typed in below with their sources; nothing of AMP's is fitted to them.
+"""
+import statistics
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+# 001 Table III: percent of time in compute, MPI (without sync) and MPI_SYNC, XT5, 256 cores.
+TABLE_III = {"amp-ghost": ("CTH", (52.2, 38.4, 9.5)), "amp-sage": ("SAGE", (84.3, 11.8, 3.9)),
+             "amp-nobel": ("xNOBEL", (33.3, 22.8, 44.0))}
+# 001 section IV: what the XT6 -> XE6 network change did to each application (Figures 8-10 give no numbers).
+SWAP_PUBLISHED = {"amp-ghost": "CTH: gains at 128+ cores\n(Gemini addressed contention)",
+                  "amp-sage": "SAGE: little improvement", "amp-nobel": "xNOBEL: large gain\n(message rate)"}
+# 000 Table 1: 64-byte writes in one million cycles (synthetic CTH traffic), relative to minimal routing.
+TABLE_1 = {"minimal": 66129, "valiant": 89359, "ugal": 112377}
+HOPS_000 = {"valiant": 3.44, "ugal": 3.21}  # 000 section IV, trace-based CTH: average hop count
+FOUR_PER_NIC_000 = 1.9                      # 000 section IV: per-NIC bandwidth, 4 traces per NIC over 1
+HALF_GLOBAL_000 = 1.0                       # 000 section IV: "no degradation in performance with 50%"
+ROUTINGS = ("minimal", "valiant", "ugal")
+PROFILE_PARTS = (("compute", "compute"), ("MPI (p2p)", "p2p"), ("MPI_SYNC (collective)", "collective"))
+
+
+def cut_of(label):
+    return label.split("/")[0]
+
+
+def table3_figure(rows):
+    """Stacked bars per proxy: Table III's profile, then AMP's per cut (where SimGrid gave a profile)."""
+    bars = []  # (proxy, name, fractions in percent)
+    for proxy in TABLE_III:
+        app, published = TABLE_III[proxy]
+        mine = sorted((cut_of(r[1]), r[6]["profile"]) for r in rows
+                      if r[0] == proxy and r[6]["network"] == "xt6-seastar" and r[2] == 256 and r[6].get("profile"))
+        if not mine:
+            continue
+        bars.append((proxy, f"{app}\nTable III", published))
+        bars += [(proxy, f"AMP {proxy.replace('amp-', '')}\n{cut}", tuple(100 * profile[key] for _, key in PROFILE_PARTS))
+                 for cut, profile in mine]
+    if not bars:
+        return None
+    fig, ax = plt.subplots(figsize=(max(8.0, 1.0 * len(bars)), 4.8))
+    bottoms = [0.0] * len(bars)
+    for i, (part, _) in enumerate(PROFILE_PARTS):
+        values = [b[2][i] for b in bars]
+        ax.bar(range(len(bars)), values, 0.7, bottom=bottoms, color=f"C{i}", label=part,
+               edgecolor=["black" if "Table" in b[1] else "none" for b in bars])
+        bottoms = [b + v for b, v in zip(bottoms, values)]
+    ax.set_xticks(range(len(bars)))
+    ax.set_xticklabels([b[1] for b in bars], fontsize=7)
+    ax.set_ylabel("percent of run time")
+    ax.set_ylim(0, 100)
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    ax.set_title("Profile at 256 ranks: 001 Table III (XT5, the applications; outlined) beside AMP's\n"
+                 "proxies simulated in SimGrid on xt6-seastar (mean over ranks;\nMPI = point-to-point "
+                 "with waits, MPI_SYNC = collectives)", fontsize=9)
+    fig.tight_layout()
+    return fig
+
+
+def swap_figure(rows):
+    """Speed-up XT6 -> XE6 per proxy and cut, one panel per rank count."""
+    predicted = {}
+    for proxy, label, ranks, _, _, _, sim, _, _ in rows:
+        if sim["network"] in ("xt6-seastar", "xe6-gemini"):
+            predicted.setdefault((ranks, proxy, cut_of(label)), {})[sim["network"]] = sim["predicted_seconds"]
+    speedups = {k: v["xt6-seastar"] / v["xe6-gemini"] for k, v in predicted.items() if len(v) == 2}
+    if not speedups:
+        return None
+    ranks_list = sorted({k[0] for k in speedups})
+    proxies = [p for p in TABLE_III if any(k[1] == p for k in speedups)]
+    cuts = sorted({k[2] for k in speedups})
+    fig, axes = plt.subplots(1, len(ranks_list), figsize=(5.2 * len(ranks_list), 4.6), squeeze=False)
+    width = 0.8 / len(cuts)
+    for ax, ranks in zip(axes[0], ranks_list):
+        for i, cut in enumerate(cuts):
+            xs = [x + (i - (len(cuts) - 1) / 2) * width for x, p in enumerate(proxies) if (ranks, p, cut) in speedups]
+            ys = [speedups[(ranks, p, cut)] for p in proxies if (ranks, p, cut) in speedups]
+            if ys:
+                ax.bar(xs, ys, width * 0.9, color=f"C{i}", label=f"AMP {cut}")
+        ax.axhline(1.0, color="black", linewidth=0.8)
+        ax.set_xticks(range(len(proxies)))
+        ax.set_xticklabels([f"{p}\n001: {SWAP_PUBLISHED[p]}" for p in proxies], fontsize=7)
+        ax.set_ylabel("speed-up, predicted XT6 / predicted XE6")
+        ax.set_title(f"{ranks} ranks (16 per node)", fontsize=10)
+        ax.grid(True, axis="y", alpha=0.3)
+        ax.legend(fontsize=7)
+    fig.suptitle("SeaStar (XT6) to Gemini (XE6), the same node: AMP's predicted speed-up beside what 001 "
+                 "section IV reports", fontsize=10)
+    fig.tight_layout()
+    return fig
+
+
+def aces_runs(rows):
+    """{cut: {(routing, ranks_per_node, global_links_per_pair): [simulation, one per seed]}} on the dragonfly."""
+    out = {}
+    for _, label, _, _, _, _, sim, _, _ in rows:
+        if sim["network"] != "cascade-dragonfly":
+            continue
+        o = {**(sim.get("network_parameters") or {}), **(sim.get("network_overrides") or {})}
+        key = (o.get("routing"), o.get("ranks_per_node"), o.get("global_links_per_pair"))
+        out.setdefault(cut_of(label), {}).setdefault(key, []).append(sim)
+    return out
+
+
+def spread_bars(ax, points, width, color, label):
+    """Bars at the median of each point's values, min-max error bars; points: [(x, values)], empty ones left out."""
+    points = [(x, values) for x, values in points if values]
+    if not points:
+        return
+    medians = [statistics.median(values) for _, values in points]
+    ax.bar([x for x, _ in points], medians, width * 0.9, capsize=3, color=color, label=label,
+           yerr=[[m - min(v) for m, (_, v) in zip(medians, points)], [max(v) - m for m, (_, v) in zip(medians, points)]])
+
+
+def aces_figure(rows):
+    runs = aces_runs(rows)
+    if not runs:
+        return None
+    cuts = sorted(runs)
+    base_rpn = min(k[1] for c in runs.values() for k in c)
+    full = max(k[2] for c in runs.values() for k in c)
+    fig, axes = plt.subplots(1, 4, figsize=(19, 4.6))
+    width = 0.8 / (len(cuts) + 1)
+
+    def times(cut, routing, rpn=base_rpn, links=full):
+        return [s["predicted_seconds"] for s in runs[cut].get((routing, rpn, links), [])]
+
+    def over_baseline(cut, routing, numerator, **variant):
+        """numerator x the median time of the baseline variant / each seed's time of `variant`."""
+        base = times(cut, routing)
+        return [numerator * statistics.median(base) / t for t in times(cut, routing, **variant)] if base else []
+
+    def hops(cut, routing):
+        return [s["hops"]["mean_per_byte"] for s in runs[cut].get((routing, base_rpn, full), [])
+                if (s.get("hops") or {}).get("mean_per_byte") is not None]
+
+    def minimal_over(cut, routing):
+        minimal = times(cut, "minimal")
+        return [statistics.median(minimal) / t for t in times(cut, routing)] if minimal else []
+
+    panels = (
+        (f"(a) routing, {base_rpn} rank per NIC, all global links", "throughput relative to minimal routing",
+         minimal_over, {r: TABLE_1[r] / TABLE_1["minimal"] for r in ROUTINGS}, "000 Table 1 (synthetic CTH)"),
+        ("(b) hops", "mean hops (AMP: router-to-router links per byte)", hops, HOPS_000, "000 (trace-based CTH)"),
+        ("(c) 4 ranks per NIC: per-NIC bandwidth over 1 per NIC", "ratio",
+         lambda cut, r: over_baseline(cut, r, 4, rpn=4), {"valiant": FOUR_PER_NIC_000},
+         "000 Fig. 7 (4 traces per NIC, non-minimal)"),
+        ("(d) half the global links: throughput over all", "ratio",
+         lambda cut, r: over_baseline(cut, r, 1, links=full // 2), {r: HALF_GLOBAL_000 for r in ROUTINGS},
+         "000 (50 % of the global links)"))
+    for ax, (title, ylabel, values, published, source) in zip(axes, panels):
+        spread_bars(ax, [(x - 0.4 + width / 2, [published[r]] if r in published else []) for x, r in enumerate(ROUTINGS)],
+                    width, "grey", source)
+        for i, cut in enumerate(cuts):
+            spread_bars(ax, [(x - 0.4 + width * (i + 1.5), values(cut, r)) for x, r in enumerate(ROUTINGS)],
+                        width, f"C{i}", f"AMP {cut}")
+        if values is not hops:
+            ax.axhline(1.0, color="black", linewidth=0.8)
+        ax.set_xticks(range(3))
+        ax.set_xticklabels(["minimal", "valiant\n(non-minimal)", "ugal\n(adaptive)"], fontsize=8)
+        ax.set_ylabel(ylabel)
+        ax.set_title(title, fontsize=9)
+        ax.legend(fontsize=7)
+    fig.suptitle("ACES-INP routing study on cascade-dragonfly (SST-macro, 1024 ranks, zero compute): AMP beside "
+                 "000 (grey; bars: median over seeds, min-max)", fontsize=10)
+    fig.tight_layout()
+    return fig
+
+
+def figures(rows):
+    """(file name, title, figure) for each seed experiment the simulations cover."""
+    out = []
+    for name, title, draw in (
+            ("validation-table3.png", "Profile at 256 ranks beside 001 Table III", table3_figure),
+            ("validation-network-swap.png", "SeaStar to Gemini speed-up beside 001", swap_figure),
+            ("validation-aces-routing.png", "Routing on the Cascade dragonfly beside 000", aces_figure)):
+        fig = draw(rows)
+        if fig is not None:
+            out.append((name, title, fig))
+    return out

@@ -1,0 +1,157 @@
+"""A study's compute model, measured once, checked for a quiet machine, kept in the study folder
+(compute_model.json) and given to every synthesis of the study with --compute_seconds, so that no
+prediction depends on the moment its synthesis ran.
+
+One model per proxy, deck, flags and rank count (every cut and transport of a point shares it): a
+measuring synthesis of the point's first cut (bspma where the study has it) at that rank count, whose
+per-step compute time is the model. The machine must be quiet while it runs: tools/machine_load.py's
+rule (other processes took at most a tenth of the node's CPU time) is applied to /proc/stat around it,
+and a noisy measurement is said in one line and recorded, not hidden.
+
+The node: when the study's network files give `stream_per_core` (the target node's STREAM triad per
+core, all its cores busy), the compute of a memory-bound kernel is scaled to it the same way for every
+proxy: seconds there = seconds here x (this machine's STREAM triad per core / the target's), this
+machine's measured once by `amp-micro stream` with one rank on one thread, as the model is. A
+`compute_seconds` given in the study is the target's already: it is used as given, unscaled.
+"""
+import datetime
+import json
+import os
+import resource
+import shutil
+import time
+
+from amp_tools import machine_load
+from amp_tools.study_folder import keep_aside
+from amp_tools.study_launch import Stopped, failure, run_logged, signal_name
+from amp_tools.whole_file import write_whole
+
+MODEL_FILE = "compute_model.json"
+ONE_THREAD = {"OMP_NUM_THREADS": "1", "OMP_PROC_BIND": "false"}  # as every synthesis of the study runs
+PREFERRED_CUT = "bspma"  # the cheapest cut to synthesize: one message per neighbour
+
+
+class NotMeasured(Exception):
+    """A measurement failed: one line (its log names the cause)."""
+
+
+def model_key(run):
+    """The runs sharing one compute model: proxy, deck, flags and rank count."""
+    return f"{run['proxy']}|{run['deck'] or ''}|{run['flags']}|{run['ranks']}"
+
+
+def _busy_seconds():
+    """CPU seconds the whole machine has spent busy (all cores), from /proc/stat."""
+    with open("/proc/stat") as f:
+        fields = [int(v) for v in f.readline().split()[1:]]
+    idle = fields[3] + (fields[4] if len(fields) > 4 else 0)  # idle and iowait
+    return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
+
+
+def _children_seconds():
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def measured_quietly(command, log_path):
+    """Runs `command` on one thread into its log; returns its machine load (the results JSON's shape) and
+    machine_load.py's warning text or None. Raises NotMeasured when it fails."""
+    busy, own, start = _busy_seconds(), _children_seconds(), time.monotonic()
+    try:
+        status, signum = run_logged(command, log_path, env=dict(os.environ, **ONE_THREAD))
+    except Stopped as stopped:
+        print(f"study: measuring the compute model: STOPPED by {signal_name(stopped.signum)} (log: {log_path})")
+        raise
+    if status != 0 or signum:
+        raise NotMeasured(f"{' '.join(os.path.basename(c) for c in command[:1])}: {failure(status, signum, log_path)} "
+                          f"(log: {log_path})")
+    wall = time.monotonic() - start
+    other = max(0.0, (_busy_seconds() - busy) - (_children_seconds() - own))
+    load = {"other_cpu_seconds": round(other, 3), "wall_seconds": round(wall, 3), "cores": os.cpu_count() or 1}
+    return load, machine_load.shared_cores({"machine_load": load})
+
+
+class ComputeModels:
+    """The study folder's compute_model.json: read when the study resumes, written whole after each new entry."""
+
+    def __init__(self, folder, plan, build):
+        self.folder, self.plan, self.build = folder, plan, build
+        self.path = os.path.join(folder, MODEL_FILE)
+        self.data = {"node": None, "models": {}}
+        if os.path.isfile(self.path):
+            with open(self.path) as f:
+                self.data = json.load(f)
+
+    def _save(self):
+        write_whole(self.path, json.dumps(self.data, indent=2, sort_keys=True) + "\n")
+
+    def node_scale(self):
+        """Seconds on the target node per second here (1 without the networks' stream_per_core)."""
+        target = self.plan.stream_per_core
+        if not target:
+            return 1.0
+        node = self.data.get("node")
+        if not node or node.get("stream_per_core_target") != target:
+            node = self._measure_stream(target)
+        return node["scale"]
+
+    def _measure_stream(self, target):
+        base = os.path.join(self.folder, "compute-model-stream")
+        for suffix in (".json", ".log"):
+            keep_aside(base + suffix)
+        command = [os.path.join(self.build, "bin", "amp-micro"), "stream", "--results", base + ".json"]
+        load, warning = measured_quietly(command, base + ".log")
+        with open(base + ".json") as f:
+            triad = next(row for row in json.load(f)["rows"] if row["kernel"] == "triad")
+        here = triad["GBps_per_rank_best"] * 1e9
+        node = {"stream_per_core_here": here, "stream_per_core_target": target, "scale": here / target,
+                "measured_by": "amp-micro stream, 1 rank, 1 thread (triad, best of its repetitions)",
+                "measured_at": _now(), "machine_load": load, "quiet": warning is None, "warning": warning}
+        self.data["node"] = node
+        self._save()
+        print(f"study: node: STREAM triad here {here / 1e9:.2f} GB/s per core, target {target / 1e9:.2f} GB/s: "
+              f"compute x {node['scale']:.3g} (recorded in {MODEL_FILE})")
+        if warning:
+            print(f"study: warning: measuring STREAM: {warning}; call again with --new on a quiet machine")
+        return node
+
+    def seconds(self, run, group):
+        """The compute seconds per step for `run` (measured once for its key, or given); `group` lists the
+        runs sharing it, to choose the cheapest cut to measure with."""
+        key = model_key(run)
+        if self.plan.compute_seconds is not None:
+            entry = {"source": "given in the study's [simulate] compute_seconds (the target's, unscaled)",
+                     "seconds": float(self.plan.compute_seconds)}
+        else:
+            entry = self.data["models"].get(key) or self._measure(key, group)
+        if self.data["models"].get(key) != entry:
+            self.data["models"][key] = entry
+            self._save()
+        return entry["seconds"]
+
+    def _measure(self, key, group):
+        run = next((r for r in group if r["strategy"] == PREFERRED_CUT), group[0])
+        base = os.path.join(self.folder, f"compute-model-{run['id']}")
+        for suffix in (".json", ".json.partial", ".trace", ".log"):
+            keep_aside(base + suffix)
+        command = [*run["args"], "--synthesize", base + ".trace", "--ranks", str(run["ranks"]), "--results",
+                   base + ".json"]
+        load, warning = measured_quietly(command, base + ".log")
+        with open(base + ".json") as f:
+            step = json.load(f)["synthesis"]["compute_model"]["steps"][0]
+        shutil.rmtree(base + ".trace", ignore_errors=True)  # only the model is wanted; the points synthesize their own
+        scale = self.node_scale()
+        entry = {"source": "measured on this machine by a synthesis, scaled to the target node",
+                 "measured_by": os.path.basename(base) + ".json", "step": step["step"], "seconds_here": step["seconds"],
+                 "node_scale": scale, "seconds": step["seconds"] * scale, "measured_at": _now(),
+                 "machine_load": load, "quiet": warning is None, "warning": warning}
+        print(f"study: compute model of {run['proxy']} at {run['ranks']} ranks: {step['seconds']:.4g} s per "
+              f"{step['step']} here, {entry['seconds']:.4g} s on the target node (recorded in {MODEL_FILE})")
+        if warning:
+            print(f"study: warning: the machine was not quiet while measuring it: {warning}; its predictions "
+                  f"carry that noise (call again with --new on a quiet machine)")
+        return entry
+
+
+def _now():
+    return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
