@@ -294,7 +294,7 @@ def refusal(network, simulator):
                 return (f"{where} scales a torus dimension's links by whole numbers (redundant links): "
                         f"dimension_bandwidth must be whole multiples of its smallest value")
         if network.topology == "dragonfly":
-            k, a, g = s["global_links_per_pair"], s["routers_per_group"], s["groups"]
+            k, a = s["global_links_per_pair"], s["routers_per_group"]
             if k % a or a % (k // a):
                 return (f"{where} wires a dragonfly all-to-all (every router reaches every group over the same "
                         f"number of links): global_links_per_pair ({k}) must be a multiple c of routers_per_group "

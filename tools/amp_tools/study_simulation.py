@@ -25,7 +25,6 @@ import os
 import subprocess
 
 from amp_tools import networks
-from amp_tools import results
 import amp_tools
 from amp_tools import simulate
 from amp_tools.study_folder import keep_aside
