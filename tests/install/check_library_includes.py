@@ -14,26 +14,34 @@ PROJECT_DIRS = ("comm/", "kernels/", "miniapps/", "trace/", "tests/", "bench/", 
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
 
 
-def problems(library):
-    for folder, _, files in os.walk(os.path.join(ROOT, library)):
+def source_files(top):
+    """The C++ files under ROOT/top, in a stable order (test fixtures left out)."""
+    for folder, dirs, files in os.walk(os.path.join(ROOT, top)):
+        dirs[:] = sorted(d for d in dirs if d != "fixtures")
         for name in sorted(files):
-            if not name.endswith((".hpp", ".cpp", ".h")):
+            if name.endswith((".hpp", ".cpp", ".h", ".cc")):
+                yield os.path.join(folder, name)
+
+
+def includes(path):
+    """(where, bracket, target) of each #include in the file at `path`; `where` names file, line and text."""
+    with open(path, encoding="utf-8") as f:
+        for number, line in enumerate(f, 1):
+            match = INCLUDE.match(line)
+            if match:
+                yield f"{os.path.relpath(path, ROOT)}:{number}: {line.strip()}", *match.groups()
+
+
+def problems(library):
+    for path in source_files(library):
+        for where, bracket, target in includes(path):
+            if target.startswith(ALLOWED[library]):
                 continue
-            path = os.path.join(folder, name)
-            with open(path, encoding="utf-8") as f:
-                for number, line in enumerate(f, 1):
-                    match = INCLUDE.match(line)
-                    if not match:
-                        continue
-                    bracket, target = match.groups()
-                    where = f"{os.path.relpath(path, ROOT)}:{number}: {line.strip()}"
-                    if target.startswith(ALLOWED[library]):
-                        continue
-                    if bracket == '"':
-                        if not os.path.isfile(os.path.join(folder, target)):
-                            yield f"{where}  (not a file beside it)"
-                    elif target.startswith(PROJECT_DIRS) or os.path.isfile(os.path.join(ROOT, library, target)):
-                        yield f"{where}  (use \"...\" for a file of the same library, <amp/...> for another)"
+            if bracket == '"':
+                if not os.path.isfile(os.path.join(os.path.dirname(path), target)):
+                    yield f"{where}  (not a file beside it)"
+            elif target.startswith(PROJECT_DIRS) or os.path.isfile(os.path.join(ROOT, library, target)):
+                yield f"{where}  (use \"...\" for a file of the same library, <amp/...> for another)"
 
 
 def main():
