@@ -3,6 +3,8 @@
 
 #include <mpi.h>
 
+#include <stdexcept>
+
 namespace amp::comm {
 
 namespace {
@@ -53,6 +55,19 @@ std::string transports_fitting(const StrategyRegistration& strategy, const MpiBu
   for (const TransportRegistration& transport : registered_transports())
     if (fits(strategy, transport, buffers)) names.push_back(transport.name);
   return join(names);
+}
+
+Combination checked_combination(const std::string& strategy, const std::string& transport,
+                                const MpiBuffers& buffers) {
+  const StrategyRegistration* cut = find_strategy(strategy);
+  if (cut == nullptr)
+    throw std::invalid_argument("unknown communication strategy '" + strategy + "' (known: " + strategy_list() + ")");
+  const TransportRegistration* mover = find_transport(transport);
+  if (mover == nullptr)
+    throw std::invalid_argument("unknown transport '" + transport + "' (use " + transport_list() + ")");
+  std::string why;
+  if (!fits(*cut, *mover, buffers, &why)) throw std::invalid_argument(why);
+  return Combination(cut, mover);
 }
 
 std::string combination_refusal(const std::string& strategy, const std::string& transport,

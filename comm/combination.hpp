@@ -21,6 +21,32 @@ bool fits(const StrategyRegistration& strategy, const TransportRegistration& tra
           const MpiBuffers& buffers, std::string* why = nullptr);
 // The transports that fit a strategy with those buffers, as a list for messages.
 std::string transports_fitting(const StrategyRegistration& strategy, const MpiBuffers& buffers);
+// A strategy and a transport that fit with MPI's buffers as a context has them: made only by
+// checked_combination(), which asks fits() once, and built by make_strategy() without asking again. A
+// default-constructed one holds nothing yet; make_strategy refuses it.
+class Combination {
+ public:
+  Combination() = default;
+  const StrategyRegistration* strategy() const { return strategy_; }
+  const TransportRegistration* transport() const { return transport_; }
+
+ private:
+  friend Combination checked_combination(const std::string&, const std::string&, const MpiBuffers&);
+  Combination(const StrategyRegistration* strategy, const TransportRegistration* transport)
+      : strategy_(strategy), transport_(transport) {}
+  const StrategyRegistration* strategy_ = nullptr;
+  const TransportRegistration* transport_ = nullptr;
+};
+
+// The pair by name, each registry consulted once and fits() asked once: std::invalid_argument naming an
+// unknown strategy or transport, or with fits()'s reason when the pair does not fit.
+Combination checked_combination(const std::string& strategy, const std::string& transport, const MpiBuffers& buffers);
+
+// Builds a checked pair in `context` (the buffers it was checked with) and sets the transport up;
+// collective over the context's communicator (strategy_registry.hpp's make_strategy by name checks first).
+std::unique_ptr<Strategy> make_strategy(const Combination& combination, ExchangePlan plan,
+                                        const ExchangeContext& context);
+
 // By name: empty when either name is not registered (the caller reports that) or the pair fits; else
 // fits()'s reason.
 std::string combination_refusal(const std::string& strategy, const std::string& transport,

@@ -52,14 +52,13 @@ std::string strategy_list() {
 
 std::unique_ptr<Strategy> make_strategy(const std::string& name, const std::string& transport, ExchangePlan plan,
                                         const ExchangeContext& context) {
-  const StrategyRegistration* strategy = find_strategy(name);
-  if (!strategy)
-    throw std::invalid_argument("unknown communication strategy '" + name + "' (known: " + strategy_list() + ")");
-  const TransportRegistration* mover = find_transport(transport);
-  if (!mover) throw std::invalid_argument("unknown transport '" + transport + "' (use " + transport_list() + ")");
-  std::string refusal;
-  if (!fits(*strategy, *mover, context.buffers, &refusal)) throw std::invalid_argument(refusal);
-  std::unique_ptr<Strategy> made = strategy->factory(std::move(plan), *mover, context);
+  return make_strategy(checked_combination(name, transport, context.buffers), std::move(plan), context);
+}
+
+std::unique_ptr<Strategy> make_strategy(const Combination& combination, ExchangePlan plan,
+                                        const ExchangeContext& context) {
+  if (combination.strategy() == nullptr) throw std::logic_error("make_strategy: the combination was never checked");
+  std::unique_ptr<Strategy> made = combination.strategy()->factory(std::move(plan), *combination.transport(), context);
   made->set_up_transport();
   return made;
 }

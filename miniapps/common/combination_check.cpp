@@ -6,14 +6,22 @@
 
 #include <amp/comm/combination.hpp>
 
+#include <stdexcept>
+
 namespace amp {
 
-void check_combination(const std::string& strategy, const std::string& transport, const Environment& env) {
-  const std::string refusal = comm::combination_refusal(strategy, transport, env.exchange_context().buffers);
-  if (!refusal.empty()) throw CombinationRefused(refusal);
-  if (env.synthesis() == nullptr) return;
-  const std::string problem = synthesis_problem(transport);
-  if (!problem.empty()) throw InputError(problem);
+comm::Combination check_combination(const std::string& strategy, const std::string& transport, const Environment& env) {
+  comm::Combination checked;
+  try {
+    checked = comm::checked_combination(strategy, transport, env.exchange_context().buffers);
+  } catch (const std::invalid_argument& refused) {
+    throw CombinationRefused(refused.what());
+  }
+  if (env.synthesis() != nullptr) {
+    const std::string problem = synthesis_problem(transport);
+    if (!problem.empty()) throw InputError(problem);
+  }
+  return checked;
 }
 
 }  // namespace amp

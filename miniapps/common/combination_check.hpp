@@ -5,12 +5,15 @@
 
 #include <amp/miniapps/common/environment.hpp>
 
+#include <amp/comm/combination.hpp>
+
 #include <string>
 
 namespace amp {
 
-// CombinationRefused (exit 6) with fits()'s reason when the pair does not fit here; InputError (exit 2)
-// when a synthesis cannot write the transport. Both names are registered (the configuration checked them).
-void check_combination(const std::string& strategy, const std::string& transport, const Environment& env);
+// The checked pair, which the run's strategies are built from without a second check; CombinationRefused
+// (exit 6) with fits()'s reason when it does not fit here; InputError (exit 2) when a synthesis cannot
+// write the transport. Both names are registered (the configuration checked them).
+comm::Combination check_combination(const std::string& strategy, const std::string& transport, const Environment& env);
 
 }  // namespace amp

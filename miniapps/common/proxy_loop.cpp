@@ -13,8 +13,9 @@
 
 namespace amp {
 
-ProxyLoop::ProxyLoop(const LoopSettings& settings, const Environment& env)
-    : settings_(settings), comm_(env.comm()), exchange_(env.exchange_context()), rank_(env.rank()),
+ProxyLoop::ProxyLoop(const LoopSettings& settings, const Environment& env, const comm::Combination& combination)
+    : settings_(settings), comm_(env.comm()), exchange_(env.exchange_context()), combination_(combination),
+      rank_(env.rank()),
       synthesis_(env.synthesis()),
       conservation_(settings.num_vars, env.comm()) {}
 

@@ -8,6 +8,7 @@
 #include <amp/miniapps/common/loop_report.hpp>
 #include <amp/miniapps/common/run_config.hpp>
 
+#include <amp/comm/combination.hpp>
 #include <amp/comm/strategy.hpp>
 
 #include <mpi.h>
@@ -55,7 +56,7 @@ class ProxyLoop {
   void run(const Environment& env, LoopMeasurements& m);
 
  protected:
-  ProxyLoop(const LoopSettings& settings, const Environment& env);
+  ProxyLoop(const LoopSettings& settings, const Environment& env, const comm::Combination& combination);
 
   // The hooks, in the order a step calls them.
   // The strategy of the step exchange (nobel replaces it at each AMR step).
@@ -99,6 +100,7 @@ class ProxyLoop {
   const LoopSettings settings_;
   MPI_Comm comm_;         // the ranks the run is on
   const comm::ExchangeContext exchange_;  // what the strategies are built in (make_strategy)
+  const comm::Combination combination_;   // the strategy and transport, checked once at start-up
   int rank_;              // of comm_
   Synthesis* synthesis_;  // null in a real run
   Conservation conservation_;

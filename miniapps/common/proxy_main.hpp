@@ -25,7 +25,8 @@ namespace amp {
 //     setup_bytes_per_rank(config, ranks): what build_setup alone allocates (check_run_memory);
 //   build_setup(config, rank, ranks), plan_of(setup), plan_sizes(config, setup): the set-up of one rank,
 //     its exchange plan, and the sizes --plan-only reports with it;
-//   run(config, setup, build, env): the time loop's measurements (a LoopMeasurements);
+//   run(config, setup, build, env, combination): the time loop's measurements (a LoopMeasurements), its
+//     strategies built from the pair checked at start-up (combination_check.hpp);
 //   results(config, setup, measurements, env): the JSON results (collective), print_summary(results).
 template <class Pieces>
 int proxy_main(MPI_Comm comm, int argc, char** argv) {
@@ -44,7 +45,7 @@ int proxy_main(MPI_Comm comm, int argc, char** argv) {
     const PlanTarget target = checked_plan_target(plan_options, common, env);
     check_common_options(app, common, env.tracing());
     const auto& config = Pieces::checked_config(flags, target.ranks);
-    check_combination(config.strategy, config.transport, env);
+    const comm::Combination combination = check_combination(config.strategy, config.transport, env);
     if (print_combination_list(Pieces::kName, listing, env)) return;
     check_run_memory(env, plan_options.plan_only, Pieces::bytes_per_rank(config, target.ranks),
                      Pieces::setup_bytes_per_rank(config, target.ranks));
@@ -56,7 +57,7 @@ int proxy_main(MPI_Comm comm, int argc, char** argv) {
     build.extra = Pieces::plan_sizes(config, setup);
     if (plan_only_done(Pieces::kName, plan_options, results_file, Pieces::plan_of(setup), target, build)) return;
 
-    const auto measurements = Pieces::run(config, setup, build, env);
+    const auto measurements = Pieces::run(config, setup, build, env, combination);
     const nlohmann::json results = Pieces::results(config, setup, measurements, env);
     finish_run(env, results_file, results, measurements, Pieces::print_summary);
   });

@@ -40,8 +40,9 @@ struct GhostPieces {
     return {{"block", {d.block.nx, d.block.ny, d.block.nz}}, {"process_grid", d.grid}};
   }
 
-  static GhostMeasurements run(const GhostConfig& config, GhostSetup& setup, const PlanBuild&, const Environment& env) {
-    return run_ghost(config, setup.decomposition, std::move(setup.plan), env);
+  static GhostMeasurements run(const GhostConfig& config, GhostSetup& setup, const PlanBuild&, const Environment& env,
+                               const comm::Combination& combination) {
+    return run_ghost(config, setup.decomposition, std::move(setup.plan), env, combination);
   }
   static nlohmann::json results(const GhostConfig& config, const GhostSetup& setup, const GhostMeasurements& m,
                                 const Environment& env) {

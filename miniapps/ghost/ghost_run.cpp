@@ -65,8 +65,9 @@ double measure_stencil_step(const GhostConfig& config, const Decomposition& d) {
 // sweep writes straight into the x links' send slots.
 class GhostLoop : public ProxyLoop {
  public:
-  GhostLoop(const GhostConfig& config, const Decomposition& d, comm::ExchangePlan plan, const Environment& env)
-      : ProxyLoop(settings_of(config), env), config_(config), d_(d), local_sums_(config.num_vars, 0.0) {
+  GhostLoop(const GhostConfig& config, const Decomposition& d, comm::ExchangePlan plan, const Environment& env,
+            const comm::Combination& combination)
+      : ProxyLoop(settings_of(config), env, combination), config_(config), d_(d), local_sums_(config.num_vars, 0.0) {
     const auto& b = d.block;
     // A synthesis only needs the grids' addresses (the transports key requests and datatypes on them).
     for (int v = 0; v < config.num_vars; ++v) {
@@ -88,7 +89,7 @@ class GhostLoop : public ProxyLoop {
     }
     MPI_Allreduce(local_sums_.data(), conservation_.injected.data(), config.num_vars, MPI_DOUBLE, MPI_SUM, comm_);
     for (int s = 0; s < config.num_spikes; ++s) spikes_.push_back(make_spike(config, d, s));
-    strategy_ = comm::make_strategy(config.strategy, config.transport, std::move(plan), exchange_);
+    strategy_ = comm::make_strategy(combination_, std::move(plan), exchange_);
     for (int side = 0; side < 2; ++side) x_face_link_[side] = face_link(d, 0, side);
   }
 
@@ -177,9 +178,9 @@ GhostSetup build_ghost_setup(const GhostConfig& config, int rank, int ranks) {
 }
 
 GhostMeasurements run_ghost(const GhostConfig& config, const Decomposition& decomposition, comm::ExchangePlan plan,
-                            const Environment& env) {
+                            const Environment& env, const comm::Combination& combination) {
   GhostMeasurements m;
-  GhostLoop loop(config, decomposition, std::move(plan), env);
+  GhostLoop loop(config, decomposition, std::move(plan), env, combination);
   loop.run(env, m);
   m.checked_variables = config.num_vars;
   return m;

@@ -5,6 +5,7 @@
 #include <amp/miniapps/ghost/decomposition.hpp>
 #include <amp/miniapps/ghost/ghost_config.hpp>
 
+#include <amp/comm/combination.hpp>
 #include <amp/comm/exchange_plan.hpp>
 
 #include <amp/miniapps/common/environment.hpp>
@@ -25,6 +26,6 @@ struct GhostSetup {
 GhostSetup build_ghost_setup(const GhostConfig& config, int rank, int ranks);
 
 GhostMeasurements run_ghost(const GhostConfig& config, const Decomposition& decomposition, comm::ExchangePlan plan,
-                            const Environment& env);
+                            const Environment& env, const comm::Combination& combination);
 
 }  // namespace amp::ghost

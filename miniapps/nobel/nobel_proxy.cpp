@@ -37,8 +37,9 @@ struct NobelPieces {
   }
 
   // The loop takes the whole set-up (its mesh changes at every AMR step).
-  static NobelMeasurements run(const NobelConfig& config, NobelSetup& setup, const PlanBuild&, const Environment& env) {
-    return run_nobel(config, std::move(setup), env);
+  static NobelMeasurements run(const NobelConfig& config, NobelSetup& setup, const PlanBuild&, const Environment& env,
+                               const comm::Combination& combination) {
+    return run_nobel(config, std::move(setup), env, combination);
   }
   static nlohmann::json results(const NobelConfig& config, const NobelSetup&, const NobelMeasurements& m,
                                 const Environment& env) {

@@ -52,8 +52,8 @@ RefineTest refine_test(const NobelConfig& config, int amr_step) {
 // step, and the AMR steps, which migrate the blocks and replace the step strategy.
 class NobelLoop : public ProxyLoop {
  public:
-  NobelLoop(const NobelConfig& config, NobelSetup setup, const Environment& env)
-      : ProxyLoop(LoopSettings::of(config), env), config_(config), ranks_(env.size()), shape_{config.block},
+  NobelLoop(const NobelConfig& config, NobelSetup setup, const Environment& env, const comm::Combination& combination)
+      : ProxyLoop(LoopSettings::of(config), env, combination), config_(config), ranks_(env.size()), shape_{config.block},
         mesh_(std::move(setup.mesh)) {
     m_.initial_blocks = mesh_.size();
     m_.initial_balanced = mesh_.balanced();
@@ -132,7 +132,7 @@ class NobelLoop : public ProxyLoop {
         next_.push_back(new_storage("amp::nobel_next"));
       }
     }
-    strategy_ = comm::make_strategy(config_.strategy, config_.transport, std::move(x.plan), exchange_);
+    strategy_ = comm::make_strategy(combination_, std::move(x.plan), exchange_);
   }
 
   void retire_step_strategy() {
@@ -171,7 +171,7 @@ class NobelLoop : public ProxyLoop {
     record.blocks_received = migration.blocks_received;
     migration.plan.message_class = comm::MessageClass::kMigration;
     migration.plan.tag_epoch = amr_index;
-    auto mover = comm::make_strategy(config_.strategy, config_.transport, std::move(migration.plan), exchange_);
+    auto mover = comm::make_strategy(combination_, std::move(migration.plan), exchange_);
     std::vector<Storage> exchange;
     for (int v = 0; v < config_.num_vars; ++v) {
       exchange.emplace_back(Kokkos::view_alloc(std::string("amp::nobel_migration"), Kokkos::WithoutInitializing),
@@ -270,8 +270,9 @@ NobelSetup build_nobel_setup(const NobelConfig& config, int rank, int ranks) {
   return setup;
 }
 
-NobelMeasurements run_nobel(const NobelConfig& config, NobelSetup setup, const Environment& env) {
-  NobelLoop loop(config, std::move(setup), env);
+NobelMeasurements run_nobel(const NobelConfig& config, NobelSetup setup, const Environment& env,
+                            const comm::Combination& combination) {
+  NobelLoop loop(config, std::move(setup), env, combination);
   return loop.run(env);
 }
 

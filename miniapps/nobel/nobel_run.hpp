@@ -5,6 +5,7 @@
 #include <amp/miniapps/nobel/face_exchange.hpp>
 #include <amp/miniapps/nobel/nobel_config.hpp>
 
+#include <amp/comm/combination.hpp>
 #include <amp/comm/traffic.hpp>
 #include <amp/miniapps/common/environment.hpp>
 #include <amp/miniapps/common/loop_report.hpp>
@@ -48,6 +49,7 @@ struct NobelSetup {
 };
 NobelSetup build_nobel_setup(const NobelConfig& config, int rank, int ranks);
 
-NobelMeasurements run_nobel(const NobelConfig& config, NobelSetup setup, const Environment& env);
+NobelMeasurements run_nobel(const NobelConfig& config, NobelSetup setup, const Environment& env,
+                            const comm::Combination& combination);
 
 }  // namespace amp::nobel

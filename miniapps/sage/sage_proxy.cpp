@@ -43,8 +43,8 @@ struct SagePieces {
 
   // The set-up time in the results is the plan's (built above) and the loop's own.
   static SageMeasurements run(const SageConfig& config, SageSetup& setup, const PlanBuild& build,
-                              const Environment& env) {
-    SageMeasurements m = run_sage(config, setup.mesh, std::move(setup.plan), env);
+                              const Environment& env, const comm::Combination& combination) {
+    SageMeasurements m = run_sage(config, setup.mesh, std::move(setup.plan), env, combination);
     m.setup_seconds += build.seconds;
     return m;
   }

@@ -42,8 +42,9 @@ kernels::Transport transport_of(const SageConfig& config, int v) {
 class SageLoop : public ProxyLoop {
  public:
   SageLoop(const SageConfig& config, const LocalMesh& mesh, comm::ExchangePlan plan, SageMeasurements& m,
-           const Environment& env)
-      : ProxyLoop(LoopSettings::of(config), env), config_(config), mesh_(mesh), local_sums_(config.num_vars, 0.0) {
+           const Environment& env, const comm::Combination& combination)
+      : ProxyLoop(LoopSettings::of(config), env, combination), config_(config), mesh_(mesh),
+        local_sums_(config.num_vars, 0.0) {
     const FaceLists faces = build_face_lists(mesh);
     m.faces = faces.faces();
     table_ = kernels::make_face_table(faces.low, faces.high, faces.axis, faces.cell_faces);
@@ -75,7 +76,7 @@ class SageLoop : public ProxyLoop {
       m.send_runs += static_cast<std::int64_t>(link.send.size());
       for (const comm::Piece& piece : link.send) m.send_cells += piece.size();
     }
-    strategy_ = comm::make_strategy(config.strategy, config.transport, std::move(plan), exchange_);
+    strategy_ = comm::make_strategy(combination_, std::move(plan), exchange_);
   }
 
  private:
@@ -142,10 +143,10 @@ SageSetup build_sage_setup(const SageConfig& config, int rank, int ranks) {
 }
 
 SageMeasurements run_sage(const SageConfig& config, const LocalMesh& mesh, comm::ExchangePlan plan,
-                          const Environment& env) {
+                          const Environment& env, const comm::Combination& combination) {
   SageMeasurements m;
   const double start = now_seconds();
-  SageLoop loop(config, mesh, std::move(plan), m, env);
+  SageLoop loop(config, mesh, std::move(plan), m, env, combination);
   m.setup_seconds = now_seconds() - start;
   loop.run(env, m);
   return m;

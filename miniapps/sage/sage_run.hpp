@@ -5,6 +5,7 @@
 #include <amp/miniapps/sage/local_mesh.hpp>
 #include <amp/miniapps/sage/sage_config.hpp>
 
+#include <amp/comm/combination.hpp>
 #include <amp/comm/exchange_plan.hpp>
 
 #include <amp/miniapps/common/environment.hpp>
@@ -31,6 +32,6 @@ struct SageSetup {
 SageSetup build_sage_setup(const SageConfig& config, int rank, int ranks);
 
 SageMeasurements run_sage(const SageConfig& config, const LocalMesh& mesh, comm::ExchangePlan plan,
-                          const Environment& env);
+                          const Environment& env, const comm::Combination& combination);
 
 }  // namespace amp::sage

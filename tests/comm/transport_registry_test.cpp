@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 #include <mpi.h>
 
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -118,3 +119,29 @@ TEST(TransportRegistry, UnknownNamesAreLeftToTheCallerToName) {
 }
 
 }  // namespace
+
+// The checked pair a run builds its strategies from (checked once at start-up, built without a second
+// check): the same answer as fits(), by name, for every registered pair; unknown names refused; an
+// unchecked (default) combination never built.
+TEST(CheckedCombination, AgreesWithFitsAndIsTheOnlyWayToBuild) {
+  for (const StrategyRegistration& s : amp::comm::registered_strategies())
+    for (const TransportRegistration& t : amp::comm::registered_transports())
+      for (const MpiBuffers& buffers : {kReached, kStaged}) {
+        const bool fit = amp::comm::fits(s, t, buffers);
+        try {
+          const amp::comm::Combination c = amp::comm::checked_combination(s.name, t.name, buffers);
+          EXPECT_TRUE(fit) << s.name << "/" << t.name;
+          EXPECT_EQ(c.strategy()->name, s.name);
+          EXPECT_EQ(c.transport()->name, t.name);
+        } catch (const std::invalid_argument& refused) {
+          EXPECT_FALSE(fit) << s.name << "/" << t.name;
+          EXPECT_EQ(std::string(refused.what()), combination_refusal(s.name, t.name, buffers));
+        }
+      }
+  EXPECT_THROW(amp::comm::checked_combination("no-such-strategy", "isend", kReached), std::invalid_argument);
+  EXPECT_THROW(amp::comm::checked_combination(amp::comm::registered_strategies().front().name, "no-such-transport",
+                                              kReached),
+               std::invalid_argument);
+  const amp::comm::ExchangeContext context(MPI_COMM_NULL, kReached, true);
+  EXPECT_THROW(amp::comm::make_strategy(amp::comm::Combination{}, amp::comm::ExchangePlan{}, context), std::logic_error);
+}
