@@ -6,7 +6,8 @@ shortcut), simulated on the shipped torus-4x4x4 and dragonfly-1024:
 - every byte crosses at least one link: on the dragonfly each crosses its node's link to its router
   (SimGrid: up at the sender and down at the receiver; SST-macro: the switch's port to the receiver);
 - two ranks that are neighbours in x on the torus move exactly their bytes over x links, one hop each;
-- the simulated profile (SimGrid) adds up to each rank's time;
+- the simulated profile adds up to each rank's time; SST-macro's prediction is counted from when its last
+  rank left MPI_Init, and its last rank's end is the prediction;
 - with four ranks to a node, the four NICs inject what leaves a node, and the rest stays inside.
 
 Usage: network_conservation_test.py BUILD ROOT WORKDIR SIMULATOR    (exit 77: sstmac without AMP_SSTMAC)
@@ -110,11 +111,16 @@ def main():
             check(set(sim["links"]) == {"node", "local", "global"}, f"{where}: link classes {sorted(sim['links'])}")
         if simulator == "simgrid" and network.startswith("torus"):
             check(all(h >= 1 for h in sim["hops"]["per_nic"]), f"{where}: hops per NIC {sim['hops']['per_nic']}")
-        if simulator == "simgrid":
-            profile = sim["profile"]
-            total = profile["compute"] + profile["p2p"] + profile["collective"]
-            check(abs(total - 1) < 1e-6, f"{where}: the profile's fractions add up to {total}")
-            check(all(len(v) == 16 for v in profile["per_rank"].values()), f"{where}: per-rank profile {profile}")
+        profile = sim["profile"]  # SST-macro does not tell point-to-point from collectives: compute and mpi
+        total = sum(profile[k] for k in (("compute", "p2p", "collective") if simulator == "simgrid" else ("compute", "mpi")))
+        check(abs(total - 1) < 1e-6, f"{where}: the profile's fractions add up to {total}")
+        check(all(len(v) == 16 for v in profile["per_rank"].values()), f"{where}: per-rank profile {profile}")
+        if simulator == "sstmac":  # counted from when the last rank left MPI_Init (tools/amp_tools/sstmac_startup.py)
+            check(0 < sim["sstmac_startup_seconds"] < sim["sstmac_estimated_runtime_seconds"] and abs(
+                sim["predicted_seconds"] - sim["sstmac_estimated_runtime_seconds"] + sim["sstmac_startup_seconds"]) < 1e-12
+                and abs(max(profile["per_rank_finish"]) - sim["predicted_seconds"]) < 2e-8,
+                f"{where}: start-up {sim['sstmac_startup_seconds']}, estimated {sim['sstmac_estimated_runtime_seconds']}, "
+                f"predicted {sim['predicted_seconds']}, last rank's end {max(profile['per_rank_finish'])}")
         print(f"{where}: {sim['nics']['injected_bytes']['total']} bytes injected, "
               f"{sim['hops']['mean_per_byte']:.3f} hops per byte, classes {sorted(sim['links'])}")
     # Four ranks to a node share its NIC: what leaves the node is injected, the rest stays inside.

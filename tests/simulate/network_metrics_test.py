@@ -2,7 +2,10 @@
 """The readers and figures of tools/amp_tools/network_metrics.py and tools/amp_tools/simulated_profile.py on inputs written
 here: SST-macro's CSV and port classes, SimGrid's link names and its own routes on a 4x4x4 torus
 (neighbours in x: one x link; (0,0,0) to (1,1,0): one x and one y link), the TI export's sends, the
-figures of hand-countable loads, and the profile from replay log lines.
+figures of hand-countable loads, and the profile from replay log lines; SST-macro's start-up and
+per-rank profile from its real output (fixtures/sstmac-startup-debug.txt: `--debug=mpi,timestamp` of
+MPI_Init and MPI_Finalize at 2 ranks on torus-4x4x4; fixtures/sstmac-ftq-pingpong.csv: its per-rank FTQ
+of 100 8-byte ping-pongs on the same machine, "Estimated total runtime of 0.00024363 seconds").
 
 Usage: network_metrics_test.py ROOT WORKDIR BUILD
 """
@@ -16,6 +19,9 @@ from amp_tools import network_metrics  # noqa: E402
 from amp_tools import networks  # noqa: E402
 from amp_tools import simulate  # noqa: E402
 from amp_tools import simulated_profile  # noqa: E402
+from amp_tools import sstmac_startup  # noqa: E402
+
+FIXTURES = os.path.join(ROOT, "tests", "simulate", "fixtures")
 
 
 def network_file(name, text):
@@ -154,6 +160,45 @@ class Profile(unittest.TestCase):
         self.assertAlmostEqual(p["compute"], 0.5)
         self.assertAlmostEqual(p["collective"], (5 / 20 + 10 / 20) / 2)
         self.assertAlmostEqual(p["p2p"] + p["compute"] + p["collective"], 1.0)
+
+
+class SstmacStartupAndProfile(unittest.TestCase):
+    def setUp(self):
+        with open(os.path.join(FIXTURES, "sstmac-startup-debug.txt")) as f:
+            self.debug = f.read()
+        self.init = sstmac_startup.read_init_times(self.debug, 2)
+        self.tags = simulated_profile.read_sstmac_ftq(os.path.join(FIXTURES, "sstmac-ftq-pingpong.csv"), 2)
+
+    def test_init_times_per_rank(self):
+        self.assertEqual(self.init, {0: (0.00000001, 0.00000243), 1: (0.00000103, 0.00000343)})
+
+    def test_a_rank_without_init_lines_is_refused(self):
+        with self.assertRaisesRegex(sstmac_startup.StartupError, "no MPI_Init of rank 2"):
+            sstmac_startup.read_init_times(self.debug, 3)
+
+    def test_ticks_are_sstmac_seconds(self):
+        # the last rank to end (rank 1, started 1.03 us late) ends at SST-macro's estimated runtime
+        ends = [self.init[r][0] + sum(self.tags[r].values()) for r in (0, 1)]
+        self.assertAlmostEqual(max(ends), 0.00024363, delta=1e-8)  # printed to 10 ns
+        self.assertAlmostEqual(self.tags[0]["Compute"], 20.6e-6, delta=1e-15)
+
+    def test_profile_counts_each_rank_from_the_end_of_its_init(self):
+        start = max(left for _, left in self.init.values())
+        p = simulated_profile.sstmac_profile(self.tags, self.init, start)
+        self.assertIsNone(p["p2p"])
+        self.assertIsNone(p["collective"])
+        self.assertAlmostEqual(p["per_rank"]["mpi"][0], 222.027203e-6 - 2.42e-6, delta=1e-15)
+        self.assertAlmostEqual(p["per_rank_finish"][1], 0.00024363 - start, delta=1e-8)
+        span0 = 242.627203e-6 - 2.42e-6
+        self.assertAlmostEqual(p["per_rank"]["compute"][0] / span0 + p["per_rank"]["mpi"][0] / span0, 1.0)
+        self.assertAlmostEqual(p["compute"] + p["mpi"], 1.0)
+
+    def test_rows_with_other_tags_are_refused(self):
+        path = os.path.join(WORKDIR, "ftq-other-tags.csv")
+        with open(path, "w") as f:
+            f.write("Epoch,Time,Compute,MPI,Name\n0,0,1,2,app1.rank0.thread0\n0,0,5,app1.rank1.thread0\n")
+        with self.assertRaisesRegex(ValueError, "other FTQ tags"):
+            simulated_profile.read_sstmac_ftq(path, 2)
 
 
 if __name__ == "__main__":

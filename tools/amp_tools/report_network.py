@@ -21,7 +21,8 @@ import matplotlib.pyplot as plt  # noqa: E402
 import matplotlib.ticker  # noqa: E402
 
 KINDS = [("compute", "compute", "tab:blue"), ("p2p", "point-to-point MPI (waits incl.)", "tab:orange"),
-         ("collective", "collectives", "tab:green")]
+         ("collective", "collectives", "tab:green"),
+         ("mpi", "MPI, point-to-point and collectives not told apart (SST-macro)", "tab:gray")]
 
 
 def points(rows):
@@ -165,7 +166,7 @@ def profile_figure(proxy, by_panel):
                     transform=ax.transAxes, fontsize=8)
         bottoms = [0.0] * len(names)
         for key, label, color in KINDS:
-            heights = [stack[key] * 100 for stack in stacks]
+            heights = [(stack.get(key) or 0.0) * 100 for stack in stacks]
             for j, (x, h, b) in enumerate(zip(names, heights, bottoms)):
                 ax.bar(x, h, bottom=b, color=color, hatch=hatches[j], edgecolor="white",
                        label=label if j == 0 else None)
@@ -177,9 +178,9 @@ def profile_figure(proxy, by_panel):
     handles = [matplotlib.patches.Patch(color=color, label=label) for _, label, color in KINDS]
     handles.append(matplotlib.patches.Patch(facecolor="grey", hatch="//", edgecolor="white",
                                             label="measured (recorded run; compute: all outside MPI)"))
-    fig.legend(handles=handles, loc="lower center", ncol=4, fontsize=8)
+    fig.legend(handles=handles, loc="lower center", ncol=3, fontsize=8)
     fig.suptitle(f"{proxy}: simulated profile beside the measured breakdown", fontsize=11)
-    fig.tight_layout(rect=(0, 0.05, 1, 1))
+    fig.tight_layout(rect=(0, 0.09, 1, 1))
     return fig
 
 

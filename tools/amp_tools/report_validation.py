@@ -41,7 +41,8 @@ def table3_figure(rows):
     for proxy in TABLE_III:
         app, published = TABLE_III[proxy]
         mine = sorted((cut_of(r[1]), r[6]["profile"]) for r in rows
-                      if r[0] == proxy and r[6]["network"] == "xt6-seastar" and r[2] == 256 and r[6].get("profile"))
+                      if r[0] == proxy and r[6]["network"] == "xt6-seastar" and r[2] == 256 and r[6].get("profile")
+                      and r[6]["profile"].get("p2p") is not None)
         if not mine:
             continue
         bars.append((proxy, f"{app}\nTable III", published))

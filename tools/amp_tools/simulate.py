@@ -32,6 +32,7 @@ from amp_tools import launch
 from amp_tools import network_metrics
 from amp_tools import networks
 from amp_tools import simulated_profile
+from amp_tools import sstmac_startup
 
 SMPIREPLAY = "/usr/lib/x86_64-linux-gnu/simgrid/smpireplaymain"
 SIMGRID_RANKS_NOTE = 512  # above this, a note that SST-macro is the simulator for the trace's size
@@ -219,28 +220,48 @@ def sstmac_prediction(code, stdout, tail):
     return float(match.group(1))
 
 
-def run_sstmac(network, trace_dir, export_dir, summary, root, workdir, timeout):
+def run_sstmac(network, trace_dir, export_dir, summary, root, build, workdir, timeout):
     sstmac = os.environ.get("AMP_SSTMAC")
     if not sstmac or not os.access(sstmac, os.X_OK):
         raise UsageError("--simulator sstmac needs AMP_SSTMAC to name an sstmac binary (SST-macro 16.0)")
     params = os.path.abspath(os.path.join(root, "tools", "sstmac", f"{network.topology}.ini"))
     ranks = len(summary["ranks"])
-    command = [sstmac, "-f", params, "-p", f"node.app1.dumpi_metaname={os.path.abspath(trace_meta(trace_dir))}",
-               "-p", f"node.app1.size={ranks}", "-p", f"node.app1.launch_cmd={networks.sstmac_launch(network, ranks)}"]
     overrides = networks.sstmac_overrides(network)
-    for key, value in {**overrides, **network_metrics.sstmac_stats_overrides()}.items():
+
+    def replay(meta):
+        """SST-macro's command for a trace on this machine (without statistics)."""
+        command = [sstmac, "-f", params, "-p", f"node.app1.dumpi_metaname={os.path.abspath(meta)}",
+                   "-p", f"node.app1.size={ranks}", "-p", f"node.app1.launch_cmd={networks.sstmac_launch(network, ranks)}"]
+        for key, value in overrides.items():
+            command += ["-p", f"{key}={value}"]
+        return command
+
+    command = replay(trace_meta(trace_dir))
+    for key, value in {**network_metrics.sstmac_stats_overrides(), **simulated_profile.sstmac_ftq_overrides()}.items():
         command += ["-p", f"{key}={value}"]
     code, stdout, tail = run_simulator(command, workdir, timeout)  # in workdir: its statistics' CSV go there
-    predicted = sstmac_prediction(code, stdout, tail)
+    estimated = sstmac_prediction(code, stdout, tail)
+    # SST-macro's launch and its MPI_Init's allreduce are not the program's time (sstmac_startup.py)
+    try:
+        init_times = sstmac_startup.measure(replay, os.path.join(build, "lib", "libamp_dumpi.so"), ranks, workdir,
+                                            run_simulator, timeout)
+    except sstmac_startup.StartupError as e:
+        raise SimulatorError(f"SST-macro's start-up: {e}") from None
+    start = max(left for _, left in init_times.values())
+    predicted = estimated - start
     version = re.search(r"SST-macro\s+([0-9.]+)", subprocess.run([sstmac, "--version"], capture_output=True,
                                                                   text=True).stdout)
     description = networks.sstmac_description(network, " ".join(command))
     try:
         figures = network_metrics.sstmac(network, overrides, workdir, export_dir, summary["ranks"], predicted)
-    except network_metrics.MetricsError as e:
+        per_rank_tags = simulated_profile.read_sstmac_ftq(os.path.join(workdir, simulated_profile.SSTMAC_FTQ_FILE),
+                                                          ranks)
+    except (network_metrics.MetricsError, OSError, ValueError) as e:
         raise SimulatorError(f"network figures: {e}") from None
-    figures.update(profile=None, profile_note=simulated_profile.SSTMAC_NOTE)
-    return predicted, None, version.group(1) if version else "16.0", description, figures
+    profile = simulated_profile.sstmac_profile(per_rank_tags, init_times, start)
+    figures.update(profile=profile, profile_note=simulated_profile.SSTMAC_NOTE,
+                   sstmac_estimated_runtime_seconds=estimated, sstmac_startup_seconds=start)
+    return predicted, profile["per_rank_finish"], version.group(1) if version else "16.0", description, figures
 
 
 def write_json(path, data):
@@ -318,7 +339,7 @@ def simulate(args):
                                                                        workdir, args.timeout)
         else:
             predicted, per_rank, version, given, figures = run_sstmac(network, trace_dir, export_dir, summary,
-                                                                      args.root, workdir, args.timeout)
+                                                                      args.root, args.build, workdir, args.timeout)
     shared = None if summary["synthesized"] else traced_run_load(trace_dir)
     result = {
         "trace": trace_dir,

@@ -7,12 +7,68 @@ ARGS... SECONDS"); a rank's actions run back to back, so an action took the time
 previous action's end to its own (the logged SECONDS are rounded to microseconds; the timestamps,
 with simulate.py's log layout, to nanoseconds). SimgridActions sums them by kind as simulate.py reads
 the log.
+
+SST-macro's FTQ statistic, kept per rank (`node.app1.ftq` with `aggregate = false`: one row per rank,
+`Name` app1.rankR.thread0), gives each rank's ticks in Compute and in MPI. It tags every MPI call alike,
+so its profile has `compute` and `mpi` (point-to-point and collectives together; `p2p` and `collective`
+are null). Each rank is counted from the moment it left MPI_Init, as SimGrid's (sstmac_startup.py).
 """
+import csv
 import statistics
 
-SSTMAC_NOTE = ("SST-macro gives no per-rank profile: its FTQ statistic (node.app1.ftq) sums Compute and MPI "
-               "time over all ranks, with no split of point-to-point from collectives, and counts the trace's "
-               "untraced set-up as compute")
+SSTMAC_NOTE = ("SST-macro tags every MPI call alike (its FTQ tag MPI): point-to-point and collectives are not "
+               "told apart, so the profile gives compute and mpi per rank; a recorded trace's untraced set-up "
+               "counts as compute there")
+SSTMAC_TICK_SECONDS = 1e-16  # SST-macro 16.0's tick: 100 attoseconds (sstmac/common/timestamp.cc)
+SSTMAC_FTQ_FILE = "amp_ftq.csv"
+
+
+def sstmac_ftq_overrides():
+    """`-p` overrides that make SST-macro write each rank's FTQ totals (one epoch) to amp_ftq.csv."""
+    return {"node.app1.ftq.type": "ftq_calendar", "node.app1.ftq.output": "ftq",
+            "node.app1.ftq.group": SSTMAC_FTQ_FILE[:-4], "node.app1.ftq.epoch_length": "100s",
+            "node.app1.ftq.aggregate": "false"}
+
+
+def read_sstmac_ftq(path, ranks):
+    """[{tag: seconds}] per rank 0..ranks-1 from SST-macro's per-rank FTQ CSV (Epoch,Time,<tags>,Name)."""
+    with open(path, newline="") as f:
+        rows = list(csv.reader(f))
+    header, per_rank = rows[0], {}
+    tags = header[2:-1]
+    for row in rows[1:]:
+        if len(row) != len(header):
+            raise ValueError(f"{path}: a rank used other FTQ tags than {tags} ({row[-1]})")
+        rank = int(row[-1].split(".")[1][len("rank"):])
+        seconds = per_rank.setdefault(rank, dict.fromkeys(tags, 0.0))
+        for tag, ticks in zip(tags, row[2:-1]):
+            seconds[tag] += int(ticks) * SSTMAC_TICK_SECONDS
+    missing = [r for r in range(ranks) if r not in per_rank]
+    if missing:
+        raise ValueError(f"{path}: no FTQ row for rank {missing[0]} ({len(missing)} of {ranks} missing)")
+    return [per_rank[r] for r in range(ranks)]
+
+
+def sstmac_profile(per_rank_tags, init_times, start):
+    """The profile from SST-macro's per-rank FTQ seconds (read_sstmac_ftq) and each rank's MPI_Init
+    (entered, left) (sstmac_startup.measure), counted from `start` (when the last rank left MPI_Init):
+    {compute, mpi: mean fraction of each rank's time after its MPI_Init; p2p, collective: None;
+    per_rank: {compute, mpi: [seconds]}, per_rank_finish: [seconds after start]}."""
+    compute, mpi, finish, fractions = [], [], [], {"compute": [], "mpi": []}
+    for rank, tags in enumerate(per_rank_tags):
+        entered, left = init_times[rank]
+        rank_compute = tags.get("Compute", 0.0)
+        rank_mpi = max(0.0, tags.get("MPI", 0.0) - (left - entered))
+        span = sum(tags.values()) - (left - entered)  # from leaving MPI_Init to the rank's end
+        compute.append(rank_compute)
+        mpi.append(rank_mpi)
+        finish.append(entered + sum(tags.values()) - start)
+        if span > 0:
+            fractions["compute"].append(rank_compute / span)
+            fractions["mpi"].append(rank_mpi / span)
+    out = {kind: statistics.fmean(values) if values else 0.0 for kind, values in fractions.items()}
+    out.update(p2p=None, collective=None, per_rank={"compute": compute, "mpi": mpi}, per_rank_finish=finish)
+    return out
 
 KINDS = ("compute", "p2p", "collective")
 KIND_OF = {"compute": "compute",
