@@ -1,5 +1,6 @@
 // export_time_independent on hand-made traces (tests/trace/dumpi_trace_builder.hpp): the exact TI
-// actions of point-to-point, persistent, Sendrecv and collective calls; outstanding messages on one
+// actions of point-to-point, persistent, Sendrecv and collective calls, and the traffic of communicator
+// creation on the world (none from a sub-communicator); outstanding messages on one
 // channel get distinct tags, the same on both sides; each call with no TI form is refused in one
 // line naming rank, record and call, and nothing is left at the output path.
 #include <gtest/gtest.h>
@@ -39,6 +40,13 @@ class TiExportTest : public ::testing::Test {
     fs::create_directories(dir() / "trace");
     test::write_trace((dir() / "trace").string(), "built", r);
     return simgrid::export_time_independent((dir() / "trace").string(), (dir() / "ti").string());
+  }
+  // The rank's whole file, compute lines included.
+  std::string text(int rank) const {
+    std::ifstream in(dir() / "ti" / ("rank-" + std::to_string(rank) + ".txt"));
+    std::stringstream whole;
+    whole << in.rdbuf();
+    return whole.str();
   }
   // The rank's actions, compute lines left out (their flops follow the builder's clock).
   std::vector<std::string> actions(int rank) const {
@@ -125,8 +133,35 @@ TEST_F(TiExportTest, CollectivesOnWorldAndItsCopy) {
     rank.call(kBcast, test::ExpectedBytes().i32(3).u16(kInt).i32(1).u16(4));
   }
   auto result = export_ranks(r);
-  EXPECT_EQ(actions(1), (std::vector<std::string>{"1 init", "1 barrier", "1 allreduce 40 0", "1 bcast 12 1",
-                                                  "1 finalize"}));
+  EXPECT_EQ(actions(1), (std::vector<std::string>{"1 init", "1 allreduce 4 0", "1 barrier", "1 allreduce 40 0",
+                                                  "1 bcast 12 1", "1 finalize"}));
+  EXPECT_EQ(result.collectives, 8u);  // the dup's id agreement and three collectives, on each rank
+}
+
+// As SST-macro (MpiCommFactory: commNewIdAgree, commSplit) and real MPI: Comm_dup and Comm_create of the
+// world or a copy agree on the new id with an allreduce of one int, Comm_split gathers (id, color, key).
+TEST_F(TiExportTest, CommunicatorCreationOnTheWorldOrItsCopySendsItsAgreementAfterTheComputeBeforeIt) {
+  auto r = ranks(3);
+  for (int i = 0; i < 3; ++i)
+    r[static_cast<std::size_t>(i)].at(100).comm_dup(2, 4).at(110).comm_split(4, 0, i, 5).at(130).comm_create(5, 3, 6);
+  auto result = export_ranks(r);
+  // Init returns at 11 us; the dup at 100-101, the split (of the dup) at 110-111, the create (of the split's
+  // world-like communicator, every rank in color 0) at 130-131, MPI_Finalize at 100 ms.
+  EXPECT_EQ(text(2), "2 init\n2 compute 89000\n2 allreduce 4 0\n2 compute 9000\n2 allgather 12 12\n"
+                     "2 compute 19000\n2 allreduce 4 0\n2 compute 99869000\n2 finalize\n");
+  EXPECT_EQ(result.collectives, 9u);
+}
+
+TEST_F(TiExportTest, CommunicatorCreationFromASubCommunicatorSendsNothingItsTimeIsCompute) {
+  auto r = ranks(3);
+  for (int i = 0; i < 3; ++i)  // halves {0, 2} and {1}; each half is dup'ed, split and created from
+    r[static_cast<std::size_t>(i)].at(100).comm_split(2, i % 2, 0, 4).at(200).comm_dup(4, 5).comm_split(4, 0, 0, 6)
+        .comm_create(4, 3, 7).at(300).barrier(2);
+  auto result = export_ranks(r);
+  // The world's split at 100-101; the barrier at 300: everything between is compute.
+  EXPECT_EQ(text(0), "0 init\n0 compute 89000\n0 allgather 12 12\n0 compute 199000\n0 barrier\n"
+                     "0 compute 99699000\n0 finalize\n");
+  EXPECT_EQ(actions(1), (std::vector<std::string>{"1 init", "1 allgather 12 12", "1 barrier", "1 finalize"}));
   EXPECT_EQ(result.collectives, 6u);
 }
 
@@ -134,11 +169,8 @@ TEST_F(TiExportTest, RecordedTimeBetweenCallsBecomesComputeAtTheHostSpeed) {
   auto r = ranks(1);
   r[0].at(1000).barrier().at(3500).barrier();  // Init returns at 11 us; 989 us, then 2499 us of compute
   export_ranks(r);
-  std::ifstream in(dir() / "ti" / "rank-0.txt");
-  std::stringstream text;
-  text << in.rdbuf();
-  EXPECT_EQ(text.str(), "0 init\n0 compute 989000\n0 barrier\n0 compute 2499000\n0 barrier\n0 compute 96499000\n"
-                        "0 finalize\n");
+  EXPECT_EQ(text(0), "0 init\n0 compute 989000\n0 barrier\n0 compute 2499000\n0 barrier\n0 compute 96499000\n"
+                     "0 finalize\n");
 }
 
 TEST_F(TiExportTest, WildcardNonblockingReceiveIsRefused) {

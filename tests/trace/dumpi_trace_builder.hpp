@@ -109,6 +109,9 @@ class RankTrace {
   RankTrace& comm_split(std::uint16_t oldcomm, std::int32_t color, std::int32_t key, std::uint16_t newcomm) {
     return call(kCommSplit, ExpectedBytes().u16(oldcomm).i32(color).i32(key).u16(newcomm));
   }
+  RankTrace& comm_create(std::uint16_t oldcomm, std::uint16_t group, std::uint16_t newcomm) {
+    return call(kCommCreate, ExpectedBytes().u16(oldcomm).u16(group).u16(newcomm));
+  }
   RankTrace& cart_create(std::uint16_t oldcomm, const std::vector<std::int32_t>& dims, std::uint16_t newcomm) {
     ExpectedBytes args;
     args.u16(oldcomm).i32(static_cast<std::int32_t>(dims.size()));

@@ -425,7 +425,11 @@ void RecordStream::resolve(Rank& r, const Record& record, ResolvedCall& call) {
       call.collective = std::move(c);
       break;
     }
-    default: creation(r, record); break;
+    case kCommDup: case kCommSplit: case kCommCreate: case kCartCreate:
+      call.created_from = registry_.resolve(r.rank, static_cast<int>(s("oldcomm")));
+      creation(r, record);
+      break;
+    default: break;
   }
 }
 

@@ -66,6 +66,8 @@ struct ResolvedCall {
   std::vector<std::int32_t> unknown_requests;  // ids (started, completed, freed) no recorded call on the rank created
   std::vector<std::int64_t> undefined_comms;   // communicator ids it uses that no recorded call on the rank created
   std::unique_ptr<CollectiveCall> collective;
+  int created_from = CommRegistry::kUndefined;  // Comm_dup, Comm_split, Comm_create, Cart_create: the registry
+                                                // communicator it was made from (kUndefined/kOpaque: unknown)
 };
 
 class RecordStream {

@@ -2,9 +2,11 @@
 // rank's file. The recorded time between two calls becomes `compute` (seconds x host speed). TI
 // replay keys requests by (source, destination, tag), so every channel (sender, receiver,
 // communicator, tag) is renumbered: its k-th message gets tag index x 1024 + k mod 1024 on both
-// sides (MPI's non-overtaking order makes the k-th send match the k-th receive). What a proxy did not
-// trace (between MPI_Pcontrol(0) and (1): its set-up) is left out, not written as compute. Files are written
-// aside (<out>.partial-<pid>) with bounded per-rank buffers, then renamed into place.
+// sides (MPI's non-overtaking order makes the k-th send match the k-th receive). Creating a communicator
+// from MPI_COMM_WORLD (or a copy) sends what real MPI and SST-macro send to agree on it: Comm_dup and
+// Comm_create an allreduce of one int (the new id), Comm_split an allgather of 3 ints (id, color, key).
+// What a proxy did not trace (between MPI_Pcontrol(0) and (1): its set-up) is left out, not written as
+// compute. Files are written aside (<out>.partial-<pid>) with bounded per-rank buffers, then renamed into place.
 #include <amp/trace/simgrid/ti_export.hpp>
 
 #include <fmt/format.h>
@@ -35,16 +37,16 @@ namespace {
 constexpr int kTagSlots = 1024;              // outstanding messages one channel may have at once
 constexpr std::size_t kFlushBytes = 16 * 1024;  // per-rank buffer before it is appended to its file
 
-// Calls that move no data and need no TI action: their time counts as compute.
+// Calls that move no data and need no TI action: their time counts as compute. Comm_dup, Comm_split and
+// Comm_create are not among them: communicator_creation.
 bool moves_no_data(std::string_view name) {
   static constexpr std::string_view kPrefixes[] = {
       "MPI_Type_", "MPI_Group_", "MPI_Cart", "MPI_Dims_create", "MPI_Graph", "MPI_Get_", "MPI_Address",
       "MPI_Wtime", "MPI_Wtick", "MPI_Initialized", "MPI_Finalized", "MPI_Errhandler_", "MPI_Error_",
       "MPI_Attr_", "MPI_Keyval_", "MPI_Op_", "MPI_Query_thread", "MPI_Is_thread_main", "MPI_Pcontrol",
       "MPI_Info_", "MPI_Pack_size", "MPI_Request_free", "MPI_Buffer_", "MPI_Comm_rank", "MPI_Comm_size",
-      "MPI_Comm_dup", "MPI_Comm_split", "MPI_Comm_create", "MPI_Comm_free", "MPI_Comm_group",
-      "MPI_Comm_compare", "MPI_Comm_test_inter", "MPI_Comm_set_", "MPI_Comm_get_", "MPI_Topo_test",
-      "MPI_Function_", "Function_"};
+      "MPI_Comm_create_", "MPI_Comm_free", "MPI_Comm_group", "MPI_Comm_compare", "MPI_Comm_test_inter",
+      "MPI_Comm_set_", "MPI_Comm_get_", "MPI_Topo_test", "MPI_Function_", "Function_"};
   for (std::string_view prefix : kPrefixes)
     if (name.substr(0, prefix.size()) == prefix) return true;
   return false;
@@ -309,6 +311,7 @@ class Exporter {
       refuse(call, fmt::format("completes request {} that no recorded call on this rank created",
                                call.unknown_requests.front()));
     if (call.collective) return collective(index, call);
+    if (f == kCommDup || f == kCommSplit || f == kCommCreate) return communicator_creation(index, call);
     if (!call.started.empty() || !call.completed.empty()) return point_to_point(index, call);
     switch (f) {
       case kWait: case kTest: case kWaitany: case kTestany: case kWaitall: case kTestall: case kWaitsome:
@@ -394,6 +397,23 @@ class Exporter {
         break;
       default: refuse(call, "this collective has no TI form in AMP's export (Allgatherv, Alltoallv and Scan are not exported)");
     }
+    emit_collective(index, call, line);
+  }
+
+  // The traffic that agrees on a new communicator, as SST-macro's MpiCommFactory sends it (Open MPI's
+  // ompi_comm_nextcid and MPICH's context-id agreement are allreduces too): Comm_dup and Comm_create,
+  // commNewIdAgree's allreduce (MPI_MAX) of one int; Comm_split, commSplit's allgather of (id, color,
+  // key). TI replays collectives on MPI_COMM_WORLD only: from any other parent the call stays compute.
+  void communicator_creation(std::size_t index, const ResolvedCall& call) {
+    if (call.created_from < 0 || !world_like(call.created_from)) return;
+    constexpr int kIntBytes = 4;
+    const bool split = call.record->function == kCommSplit;
+    emit_collective(index, call, split ? fmt::format("{} allgather {} {}", call.rank, 3 * kIntBytes, 3 * kIntBytes)
+                                       : fmt::format("{} allreduce {} 0", call.rank, kIntBytes));
+  }
+
+  // A collective's action after the compute before it; `collectives` in export.json counts these.
+  void emit_collective(std::size_t index, const ResolvedCall& call, const std::string& line) {
     compute_before(index, call);
     emit(index, "{}", line);
     ++result_.collectives;
