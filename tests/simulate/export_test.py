@@ -3,7 +3,7 @@
 2 ranks and synthesized at 8: `amp-trace simgrid` must give each rank the messages and bytes that
 `amp-trace stats` counts, every TI send must pair with a TI receive of the same (source, destination,
 tag, bytes), and `tools/amp_tools/simulate.py` must replay it in smpirun on a torus (a prediction and a finish
-time for every rank, exit 0).
+time for every rank, exit 0); an export older than amp-trace is made again.
 
 Usage: export_test.py MPIEXEC BUILD ROOT WORKDIR PROXY CUT
 """
@@ -88,6 +88,22 @@ def check(trace, build, root, network, label):
           f"{simulated['simulator']} {simulated['simulator_version']}: {simulated['predicted_seconds']:.6g} s")
 
 
+def made_again_when_older_than_amp_trace(trace, build):
+    """The export kept beside a trace is AMP's cache: one older than amp-trace (an older exporter's) is made
+    again, one newer is kept."""
+    amp_trace = os.path.join(build, "bin", "amp-trace")
+    export_dir = os.path.join(trace, "simgrid-ti-1e+09")
+    marker = os.path.join(export_dir, "marker")
+    open(marker, "w").close()
+    simulate.export(trace, amp_trace, 1e9)
+    if not os.path.exists(marker):
+        fail("an export newer than amp-trace was made again")
+    os.utime(os.path.join(export_dir, "export.json"), (0, 0))
+    simulate.export(trace, amp_trace, 1e9)
+    if os.path.exists(marker) or os.path.getmtime(os.path.join(export_dir, "export.json")) < os.path.getmtime(amp_trace):
+        fail("an export older than amp-trace was kept")
+
+
 def main():
     mpiexec, build, root, workdir, proxy, cut = sys.argv[1:7]
     exe = os.path.join(build, "bin", f"amp-{proxy}")
@@ -101,6 +117,8 @@ def main():
         recorded = os.path.join(base, "recorded")
         run(launch.mpiexec(mpiexec, 2, [exe, *flags, "--trace", recorded]), env=env)
         check(recorded, build, root, network, f"{proxy} {cut} {transport} recorded at 2 ranks")
+        if transport == "isend":
+            made_again_when_older_than_amp_trace(recorded, build)
         synthesized = os.path.join(base, "synthesized")
         run([exe, *flags, "--synthesize", synthesized, "--ranks", "8", "--compute_seconds", "1e-4"], env=env)
         check(synthesized, build, root, network, f"{proxy} {cut} {transport} synthesized at 8 ranks")

@@ -19,6 +19,7 @@ import glob
 import json
 import os
 import re
+import shutil
 import signal
 import statistics
 import subprocess
@@ -85,13 +86,17 @@ def run_cleaning_up(command):
 
 
 def export(trace_dir, amp_trace, host_speed):
-    """The TI export of the trace at this host speed, made once and kept beside the trace. Two simulations
-    of one trace take turns: the second waits for the first's export (a lock on the trace directory)."""
+    """The TI export of the trace at this host speed, made once and kept beside the trace, and made again
+    when amp-trace is newer than it (an export of an older AMP may lack what the exporter now writes). Two
+    simulations of one trace take turns: the second waits for the first's export (a lock on the trace
+    directory)."""
     out = os.path.join(trace_dir, f"simgrid-ti-{host_speed:g}")
     summary = os.path.join(out, "export.json")
     directory = os.open(trace_dir, os.O_RDONLY | os.O_DIRECTORY)
     try:
         fcntl.flock(directory, fcntl.LOCK_EX)
+        if os.path.isfile(summary) and os.path.getmtime(summary) < os.path.getmtime(amp_trace):
+            shutil.rmtree(out)  # AMP's own cache, never a user's file
         if not os.path.isfile(summary):
             done = run_cleaning_up([amp_trace, "simgrid", trace_dir, out, "--host-speed", f"{host_speed:g}"])
             if done.returncode != 0:
