@@ -33,12 +33,13 @@ from amp_tools import networks  # noqa: E402
 ANALYTIC_TOLERANCE = 0.10
 AGREEMENT = 1.25
 # Where the simulators are known not to agree within AGREEMENT (docs/TRACING.md section 14 gives the
-# numbers and the reasons): collectives. SST-macro runs its own collective engine (a Bruck barrier, an
-# allreduce to agree on every new communicator's id, each round's message through its protocol), SimGrid
-# Open MPI's algorithms; MPI_Init plus MPI_Finalize alone take 1.8-3.2x longer in SST-macro, and the cuts,
-# whose tiny test problem spends most of its communication in collectives, 1.3-1.75x. The test holds them
-# to the disagreement measured when it was written, so that a change that widens it fails.
-KNOWN_GAPS = {"init-finalize-64": 3.4, "bspma": 1.85, "svaf": 1.8, "svcp": 1.6}
+# numbers and the reasons): MPI_Init plus MPI_Finalize alone at 64 ranks. SST-macro's prediction is counted
+# from when its last rank left MPI_Init (its staggered launch and MPI_Init's allreduce left out:
+# tools/amp_tools/sstmac_startup.py), and the ranks that left it earlier have gone through the first rounds
+# of MPI_Finalize's Bruck barrier by then: 11.2 us against SimGrid's 16.2 us for the same barrier on
+# torus-4x4x4 (1.45x; at 2 ranks both 1.2 us). The test holds it to the disagreement measured when it was
+# written, so that a change that widens it fails.
+KNOWN_GAPS = {"init-finalize-64": 1.6}
 # The 3-D halos run 64 ranks and are compared net of MPI_Init and MPI_Finalize's barrier at 64 ranks (the
 # `init-finalize-64` case, itself a known gap: each simulator's collective algorithms), so that they measure
 # the network. The cuts are compared whole: their collectives are part of what a cut costs.

@@ -253,6 +253,7 @@ def run_sstmac(network, trace_dir, export_dir, summary, root, build, workdir, ti
     except sstmac_startup.StartupError as e:
         raise SimulatorError(f"SST-macro's start-up: {e}") from None
     start = max(left for _, left in init_times.values())
+    spread = start - min(left for _, left in init_times.values())
     predicted = estimated - start
     version = re.search(r"SST-macro\s+([0-9.]+)", subprocess.run([sstmac, "--version"], capture_output=True,
                                                                   text=True).stdout)
@@ -265,7 +266,8 @@ def run_sstmac(network, trace_dir, export_dir, summary, root, build, workdir, ti
         raise SimulatorError(f"network figures: {e}") from None
     profile = simulated_profile.sstmac_profile(per_rank_tags, init_times, start)
     figures.update(profile=profile, profile_note=simulated_profile.SSTMAC_NOTE,
-                   sstmac_estimated_runtime_seconds=estimated, sstmac_startup_seconds=start)
+                   sstmac_estimated_runtime_seconds=estimated, sstmac_startup_seconds=start,
+                   sstmac_startup_spread_seconds=spread)
     return predicted, profile["per_rank_finish"], version.group(1) if version else "16.0", description, figures
 
 

@@ -7,7 +7,10 @@ program spends on its network and that SimGrid does not model:
 - its MPI_Init runs an allreduce over every rank (sumi-mpi/mpi_queue/mpi_queue.cc, MpiQueue::init: a
   check that every rank's completion-queue ids agree), tens of microseconds at 64 ranks.
 SimGrid starts every rank at 0 and its MPI_Init is free; a measured run's time starts after MPI_Init.
-So an SST-macro prediction is counted from the moment the last rank has left MPI_Init: `measure`
+So an SST-macro prediction is counted from the moment the last rank has left MPI_Init. The ranks leave it
+spread out (by 9 us at 64 ranks on torus-4x4x4, 28 us at 1024 on dragonfly-1024), and a rank that left
+early may have done work before the last one left, which SimGrid, starting all at once, does not see: the
+prediction may be short by up to that spread (`sstmac_startup_spread_seconds`). `measure`
 replays a trace of MPI_Init and MPI_Finalize alone, at the same ranks on the same machine (SST-macro's
 start-up does not depend on what the trace does next), with SST-macro's timestamped debug lines, and
 reads when each rank entered and left MPI_Init.
