@@ -6,6 +6,7 @@
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${1:-$root/build}
+export PYTHONPATH="$root/tools${PYTHONPATH:+:$PYTHONPATH}"
 work=$(mktemp -d "${TMPDIR:-/tmp}/amp-conformance.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 for file in "$root"/inputs/networks/{torus-4x4x4,torus-16x16x4,torus-16x16x16,fattree-2level-1024,dragonfly-1024,dragonfly-4096}.toml; do

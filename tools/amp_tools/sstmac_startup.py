@@ -69,8 +69,10 @@ def measure(sstmac_command, library, ranks, workdir, run_simulator, timeout):
     replay's command for a trace (the same machine and launch as the prediction's, without statistics);
     `run_simulator` is simulate.run_simulator."""
     directory = os.path.join(workdir, "startup-trace")
+    tools = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # where the amp_tools package is
+    path = os.pathsep.join(filter(None, [tools, os.environ.get("PYTHONPATH")]))
     done = subprocess.run([sys.executable, "-m", "amp_tools.sstmac_startup", library, directory, str(ranks)],
-                          capture_output=True, text=True, env=dict(os.environ, OMP_NUM_THREADS="1"))
+                          capture_output=True, text=True, env=dict(os.environ, OMP_NUM_THREADS="1", PYTHONPATH=path))
     if done.returncode != 0:
         raise StartupError("writing the start-up trace failed: "
                            + " | ".join((done.stderr or done.stdout).strip().splitlines()[-2:]))
