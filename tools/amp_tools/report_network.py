@@ -174,7 +174,7 @@ def profile_figure(proxy, by_panel):
         ax.set_ylabel("share of each rank's time (%, mean over ranks)")
         ax.set_ylim(0, 105)
         ax.tick_params(axis="x", labelsize=6)
-        ax.set_title(f"{network} ({simulator})", fontsize=10, pad=14)
+        ax.set_title(f"{network} ({simulator})", fontsize=10 if len(network) < 40 else 7, pad=14)
     handles = [matplotlib.patches.Patch(color=color, label=label) for _, label, color in KINDS]
     handles.append(matplotlib.patches.Patch(facecolor="grey", hatch="//", edgecolor="white",
                                             label="measured (recorded run; compute: all outside MPI)"))
