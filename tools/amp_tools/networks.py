@@ -500,8 +500,9 @@ def sstmac_overrides(network):
 SSTMAC_MTU = 4096  # bytes per packet (node.nic.mtu): set here, for the NIC's buffer below is counted in packets
 # A NIC buffer of a few packets deadlocks SST-macro's model when ranks share a NIC: svcp at 1024 ranks on
 # cascade-dragonfly with 4 ranks per NIC stopped at 89-94 % with 12 KB and 36 KB, finished with 64 KiB and
-# 4 MB (docs/TRACING.md section 14); a 64 KiB 3-D halo on torus-4x4x4 takes 10 % longer with it than with 8 KB.
-SSTMAC_NIC_BUFFER_FLOOR = 64 * 1024
+# 4 MB (docs/TRACING.md section 14). Only then is the buffer raised to this: with one rank per NIC a
+# 64 KiB buffer made a 1 MiB 3-D halo on torus-16x16x4 2.5x SimGrid's time (1.01x with its round trip).
+SSTMAC_SHARED_NIC_BUFFER = 64 * 1024
 
 
 def sstmac_injection(network, end_latency):
@@ -510,10 +511,11 @@ def sstmac_injection(network, end_latency):
     round trip to its router and two packets more. SST-macro's default serves one message after the other
     from 4 MB: a message whose receiver is busy holds back every message queued behind it, and a header or
     RDMA get request waits behind up to 4 MB of data (a 3-D halo of 1 MiB faces ran at 55 % of the NIC's
-    bandwidth; docs/TRACING.md section 14). The buffer is at least SSTMAC_NIC_BUFFER_FLOOR."""
+    bandwidth; docs/TRACING.md section 14). Where ranks share the NIC, at least SSTMAC_SHARED_NIC_BUFFER."""
     in_flight = math.ceil(network.nic_bandwidth * 2 * end_latency)
+    shared = SSTMAC_SHARED_NIC_BUFFER if network.ranks_per_node > 1 else 0
     return {"node.nic.queue": "round_robin", "node.nic.mtu": f"{SSTMAC_MTU}B",
-            "node.nic.buffer": f"{max(SSTMAC_NIC_BUFFER_FLOOR, in_flight + 2 * SSTMAC_MTU)}B"}
+            "node.nic.buffer": f"{max(shared, in_flight + 2 * SSTMAC_MTU)}B"}
 
 
 def sstmac_description(network, command):
