@@ -3,7 +3,8 @@
 // alone and the simple cases can be worked out by hand (tests/simulate/conformance_test.py).
 // Usage: conformance_traces DIR CASE BYTES [RANKS | PX PY PZ]
 //   empty 0 RANKS          MPI_Init and MPI_Finalize alone (what the simulator's start and end cost)
-//   pingpong BYTES ROUNDS  2 ranks: 0 sends to 1, 1 sends back (blocking Send/Recv), ROUNDS times
+//   pingpong BYTES ROUNDS [RANKS]  rank 0 sends to RANKS - 1 (default 2: rank 1), which sends back
+//                          (blocking Send/Recv), ROUNDS times; the ranks between only start and end
 //   ring BYTES RANKS       every rank sends to its right neighbour (Irecv, Isend, Waitall), 20 times
 //   incast BYTES RANKS     ranks 1.. each send to rank 0 (rank 0: one Irecv each, Waitall)
 //   halo3d BYTES PX PY PZ  a periodic PX x PY x PZ grid of ranks, six faces each (Irecv x6, Isend x6,
@@ -27,12 +28,14 @@ std::vector<RankTrace> empty(int ranks) {
   return t;
 }
 
-std::vector<RankTrace> pingpong(int bytes, int rounds) {
-  std::vector<RankTrace> t(2);
+// Ranks 0 and ranks - 1 (the far end of a row of nodes) exchange; the ranks between only start and end.
+std::vector<RankTrace> pingpong(int bytes, int rounds, int ranks = 2) {
+  std::vector<RankTrace> t(static_cast<std::size_t>(ranks));
+  const int far = ranks - 1;
   for (auto& r : t) r.back_to_back().init();
   for (int i = 0; i < rounds; ++i) {
-    t[0].send(bytes, kByte, 1, 0).recv(bytes, kByte, 1, 1, {bytes, 1, 1});
-    t[1].recv(bytes, kByte, 0, 0, {bytes, 0, 0}).send(bytes, kByte, 0, 1);
+    t[0].send(bytes, kByte, far, 0).recv(bytes, kByte, far, 1, {bytes, far, 1});
+    t[far].recv(bytes, kByte, 0, 0, {bytes, 0, 0}).send(bytes, kByte, 0, 1);
   }
   return t;
 }
@@ -98,7 +101,7 @@ std::vector<RankTrace> halo3d(int bytes, int px, int py, int pz) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const std::string usage = "usage: conformance_traces DIR empty|pingpong|ring|incast|halo3d BYTES [RANKS | ROUNDS | PX PY PZ]";
+  const std::string usage = "usage: conformance_traces DIR empty|pingpong|ring|incast|halo3d BYTES [RANKS | ROUNDS [RANKS] | PX PY PZ]";
   if (argc < 4) {
     std::cerr << usage << '\n';
     return 2;
@@ -106,8 +109,8 @@ int main(int argc, char** argv) {
   const std::string dir = argv[1], kind = argv[2];
   const int bytes = std::atoi(argv[3]);
   std::vector<RankTrace> ranks;
-  if (kind == "pingpong" && argc == 5 && std::atoi(argv[4]) >= 1) {
-    ranks = pingpong(bytes, std::atoi(argv[4]));
+  if (kind == "pingpong" && (argc == 5 || (argc == 6 && std::atoi(argv[5]) >= 2)) && std::atoi(argv[4]) >= 1) {
+    ranks = pingpong(bytes, std::atoi(argv[4]), argc == 6 ? std::atoi(argv[5]) : 2);
   } else if (kind == "empty" && argc == 5 && std::atoi(argv[4]) >= 1) {
     ranks = empty(std::atoi(argv[4]));
   } else if ((kind == "ring" || kind == "incast") && argc == 5 && std::atoi(argv[4]) >= 2) {
