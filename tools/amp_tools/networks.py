@@ -407,12 +407,15 @@ def simgrid_config(network):
     overhead at the sender (os for MPI_Send, ois for MPI_Isend) and the receiver (or); a barrier in MPI_Finalize, as MPI
     libraries (and SST-macro) synchronize there; barriers by Bruck's algorithm, as SST-macro's (sumi's
     BruckBarrierCollective) and Open MPI's for most sizes, where SMPI's default is linear (every rank to rank 0
-    and back: 22.8 us for Bruck's 16.2 us at 64 ranks on torus-4x4x4); and no cross traffic (SimGrid's model of TCP's
+    and back: 22.8 us for Bruck's 16.2 us at 64 ranks on torus-4x4x4); allgathers by recursive doubling (MPICH's
+    for small ones: SimGrid 3.32's default, its Bruck allgather at these sizes, crashed at 256 ranks, 16 per
+    node, on the 12-byte allgather of MPI_Comm_split); and no cross traffic (SimGrid's model of TCP's
     acknowledgements, 5 % of each flow's bandwidth on the way back: an HPC network sends none)."""
     o = network.message_overhead
     return ["--cfg=smpi/bw-factor:0:1", f"--cfg=smpi/lat-factor:{MPI_PROTOCOL_LATENCIES}",
             f"--cfg=smpi/os:0:{o:.9g}:0", f"--cfg=smpi/ois:0:{o:.9g}:0", f"--cfg=smpi/or:0:0:0;513:{o:.9g}:0",
-            "--cfg=smpi/finalization-barrier:yes", "--cfg=smpi/barrier:ompi_bruck", "--cfg=network/crosstraffic:0"]
+            "--cfg=smpi/finalization-barrier:yes", "--cfg=smpi/barrier:ompi_bruck", "--cfg=smpi/allgather:rdb",
+            "--cfg=network/crosstraffic:0"]
 
 
 def hostfile(network, ranks):
