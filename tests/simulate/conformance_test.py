@@ -47,7 +47,7 @@ AGREEMENT = 1.25
 # disagreement measured when it was written, so that a change that widens it fails.
 KNOWN_GAPS = {"ring-64KiB": {"torus-16x16x4": 1.35, "torus-16x16x16": 1.35}}
 # The 3-D halos run 64 ranks and are compared net of MPI_Init and MPI_Finalize's barrier at 64 ranks (the
-# `init-finalize-64` case, itself a known gap: each simulator's collective algorithms), so that they measure
+# `init-finalize-64` case, each simulator's own barrier and start), so that they measure
 # the network. The cuts are compared whole: their collectives are part of what a cut costs.
 NET_OF_START_AND_END = ("halo3d-8KiB", "halo3d-64KiB", "halo3d-1MiB")
 MIB = 1 << 20
@@ -156,7 +156,7 @@ class Suite:
         return CASES[case][1] if case in CASES else []
 
     def simulate(self, case, simulator):
-        """(predicted seconds, None) or (None, the refusal's line)."""
+        """(the simulation JSON, None) or (None, the refusal's line)."""
         trace = self.trace(case)
         overrides = self.overrides(case)
         network = networks.load(self.network_path, overrides)
@@ -176,19 +176,17 @@ class Suite:
             if done.returncode != 0:
                 fail(f"{case} on {self.name} in {simulator}: exit {done.returncode}: {done.stderr.strip()}")
         with open(out) as f:
-            return json.load(f)["predicted_seconds"], None
+            return json.load(f), None
 
     def span(self, case, simulator):
         """(low, high) of the case's prediction: SST-macro's is counted from when its last rank left MPI_Init,
         and may be short by up to the ranks' spread there (sstmac_startup_spread_seconds); SimGrid starts all
         ranks at once."""
-        predicted, refusal = self.simulate(case, simulator)
+        result, refusal = self.simulate(case, simulator)
         if refusal:
             fail(f"{case} on {self.name}: {refusal}")
-        network = networks.load(self.network_path, self.overrides(case))
-        with open(os.path.join(self.trace(case), f"simulation-{network.label}-{simulator}.json")) as f:
-            spread = json.load(f).get("sstmac_startup_spread_seconds", 0.0)
-        return predicted, predicted + spread
+        predicted = result["predicted_seconds"]
+        return predicted, predicted + result.get("sstmac_startup_spread_seconds", 0.0)
 
 
 def analytic(suite, simulator):
@@ -197,13 +195,14 @@ def analytic(suite, simulator):
     for case in ANALYTIC:
         if case in TORUS_ONLY and network.topology != "torus":
             continue
-        predicted, refusal = suite.simulate(case, simulator)
+        result, refusal = suite.simulate(case, simulator)
         if refusal:
             if not refused:
                 fail(f"{case}: {simulator} refused {suite.name}, which it can express: {refusal}")
             print(f"{suite.name}: {simulator} refuses it: {refusal}")
             return
         expected = expected_seconds(case, networks.load(suite.network_path, suite.overrides(case)))
+        predicted = result["predicted_seconds"]
         error = (predicted - expected) / expected
         print(f"{suite.name:22s} {simulator:7s} {case:22s} predicted {predicted * 1e6:10.3f} us, "
               f"model {expected * 1e6:10.3f} us ({error * 100:+.1f}%)")

@@ -50,7 +50,7 @@ class TiExportTest : public ::testing::Test {
   }
   // The rank's actions, compute lines left out (their flops follow the builder's clock).
   std::vector<std::string> actions(int rank) const {
-    std::ifstream in(dir() / "ti" / ("rank-" + std::to_string(rank) + ".txt"));
+    std::istringstream in(text(rank));
     std::vector<std::string> lines;
     for (std::string line; std::getline(in, line);)
       if (line.find(" compute ") == std::string::npos) lines.push_back(line);
