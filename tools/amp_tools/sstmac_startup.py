@@ -90,7 +90,7 @@ def main():
     try:
         print(write_trace(library, directory, ranks))
     except (StartupError, OSError) as e:
-        print(f"amp simulate: error: {e}", file=sys.stderr)
+        print(e, file=sys.stderr)  # measure() puts it in simulate's one error line
         sys.exit(1)
 
 
