@@ -34,7 +34,7 @@ from amp_tools import networks  # noqa: E402
 ANALYTIC_TOLERANCE = 0.10
 AGREEMENT = 1.25
 # SST-macro's prediction is counted from when its last rank left MPI_Init (its staggered launch and
-# MPI_Init's allreduce left out: tools/amp_tools/sstmac_startup.py), and may be short by up to the ranks'
+# MPI_Init's allreduce left out: tools/amp_tools/sstmac_timeline.py), and may be short by up to the ranks'
 # spread there, as a rank that left early may have gone on meanwhile (MPI_Init plus MPI_Finalize at 64
 # ranks on torus-4x4x4: 11.2 us, +9 us, against SimGrid's 16.2): each case compares SimGrid's time with
 # that span.

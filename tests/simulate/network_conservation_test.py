@@ -111,11 +111,11 @@ def main():
             check(set(sim["links"]) == {"node", "local", "global"}, f"{where}: link classes {sorted(sim['links'])}")
         if simulator == "simgrid" and network.startswith("torus"):
             check(all(h >= 1 for h in sim["hops"]["per_nic"]), f"{where}: hops per NIC {sim['hops']['per_nic']}")
-        profile = sim["profile"]  # SST-macro does not tell point-to-point from collectives: compute and mpi
-        total = sum(profile[k] for k in (("compute", "p2p", "collective") if simulator == "simgrid" else ("compute", "mpi")))
+        profile = sim["profile"]
+        total = sum(profile[k] for k in ("compute", "p2p", "collective"))
         check(abs(total - 1) < 1e-6, f"{where}: the profile's fractions add up to {total}")
         check(all(len(v) == 16 for v in profile["per_rank"].values()), f"{where}: per-rank profile {profile}")
-        if simulator == "sstmac":  # counted from when the last rank left MPI_Init (tools/amp_tools/sstmac_startup.py)
+        if simulator == "sstmac":  # counted from when the last rank left MPI_Init (tools/amp_tools/sstmac_timeline.py)
             check(0 < sim["sstmac_startup_seconds"] < sim["sstmac_estimated_runtime_seconds"] and abs(
                 sim["predicted_seconds"] - sim["sstmac_estimated_runtime_seconds"] + sim["sstmac_startup_seconds"]) < 1e-12
                 and abs(max(profile["per_rank_finish"]) - sim["predicted_seconds"]) < 2e-8,

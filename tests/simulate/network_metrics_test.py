@@ -3,9 +3,9 @@
 here: SST-macro's CSV and port classes, SimGrid's link names and its own routes on a 4x4x4 torus
 (neighbours in x: one x link; (0,0,0) to (1,1,0): one x and one y link), the TI export's sends, the
 figures of hand-countable loads, and the profile from replay log lines; SST-macro's start-up and
-per-rank profile from its real output (fixtures/sstmac-startup-debug.txt: `--debug=mpi,timestamp` of
-MPI_Init and MPI_Finalize at 2 ranks on torus-4x4x4; fixtures/sstmac-ftq-pingpong.csv: its per-rank FTQ
-of 100 8-byte ping-pongs on the same machine, "Estimated total runtime of 0.00024363 seconds").
+per-rank profile from its real output (fixtures/sstmac-ghost-2ranks-debug.txt: `--debug=mpi,timestamp`
+of amp-ghost bspma synthesized at 2 ranks with 1 ms of compute per variable step, 2 variables, 2 steps,
+replayed on torus-4x4x4 with a 200 ns message overhead).
 
 Usage: network_metrics_test.py ROOT WORKDIR BUILD
 """
@@ -19,7 +19,7 @@ from amp_tools import network_metrics  # noqa: E402
 from amp_tools import networks  # noqa: E402
 from amp_tools import simulate  # noqa: E402
 from amp_tools import simulated_profile  # noqa: E402
-from amp_tools import sstmac_startup  # noqa: E402
+from amp_tools import sstmac_timeline  # noqa: E402
 
 FIXTURES = os.path.join(ROOT, "tests", "simulate", "fixtures")
 
@@ -162,43 +162,61 @@ class Profile(unittest.TestCase):
         self.assertAlmostEqual(p["p2p"] + p["compute"] + p["collective"], 1.0)
 
 
-class SstmacStartupAndProfile(unittest.TestCase):
+class SstmacTimeline(unittest.TestCase):
+    """Worked by hand from the fixture: rank 0 leaves MPI_Init at 2.43 us; collectives Comm_split 2.43-4.63,
+    Comm_dup 4.63-7.03, Allreduce 2009.56-2011.96 and 4013.43-4015.83 (9.40 us); point-to-point the two
+    Isends (0.20 us each, their overhead before their lines), Waitalls 7.23-9.24, 9.24-9.36 and
+    2011.96-2013.43 (4.00 us); MPI_Finalize 4015.83-4016.43. The rest is the trace's 4 ms of compute."""
+
     def setUp(self):
-        with open(os.path.join(FIXTURES, "sstmac-startup-debug.txt")) as f:
-            self.debug = f.read()
-        self.init = sstmac_startup.read_init_times(self.debug, 2)
-        self.tags = simulated_profile.read_sstmac_ftq(os.path.join(FIXTURES, "sstmac-ftq-pingpong.csv"), 2)
+        self.timeline = sstmac_timeline.Timeline(send_overhead=200e-9)
+        with open(os.path.join(FIXTURES, "sstmac-ghost-2ranks-debug.txt")) as f:
+            self.other = [line for line in f if not self.timeline.add(line)]
+
+    def test_only_debug_lines_are_consumed(self):
+        self.assertIn("Estimated total runtime of           0.00401703 seconds\n", self.other)
+        self.assertFalse(any(line.startswith("T=") for line in self.other))
 
     def test_init_times_per_rank(self):
-        self.assertEqual(self.init, {0: (0.00000001, 0.00000243), 1: (0.00000103, 0.00000343)})
+        self.assertEqual(self.timeline.init_times(2), {0: (0.00000001, 0.00000243), 1: (0.00000103, 0.00000343)})
 
-    def test_a_rank_without_init_lines_is_refused(self):
-        with self.assertRaisesRegex(sstmac_startup.StartupError, "no MPI_Init of rank 2"):
-            sstmac_startup.read_init_times(self.debug, 3)
+    def test_calls_per_rank(self):
+        rank0, rank1 = self.timeline.per_rank(2)
+        for got, expected in ((rank0, dict(p2p=4.00e-6, collective=9.40e-6, left_init=2.43e-6,
+                                           entered_finalize=4015.83e-6, end=4016.43e-6)),
+                              (rank1, dict(p2p=4.40e-6, collective=7.40e-6, left_init=3.43e-6,
+                                           entered_finalize=4015.23e-6, end=4017.03e-6))):
+            for key, seconds in expected.items():
+                self.assertAlmostEqual(got[key], seconds, delta=1e-12, msg=key)
 
-    def test_ticks_are_sstmac_seconds(self):
-        # the last rank to end (rank 1, started 1.03 us late) ends at SST-macro's estimated runtime
-        ends = [self.init[r][0] + sum(self.tags[r].values()) for r in (0, 1)]
-        self.assertAlmostEqual(max(ends), 0.00024363, delta=1e-8)  # printed to 10 ns
-        self.assertAlmostEqual(self.tags[0]["Compute"], 20.6e-6, delta=1e-15)
+    def test_an_isend_began_its_overhead_before_its_line(self):
+        timeline = sstmac_timeline.Timeline(send_overhead=0.0)
+        with open(os.path.join(FIXTURES, "sstmac-ghost-2ranks-debug.txt")) as f:
+            for line in f:
+                timeline.add(line)
+        self.assertAlmostEqual(timeline.per_rank(2)[0]["p2p"], 3.60e-6, delta=1e-12)
 
-    def test_profile_counts_each_rank_from_the_end_of_its_init(self):
-        start = max(left for _, left in self.init.values())
-        p = simulated_profile.sstmac_profile(self.tags, self.init, start)
-        self.assertIsNone(p["p2p"])
-        self.assertIsNone(p["collective"])
-        self.assertAlmostEqual(p["per_rank"]["mpi"][0], 222.027203e-6 - 2.42e-6, delta=1e-15)
-        self.assertAlmostEqual(p["per_rank_finish"][1], 0.00024363 - start, delta=1e-8)
-        span0 = 242.627203e-6 - 2.42e-6
-        self.assertAlmostEqual(p["per_rank"]["compute"][0] / span0 + p["per_rank"]["mpi"][0] / span0, 1.0)
-        self.assertAlmostEqual(p["compute"] + p["mpi"], 1.0)
+    def test_a_rank_without_its_lines_is_refused(self):
+        with self.assertRaisesRegex(sstmac_timeline.TimelineError, "no MPI_Init of rank 2"):
+            self.timeline.init_times(3)
+        truncated = sstmac_timeline.Timeline()
+        with open(os.path.join(FIXTURES, "sstmac-ghost-2ranks-debug.txt")) as f:
+            for line in f:
+                if "MPI_Finalize()" not in line:
+                    truncated.add(line)
+        with self.assertRaisesRegex(sstmac_timeline.TimelineError, "no end of MPI_Finalize of rank 0"):
+            truncated.per_rank(2)
 
-    def test_rows_with_other_tags_are_refused(self):
-        path = os.path.join(WORKDIR, "ftq-other-tags.csv")
-        with open(path, "w") as f:
-            f.write("Epoch,Time,Compute,MPI,Name\n0,0,1,2,app1.rank0.thread0\n0,0,5,app1.rank1.thread0\n")
-        with self.assertRaisesRegex(ValueError, "other FTQ tags"):
-            simulated_profile.read_sstmac_ftq(path, 2)
+    def test_profile_is_the_traces_compute_and_the_calls(self):
+        start = 3.43e-6  # the last rank left MPI_Init
+        p = simulated_profile.sstmac_profile(self.timeline.per_rank(2), start)
+        for rank in (0, 1):
+            self.assertAlmostEqual(p["per_rank"]["compute"][rank], 4e-3, delta=1e-11)
+        self.assertAlmostEqual(p["per_rank"]["collective"][0], 9.40e-6, delta=1e-12)
+        self.assertAlmostEqual(p["per_rank_finish"][1], 4017.03e-6 - start, delta=1e-12)
+        spans = (4015.83e-6 - 2.43e-6, 4015.23e-6 - 3.43e-6)  # MPI_Finalize (a barrier) is in no kind
+        self.assertAlmostEqual(p["p2p"], (4.00e-6 / spans[0] + 4.40e-6 / spans[1]) / 2, delta=1e-12)
+        self.assertAlmostEqual(p["compute"] + p["p2p"] + p["collective"], 1.0)
 
 
 if __name__ == "__main__":

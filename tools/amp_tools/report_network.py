@@ -21,8 +21,14 @@ import matplotlib.pyplot as plt  # noqa: E402
 import matplotlib.ticker  # noqa: E402
 
 KINDS = [("compute", "compute", "tab:blue"), ("p2p", "point-to-point MPI (waits incl.)", "tab:orange"),
-         ("collective", "collectives", "tab:green"),
-         ("mpi", "MPI, point-to-point and collectives not told apart (SST-macro)", "tab:gray")]
+         ("collective", "collectives", "tab:green")]
+
+
+def simulated_profile(sim):
+    """The simulation's profile, or None (too many actions for SimGrid's, or an SST-macro profile of
+    before 2026-11-26 that did not tell point-to-point from collectives)."""
+    profile = sim.get("profile")
+    return profile if profile and profile.get("p2p") is not None else None
 
 
 def points(rows):
@@ -152,16 +158,16 @@ def profile_figure(proxy, by_panel):
     for ax, ((network, simulator), bars) in zip(axes, sorted(by_network.items())):
         names, stacks, hatches = [], [], []
         for ranks, name, sim, row in sorted(bars):
-            if sim.get("profile"):
+            if simulated_profile(sim):
                 names.append(f"{name.replace(' (synthesized)', ' synth.')}\n{ranks} ranks\nsimulated")
-                stacks.append(sim["profile"])
+                stacks.append(simulated_profile(sim))
                 hatches.append("")
             measured = None if row[7] else measured_fractions(row[8])
             if measured:
                 names.append(f"{name}\n{ranks} ranks\nmeasured")
                 stacks.append(measured)
                 hatches.append("//")
-        if not any(sim.get("profile") for _, _, sim, _ in bars):
+        if not any(simulated_profile(sim) for _, _, sim, _ in bars):
             ax.text(0.5, 1.0, f"{simulator}: no simulated per-rank profile", ha="center", va="bottom",
                     transform=ax.transAxes, fontsize=8)
         bottoms = [0.0] * len(names)

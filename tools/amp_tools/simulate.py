@@ -33,7 +33,7 @@ from amp_tools import launch
 from amp_tools import network_metrics
 from amp_tools import networks
 from amp_tools import simulated_profile
-from amp_tools import sstmac_startup
+from amp_tools import sstmac_timeline
 
 SMPIREPLAY = "/usr/lib/x86_64-linux-gnu/simgrid/smpireplaymain"
 SIMGRID_RANKS_NOTE = 512  # above this, a note that SST-macro is the simulator for the trace's size
@@ -111,21 +111,27 @@ def export(trace_dir, amp_trace, host_speed):
         return out, json.load(f)
 
 
-def run_simulator(command, cwd, timeout, on_line=None, env=None):
-    """Runs a simulator in its own process group (ended with it on a timeout or a signal); feeds each
-    stderr line to on_line (its standard output then discarded: a pipe nobody reads while stderr is read
-    would fill and stop it); returns (exit code, stdout, the last lines of stderr)."""
-    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL if on_line else subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True, start_new_session=True, env=env)
-    started, tail = time.monotonic(), []
+def run_simulator(command, cwd, timeout, on_line=None, env=None, lines_from="stderr"):
+    """Runs a simulator in its own process group (ended with it on a timeout or a signal); feeds each line
+    of its stderr (lines_from="stderr"; its standard output then discarded: a pipe nobody reads while stderr
+    is read would fill and stop it) or of its stdout and stderr together (lines_from="stdout") to on_line,
+    which returns True for a line it consumed; returns (exit code, stdout, the last lines of stderr). With
+    lines_from="stdout", stdout is the lines on_line did not consume."""
+    streamed = on_line and lines_from == "stdout"
+    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE if not on_line or streamed else subprocess.DEVNULL,
+                               stderr=subprocess.STDOUT if streamed else subprocess.PIPE, text=True,
+                               start_new_session=True, env=env)
+    started, tail, kept = time.monotonic(), [], []
     try:
         if on_line:
-            for line in process.stderr:
+            for line in process.stdout if streamed else process.stderr:
                 if not on_line(line):
                     tail = (tail + [line.rstrip()])[-8:]
+                    if streamed:
+                        kept.append(line)
                 if time.monotonic() - started > timeout:
                     raise SimulatorError(f"{os.path.basename(command[0])} ran past {timeout:g} s")
-            stdout = ""
+            stdout = "".join(kept)
             process.wait()
         else:
             try:
@@ -225,33 +231,27 @@ def sstmac_prediction(code, stdout, tail):
     return float(match.group(1))
 
 
-def run_sstmac(network, trace_dir, export_dir, summary, root, build, workdir, timeout):
+def run_sstmac(network, trace_dir, export_dir, summary, root, workdir, timeout):
     sstmac = os.environ.get("AMP_SSTMAC")
     if not sstmac or not os.access(sstmac, os.X_OK):
         raise UsageError("--simulator sstmac needs AMP_SSTMAC to name an sstmac binary (SST-macro 16.0)")
     params = os.path.abspath(os.path.join(root, "tools", "sstmac", f"{network.topology}.ini"))
     ranks = len(summary["ranks"])
     overrides = networks.sstmac_overrides(network)
-
-    def replay(meta):
-        """SST-macro's command for a trace on this machine (without statistics)."""
-        command = [sstmac, "-f", params, "-p", f"node.app1.dumpi_metaname={os.path.abspath(meta)}",
-                   "-p", f"node.app1.size={ranks}", "-p", f"node.app1.launch_cmd={networks.sstmac_launch(network, ranks)}"]
-        for key, value in overrides.items():
-            command += ["-p", f"{key}={value}"]
-        return command
-
-    command = replay(trace_meta(trace_dir))
-    for key, value in {**network_metrics.sstmac_stats_overrides(), **simulated_profile.sstmac_ftq_overrides()}.items():
+    command = [sstmac, "-f", params, "-p", f"node.app1.dumpi_metaname={os.path.abspath(trace_meta(trace_dir))}",
+               "-p", f"node.app1.size={ranks}", "-p", f"node.app1.launch_cmd={networks.sstmac_launch(network, ranks)}"]
+    for key, value in {**overrides, **network_metrics.sstmac_stats_overrides()}.items():
         command += ["-p", f"{key}={value}"]
-    code, stdout, tail = run_simulator(command, workdir, timeout)  # in workdir: its statistics' CSV go there
+    command.append("--debug=mpi,timestamp")  # each MPI call's start and end (sstmac_timeline.py)
+    timeline = sstmac_timeline.Timeline(send_overhead=network.message_overhead)
+    # in workdir: its statistics' CSV go there
+    code, stdout, tail = run_simulator(command, workdir, timeout, timeline.add, lines_from="stdout")
     estimated = sstmac_prediction(code, stdout, tail)
-    # SST-macro's launch and its MPI_Init's allreduce are not the program's time (sstmac_startup.py)
+    # SST-macro's launch and its MPI_Init's allreduce are not the program's time (sstmac_timeline.py)
     try:
-        init_times = sstmac_startup.measure(replay, os.path.join(build, "lib", "libamp_dumpi.so"), ranks, workdir,
-                                            run_simulator, timeout)
-    except sstmac_startup.StartupError as e:
-        raise SimulatorError(f"SST-macro's start-up: {e}") from None
+        init_times, per_rank = timeline.init_times(ranks), timeline.per_rank(ranks)
+    except sstmac_timeline.TimelineError as e:
+        raise SimulatorError(f"SST-macro's timeline: {e}") from None
     start = max(left for _, left in init_times.values())
     spread = start - min(left for _, left in init_times.values())
     predicted = estimated - start
@@ -260,11 +260,9 @@ def run_sstmac(network, trace_dir, export_dir, summary, root, build, workdir, ti
     description = networks.sstmac_description(network, " ".join(command))
     try:
         figures = network_metrics.sstmac(network, overrides, workdir, export_dir, summary["ranks"], predicted)
-        per_rank_tags = simulated_profile.read_sstmac_ftq(os.path.join(workdir, simulated_profile.SSTMAC_FTQ_FILE),
-                                                          ranks)
     except (network_metrics.MetricsError, OSError, ValueError) as e:
         raise SimulatorError(f"network figures: {e}") from None
-    profile = simulated_profile.sstmac_profile(per_rank_tags, init_times, start)
+    profile = simulated_profile.sstmac_profile(per_rank, start)
     figures.update(profile=profile, profile_note=simulated_profile.SSTMAC_NOTE,
                    sstmac_estimated_runtime_seconds=estimated, sstmac_startup_seconds=start,
                    sstmac_startup_spread_seconds=spread)
@@ -346,7 +344,7 @@ def simulate(args):
                                                                        workdir, args.timeout)
         else:
             predicted, per_rank, version, given, figures = run_sstmac(network, trace_dir, export_dir, summary,
-                                                                      args.root, args.build, workdir, args.timeout)
+                                                                      args.root, workdir, args.timeout)
     shared = None if summary["synthesized"] else traced_run_load(trace_dir)
     result = {
         "trace": trace_dir,

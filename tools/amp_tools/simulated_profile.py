@@ -8,67 +8,28 @@ previous action's end to its own (the logged SECONDS are rounded to microseconds
 with simulate.py's log layout, to nanoseconds). SimgridActions sums them by kind as simulate.py reads
 the log.
 
-SST-macro's FTQ statistic, kept per rank (`node.app1.ftq` with `aggregate = false`: one row per rank,
-`Name` app1.rankR.thread0), gives each rank's ticks in Compute and in MPI. It tags every MPI call alike,
-so its profile has `compute` and `mpi` (point-to-point and collectives together; `p2p` and `collective`
-are null). Each rank is counted from the moment it left MPI_Init, as SimGrid's (sstmac_startup.py).
+SST-macro's replay prints each MPI call's start and end (sstmac_timeline.py): a rank's point-to-point and
+collective seconds are those calls' spans, its compute the rest of its time from leaving MPI_Init to
+entering MPI_Finalize, over which its fractions are taken. Each rank is counted from the moment it left
+MPI_Init (SimGrid's start at 0); MPI_Finalize is in no kind, in both.
 """
-import csv
 import statistics
 
-SSTMAC_NOTE = ("SST-macro tags every MPI call alike (its FTQ tag MPI): point-to-point and collectives are not "
-               "told apart, so the profile gives compute and mpi per rank; a recorded trace's untraced set-up "
-               "counts as compute there")
-SSTMAC_TICK_SECONDS = 1e-16  # SST-macro 16.0's tick: 100 attoseconds (sstmac/common/timestamp.cc)
-SSTMAC_FTQ_FILE = "amp_ftq.csv"
+SSTMAC_NOTE = ("SST-macro's compute is the time outside MPI calls; a recorded trace's untraced set-up is "
+               "compute there")
 
 
-def sstmac_ftq_overrides():
-    """`-p` overrides that make SST-macro write each rank's FTQ totals (one epoch) to amp_ftq.csv."""
-    return {"node.app1.ftq.type": "ftq_calendar", "node.app1.ftq.output": "ftq",
-            "node.app1.ftq.group": SSTMAC_FTQ_FILE[:-4], "node.app1.ftq.epoch_length": "100s",
-            "node.app1.ftq.aggregate": "false"}
-
-
-def read_sstmac_ftq(path, ranks):
-    """[{tag: seconds}] per rank 0..ranks-1 from SST-macro's per-rank FTQ CSV (Epoch,Time,<tags>,Name)."""
-    with open(path, newline="") as f:
-        rows = list(csv.reader(f))
-    header, per_rank = rows[0], {}
-    tags = header[2:-1]
-    for row in rows[1:]:
-        if len(row) != len(header):
-            raise ValueError(f"{path}: a rank used other FTQ tags than {tags} ({row[-1]})")
-        rank = int(row[-1].split(".")[1][len("rank"):])
-        seconds = per_rank.setdefault(rank, dict.fromkeys(tags, 0.0))
-        for tag, ticks in zip(tags, row[2:-1]):
-            seconds[tag] += int(ticks) * SSTMAC_TICK_SECONDS
-    missing = [r for r in range(ranks) if r not in per_rank]
-    if missing:
-        raise ValueError(f"{path}: no FTQ row for rank {missing[0]} ({len(missing)} of {ranks} missing)")
-    return [per_rank[r] for r in range(ranks)]
-
-
-def sstmac_profile(per_rank_tags, init_times, start):
-    """The profile from SST-macro's per-rank FTQ seconds (read_sstmac_ftq) and each rank's MPI_Init
-    (entered, left) (sstmac_startup.measure), counted from `start` (when the last rank left MPI_Init):
-    {compute, mpi: mean fraction of each rank's time after its MPI_Init; p2p, collective: None;
-    per_rank: {compute, mpi: [seconds]}, per_rank_finish: [seconds after start]}."""
-    compute, mpi, finish, fractions = [], [], [], {"compute": [], "mpi": []}
-    for rank, tags in enumerate(per_rank_tags):
-        entered, left = init_times[rank]
-        rank_compute = tags.get("Compute", 0.0)
-        rank_mpi = max(0.0, tags.get("MPI", 0.0) - (left - entered))
-        span = sum(tags.values()) - (left - entered)  # from leaving MPI_Init to the rank's end
-        compute.append(rank_compute)
-        mpi.append(rank_mpi)
-        finish.append(entered + sum(tags.values()) - start)
-        if span > 0:
-            fractions["compute"].append(rank_compute / span)
-            fractions["mpi"].append(rank_mpi / span)
-    out = {kind: statistics.fmean(values) if values else 0.0 for kind, values in fractions.items()}
-    out.update(p2p=None, collective=None, per_rank={"compute": compute, "mpi": mpi}, per_rank_finish=finish)
+def sstmac_profile(timeline, start):
+    """The profile from SST-macro's per-rank timeline (sstmac_timeline.Timeline.per_rank), counted from
+    `start` (when the last rank left MPI_Init): as profile(), each rank over its time from leaving MPI_Init
+    to entering MPI_Finalize (SST-macro's MPI_Finalize is a barrier; SimGrid's takes no time)."""
+    spans = [rank["entered_finalize"] - rank["left_init"] for rank in timeline]
+    per_rank = [{"compute": span - rank["p2p"] - rank["collective"], "p2p": rank["p2p"], "collective": rank["collective"]}
+                for span, rank in zip(spans, timeline)]
+    out = profile(per_rank, spans)
+    out["per_rank_finish"] = [rank["end"] - start for rank in timeline]
     return out
+
 
 KINDS = ("compute", "p2p", "collective")
 KIND_OF = {"compute": "compute",
