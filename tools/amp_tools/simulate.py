@@ -243,16 +243,16 @@ def run_sstmac(network, trace_dir, export_dir, summary, root, workdir, timeout):
     for key, value in {**overrides, **network_metrics.sstmac_stats_overrides()}.items():
         command += ["-p", f"{key}={value}"]
     command.append("--debug=mpi,timestamp")  # each MPI call's start and end (sstmac_timeline.py)
-    timeline = sstmac_timeline.Timeline(send_overhead=network.message_overhead)
+    timeline = sstmac_timeline.Timeline(ranks, send_overhead=network.message_overhead)
     # in workdir: its statistics' CSV go there
     code, stdout, tail = run_simulator(command, workdir, timeout, timeline.add, lines_from="stdout")
     estimated = sstmac_prediction(code, stdout, tail)
     # SST-macro's launch and its MPI_Init's allreduce are not the program's time (sstmac_timeline.py)
     try:
-        init_times, per_rank = timeline.init_times(ranks), timeline.per_rank(ranks)
+        init_times, per_rank = timeline.init_times(), timeline.per_rank()
     except sstmac_timeline.TimelineError as e:
         raise SimulatorError(f"SST-macro's timeline: {e}") from None
-    start = max(left for _, left in init_times.values())
+    start = timeline.start  # when the last rank left MPI_Init
     spread = start - min(left for _, left in init_times.values())
     predicted = estimated - start
     version = re.search(r"SST-macro\s+([0-9.]+)", subprocess.run([sstmac, "--version"], capture_output=True,

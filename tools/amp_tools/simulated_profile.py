@@ -9,9 +9,9 @@ with simulate.py's log layout, to nanoseconds). SimgridActions sums them by kind
 the log.
 
 SST-macro's replay prints each MPI call's start and end (sstmac_timeline.py): a rank's point-to-point and
-collective seconds are those calls' spans, its compute the rest of its time from leaving MPI_Init to
-entering MPI_Finalize, over which its fractions are taken. Each rank is counted from the moment it left
-MPI_Init (SimGrid's start at 0); MPI_Finalize is in no kind, in both.
+collective seconds are those calls' spans, its compute the rest of its time to entering MPI_Finalize,
+over which its fractions are taken. Every rank is counted from the moment the last rank left MPI_Init
+(SimGrid's start at 0); MPI_Finalize is in no kind, in both.
 """
 import statistics
 
@@ -21,9 +21,9 @@ SSTMAC_NOTE = ("SST-macro's compute is the time outside MPI calls; a recorded tr
 
 def sstmac_profile(timeline, start):
     """The profile from SST-macro's per-rank timeline (sstmac_timeline.Timeline.per_rank), counted from
-    `start` (when the last rank left MPI_Init): as profile(), each rank over its time from leaving MPI_Init
-    to entering MPI_Finalize (SST-macro's MPI_Finalize is a barrier; SimGrid's takes no time)."""
-    spans = [rank["entered_finalize"] - rank["left_init"] for rank in timeline]
+    `start` (when the last rank left MPI_Init): as profile(), each rank over its time from then to entering
+    MPI_Finalize (SST-macro's MPI_Finalize is a barrier; SimGrid's takes no time)."""
+    spans = [rank["entered_finalize"] - start for rank in timeline]
     per_rank = [{"compute": span - rank["p2p"] - rank["collective"], "p2p": rank["p2p"], "collective": rank["collective"]}
                 for span, rank in zip(spans, timeline)]
     out = profile(per_rank, spans)
