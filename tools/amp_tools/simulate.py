@@ -238,14 +238,29 @@ def sstmac_prediction(code, stdout, tail):
     return float(match.group(1))
 
 
-def run_sstmac(network, trace_dir, export_dir, summary, root, workdir, timeout):
+def unpaused_copy(trace_dir, amp_trace, workdir):
+    """(the .meta SST-macro replays, the most paused seconds taken out of one rank): a recorded trace's copy in
+    workdir whose paused set-up takes no time (`amp-trace sstmac`; SST-macro would replay it as compute, the
+    SimGrid export leaves it out)."""
+    out = os.path.join(workdir, "replayed-trace")
+    done = run_cleaning_up([amp_trace, "sstmac", trace_dir, out])
+    removed = re.search(r"paused time taken out: up to ([0-9.eE+-]+) s per rank", done.stdout)
+    if done.returncode != 0 or not removed:
+        line = (done.stderr.strip().splitlines() or ["amp-trace sstmac failed"])[-1]
+        raise SimulatorError(f"the copy SST-macro replays: {line.removeprefix('amp-trace: ').removeprefix('error: ')}")
+    return trace_meta(out), float(removed.group(1))
+
+
+def run_sstmac(network, trace_dir, export_dir, summary, root, amp_trace, workdir, timeout):
     sstmac = os.environ.get("AMP_SSTMAC")
     if not sstmac or not os.access(sstmac, os.X_OK):
         raise UsageError("--simulator sstmac needs AMP_SSTMAC to name an sstmac binary (SST-macro 16.0)")
     params = os.path.abspath(os.path.join(root, "tools", "sstmac", f"{network.topology}.ini"))
     ranks = len(summary["ranks"])
     overrides = networks.sstmac_overrides(network)
-    command = [sstmac, "-f", params, "-p", f"node.app1.dumpi_metaname={os.path.abspath(trace_meta(trace_dir))}",
+    meta, paused = (trace_meta(trace_dir), 0.0) if summary["synthesized"] else unpaused_copy(trace_dir, amp_trace,
+                                                                                              workdir)
+    command = [sstmac, "-f", params, "-p", f"node.app1.dumpi_metaname={os.path.abspath(meta)}",
                "-p", f"node.app1.size={ranks}", "-p", f"node.app1.launch_cmd={networks.sstmac_launch(network, ranks)}"]
     for key, value in {**overrides, **network_metrics.sstmac_stats_overrides()}.items():
         command += ["-p", f"{key}={value}"]
@@ -272,7 +287,7 @@ def run_sstmac(network, trace_dir, export_dir, summary, root, workdir, timeout):
     profile = simulated_profile.sstmac_profile(per_rank, start)
     figures.update(profile=profile, profile_note=simulated_profile.SSTMAC_NOTE,
                    sstmac_estimated_runtime_seconds=estimated, sstmac_startup_seconds=start,
-                   sstmac_startup_spread_seconds=spread)
+                   sstmac_startup_spread_seconds=spread, sstmac_paused_seconds_removed=paused)
     return predicted, profile["per_rank_finish"], version.group(1) if version else "16.0", description, figures
 
 
@@ -351,7 +366,7 @@ def simulate(args):
                                                                        workdir, args.timeout)
         else:
             predicted, per_rank, version, given, figures = run_sstmac(network, trace_dir, export_dir, summary,
-                                                                      args.root, workdir, args.timeout)
+                                                                      args.root, amp_trace, workdir, args.timeout)
     shared = None if summary["synthesized"] else traced_run_load(trace_dir)
     result = {
         "trace": trace_dir,

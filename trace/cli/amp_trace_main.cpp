@@ -1,5 +1,5 @@
 // amp-trace: inspect, summarise, check and repair DUMPI traces (from AMP's libamp_dumpi or
-// sst-dumpi). Subcommands: info, stats, dump, validate, repair, check, otf2, simgrid.
+// sst-dumpi). Subcommands: info, stats, dump, validate, repair, check, otf2, simgrid, sstmac.
 #include <CLI/CLI.hpp>
 
 #include <cmath>
@@ -45,6 +45,10 @@ int main(int argc, char** argv) {
   simgrid->add_option("trace", input, "trace (.meta, prefix, .bin or directory)")->required();
   simgrid->add_option("output", output, "the directory to create (must not exist): rank-<r>.txt, ranks.txt, export.json")
       ->required();
+  auto* sstmac = app.add_subcommand("sstmac", "a copy for SST-macro's replay, whose paused set-up takes no time");
+  sstmac->add_option("trace", input, "trace (.meta, prefix or directory)")->required();
+  sstmac->add_option("output", output, "the directory to create (must not exist): the .meta and every .bin")->required();
+
   double host_speed = 1e9;
   simgrid->add_option("--host-speed", host_speed, "flop/s the recorded compute time is written at (default 1e9)")
       ->check(CLI::Validator(
@@ -78,6 +82,7 @@ int main(int argc, char** argv) {
     if (*check) status = cli::run_check(input, json, in_flight_only);
     if (*otf2) status = cli::run_otf2(input, output);
     if (*simgrid) status = cli::run_simgrid(input, output, host_speed);
+    if (*sstmac) status = cli::run_sstmac(input, output);
     cli::finish_standard_output();
   } catch (const amp::trace::OutputWriteError& error) {
     return cli::report_failure(error, 4);

@@ -307,4 +307,17 @@ std::string_view function_name(unsigned id) {
   return id < kNames.size() ? kNames[id] : std::string_view("MPI_<unknown>");
 }
 
+bool moves_no_data(std::string_view name) {
+  static constexpr std::string_view kPrefixes[] = {
+      "MPI_Type_", "MPI_Group_", "MPI_Cart", "MPI_Dims_create", "MPI_Graph", "MPI_Get_", "MPI_Address",
+      "MPI_Wtime", "MPI_Wtick", "MPI_Initialized", "MPI_Finalized", "MPI_Errhandler_", "MPI_Error_",
+      "MPI_Attr_", "MPI_Keyval_", "MPI_Op_", "MPI_Query_thread", "MPI_Is_thread_main", "MPI_Pcontrol",
+      "MPI_Info_", "MPI_Pack_size", "MPI_Request_free", "MPI_Buffer_", "MPI_Comm_rank", "MPI_Comm_size",
+      "MPI_Comm_create_", "MPI_Comm_free", "MPI_Comm_group", "MPI_Comm_compare", "MPI_Comm_test_inter",
+      "MPI_Comm_set_", "MPI_Comm_get_", "MPI_Topo_test", "MPI_Function_", "Function_"};
+  for (std::string_view prefix : kPrefixes)
+    if (name.substr(0, prefix.size()) == prefix) return true;
+  return false;
+}
+
 }  // namespace amp::trace
