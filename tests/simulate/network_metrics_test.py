@@ -165,12 +165,12 @@ class Profile(unittest.TestCase):
 class SstmacTimeline(unittest.TestCase):
     """Worked by hand from the fixture: rank 0 leaves MPI_Init at 2.43 us, rank 1 (the last) at 3.43; from
     then, rank 0's collectives are Comm_split to 4.63, Comm_dup 4.63-7.03, Allreduce 2009.56-2011.96 and
-    4013.43-4015.83 (8.40 us); point-to-point the two Isends (0.20 us each, their overhead before their
-    lines), Waitalls 7.23-9.24, 9.24-9.36 and 2011.96-2013.43 (4.00 us); MPI_Finalize 4015.83-4016.43.
-    The rest is the trace's 4 ms of compute."""
+    4013.43-4015.83 (8.40 us); its point-to-point lines span 3.60 us (Waitalls 7.23-9.24, 9.24-9.36 and
+    2011.96-2013.43), and each of its two Isends spent 0.20 us of overhead before its line; MPI_Finalize
+    4015.83-4016.43. The trace gives each rank 4 ms of compute."""
 
     def setUp(self):
-        self.timeline = sstmac_timeline.Timeline(2, send_overhead=200e-9)
+        self.timeline = sstmac_timeline.Timeline(2)
         with open(os.path.join(FIXTURES, "sstmac-ghost-2ranks-debug.txt")) as f:
             self.other = [line for line in f if not self.timeline.add(line)]
 
@@ -184,19 +184,12 @@ class SstmacTimeline(unittest.TestCase):
 
     def test_calls_per_rank(self):
         rank0, rank1 = self.timeline.per_rank()
-        for got, expected in ((rank0, dict(p2p=4.00e-6, collective=8.40e-6, entered_finalize=4015.83e-6,
+        for got, expected in ((rank0, dict(p2p=3.60e-6, collective=8.40e-6, entered_finalize=4015.83e-6,
                                            end=4016.43e-6)),
-                              (rank1, dict(p2p=4.40e-6, collective=7.40e-6, entered_finalize=4015.23e-6,
+                              (rank1, dict(p2p=4.00e-6, collective=7.40e-6, entered_finalize=4015.23e-6,
                                            end=4017.03e-6))):
             for key, seconds in expected.items():
                 self.assertAlmostEqual(got[key], seconds, delta=1e-12, msg=key)
-
-    def test_an_isend_began_its_overhead_before_its_line(self):
-        timeline = sstmac_timeline.Timeline(2, send_overhead=0.0)
-        with open(os.path.join(FIXTURES, "sstmac-ghost-2ranks-debug.txt")) as f:
-            for line in f:
-                timeline.add(line)
-        self.assertAlmostEqual(timeline.per_rank()[0]["p2p"], 3.60e-6, delta=1e-12)
 
     def test_a_rank_without_its_lines_is_refused(self):
         three = sstmac_timeline.Timeline(3)
@@ -215,14 +208,21 @@ class SstmacTimeline(unittest.TestCase):
 
     def test_profile_is_the_traces_compute_and_the_calls(self):
         start = 3.43e-6  # the last rank left MPI_Init
-        p = simulated_profile.sstmac_profile(self.timeline.per_rank(), start)
+        p = simulated_profile.sstmac_profile(self.timeline.per_rank(), start, [4e-3, 4e-3])
         for rank in (0, 1):
-            self.assertAlmostEqual(p["per_rank"]["compute"][rank], 4e-3, delta=1e-11)
+            self.assertAlmostEqual(p["per_rank"]["compute"][rank], 4e-3, delta=1e-12)
+        # the Isends' overhead, before their lines, is point-to-point, not compute
+        self.assertAlmostEqual(p["per_rank"]["p2p"][0], 4.00e-6, delta=1e-12)
         self.assertAlmostEqual(p["per_rank"]["collective"][0], 8.40e-6, delta=1e-12)
         self.assertAlmostEqual(p["per_rank_finish"][1], 4017.03e-6 - start, delta=1e-12)
         spans = (4015.83e-6 - start, 4015.23e-6 - start)  # MPI_Finalize (a barrier) is in no kind
         self.assertAlmostEqual(p["p2p"], (4.00e-6 / spans[0] + 4.40e-6 / spans[1]) / 2, delta=1e-12)
         self.assertAlmostEqual(p["compute"] + p["p2p"] + p["collective"], 1.0)
+
+    def test_compute_is_never_more_than_the_time_outside_calls(self):
+        p = simulated_profile.sstmac_profile(self.timeline.per_rank(), 3.43e-6, [1.0, 0.0])
+        self.assertAlmostEqual(p["per_rank"]["compute"][0], 4015.83e-6 - 3.43e-6 - 3.60e-6 - 8.40e-6, delta=1e-12)
+        self.assertEqual(p["per_rank"]["compute"][1], 0.0)
 
 
 if __name__ == "__main__":

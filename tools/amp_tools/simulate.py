@@ -99,7 +99,7 @@ def export(trace_dir, amp_trace, host_speed):
     try:
         fcntl.flock(directory, fcntl.LOCK_EX)
         if os.path.isfile(summary) and os.path.getmtime(summary) < os.path.getmtime(amp_trace):
-            shutil.rmtree(out)  # AMP's own cache, never a user's file
+            os.unlink(out) if os.path.islink(out) else shutil.rmtree(out)  # AMP's own cache, never a user's file
         if not os.path.isfile(summary):
             done = run_cleaning_up([amp_trace, "simgrid", trace_dir, out, "--host-speed", f"{host_speed:g}"])
             if done.returncode != 0:
@@ -265,7 +265,7 @@ def run_sstmac(network, trace_dir, export_dir, summary, root, amp_trace, workdir
     for key, value in {**overrides, **network_metrics.sstmac_stats_overrides()}.items():
         command += ["-p", f"{key}={value}"]
     command.append("--debug=mpi,timestamp")  # each MPI call's start and end (sstmac_timeline.py)
-    timeline = sstmac_timeline.Timeline(ranks, send_overhead=network.message_overhead)
+    timeline = sstmac_timeline.Timeline(ranks)
     # in workdir: its statistics' CSV go there
     code, stdout, tail = run_simulator(command, workdir, timeout, timeline.add, lines_from="stdout")
     estimated = sstmac_prediction(code, stdout, tail)
@@ -284,7 +284,8 @@ def run_sstmac(network, trace_dir, export_dir, summary, root, amp_trace, workdir
         figures = network_metrics.sstmac(network, overrides, workdir, export_dir, summary["ranks"], predicted)
     except (network_metrics.MetricsError, OSError, ValueError) as e:
         raise SimulatorError(f"network figures: {e}") from None
-    profile = simulated_profile.sstmac_profile(per_rank, start)
+    compute = dict(zip(summary["ranks"], (r["compute_seconds"] for r in summary["per_rank"])))  # the trace's
+    profile = simulated_profile.sstmac_profile(per_rank, start, [compute[r] for r in range(ranks)])
     figures.update(profile=profile, profile_note=simulated_profile.SSTMAC_NOTE,
                    sstmac_estimated_runtime_seconds=estimated, sstmac_startup_seconds=start,
                    sstmac_startup_spread_seconds=spread, sstmac_paused_seconds_removed=paused)

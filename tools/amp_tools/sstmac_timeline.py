@@ -19,10 +19,10 @@ Two uses (docs/TRACING.md section 14):
   then, and a rank that left MPI_Init early would otherwise count its wait for the last one in its first
   collective (the start-up spread, 5 % of a 64-rank cut on torus-4x4x4). MPI_Finalize (a barrier, from
   '... on tag N' to 'MPI_Finalize()', the rank's end) is kept apart, as SimGrid's profile counts it in
-  no kind. SST-macro prints an MPI_Isend's line after the send's CPU overhead (`post_header_delay`,
-  sumi/sim_transport.cc, spent before its line in MpiApi::isend), so an Isend is taken to have begun that
-  much earlier (never before the rank's previous call ended). SST-macro's FTQ statistic is no help here:
-  it tags every MPI call alike and counts the copies inside MPI calls and that overhead as compute.
+  no kind. What a call spends before its first line is not seen here (SST-macro prints an MPI_Isend's
+  line after the send's CPU overhead and after any wait for room in the NIC); simulated_profile.py
+  takes compute from the trace instead (SST-macro's FTQ statistic is no help: it tags every MPI call
+  alike and counts the copies inside MPI calls, and that overhead, as compute).
 
 The replay prints two or more lines per MPI call (about 28 % more of SST-macro's time on a 1024-rank SVCP
 trace, 5.6 million lines read in 3.3 s beside it); `Timeline.add` reads them one by one and keeps a few
@@ -33,7 +33,6 @@ import re
 COLLECTIVES = {"Allgather", "Allgatherv", "Allreduce", "Alltoall", "Alltoallv", "Barrier", "Bcast", "Gather",
                "Gatherv", "Reduce", "Reduce_scatter", "Scan", "Scatter", "Scatterv", "Comm_split", "Comm_dup",
                "Comm_create"}
-OVERHEAD_BEFORE_LINE = {"Isend", "Issend", "Ibsend", "Irsend"}
 LINE = re.compile(r"T=\s*([0-9.eE+-]+) s:MPI Rank\s+(\d+)\s*: MPI_([A-Za-z_]+?)(\(| finished| start)(.*)")
 
 
@@ -42,23 +41,21 @@ class TimelineError(Exception):
 
 
 class Rank:
-    __slots__ = ("init_entered", "init_left", "p2p", "collective", "finalize_entered", "end", "open", "last")
+    __slots__ = ("init_entered", "init_left", "p2p", "collective", "finalize_entered", "end", "open")
 
     def __init__(self):
         self.init_entered = self.init_left = self.finalize_entered = self.end = None
         self.p2p = self.collective = 0.0
         self.open = None   # (call, start) of the call in progress
-        self.last = 0.0    # when the rank's previous call ended
 
 
 class Timeline:
     """Per rank: MPI_Init (entered, left), seconds in point-to-point calls and in collectives after `start`
-    (when the last of the `count` ranks left MPI_Init), MPI_Finalize's start and the rank's end.
-    `send_overhead`: the seconds SST-macro spends in an Isend before printing it. The lines come in
-    simulated time order (SST-macro prints them as its events happen)."""
+    (when the last of the `count` ranks left MPI_Init), MPI_Finalize's start and the rank's end. The
+    lines come in simulated time order (SST-macro prints them as its events happen)."""
 
-    def __init__(self, count, send_overhead=0.0):
-        self.count, self.send_overhead = count, send_overhead
+    def __init__(self, count):
+        self.count = count
         self.ranks = {}
         self.left_init = 0    # ranks that have left MPI_Init
         self.start = None     # when the last one did
@@ -87,7 +84,7 @@ class Timeline:
                         rank.collective += spent
                     else:
                         rank.p2p += spent
-                rank.open, rank.last = None, seconds
+                rank.open = None
         elif call == "Finalize":  # no 'finished' line: '... on tag N' when it starts, 'MPI_Finalize()' at the end
             if rank.finalize_entered is None:
                 rank.finalize_entered = seconds
@@ -96,8 +93,6 @@ class Timeline:
         elif rank.open is None:  # a call's later lines ('... exit') are not its start
             if call == "Init":
                 rank.init_entered = seconds
-            elif call in OVERHEAD_BEFORE_LINE:
-                seconds = max(rank.last, seconds - self.send_overhead)
             rank.open = (call, seconds)
         return True
 
@@ -114,8 +109,8 @@ class Timeline:
                 for r, rank in enumerate(self._every(self.count, "init_left", "MPI_Init"))}
 
     def per_rank(self):
-        """[{p2p, collective: seconds after start; entered_finalize, end: simulated time}] of every rank, each
-        of which must have left MPI_Init and ended MPI_Finalize."""
+        """[{p2p, collective: seconds after start, from each call's first line to its end; entered_finalize,
+        end: simulated time}] of every rank, each of which must have left MPI_Init and ended MPI_Finalize."""
         self._every(self.count, "init_left", "MPI_Init")
         return [{"p2p": rank.p2p, "collective": rank.collective, "entered_finalize": rank.finalize_entered,
                  "end": rank.end} for rank in self._every(self.count, "end", "end of MPI_Finalize")]
