@@ -37,6 +37,10 @@ from amp_tools import sstmac_timeline
 
 SMPIREPLAY = "/usr/lib/x86_64-linux-gnu/simgrid/smpireplaymain"
 SIMGRID_RANKS_NOTE = 512  # above this, a note that SST-macro is the simulator for the trace's size
+# SST-macro's time follows its packets: one step of 4096-rank SVAF (7.4 million packets of 4 KiB) took 200 s
+# here, about 27 us each (docs/PERFORMANCE.md, "Why, measured"); above this many, a note of what to expect.
+SSTMAC_PACKETS_NOTE = 5_000_000
+SSTMAC_SECONDS_PER_PACKET = 27e-6
 # Above this, per-rank finish times and the profile (a log line per action) are skipped: the lines cost
 # SimGrid and their reader about 3.3 us per action here (64-rank svcp, 102,272 actions: 1.05 s against
 # 0.72 s without), 16 s at the limit, little beside the replay of a trace that size.
@@ -360,6 +364,12 @@ def simulate(args):
         print(f"amp simulate: note: SimGrid's replay time grows about as ranks^1.9 for asynchronous cuts "
               f"(256 ranks of SVAF: about 4 min here); for {len(summary['ranks'])} ranks --simulator sstmac is the "
               f"one to use (docs/TRACING.md section 14)", file=sys.stderr)
+    packets = summary["bytes"] / networks.SSTMAC_MTU
+    if args.simulator == "sstmac" and packets > SSTMAC_PACKETS_NOTE:
+        print(f"amp simulate: note: SST-macro moves this trace's {summary['bytes'] / 1e9:.3g} GB as {packets / 1e6:.3g} "
+              f"million packets of {networks.SSTMAC_MTU} bytes, about {SSTMAC_SECONDS_PER_PACKET * 1e6:g} us each on a "
+              f"2-core machine: expect about {packets * SSTMAC_SECONDS_PER_PACKET / 60:.0f} minutes (docs/PERFORMANCE.md)",
+              file=sys.stderr)
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="amp-simulate-") as workdir:
         if args.simulator == "simgrid":
