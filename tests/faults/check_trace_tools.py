@@ -122,7 +122,7 @@ def case_matrix_csv(a):
 
 
 def case_usage(a):
-    subcommands = "(one of: info, stats, dump, validate, check, repair, otf2, simgrid; see amp-trace --help)"
+    subcommands = "(one of: info, stats, dump, validate, check, repair, otf2, simgrid, sstmac; see amp-trace --help)"
     cases = [
         ([], f"amp-trace: error: A subcommand is required {subcommands}"),
         (["frobnicate"], f"amp-trace: error: unknown subcommand 'frobnicate' {subcommands}"),
