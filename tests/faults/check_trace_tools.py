@@ -11,7 +11,7 @@ as a user would (real processes, real files, /dev/full, a small tmpfs that fills
   prefix_taken      row 28: another rank's file under a fixed AMP_TRACE_PREFIX: a fresh name, or one line and exit 2
   otf2_not_a_folder row 25: an output under a file is "not a directory"
   repair_header     repair without a .meta keeps the header the file's own tail still holds
-  exports_full_disk issue 31 item 16: simgrid and otf2 on a full disk: exit 4, the real cause, nothing left
+  exports_full_disk issue 31 item 16: simgrid, sstmac and otf2 on a full disk: exit 4, the real cause, nothing left
   exports_signalled issue 31 item 18: SIGTERM or SIGINT during simgrid or otf2: no staging folder, death by it
   host_speed        issue 31 item 8: a slow --host-speed keeps every nanosecond of compute; SimGrid replays it
   wording           issue 31 item 23: too many ranks in a .meta; a dangling --trace link named as --trace
@@ -78,14 +78,14 @@ def case_stdout_full(a):
     with tempfile.TemporaryDirectory() as folder:
         trace = copy_reference(folder)
         runs = [["info"], ["stats"], ["stats", "--json"], ["dump"], ["dump", "--dumpi2ascii"], ["check"],
-                ["validate"], ["otf2", None], ["simgrid", None]]
+                ["validate"], ["otf2", None], ["simgrid", None], ["sstmac", None]]
         for run in runs:
             arguments = [run[0], trace] + [os.path.join(folder, f"{run[0]}-out") if x is None else x for x in run[1:]]
             with open("/dev/full", "w") as full:
                 done = amp_trace(a, *arguments, stdout=full)
             expect(done, 4, STDOUT_LOST, f"amp-trace {' '.join(run[:1] + [x for x in run[1:] if x])} > /dev/full")
-        # otf2 and simgrid wrote their (complete) outputs before their summary line was lost; nothing else.
-        if sorted(os.listdir(folder)) != ["otf2-out", "ring", "simgrid-out"] or \
+        # otf2, simgrid and sstmac wrote their (complete) outputs before their summary line was lost; nothing else.
+        if sorted(os.listdir(folder)) != ["otf2-out", "ring", "simgrid-out", "sstmac-out"] or \
                 not os.path.exists(os.path.join(folder, "otf2-out", "traces.otf2")):
             fr.fail(f"left after the runs with stdout on /dev/full: {sorted(os.listdir(folder))}")
         print(f"{len(runs)} subcommands with stdout on /dev/full: exit 4 and one line each")
@@ -348,6 +348,11 @@ def case_exports_full_disk(a):
         done = amp_trace(a, "simgrid", trace, out)
         expect(done, 4, f"amp-trace: {out}/rank-0.txt: write failed: No space left on device", "simgrid on a full disk")
         fr.expect_files(mount, ["filler"], "simgrid on a full disk")
+        out = os.path.join(mount, "copy")
+        done = amp_trace(a, "sstmac", trace, out)
+        meta = [f for f in os.listdir(trace) if f.endswith(".meta")][0]
+        expect(done, 4, f"amp-trace: {out}/{meta}: write failed: No space left on device", "sstmac on a full disk")
+        fr.expect_files(mount, ["filler"], "sstmac on a full disk")
         out = os.path.join(mount, "archive")
         done = amp_trace(a, "otf2", trace, out)
         errors = [l for l in done.stderr.splitlines() if l.strip()]
@@ -358,11 +363,12 @@ def case_exports_full_disk(a):
                     f"{done.returncode}: {errors}")
         fr.expect_files(mount, ["filler"], "otf2 on a full disk")
         os.remove(os.path.join(mount, "filler"))
-        for command, name in (("simgrid", "ti"), ("otf2", "archive")):  # nothing left blocks a retry with room
+        for command, name in (("simgrid", "ti"), ("sstmac", "copy"), ("otf2", "archive")):  # nothing left blocks a retry
             done = amp_trace(a, command, trace, os.path.join(mount, name))
             if done.returncode != 0:
                 fr.fail(f"{command} retried with room: exit {done.returncode} {done.stderr!r}")
-    print("simgrid and otf2 on a full disk: exit 4 naming 'No space left on device', nothing left; retries work")
+            shutil.rmtree(os.path.join(mount, name))  # room for the next one on the small filesystem
+    print("simgrid, sstmac and otf2 on a full disk: exit 4 naming 'No space left on device', nothing left; retries work")
 
 
 def hand_made_ring(a, folder, ranks, steps):

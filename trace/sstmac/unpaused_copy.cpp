@@ -105,9 +105,10 @@ double unpause(const TraceFile& file, std::vector<std::uint8_t>& bytes, Unpaused
   return static_cast<double>(removed) * 1e-9;
 }
 
-void write_bytes(const fs::path& path, const std::vector<std::uint8_t>& bytes) {
+// Writes bytes to `path` (in the staging folder); a failure names `shown_as`, the file under its final name.
+void write_bytes(const fs::path& path, const fs::path& shown_as, const std::vector<std::uint8_t>& bytes) {
   append_to_file(path.string(), std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()),
-                 path.string());
+                 shown_as.string());
 }
 
 }  // namespace
@@ -123,14 +124,16 @@ UnpausedCopyResult write_unpaused_copy(const std::string& input, const std::stri
     std::ifstream meta(set.meta_path, std::ios::binary);
     const std::string text((std::istreambuf_iterator<char>(meta)), std::istreambuf_iterator<char>());
     if (!meta && !meta.eof()) throw std::runtime_error(set.meta_path + ": cannot be read");
-    append_to_file((staged.partial() / fs::path(set.meta_path).filename()).string(), text, set.meta_path);
+    const fs::path name = fs::path(set.meta_path).filename();
+    append_to_file((staged.partial() / name).string(), text, (staged.output() / name).string());
   }
   for (std::size_t i = 0; i < set.bin_paths.size(); ++i) {
     const TraceFile file = TraceFile::open(set.bin_paths[i]);
     std::vector<std::uint8_t> bytes = file.bytes();
     result.removed_seconds.push_back(unpause(file, bytes, result));
     result.ranks.push_back(set.ranks[i]);
-    write_bytes(staged.partial() / fs::path(set.bin_paths[i]).filename(), bytes);
+    const fs::path name = fs::path(set.bin_paths[i]).filename();
+    write_bytes(staged.partial() / name, staged.output() / name, bytes);
   }
   staged.publish();
   result.directory = staged.output().string();
