@@ -81,7 +81,7 @@ def swap_figure(rows):
     ranks_list = sorted({k[0] for k in speedups})
     proxies = [p for p in TABLE_III if any(k[1] == p for k in speedups)]
     cuts = sorted({k[2] for k in speedups})
-    fig, axes = plt.subplots(1, len(ranks_list), figsize=(5.2 * len(ranks_list), 4.6), squeeze=False)
+    fig, axes = plt.subplots(1, len(ranks_list), figsize=(max(8.0, 5.2 * len(ranks_list)), 4.6), squeeze=False)
     width = 0.8 / len(cuts)
     for ax, ranks in zip(axes[0], ranks_list):
         for i, cut in enumerate(cuts):
@@ -96,7 +96,7 @@ def swap_figure(rows):
         ax.set_title(f"{ranks} ranks (16 per node)", fontsize=10)
         ax.grid(True, axis="y", alpha=0.3)
         ax.legend(fontsize=7)
-    fig.suptitle("SeaStar (XT6) to Gemini (XE6), the same node: AMP's predicted speed-up beside what 001 "
+    fig.suptitle("SeaStar (XT6) to Gemini (XE6), the same node:\nAMP's predicted speed-up beside what 001 "
                  "section IV reports", fontsize=10)
     fig.tight_layout()
     return fig
