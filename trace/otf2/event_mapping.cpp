@@ -159,8 +159,7 @@ void RankEventMapper::map(const ResolvedCall& call) {
       std::max(start, wall ? nanoseconds(r.wall_stop) : cpu ? nanoseconds(r.cpu_stop) : start);
   last_time_ = stop;
 
-  const bool annotation = r.function == kFunctionEnter &&
-                          (static_cast<std::uint64_t>(r.scalar("fn")) & 0xFFFFFFFF00000000ull) == kPcontrolAnnotationKey;
+  const bool annotation = pcontrol_level(r).has_value();
   if ((r.function == kFunctionEnter || r.function == kFunctionExit) && !annotation) {
     user_function(r, start);
     return;

@@ -3,10 +3,12 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include <amp/trace/format/dumpi_format.hpp>
 #include <amp/trace/reader/call_schema.hpp>
 
 namespace amp::trace {
@@ -53,5 +55,14 @@ struct Record {
     return f != nullptr && f->present ? f->value : fallback;
   }
 };
+
+// The level of an MPI_Pcontrol call, which AMP's tracer stores as a Function_enter record whose "address"
+// is kPcontrolAnnotationKey plus the level (dumpi_format.hpp); nothing for any other record.
+inline std::optional<std::uint32_t> pcontrol_level(const Record& record) {
+  if (record.function != kFunctionEnter) return std::nullopt;
+  const auto address = static_cast<std::uint64_t>(record.scalar("fn"));
+  if ((address & 0xFFFFFFFF00000000ull) != kPcontrolAnnotationKey) return std::nullopt;
+  return static_cast<std::uint32_t>(address & 0xFFFFFFFFull);
+}
 
 }  // namespace amp::trace

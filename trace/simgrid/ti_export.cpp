@@ -275,9 +275,8 @@ class Exporter {
       s.region_start = s.busy_until = record.wall_stop.seconds();
       return;
     }
-    if (f == kFunctionEnter && (static_cast<std::uint64_t>(record.scalar("fn")) & 0xFFFFFFFF00000000ull) ==
-                                   kPcontrolAnnotationKey) {
-      const bool resume = (static_cast<std::uint64_t>(record.scalar("fn")) & 0xFFFFFFFFull) != 0;
+    if (const std::optional<std::uint32_t> level = pcontrol_level(record)) {
+      const bool resume = *level != 0;
       if (!resume && !s.paused) {
         s.paused = true;
         s.regions.emplace_back(s.region_start, record.wall_start.seconds());

@@ -58,11 +58,6 @@ std::size_t wall_time_position(const Record& record) {
   return at;
 }
 
-bool is_pcontrol(const Record& record) {
-  return record.function == kFunctionEnter &&
-         (static_cast<std::uint64_t>(record.scalar("fn")) & 0xFFFFFFFF00000000ull) == kPcontrolAnnotationKey;
-}
-
 struct Timed {
   const Record* record;
   std::int64_t start, stop;
@@ -81,9 +76,8 @@ double unpause(const TraceFile& file, std::vector<std::uint8_t>& bytes, Unpaused
       timed.push_back({&record, nanoseconds(record.wall_start), nanoseconds(record.wall_stop)});
   bool paused = false;
   for (std::size_t i = 0; i < timed.size(); ++i) {
-    const Record& record = *timed[i].record;
-    const bool pcontrol = is_pcontrol(record);
-    const bool pause = pcontrol && (static_cast<std::uint64_t>(record.scalar("fn")) & 0xFFFFFFFFull) == 0;
+    const std::optional<std::uint32_t> level = pcontrol_level(*timed[i].record);
+    const bool pcontrol = level.has_value(), pause = pcontrol && *level == 0;
     timed[i].gap_taken_out = paused || pause;
     if (pause && !paused)  // and the calls that move no data right before it
       for (std::size_t j = i; j-- > 0 && timed[j].record->function != kInit && timed[j].record->function != kInitThread &&
