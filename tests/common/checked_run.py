@@ -1,8 +1,10 @@
 """What every checker run through cmake/AmpTesting.cmake's amp_add_checked_run shares: the launcher
 arguments CMake passes (--mpiexec, --mpiexec-flags, --np, --exe), a failure that prints one line
-and exits 1, and Open MPI's exit banners dropped from a failed run's error output."""
+and exits 1, a command run whose failure is one, and Open MPI's exit banners dropped from a failed run's
+error output."""
 import argparse
 import re
+import subprocess
 import sys
 
 from amp_tools.launcher_banners import without_exit_banners  # noqa: E402,F401  (for the checkers)
@@ -34,6 +36,17 @@ def failure(checker):
         print(f"{checker}: FAIL: {message}" if checker else f"FAIL: {message}")
         sys.exit(1)
     return fail
+
+
+def checked(fail):
+    """run(command, **kwargs): runs the command with its output captured and returns its standard output;
+    a non-zero exit fail(...)s with the command, its exit code and the end of its output."""
+    def run(command, **kwargs):
+        done = subprocess.run(command, capture_output=True, text=True, **kwargs)
+        if done.returncode != 0:
+            fail(f"{' '.join(command)} exited {done.returncode}: {(done.stdout + done.stderr).strip()[-600:]}")
+        return done.stdout
+    return run
 
 
 def refusal_line(done, regex, fail, exit_code=None):

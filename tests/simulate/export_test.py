@@ -16,6 +16,8 @@ import sys
 
 from amp_tools import simulate  # noqa: E402
 from amp_tools import launch
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
+from checked_run import checked, failure  # noqa: E402
 
 PROBLEMS = {
     "ghost": ["--nx", "8", "--ny", "8", "--nz", "8", "--num_vars", "3", "--num_tsteps", "3"],
@@ -24,17 +26,8 @@ PROBLEMS = {
               "--num_tsteps", "4", "--amr_interval", "2"],
 }
 
-
-def fail(message):
-    print(f"FAIL: {message}")
-    sys.exit(1)
-
-
-def run(command, **kwargs):
-    done = subprocess.run(command, capture_output=True, text=True, **kwargs)
-    if done.returncode != 0:
-        fail(f"{' '.join(command)} exited {done.returncode}: {(done.stdout + done.stderr).strip()[-600:]}")
-    return done.stdout
+fail = failure(None)
+run = checked(fail)
 
 
 def ti_pairs(directory, ranks):

@@ -19,21 +19,14 @@ import sys
 
 from amp_tools import launch
 from amp_tools import simulate
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
+from checked_run import checked, failure  # noqa: E402
 
 DUMP_LINE = re.compile(r"(MPI_\w+) wall ([0-9]+)\.([0-9]{9})\.\.([0-9]+)\.([0-9]{9}) (.*)")
 PCONTROL = "uint64_t fn=0x50434f4e0000000"  # MPI_Pcontrol(level) as amp-trace dump shows it
 
-
-def fail(message):
-    print(f"FAIL: {message}")
-    sys.exit(1)
-
-
-def run(command, **kwargs):
-    done = subprocess.run(command, capture_output=True, text=True, **kwargs)
-    if done.returncode != 0:
-        fail(f"{' '.join(command)} exited {done.returncode}: {(done.stdout + done.stderr).strip()[-600:]}")
-    return done.stdout
+fail = failure(None)
+run = checked(fail)
 
 
 def records(amp_trace, path):
