@@ -158,9 +158,10 @@ def profile_figure(proxy, by_panel):
     for ax, ((network, simulator), bars) in zip(axes, sorted(by_network.items())):
         names, stacks, hatches = [], [], []
         for ranks, name, sim, row in sorted(bars):
-            if simulated_profile(sim):
+            simulated = simulated_profile(sim)
+            if simulated:
                 names.append(f"{name.replace(' (synthesized)', ' synth.')}\n{ranks} ranks\nsimulated")
-                stacks.append(simulated_profile(sim))
+                stacks.append(simulated)
                 hatches.append("")
             measured = None if row[7] else measured_fractions(row[8])
             if measured:

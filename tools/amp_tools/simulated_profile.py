@@ -19,8 +19,8 @@ kind, in both.
 """
 import statistics
 
-SSTMAC_NOTE = ("SST-macro's compute is the time outside MPI calls; a recorded trace's untraced set-up is "
-               "compute there")
+SSTMAC_NOTE = ("SST-macro's compute is the trace's own; what an MPI call spends before SST-macro prints its "
+               "start (an Isend's overhead, a wait for room in the NIC) counts as point-to-point")
 
 
 def sstmac_profile(timeline, start, trace_compute):
