@@ -50,8 +50,8 @@ def test_each_simulator_refuses_what_it_cannot_express(network_file):
     valiant = networks.load(torus, ["routing=valiant"])
     assert "offers routing minimal on a torus, not 'valiant'" in networks.refusal(valiant, "simgrid")
     assert networks.refusal(valiant, "sstmac") is None
-    odd_nic = networks.load(torus, ["nic_bandwidth=15e9"])
-    assert "nic_bandwidth must be link_bandwidth times a whole number" in networks.refusal(odd_nic, "sstmac")
+    odd_nic = networks.load(torus, ["nic_bandwidth=10.0001e9"])  # 100001 x 100 kB/s: past 1000 links a port
+    assert "must be whole multiples of one bandwidth, at most 1000 times it" in networks.refusal(odd_nic, "sstmac")
 
 
 def test_check_fits_refuses_more_ranks_than_hosts(network_file):
@@ -72,6 +72,20 @@ def test_sstmac_overrides_of_a_torus(network_file):
     assert p["topology.geometry"] == "[4,4,4]"
     assert p["switch.link.bandwidth"] == "10GB/s" and p["topology.injection_redundant"] == "2"
     assert p["switch.router.name"] == "torus_minimal" and p["node.proc.frequency"] == "1GHz"
+
+
+def test_sstmac_torus_ports_scale_from_one_common_bandwidth(network_file):
+    # SeaStar (001 Table I): 4.0 GB/s links, 2.2 GB/s NIC -> 0.2 GB/s ports, 20 per link and 11 to the NIC
+    seastar = networks.load(network_file("torus-4x4x4"), ["link_bandwidth=4.0e9", "nic_bandwidth=2.2e9"])
+    assert networks.refusal(seastar, "sstmac") is None
+    p = networks.sstmac_overrides(seastar)
+    assert p["switch.link.bandwidth"] == "0.2GB/s" and p["topology.redundant"] == "[20,20,20]"
+    assert p["topology.injection_redundant"] == "11" and p["node.nic.injection.bandwidth"] == "2.2GB/s"
+    assert p["switch.credits"] == "5819B"  # the ejection port's 11 x 5819 B: the file's 64 KB (SI) again
+    # where every bandwidth is a whole multiple of the links', the translation is the one it always was
+    plain = networks.sstmac_overrides(networks.load(network_file("torus-4x4x4")))
+    assert plain["switch.link.bandwidth"] == "10GB/s" and plain["topology.injection_redundant"] == "1"
+    assert plain["topology.redundant"] == "[1,1,1]" and "switch.credits" not in plain
 
 
 def test_sstmac_overrides_of_a_dragonfly_give_its_global_links(network_file):

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The seeds' studies expand to the points they promise (amp_tools.study --plan, which runs nothing and
 makes no folder): cielo_profile, 3 proxies x 3 cuts synthesized at 256 ranks and simulated on the XT6;
-cielo_network_swap, the same at 256 and 1024 ranks on the XT6 and the XE6; aces_routing, 3 cuts at
+cielo_network_swap, the same at 256 and 1024 ranks on the XT6 and the XE6 (SimGrid up to 256 ranks,
+SST-macro all); aces_routing, 3 cuts at
 1024 ranks on minimal, valiant and UGAL (2 seeds each) x 1 and 4 ranks per NIC x all and half of the
 global links, in SST-macro.
 
@@ -60,10 +61,15 @@ def main(build, root, workdir):
     syntheses, simulations, skipped = plan(root, build, "cielo_network_swap", env)
     expect("cielo_network_swap syntheses", syntheses, {f"{p}-{c}-synth{n}" for p in PROXY_DECKS for c in CUTS
                                                        for n in (256, 1024)})
+    at_256 = {s for s in syntheses if s.endswith("-synth256")}
     for network in ("xt6-seastar", "xe6-gemini"):
         on = {s.split()[1] for s in simulations if f" on {network} with simgrid" in s}
-        expect(f"cielo_network_swap on {network}", on, syntheses)
-    expect("cielo_network_swap simulations", len(simulations), 36)
+        expect(f"cielo_network_swap on {network} in SimGrid (max_ranks 256)", on, at_256)
+        on = {s.split()[1] for s in simulations if f" on {network} with sstmac" in s}
+        expect(f"cielo_network_swap on {network} in SST-macro", on, syntheses)
+    expect("cielo_network_swap simulations", len(simulations), 54)
+    left = {s.split()[2] for s in skipped if "simgrid takes traces of up to 256 ranks in this study" in s}
+    expect("cielo_network_swap left to SST-macro", left, syntheses - at_256)
 
     syntheses, simulations, skipped = plan(root, build, "aces_routing", env)
     expect("aces_routing syntheses", syntheses, {f"ghost-cth-{c}-synth1024" for c in CUTS})

@@ -279,20 +279,15 @@ def refusal(network, simulator):
         if network.loopback_latency > 0:
             return (f"{where} copies a message of 64 bytes or less within a node for free (its memory model starts "
                     f"above): loopback_latency must be 0")
-        ratio = network.nic_bandwidth / _sstmac_switch_bandwidth(network)
-        if network.topology == "torus" and (abs(ratio - round(ratio)) > 1e-9 or round(ratio) < 1):
-            return (f"{where}'s ejection port is a switch port, a whole multiple of the link's bandwidth: "
-                    f"nic_bandwidth must be link_bandwidth times a whole number")
-        if network.topology == "dragonfly" and ratio != 1:
+        if network.topology == "torus" and _sstmac_torus_scales(network) is None:
+            return (f"{where} scales one switch-port bandwidth by whole numbers (redundant links per dimension, "
+                    f"its ejection port to the NIC): nic_bandwidth and the dimensions' bandwidths must be whole "
+                    f"multiples of one bandwidth, at most {SSTMAC_MAX_PORT_SCALE} times it")
+        if network.topology == "dragonfly" and network.nic_bandwidth != network.link_bandwidth:
             return (f"{where}'s dragonfly scales no port (its ejection port is a switch port): nic_bandwidth must "
                     f"equal link_bandwidth")
         if network.topology == "dragonfly" and s["global_bandwidth"] != network.link_bandwidth:
             return f"{where}'s dragonfly gives every switch port one bandwidth: global_bandwidth differs from link_bandwidth"
-        if network.topology == "torus" and "dimension_bandwidth" in s:
-            base = min(s["dimension_bandwidth"])
-            if any(abs(bw / base - round(bw / base)) > 1e-9 for bw in s["dimension_bandwidth"]):
-                return (f"{where} scales a torus dimension's links by whole numbers (redundant links): "
-                        f"dimension_bandwidth must be whole multiples of its smallest value")
         if network.topology == "dragonfly":
             k, a = s["global_links_per_pair"], s["routers_per_group"]
             if k % a or a % (k // a):
@@ -445,11 +440,31 @@ ROUTER_NAMES = {"torus": {"minimal": "torus_minimal", "valiant": "torus_valiant"
                               "ugal": "dragonfly_ugal"}}
 
 
+SSTMAC_MAX_PORT_SCALE = 1000     # redundant links per port: a bandwidth in whole 0.1 % steps of the largest
+SSTMAC_SWITCH_CREDITS = 64_000    # bytes a switch port may send ahead (switch.credits = 64KB, SI, in tools/sstmac/*.ini)
+
+
+def _sstmac_torus_scales(network):
+    """SST-macro's torus has one switch-port bandwidth (switch.link.bandwidth), scaled by whole numbers per
+    dimension (topology.redundant) and at the ejection port to the NIC (topology.injection_redundant): the
+    largest bandwidth dividing every dimension's and the NIC's, in whole bytes/s, and those whole numbers
+    ({"base", "dimensions", "ejection"}), or None when a factor would pass SSTMAC_MAX_PORT_SCALE. SeaStar's
+    4.0 GB/s links and 2.2 GB/s NIC: 0.2 GB/s, 20 links per dimension and 11 to the NIC."""
+    dimensions = network.shape.get("dimension_bandwidth") or [network.link_bandwidth] * len(network.shape["shape"])
+    whole = [round(bw) for bw in (*dimensions, network.nic_bandwidth)]
+    if any(abs(w - bw) > 1e-6 * bw for w, bw in zip(whole, (*dimensions, network.nic_bandwidth))):
+        return None
+    base = math.gcd(*whole)
+    factors = [w // base for w in whole]
+    if max(factors) > SSTMAC_MAX_PORT_SCALE:
+        return None
+    return {"base": base, "dimensions": factors[:-1], "ejection": factors[-1]}
+
+
 def _sstmac_switch_bandwidth(network):
-    """SST-macro's one switch-port bandwidth (switch.link.bandwidth): a torus scales it by whole numbers per
-    dimension (redundant links) and at its ejection ports (injection_redundant); a dragonfly scales nothing."""
-    dimensions = network.shape.get("dimension_bandwidth")
-    return min(dimensions) if dimensions else network.link_bandwidth
+    """SST-macro's one switch-port bandwidth (switch.link.bandwidth): a torus scales it per dimension and at
+    its ejection ports (_sstmac_torus_scales); a dragonfly scales nothing."""
+    return _sstmac_torus_scales(network)["base"] if network.topology == "torus" else network.link_bandwidth
 
 
 def sstmac_launch(network, ranks):
@@ -486,10 +501,20 @@ def sstmac_overrides(network):
     # cycle by default, 8 GB/s at 1 GHz. A copy inside a node runs at the loopback's bandwidth; SimGrid's
     # replay charges none (svcp's many small pieces took 1.58x SimGrid's time, 1.18x at the loopback's).
     p["node.app1.lib_compute_access_width"] = str(8 * max(1, round(bandwidth / network.host_speed)))
+    # ... on the rank's own core: SST-macro sends a copy of more than 64 bytes through the node's memory
+    # model as well, one channel that every rank of the node shares, so with 16 ranks to a node their
+    # packing was served one after the other (svcp at 64 ranks on xe6-gemini: 2.5x SimGrid's time, 1.11x
+    # without; docs/TRACING.md section 14).
+    p["node.proc.negligible_compute_bytes"] = f"{SSTMAC_PRIVATE_COPY_BYTES}B"
     if network.topology == "torus":
         dims = s["shape"]
-        if "dimension_bandwidth" in s:
-            p["topology.redundant"] = "[" + ",".join(str(round(bw / base)) for bw in s["dimension_bandwidth"]) + "]"
+        scales = _sstmac_torus_scales(network)
+        p["topology.redundant"] = "[" + ",".join(map(str, scales["dimensions"])) + "]"
+        p["topology.injection_redundant"] = str(scales["ejection"])
+        # A port's credits scale with its links: keep the least scaled port's at the file's 64 KB.
+        fewest = min(*scales["dimensions"], scales["ejection"])
+        if fewest > 1:
+            p["switch.credits"] = f"{math.ceil(SSTMAC_SWITCH_CREDITS / fewest)}B"
         p["topology.geometry"] = "[" + ",".join(map(str, dims)) + "]"
         p["topology.concentration"] = "1"
     else:
@@ -500,11 +525,10 @@ def sstmac_overrides(network):
         p["topology.concentration"] = str(s["nodes_per_router"])
     p["switch.link.bandwidth"] = gbps(base)
     p.update(sstmac_injection(network, end))
-    if network.topology == "torus":  # its ejection port is a switch port: the link's, scaled by a whole number
-        p["topology.injection_redundant"] = str(round(network.nic_bandwidth / base))
     return p
 
 
+SSTMAC_PRIVATE_COPY_BYTES = 1 << 40  # copies up to this size cost their rank CPU time only (all of them)
 SSTMAC_MTU = 4096  # bytes per packet (node.nic.mtu): set here, for the NIC's buffer below is counted in packets
 # A NIC buffer of a few packets deadlocks SST-macro's model when ranks share a NIC: svcp at 1024 ranks on
 # cascade-dragonfly with 4 ranks per NIC stopped at 89-94 % with 12 KB and 36 KB, finished with 64 KiB and

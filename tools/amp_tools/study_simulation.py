@@ -16,6 +16,8 @@ synthesize_ranks = [1024, 4096]                        # optional
 compute_seconds = 1e-4                                 # optional; 0: no compute
 vary = { routing = ["minimal", "valiant"], ranks_per_node = [1, 4] }   # optional
 replicates = 3                                         # optional: seeds of a randomized routing
+max_ranks = { simgrid = 256 }                          # optional: a simulator's largest trace here; the
+                                                       # bigger ones are left to the other simulators
 calibrate = true                                       # optional: a network file that does not exist
                                                        # is measured on this machine first
 """
@@ -31,7 +33,8 @@ from amp_tools.study_folder import keep_aside
 from amp_tools.study_launch import Stopped, failure, run_logged, signal_name
 from amp_tools.study_compute_model import ComputeModels, NotMeasured, model_key
 
-KEYS = {"simulators", "networks", "synthesize_ranks", "compute_seconds", "vary", "replicates", "calibrate"}
+KEYS = {"simulators", "networks", "synthesize_ranks", "compute_seconds", "vary", "replicates", "calibrate",
+        "max_ranks"}
 SIMULATORS = ("simgrid", "sstmac")
 # The most virtual ranks a proxy synthesizes (kMaxVirtualRanks, miniapps/common/plan_only.hpp: 2^24).
 MAX_SYNTHESIZED_RANKS = 1 << 24
@@ -42,8 +45,9 @@ SYNTHESIS_FILES = (".json", ".json.partial", ".trace", ".log")
 
 class Plan:
     def __init__(self, simulators, variants, synthesize_ranks, compute_seconds, to_calibrate, vary, replicates,
-                 stream_per_core):
+                 stream_per_core, max_ranks=None):
         self.simulators = simulators
+        self.max_ranks = max_ranks or {}  # simulator: its largest trace in this study
         self.variants = variants  # (network file, Network with its overrides): what each trace is simulated on
         self.synthesize_ranks, self.compute_seconds = synthesize_ranks, compute_seconds
         self.to_calibrate = to_calibrate  # network files measured on this machine before the simulations
@@ -99,7 +103,32 @@ def parse(study, data):
                                 not 0 <= compute < 1e3):
         study.fail("compute_seconds", f"[simulate] 'compute_seconds' must be a number of seconds from 0 (no "
                                       f"compute) to below 1000 (got {compute!r})")
-    return Plan(simulators, found, ranks, compute, to_calibrate, vary, replicates, one_node(study, found))
+    return Plan(simulators, found, ranks, compute, to_calibrate, vary, replicates, one_node(study, found),
+                parse_max_ranks(study, table, simulators))
+
+
+def parse_max_ranks(study, table, simulators):
+    """The checked `max_ranks` table: {simulator of the study: its largest trace}; {} without one."""
+    limits = table.get("max_ranks", {})
+    if not isinstance(limits, dict) or ("max_ranks" in table and not limits):
+        study.fail("max_ranks", "[simulate] 'max_ranks' must be a table of simulators, each with its largest "
+                                "trace in ranks, e.g. max_ranks = { simgrid = 256 }")
+    for simulator, most in limits.items():
+        if simulator not in simulators:
+            study.fail("max_ranks", f"[simulate] 'max_ranks' names {simulator!r}, which is not one of the study's "
+                                    f"simulators ({', '.join(simulators)})")
+        if isinstance(most, bool) or not isinstance(most, int) or most < 1:
+            study.fail("max_ranks", f"[simulate] 'max_ranks' of {simulator} must be a positive number of ranks "
+                                    f"(got {most!r})")
+    return limits
+
+
+def too_many_ranks(plan, simulator, ranks):
+    """One line when the study leaves a trace of `ranks` ranks to its other simulators, else None."""
+    most = plan.max_ranks.get(simulator)
+    if most is None or ranks <= most:
+        return None
+    return f"{simulator} takes traces of up to {most} ranks in this study (max_ranks), not {ranks}"
 
 
 def one_node(study, found):
@@ -205,7 +234,8 @@ def synthesis_runs(study, runs):
 def planned_simulations(plan, traced):
     """(run id, network, simulator, refusal or None) of every simulation the study would make of the
     traced runs, as simulate_all goes through them."""
-    return [(r["id"], network, simulator, networks.check_fits(network, simulator, r["ranks"], memory=0))
+    return [(r["id"], network, simulator, too_many_ranks(plan, simulator, r["ranks"]) or
+             networks.check_fits(network, simulator, r["ranks"], memory=0))
             for r in traced for _, network in plan.variants for simulator in plan.simulators]
 
 
@@ -257,7 +287,8 @@ def simulate_all(plan, traced, folder, opts):
                 out = simulate.output_path(trace, network, simulator)
                 if os.path.isfile(out):
                     continue
-                problem = networks.check_fits(network, simulator, r["ranks"])
+                problem = too_many_ranks(plan, simulator, r["ranks"]) or networks.check_fits(network, simulator,
+                                                                                              r["ranks"])
                 if problem:
                     # once per variant and problem: the seeds of one variant share it
                     named = {k: v for k, v in network.overrides.items() if k != "seed"}
