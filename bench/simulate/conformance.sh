@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The conformance suite (tests/simulate/conformance_test.py) on every shipped network file, the 4096-node
-# ones included (too slow for CTest: SimGrid 3.32 builds their platforms in 8-34 s each). Prints each
+# ones and Trinity's (9408 nodes) included (too slow for CTest: SimGrid 3.32 builds their platforms in 8-34
+# s each, and AMP's hop count of a 9408-node dragonfly takes minutes). Prints each
 # case's prediction in both simulators and their ratio. Needs AMP_SSTMAC for SST-macro.
 # Usage: bench/simulate/conformance.sh [BUILD]    (about 20 minutes here)
 set -uo pipefail
@@ -9,7 +10,7 @@ build=${1:-$root/build}
 export PYTHONPATH="$root/tools${PYTHONPATH:+:$PYTHONPATH}"
 work=$(mktemp -d "${TMPDIR:-/tmp}/amp-conformance.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-for file in "$root"/inputs/networks/{torus-4x4x4,torus-16x16x4,torus-16x16x16,fattree-2level-1024,dragonfly-1024,dragonfly-4096}.toml; do
+for file in "$root"/inputs/networks/{torus-4x4x4,torus-16x16x4,torus-16x16x16,fattree-2level-1024,dragonfly-1024,dragonfly-4096,xt6-seastar,xe6-gemini,cascade-dragonfly,trinity-haswell,trinity-knl}.toml; do
   name=$(basename "$file" .toml)
   for simulator in simgrid sstmac; do
     python3 "$root/tests/simulate/conformance_test.py" analytic "$simulator" "$build" "$root" "$work/$name" "$file"

@@ -112,3 +112,27 @@ def test_an_unknown_key_of_a_table_is_named_with_its_table(study_file, repo):
     with pytest.raises(StudyError, match=r"line 5: unknown key 'colour' in \[predict\] \(known: networks, ranks, "
                                          r"strategies\)"):
         Study(study_file(BASE + '[predict]\ncolour = 1\n'), repo)
+
+
+def test_max_ranks_leaves_bigger_traces_to_the_other_simulators(study_file, repo):
+    from amp_tools.study_simulation import too_many_ranks
+    table = ('trace = true\n[simulate]\nnetworks = ["inputs/networks/torus-4x4x4.toml"]\n'
+             'simulators = ["simgrid"]\nmax_ranks = { simgrid = 256 }\n')
+    plan = Study(study_file(BASE + table), repo).simulation
+    assert too_many_ranks(plan, "simgrid", 256) is None
+    assert too_many_ranks(plan, "simgrid", 1024) == \
+        "simgrid takes traces of up to 256 ranks in this study (max_ranks), not 1024"
+    assert too_many_ranks(plan, "sstmac", 1 << 20) is None  # a simulator without a limit takes any
+
+
+@pytest.mark.parametrize("limit, words", [
+    ('{ sstmac = 256 }', "'max_ranks' names 'sstmac', which is not one of the study's simulators (simgrid)"),
+    ('{ simgrid = 0 }', "'max_ranks' of simgrid must be a positive number of ranks (got 0)"),
+    ('256', "'max_ranks' must be a table of simulators"),
+])
+def test_max_ranks_refuses_what_it_cannot_mean(study_file, repo, limit, words):
+    table = ('trace = true\n[simulate]\nnetworks = ["inputs/networks/torus-4x4x4.toml"]\n'
+             f'simulators = ["simgrid"]\nmax_ranks = {limit}\n')
+    with pytest.raises(StudyError) as refused:
+        Study(study_file(BASE + table), repo)
+    assert words in str(refused.value) and "\n" not in str(refused.value)

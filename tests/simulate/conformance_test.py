@@ -47,7 +47,12 @@ AGREEMENT = 1.25
 # rank's send, is one path latency shorter in SST-macro (22 against 28.6 us); the 7-hop ping-pong, where
 # nothing waits for a send to complete, is within 2 % of the model in both. The test holds it to the
 # disagreement measured when it was written, so that a change that widens it fails.
-KNOWN_GAPS = {"ring-64KiB": {"torus-16x16x4": 1.35, "torus-16x16x16": 1.35}}
+# An 8 KiB 3-D halo on xt6-seastar, whose NIC (2.2 GB/s) is slower than its links (4.0 GB/s): 1.32x,
+# SST-macro slower. Its protocol's header and RDMA get request are packets that wait behind data packets
+# at the receiving NIC's port; SimGrid's protocol latencies wait behind nothing (with the NIC as fast as
+# the links, 1.16x).
+KNOWN_GAPS = {"ring-64KiB": {"torus-16x16x4": 1.35, "torus-16x16x16": 1.35},
+              "halo3d-8KiB": {"xt6-seastar": 1.40}}
 # The 3-D halos run 64 ranks and are compared net of MPI_Init and MPI_Finalize's barrier at 64 ranks (the
 # `init-finalize-64` case, each simulator's own barrier and start), so that they measure
 # the network. The cuts are compared whole: their collectives are part of what a cut costs.
