@@ -13,6 +13,7 @@ Usage: python3 -m amp_tools.report DIR      (writes DIR/report/: *.png and index
 """
 import glob
 import html
+import itertools
 import json
 import os
 import statistics
@@ -481,15 +482,14 @@ FIGURES = [("breakdown", breakdown_figure, "Time breakdown per strategy"),
 
 
 def figures(proxies):
-    """(file name, title, figure) for every figure the runs call for."""
-    out = []
+    """(file name, title, figure) for every figure the runs call for, each drawn when it is asked for (a
+    report draws, saves and closes one at a time)."""
     for proxy, points in sorted(proxies.items()):
         short = proxy.replace("amp-", "")
         for name, draw, title in FIGURES:
             fig = draw(proxy, points)
             if fig is not None:
-                out.append((f"{short}-{name}.png", f"{proxy}: {title}", fig))
-    return out
+                yield f"{short}-{name}.png", f"{proxy}: {title}", fig
 
 
 def table_rows(proxies):
@@ -599,7 +599,7 @@ def report(folder):
     simulations = report_simulation.load(folder)
     written = []
     seeds = report_validation.figures(simulations)  # published beside AMP (docs/VALIDATION.md)
-    for name, title, fig in figures(proxies) + report_simulation.figures_of(simulations) + seeds:
+    for name, title, fig in itertools.chain(figures(proxies), report_simulation.figures_of(simulations), seeds):
         save_whole(fig, os.path.join(out_dir, name))
         plt.close(fig)
         written.append((name, title))

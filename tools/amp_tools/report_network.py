@@ -192,12 +192,13 @@ def profile_figure(proxy, by_panel):
 
 
 def figures(proxy, short, rows):
-    """(file name, title, figure) of the network figures and the simulated profile of one proxy's rows."""
+    """(file name, title, figure) of the network figures and the simulated profile of one proxy's rows, each
+    drawn when it is asked for."""
     by_panel = points(rows)
     if not by_panel:
-        return []
-    return [(f"{short}-link-load.png", f"{proxy}: load per link class", link_load_figure(proxy, by_panel)),
-            (f"{short}-nic-injection.png", f"{proxy}: bytes injected per NIC", nic_injection_figure(proxy, by_panel)),
-            (f"{short}-hops.png", f"{proxy}: hops per NIC", hops_figure(proxy, by_panel)),
-            (f"{short}-simulated-profile.png", f"{proxy}: simulated profile beside the measured breakdown",
-             profile_figure(proxy, by_panel))]
+        return
+    yield f"{short}-link-load.png", f"{proxy}: load per link class", link_load_figure(proxy, by_panel)
+    yield f"{short}-nic-injection.png", f"{proxy}: bytes injected per NIC", nic_injection_figure(proxy, by_panel)
+    yield f"{short}-hops.png", f"{proxy}: hops per NIC", hops_figure(proxy, by_panel)
+    yield (f"{short}-simulated-profile.png", f"{proxy}: simulated profile beside the measured breakdown",
+           profile_figure(proxy, by_panel))

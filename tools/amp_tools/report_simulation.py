@@ -181,18 +181,17 @@ def figures(folder):
 
 
 def figures_of(rows):
-    """(file name, title, figure) of the simulation figures of these rows (from load())."""
-    out = []
+    """(file name, title, figure) of the simulation figures of these rows (from load()), each drawn when it
+    is asked for."""
     for proxy in sorted({r[0] for r in rows}):
         mine = [r for r in rows if r[0] == proxy]
         short = proxy.replace("amp-", "")
-        out.append((f"{short}-simulated.png", f"{proxy}: predicted time per step on modelled networks",
-                    simulated_figure(proxy, mine)))
+        yield (f"{short}-simulated.png", f"{proxy}: predicted time per step on modelled networks",
+               simulated_figure(proxy, mine))
         fig = validation_figure(proxy, mine)
         if fig is not None:
-            out.append((f"{short}-validation.png", f"{proxy}: simulation against the measured run", fig))
+            yield f"{short}-validation.png", f"{proxy}: simulation against the measured run", fig
         if any(r[6].get("network_overrides") for r in mine):
-            out.append((f"{short}-variants.png", f"{proxy}: predicted time per step on each network variant",
-                        report_variants.figure(proxy, mine)))
-        out += report_network.figures(proxy, short, mine)
-    return out
+            yield (f"{short}-variants.png", f"{proxy}: predicted time per step on each network variant",
+                   report_variants.figure(proxy, mine))
+        yield from report_network.figures(proxy, short, mine)

@@ -180,13 +180,11 @@ def aces_figure(rows):
 
 
 def figures(rows):
-    """(file name, title, figure) for each seed experiment the simulations cover."""
-    out = []
+    """(file name, title, figure) for each seed experiment the simulations cover, each drawn when asked for."""
     for name, title, draw in (
             ("validation-table3.png", "Profile at 256 ranks beside 001 Table III", table3_figure),
             ("validation-network-swap.png", "SeaStar to Gemini speed-up beside 001", swap_figure),
             ("validation-aces-routing.png", "Routing on the Cascade dragonfly beside 000", aces_figure)):
         fig = draw(rows)
         if fig is not None:
-            out.append((name, title, fig))
-    return out
+            yield name, title, fig
