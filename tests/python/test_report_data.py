@@ -70,3 +70,16 @@ def test_results_holding_strategy_beside_its_older_name_label_each_point_once(fo
     assert sorted((p.label, p.cut, p.within, p.ranks) for p in proxies["amp-ghost"]) == [
         ("bspma", "bspma", "", 1), ("bspma", "bspma", "", 2), ("svcp", "svcp", "", 1), ("svcp", "svcp", "", 2)]
     assert "strategy=" not in report.common_title("amp-sage", proxies["amp-sage"])
+
+
+def test_the_swap_speed_up_is_one_simulators_two_predictions():
+    from amp_tools import report_validation
+
+    def row(simulator, network, seconds, ranks=256):  # report_simulation.load()'s shape
+        return ("amp-ghost", "svaf/isend", ranks, network, simulator, 1,
+                {"network": network, "simulator": simulator, "predicted_seconds": seconds}, None, None)
+    rows = [row("simgrid", "xt6-seastar", 4.0), row("simgrid", "xe6-gemini", 2.0),
+            row("sstmac", "xt6-seastar", 3.0), row("sstmac", "xe6-gemini", 1.0),
+            row("sstmac", "xt6-seastar", 9.0, 1024)]  # no XE6 point at 1024: no speed-up
+    assert report_validation.swap_speedups(rows) == {((256, "simgrid"), "amp-ghost", "svaf"): 2.0,
+                                                     ((256, "sstmac"), "amp-ghost", "svaf"): 3.0}

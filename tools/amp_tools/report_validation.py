@@ -3,7 +3,8 @@ the folder's simulations used (rows from report_simulation.load()):
 - validation-table3.png (simulations on xt6-seastar at 256 ranks): the simulated compute / MPI / MPI_SYNC
   profile of each proxy and cut beside 001 Table III's for its application;
 - validation-network-swap.png (on xt6-seastar and xe6-gemini): each proxy's and cut's speed-up from SeaStar
-  to Gemini, predicted(XT6) / predicted(XE6), per rank count, under what 001 says of its application;
+  to Gemini, predicted(XT6) / predicted(XE6) by one simulator, per rank count and simulator, under what 001
+  says of its application;
 - validation-aces-routing.png (on cascade-dragonfly): throughput of valiant and UGAL relative to minimal
   beside 000 Table 1's, the mean hops per byte beside 000's, and the effect of 4 ranks per NIC and of half
   the global links (median over seeds, min-max bars).
@@ -28,6 +29,7 @@ HOPS_000 = {"valiant": 3.44, "ugal": 3.21}  # 000 section IV, trace-based CTH: a
 FOUR_PER_NIC_000 = 1.9                      # 000 section IV: per-NIC bandwidth, 4 traces per NIC over 1
 HALF_GLOBAL_000 = 1.0                       # 000 section IV: "no degradation in performance with 50%"
 ROUTINGS = ("minimal", "valiant", "ugal")
+SIMULATOR_NAMES = {"simgrid": "SimGrid", "sstmac": "SST-macro"}
 PROFILE_PARTS = (("compute", "compute"), ("MPI (p2p)", "p2p"), ("MPI_SYNC (collective)", "collective"))
 
 
@@ -69,31 +71,38 @@ def table3_figure(rows):
     return fig
 
 
-def swap_figure(rows):
-    """Speed-up XT6 -> XE6 per proxy and cut, one panel per rank count."""
+def swap_speedups(rows):
+    """{((ranks, simulator), proxy, cut): predicted(XT6) / predicted(XE6)}, each of one simulator's two
+    predictions of one trace."""
     predicted = {}
-    for proxy, label, ranks, _, _, _, sim, _, _ in rows:
+    for proxy, label, ranks, _, simulator, _, sim, _, _ in rows:
         if sim["network"] in ("xt6-seastar", "xe6-gemini"):
-            predicted.setdefault((ranks, proxy, cut_of(label)), {})[sim["network"]] = sim["predicted_seconds"]
-    speedups = {k: v["xt6-seastar"] / v["xe6-gemini"] for k, v in predicted.items() if len(v) == 2}
+            key = ((ranks, simulator), proxy, cut_of(label))
+            predicted.setdefault(key, {})[sim["network"]] = sim["predicted_seconds"]
+    return {k: v["xt6-seastar"] / v["xe6-gemini"] for k, v in predicted.items() if len(v) == 2}
+
+
+def swap_figure(rows):
+    """Speed-up XT6 -> XE6 per proxy and cut, one panel per rank count and simulator."""
+    speedups = swap_speedups(rows)
     if not speedups:
         return None
-    ranks_list = sorted({k[0] for k in speedups})
+    panels = sorted({k[0] for k in speedups})
     proxies = [p for p in TABLE_III if any(k[1] == p for k in speedups)]
     cuts = sorted({k[2] for k in speedups})
-    fig, axes = plt.subplots(1, len(ranks_list), figsize=(max(8.0, 5.2 * len(ranks_list)), 4.6), squeeze=False)
+    fig, axes = plt.subplots(1, len(panels), figsize=(max(8.0, 5.2 * len(panels)), 4.6), squeeze=False)
     width = 0.8 / len(cuts)
-    for ax, ranks in zip(axes[0], ranks_list):
+    for ax, panel in zip(axes[0], panels):
         for i, cut in enumerate(cuts):
-            xs = [x + (i - (len(cuts) - 1) / 2) * width for x, p in enumerate(proxies) if (ranks, p, cut) in speedups]
-            ys = [speedups[(ranks, p, cut)] for p in proxies if (ranks, p, cut) in speedups]
+            xs = [x + (i - (len(cuts) - 1) / 2) * width for x, p in enumerate(proxies) if (panel, p, cut) in speedups]
+            ys = [speedups[(panel, p, cut)] for p in proxies if (panel, p, cut) in speedups]
             if ys:
                 ax.bar(xs, ys, width * 0.9, color=f"C{i}", label=f"AMP {cut}")
         ax.axhline(1.0, color="black", linewidth=0.8)
         ax.set_xticks(range(len(proxies)))
         ax.set_xticklabels([f"{p}\n001: {SWAP_PUBLISHED[p]}" for p in proxies], fontsize=7)
         ax.set_ylabel("speed-up, predicted XT6 / predicted XE6")
-        ax.set_title(f"{ranks} ranks (16 per node)", fontsize=10)
+        ax.set_title(f"{panel[0]} ranks (16 per node), {SIMULATOR_NAMES.get(panel[1], panel[1])}", fontsize=10)
         ax.grid(True, axis="y", alpha=0.3)
         ax.legend(fontsize=7)
     fig.suptitle("SeaStar (XT6) to Gemini (XE6), the same node:\nAMP's predicted speed-up beside what 001 "
