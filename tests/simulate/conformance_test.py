@@ -51,8 +51,12 @@ AGREEMENT = 1.25
 # SST-macro slower. Its protocol's header and RDMA get request are packets that wait behind data packets
 # at the receiving NIC's port; SimGrid's protocol latencies wait behind nothing (with the NIC as fast as
 # the links, 1.16x).
+# The 3-D halos on cascade-dragonfly (4 nodes to a router, 96 routers to a group): 1.26-1.38x, SST-macro
+# slower, where the NICs bound SimGrid's time; with one node to a router 1.02x. Not its switch credits (16
+# MB: +2 %) nor its NIC buffer (4 MB: +13 %); the cause inside SST-macro's router is not found yet.
 KNOWN_GAPS = {"ring-64KiB": {"torus-16x16x4": 1.35, "torus-16x16x16": 1.35},
-              "halo3d-8KiB": {"xt6-seastar": 1.40}}
+              "halo3d-8KiB": {"xt6-seastar": 1.40, "cascade-dragonfly": 1.45},
+              "halo3d-64KiB": {"cascade-dragonfly": 1.40}, "halo3d-1MiB": {"cascade-dragonfly": 1.32}}
 # The 3-D halos run 64 ranks and are compared net of MPI_Init and MPI_Finalize's barrier at 64 ranks (the
 # `init-finalize-64` case, each simulator's own barrier and start), so that they measure
 # the network. The cuts are compared whole: their collectives are part of what a cut costs.
