@@ -81,5 +81,8 @@ def test_the_swap_speed_up_is_one_simulators_two_predictions():
     rows = [row("simgrid", "xt6-seastar", 4.0), row("simgrid", "xe6-gemini", 2.0),
             row("sstmac", "xt6-seastar", 3.0), row("sstmac", "xe6-gemini", 1.0),
             row("sstmac", "xt6-seastar", 9.0, 1024)]  # no XE6 point at 1024: no speed-up
+    widths = row("sstmac", "xe6-gemini", 0.5)  # a variant (--set) is not the file's machine
+    widths[6]["network_overrides"] = {"dimension_bandwidth": [9.4e9, 4.7e9, 9.4e9]}
+    rows.append(widths)
     assert report_validation.swap_speedups(rows) == {((256, "simgrid"), "amp-ghost", "svaf"): 2.0,
                                                      ((256, "sstmac"), "amp-ghost", "svaf"): 3.0}

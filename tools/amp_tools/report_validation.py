@@ -76,7 +76,7 @@ def swap_speedups(rows):
     predictions of one trace."""
     predicted = {}
     for proxy, label, ranks, _, simulator, _, sim, _, _ in rows:
-        if sim["network"] in ("xt6-seastar", "xe6-gemini"):
+        if sim["network"] in ("xt6-seastar", "xe6-gemini") and not sim.get("network_overrides"):  # the files' own
             key = ((ranks, simulator), proxy, cut_of(label))
             predicted.setdefault(key, {})[sim["network"]] = sim["predicted_seconds"]
     return {k: v["xt6-seastar"] / v["xe6-gemini"] for k, v in predicted.items() if len(v) == 2}
