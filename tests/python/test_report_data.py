@@ -86,3 +86,16 @@ def test_the_swap_speed_up_is_one_simulators_two_predictions():
     rows.append(widths)
     assert report_validation.swap_speedups(rows) == {((256, "simgrid"), "amp-ghost", "svaf"): 2.0,
                                                      ((256, "sstmac"), "amp-ghost", "svaf"): 3.0}
+
+
+def test_the_table3_figure_takes_one_cut_from_two_simulators():
+    from amp_tools import report_validation
+    profile = {"compute": 0.3, "p2p": 0.5, "collective": 0.2}
+
+    def row(simulator):
+        return ("amp-ghost", "svaf/isend", 256, "xt6-seastar", simulator, 1,
+                {"network": "xt6-seastar", "simulator": simulator, "predicted_seconds": 1.0, "profile": profile},
+                None, None)
+    fig = report_validation.table3_figure([row("simgrid"), row("sstmac")])  # once: dicts compared in a sort
+    labels = [t.get_text() for t in fig.axes[0].get_xticklabels()]
+    assert labels == ["CTH\nTable III", "AMP ghost\nsvaf\nSimGrid", "AMP ghost\nsvaf\nSST-macro"]

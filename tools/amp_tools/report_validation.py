@@ -42,14 +42,17 @@ def table3_figure(rows):
     bars = []  # (proxy, name, fractions in percent)
     for proxy in TABLE_III:
         app, published = TABLE_III[proxy]
-        mine = sorted((cut_of(r[1]), r[6]["profile"]) for r in rows
+        mine = sorted(((cut_of(r[1]), r[4]), r[6]["profile"]) for r in rows
                       if r[0] == proxy and r[6]["network"] == "xt6-seastar" and r[2] == 256 and r[6].get("profile")
-                      and r[6]["profile"].get("p2p") is not None)
+                      and r[6]["profile"].get("p2p") is not None and not r[6].get("network_overrides"))
         if not mine:
             continue
+        simulators = {simulator for (_, simulator), _ in mine}
         bars.append((proxy, f"{app}\nTable III", published))
-        bars += [(proxy, f"AMP {proxy.replace('amp-', '')}\n{cut}", tuple(100 * profile[key] for _, key in PROFILE_PARTS))
-                 for cut, profile in mine]
+        bars += [(proxy, f"AMP {proxy.replace('amp-', '')}\n{cut}"
+                         + (f"\n{SIMULATOR_NAMES.get(simulator, simulator)}" if len(simulators) > 1 else ""),
+                  tuple(100 * profile[key] for _, key in PROFILE_PARTS))
+                 for (cut, simulator), profile in mine]
     if not bars:
         return None
     fig, ax = plt.subplots(figsize=(max(8.0, 1.0 * len(bars)), 4.8))
@@ -64,8 +67,9 @@ def table3_figure(rows):
     ax.set_ylabel("percent of run time")
     ax.set_ylim(0, 100)
     ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    simulated_by = " and ".join(sorted({SIMULATOR_NAMES.get(r[4], r[4]) for r in rows if r[6]["network"] == "xt6-seastar"}))
     ax.set_title("Profile at 256 ranks: 001 Table III (XT5, the applications; outlined) beside AMP's\n"
-                 "proxies simulated in SimGrid on xt6-seastar (mean over ranks;\nMPI = point-to-point "
+                 f"proxies simulated in {simulated_by} on xt6-seastar (mean over ranks;\nMPI = point-to-point "
                  "with waits, MPI_SYNC = collectives)", fontsize=9)
     fig.tight_layout()
     return fig
@@ -90,7 +94,7 @@ def swap_figure(rows):
     panels = sorted({k[0] for k in speedups})
     proxies = [p for p in TABLE_III if any(k[1] == p for k in speedups)]
     cuts = sorted({k[2] for k in speedups})
-    fig, axes = plt.subplots(1, len(panels), figsize=(max(8.0, 5.2 * len(panels)), 4.6), squeeze=False)
+    fig, axes = plt.subplots(1, len(panels), figsize=(max(8.0, 6.2 * len(panels)), 4.6), squeeze=False)
     width = 0.8 / len(cuts)
     for ax, panel in zip(axes[0], panels):
         for i, cut in enumerate(cuts):

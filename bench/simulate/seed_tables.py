@@ -1,0 +1,83 @@
+#!/usr/bin/env python3
+"""The tables of docs/VALIDATION.md sections 2 and 3, printed from a study folder's simulations.
+
+  bench/simulate/seed_tables.py swap runs/cielo-network-swap-<stamp>
+  bench/simulate/seed_tables.py aces runs/aces-routing-<stamp>
+
+swap: per proxy, cut, rank count and simulator, the predicted time per step on xt6-seastar and on
+xe6-gemini (the files' own machines) and the speed-up, with the replays' wall time; a Gemini with its two
+link widths (--set dimension_bandwidth, SST-macro) where one was simulated.
+aces: per cut, ranks per NIC and global links per pair, minimal's time and valiant's and UGAL's (median
+[min - max] over seeds), their mean hops per byte, the busiest variant's mean utilization of the global and
+node links, and SST-macro's start-up left out.
+"""
+import glob
+import json
+import os
+import statistics
+import sys
+
+
+def simulations(folder):
+    """(run id, simulation JSON) of every simulation in the folder."""
+    for path in sorted(glob.glob(os.path.join(folder, "*.trace", "simulation-*.json"))):
+        with open(path) as f:
+            yield os.path.basename(os.path.dirname(path))[:-len(".trace")], json.load(f)
+
+
+def steps(folder, run_id):
+    with open(os.path.join(folder, run_id + ".json")) as f:
+        return json.load(f)["config"]["num_tsteps"]
+
+
+def swap(folder):
+    rows = {}
+    for run_id, sim in simulations(folder):
+        proxy, _, cut, synth = run_id.split("-")
+        widths = sim.get("network_overrides", {}).get("dimension_bandwidth")
+        machine = "xe6-gemini two widths" if widths else sim["network"]
+        if sim.get("network_overrides") and not widths:
+            continue
+        key = (proxy, cut, int(synth[len("synth"):]), sim["simulator"])
+        rows.setdefault(key, {})[machine] = (sim["predicted_seconds"] / steps(folder, run_id),
+                                             sim["simulation_wall_seconds"])
+    order = {"ghost": 0, "sage": 1, "nobel": 2}
+    print("| proxy | cut | ranks | simulator | XT6 (ms per step) | XE6 (ms per step) | speed-up | replays (s) |")
+    print("|---|---|---|---|---|---|---|---|")
+    for (proxy, cut, ranks, simulator), got in sorted(rows.items(), key=lambda kv: (order[kv[0][0]], kv[0][2], kv[0][1], kv[0][3])):
+        if "xt6-seastar" not in got or "xe6-gemini" not in got:
+            continue
+        xt6, xe6 = got["xt6-seastar"][0], got["xe6-gemini"][0]
+        walls = [w for _, w in got.values()]
+        extra = ""
+        if "xe6-gemini two widths" in got:
+            extra = f" (two widths: {got['xe6-gemini two widths'][0] * 1e3:.3f} ms, {xt6 / got['xe6-gemini two widths'][0]:.2f}x)"
+        print(f"| {proxy} | {cut} | {ranks} | {simulator} | {xt6 * 1e3:.3f} | {xe6 * 1e3:.3f}{extra} | {xt6 / xe6:.2f}x | "
+              f"{min(walls):.0f}-{max(walls):.0f} |")
+
+
+def aces(folder):
+    variants = {}
+    for run_id, sim in simulations(folder):
+        cut = run_id.split("-")[2]
+        o = sim["network_overrides"]
+        variants.setdefault((cut, o["ranks_per_node"], o["global_links_per_pair"]), {}).setdefault(
+            o["routing"], []).append(sim)
+    print("| cut | ranks per NIC | global links per pair | minimal (ms) | valiant (ms) | UGAL (ms) | hops min / val / UGAL "
+          "| max global, node link utilization | start-up (us) |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for (cut, rpn, links), by_routing in sorted(variants.items(), key=lambda kv: (kv[0][0], kv[0][1], -kv[0][2])):
+        def ms(routing):
+            t = [s["predicted_seconds"] * 1e3 for s in by_routing[routing]]
+            return f"{t[0]:.3f}" if len(t) == 1 else f"{statistics.median(t):.3f} [{min(t):.3f} - {max(t):.3f}]"
+        hops = " / ".join(f"{statistics.median(s['hops']['mean_per_byte'] for s in by_routing[r]):.2f}"
+                          for r in ("minimal", "valiant", "ugal"))
+        every = [s for r in by_routing.values() for s in r]
+        use = lambda cls: max(s["links"].get(cls, {}).get("mean_utilization", 0.0) for s in every)  # noqa: E731
+        start = [s["sstmac_startup_seconds"] * 1e6 for s in every]
+        print(f"| {cut} | {rpn} | {links} | {ms('minimal')} | {ms('valiant')} | {ms('ugal')} | {hops} | "
+              f"{use('global') * 100:.1f} %, {use('node') * 100:.1f} % | {min(start):.0f}-{max(start):.0f} |")
+
+
+if __name__ == "__main__":
+    {"swap": swap, "aces": aces}[sys.argv[1]](sys.argv[2])
