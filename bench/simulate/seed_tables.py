@@ -67,11 +67,13 @@ def aces(folder):
           "| max global, node link utilization | start-up (us) |")
     print("|---|---|---|---|---|---|---|---|---|")
     for (cut, rpn, links), by_routing in sorted(variants.items(), key=lambda kv: (kv[0][0], kv[0][1], -kv[0][2])):
-        def ms(routing):
-            t = [s["predicted_seconds"] * 1e3 for s in by_routing[routing]]
+        def ms(routing):  # a variant SST-macro did not finish (a deadlock in its model) has no prediction
+            t = [s["predicted_seconds"] * 1e3 for s in by_routing.get(routing, [])]
+            if not t:
+                return "none"
             return f"{t[0]:.3f}" if len(t) == 1 else f"{statistics.median(t):.3f} [{min(t):.3f} - {max(t):.3f}]"
         hops = " / ".join(f"{statistics.median(s['hops']['mean_per_byte'] for s in by_routing[r]):.2f}"
-                          for r in ("minimal", "valiant", "ugal"))
+                          if r in by_routing else "-" for r in ("minimal", "valiant", "ugal"))
         every = [s for r in by_routing.values() for s in r]
         use = lambda cls: max(s["links"].get(cls, {}).get("mean_utilization", 0.0) for s in every)  # noqa: E731
         start = [s["sstmac_startup_seconds"] * 1e6 for s in every]
