@@ -3,6 +3,8 @@
 
   bench/simulate/seed_tables.py swap runs/cielo-network-swap-<stamp>
   bench/simulate/seed_tables.py aces runs/aces-routing-<stamp>
+(with the report's Python and matplotlib: /usr/bin/python3 on Debian). It reads the folder as `./amp
+report` does (report_simulation.load) and groups the routing study's variants as its figure does.
 
 swap: per proxy, cut, rank count and simulator, the predicted time per step on xt6-seastar and on
 xe6-gemini (the files' own machines) and the speed-up, with the replays' wall time; a Gemini with its two
@@ -11,36 +13,23 @@ aces: per cut, ranks per NIC and global links per pair, minimal's time and valia
 [min - max] over seeds), their mean hops per byte, the busiest variant's mean utilization of the global and
 node links, and SST-macro's start-up left out.
 """
-import glob
-import json
 import os
 import statistics
 import sys
 
-
-def simulations(folder):
-    """(run id, simulation JSON) of every simulation in the folder."""
-    for path in sorted(glob.glob(os.path.join(folder, "*.trace", "simulation-*.json"))):
-        with open(path) as f:
-            yield os.path.basename(os.path.dirname(path))[:-len(".trace")], json.load(f)
-
-
-def steps(folder, run_id):
-    with open(os.path.join(folder, run_id + ".json")) as f:
-        return json.load(f)["config"]["num_tsteps"]
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+from amp_tools import report_simulation, report_validation  # noqa: E402  (the report's reading and grouping)
 
 
 def swap(folder):
     rows = {}
-    for run_id, sim in simulations(folder):
-        proxy, _, cut, synth = run_id.split("-")
+    for proxy, label, ranks, _, simulator, steps, sim, _, _ in report_simulation.load(folder):
         widths = sim.get("network_overrides", {}).get("dimension_bandwidth")
         machine = "xe6-gemini two widths" if widths else sim["network"]
         if sim.get("network_overrides") and not widths:
             continue
-        key = (proxy, cut, int(synth[len("synth"):]), sim["simulator"])
-        rows.setdefault(key, {})[machine] = (sim["predicted_seconds"] / steps(folder, run_id),
-                                             sim["simulation_wall_seconds"])
+        key = (proxy.replace("amp-", ""), report_validation.cut_of(label), ranks, simulator)
+        rows.setdefault(key, {})[machine] = (sim["predicted_seconds"] / steps, sim["simulation_wall_seconds"])
     order = {"ghost": 0, "sage": 1, "nobel": 2}
     print("| proxy | cut | ranks | simulator | XT6 (ms per step) | XE6 (ms per step) | speed-up | replays (s) |")
     print("|---|---|---|---|---|---|---|---|")
@@ -57,12 +46,10 @@ def swap(folder):
 
 
 def aces(folder):
-    variants = {}
-    for run_id, sim in simulations(folder):
-        cut = run_id.split("-")[2]
-        o = sim["network_overrides"]
-        variants.setdefault((cut, o["ranks_per_node"], o["global_links_per_pair"]), {}).setdefault(
-            o["routing"], []).append(sim)
+    variants = {}  # (cut, ranks per NIC, global links per pair): {routing: [simulation, one per seed]}
+    for cut, runs in report_validation.aces_runs(report_simulation.load(folder)).items():
+        for (routing, rpn, links), sims in runs.items():
+            variants.setdefault((cut, rpn, links), {})[routing] = sims
     print("| cut | ranks per NIC | global links per pair | minimal (ms) | valiant (ms) | UGAL (ms) | hops min / val / UGAL "
           "| max global, node link utilization | start-up (us) |")
     print("|---|---|---|---|---|---|---|---|---|")

@@ -442,6 +442,7 @@ ROUTER_NAMES = {"torus": {"minimal": "torus_minimal", "valiant": "torus_valiant"
 
 SSTMAC_MAX_PORT_SCALE = 1000     # redundant links per port: a bandwidth in whole 0.1 % steps of the largest
 SSTMAC_SWITCH_CREDITS = 64_000    # bytes a switch port may send ahead (switch.credits = 64KB, SI, in tools/sstmac/*.ini)
+SSTMAC_PRIVATE_COPY_BYTES = 1 << 40  # copies up to this size cost their rank CPU time only (all of them)
 
 
 def _sstmac_torus_scales(network):
@@ -451,20 +452,15 @@ def _sstmac_torus_scales(network):
     ({"base", "dimensions", "ejection"}), or None when a factor would pass SSTMAC_MAX_PORT_SCALE. SeaStar's
     4.0 GB/s links and 2.2 GB/s NIC: 0.2 GB/s, 20 links per dimension and 11 to the NIC."""
     dimensions = network.shape.get("dimension_bandwidth") or [network.link_bandwidth] * len(network.shape["shape"])
-    whole = [round(bw) for bw in (*dimensions, network.nic_bandwidth)]
-    if any(abs(w - bw) > 1e-6 * bw for w, bw in zip(whole, (*dimensions, network.nic_bandwidth))):
+    ports = [*dimensions, network.nic_bandwidth]
+    whole = [round(bw) for bw in ports]
+    if any(abs(w - bw) > 1e-6 * bw for w, bw in zip(whole, ports)):
         return None
     base = math.gcd(*whole)
     factors = [w // base for w in whole]
     if max(factors) > SSTMAC_MAX_PORT_SCALE:
         return None
     return {"base": base, "dimensions": factors[:-1], "ejection": factors[-1]}
-
-
-def _sstmac_switch_bandwidth(network):
-    """SST-macro's one switch-port bandwidth (switch.link.bandwidth): a torus scales it per dimension and at
-    its ejection ports (_sstmac_torus_scales); a dragonfly scales nothing."""
-    return _sstmac_torus_scales(network)["base"] if network.topology == "torus" else network.link_bandwidth
 
 
 def sstmac_launch(network, ranks):
@@ -482,7 +478,10 @@ def sstmac_overrides(network):
     # A torus is direct: the NIC sits on its router with no link between (SimGrid's torus has none);
     # in a dragonfly the node's link to its router is a link like the others.
     end = 1e-12 if network.topology == "torus" else hop
-    base = _sstmac_switch_bandwidth(network)
+    # SST-macro's one switch-port bandwidth (switch.link.bandwidth): a torus scales it per dimension and at
+    # its ejection ports; a dragonfly scales nothing.
+    scales = _sstmac_torus_scales(network) if network.topology == "torus" else None
+    base = scales["base"] if scales else network.link_bandwidth
     p = {"node.nic.injection.bandwidth": gbps(network.nic_bandwidth), "node.nic.injection.latency": ns(end),
          "node.nic.ejection.latency": ns(end), "switch.link.latency": ns(hop),
          "switch.logp.bandwidth": gbps(base), "switch.logp.hop_latency": ns(hop), "switch.logp.out_in_latency": ns(end),
@@ -508,7 +507,6 @@ def sstmac_overrides(network):
     p["node.proc.negligible_compute_bytes"] = f"{SSTMAC_PRIVATE_COPY_BYTES}B"
     if network.topology == "torus":
         dims = s["shape"]
-        scales = _sstmac_torus_scales(network)
         p["topology.redundant"] = "[" + ",".join(map(str, scales["dimensions"])) + "]"
         p["topology.injection_redundant"] = str(scales["ejection"])
         # A port's credits scale with its links: keep the least scaled port's at the file's 64 KB.
@@ -528,7 +526,6 @@ def sstmac_overrides(network):
     return p
 
 
-SSTMAC_PRIVATE_COPY_BYTES = 1 << 40  # copies up to this size cost their rank CPU time only (all of them)
 SSTMAC_MTU = 4096  # bytes per packet (node.nic.mtu): set here, for the NIC's buffer below is counted in packets
 # A NIC buffer of a few packets deadlocks SST-macro's model when ranks share a NIC: svcp at 1024 ranks on
 # cascade-dragonfly with 4 ranks per NIC stopped at 89-94 % with 12 KB and 36 KB, finished with 64 KiB and

@@ -131,6 +131,12 @@ def too_many_ranks(plan, simulator, ranks):
     return f"{simulator} takes traces of up to {most} ranks in this study (max_ranks), not {ranks}"
 
 
+def not_simulated(plan, network, simulator, ranks, memory=None):
+    """Why the study does not simulate a trace of `ranks` ranks on this network with this simulator (the
+    study's max_ranks, then networks.check_fits), or None."""
+    return too_many_ranks(plan, simulator, ranks) or networks.check_fits(network, simulator, ranks, memory=memory)
+
+
 def one_node(study, found):
     """The networks' common stream_per_core (None where none gives it): a synthesized trace has one compute
     model, so the networks it is simulated on must share their node."""
@@ -234,8 +240,7 @@ def synthesis_runs(study, runs):
 def planned_simulations(plan, traced):
     """(run id, network, simulator, refusal or None) of every simulation the study would make of the
     traced runs, as simulate_all goes through them."""
-    return [(r["id"], network, simulator, too_many_ranks(plan, simulator, r["ranks"]) or
-             networks.check_fits(network, simulator, r["ranks"], memory=0))
+    return [(r["id"], network, simulator, not_simulated(plan, network, simulator, r["ranks"], memory=0))
             for r in traced for _, network in plan.variants for simulator in plan.simulators]
 
 
@@ -287,8 +292,7 @@ def simulate_all(plan, traced, folder, opts):
                 out = simulate.output_path(trace, network, simulator)
                 if os.path.isfile(out):
                     continue
-                problem = too_many_ranks(plan, simulator, r["ranks"]) or networks.check_fits(network, simulator,
-                                                                                              r["ranks"])
+                problem = not_simulated(plan, network, simulator, r["ranks"])
                 if problem:
                     # once per variant and problem: the seeds of one variant share it
                     named = {k: v for k, v in network.overrides.items() if k != "seed"}
