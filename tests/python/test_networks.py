@@ -30,6 +30,9 @@ def test_a_bare_word_is_a_string_value(network_file):
     (["routing=zigzag"], "routing must be minimal, valiant, ugal, not 'zigzag'"),
     (["ranks_per_node"], "--set takes KEY=VALUE"),
     (["link_bandwidth=-1"], "link_bandwidth"),
+    (["packet_size=32"], "packet_size = 32 is below 64 bytes"),
+    (["packet_size=4096.5"], "packet_size must be a positive integer"),
+    ([f"packet_size={(1 << 20) + 1}"], "above the limit of 1048576"),
 ])
 def test_bad_keys_are_one_line_naming_the_file(network_file, overrides, words):
     path = network_file("torus-4x4x4")
@@ -95,3 +98,16 @@ def test_sstmac_overrides_of_a_dragonfly_give_its_global_links(network_file):
     assert p["topology.geometry"] == f"[{s['routers_per_group']},{s['groups']}]"
     assert p["topology.h"] == str(s["global_links_per_pair"] // s["routers_per_group"] * (s["groups"] - 1))
     assert p["topology.concentration"] == str(s["nodes_per_router"])
+
+
+def test_packet_size_is_sstmac_s_packet_and_its_nic_buffer_and_changes_the_machine_s_key(network_file):
+    path = network_file("torus-4x4x4")
+    plain, small = networks.load(path), networks.load(path, ["packet_size=1024"])
+    assert "packet_size" not in plain.parameters()  # a file without it keeps its key (and its outputs' names)
+    assert small.parameters()["packet_size"] == 1024 and small.key != plain.key
+    p, q = networks.sstmac_overrides(plain), networks.sstmac_overrides(small)
+    assert p["node.nic.mtu"] == "4096B" and q["node.nic.mtu"] == "1024B"
+    # the buffer covers the round trip to the router (none on a torus) and two packets
+    assert p["node.nic.buffer"] == "8193B" and q["node.nic.buffer"] == "2049B"
+    assert networks.sstmac_description(small, "sstmac")["packet_size"] == 1024
+    assert "fluid" in networks.simgrid_description(small)["packets"]

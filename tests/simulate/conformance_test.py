@@ -50,16 +50,25 @@ AGREEMENT = 1.25
 # An 8 KiB 3-D halo on xt6-seastar, whose NIC (2.2 GB/s) is slower than its links (4.0 GB/s): 1.32x,
 # SST-macro slower. Its protocol's header and RDMA get request are packets that wait behind data packets
 # at the receiving NIC's port; SimGrid's protocol latencies wait behind nothing (with the NIC as fast as
-# the links, 1.16x).
+# the links, 1.16x; with packets of 1 KiB, 1.02x).
 # The 3-D halos on cascade-dragonfly (4 nodes to a router, 96 routers to a group): 1.26-1.38x, SST-macro
 # slower, where the NICs bound SimGrid's time; with one node to a router 1.02x. Not its switch credits (16
-# MB: +2 %) nor its NIC buffer (4 MB: +13 %); the cause inside SST-macro's router is not found yet.
+# MB: +2 %) nor its NIC buffer (4 MB: +13 %): no port of SST-macro's stalls for credits; its NICs sit idle
+# for a quarter of the time.
+# Most of these gaps are SST-macro's packet size: its ports serve whole packets (4 KiB unless the file gives
+# packet_size), SimGrid's flows share a link as a fluid. Where a gap closes with smaller packets it is
+# checked again at that size, SST-macro alone (SimGrid has no packets), and must then be within AGREEMENT:
+# the explanation is tested. The 8 KiB halo on cascade-dragonfly keeps most of its gap (1.23x with 256-byte
+# packets): that part is not the packet size.
 KNOWN_GAPS = {"ring-64KiB": {"torus-16x16x4": 1.35, "torus-16x16x16": 1.35},
               "halo3d-8KiB": {"xt6-seastar": 1.40, "cascade-dragonfly": 1.45},
               "halo3d-64KiB": {"cascade-dragonfly": 1.40}, "halo3d-1MiB": {"cascade-dragonfly": 1.32}}
 # The 3-D halos run 64 ranks and are compared net of MPI_Init and MPI_Finalize's barrier at 64 ranks (the
 # `init-finalize-64` case, each simulator's own barrier and start), so that they measure
 # the network. The cuts are compared whole: their collectives are part of what a cut costs.
+CLOSED_BY_PACKET_SIZE = {"halo3d-8KiB": {"xt6-seastar": 1024},   # 1.32x -> 1.02x
+                         "halo3d-64KiB": {"cascade-dragonfly": 512},  # 1.33x -> 1.10x
+                         "halo3d-1MiB": {"cascade-dragonfly": 512}}   # 1.26x -> 1.07x
 NET_OF_START_AND_END = ("halo3d-8KiB", "halo3d-64KiB", "halo3d-1MiB")
 MIB = 1 << 20
 # Within a node: the loopback's model, with a message overhead (the generic files' own 0.2 us) so that 100
@@ -170,10 +179,10 @@ class Suite:
         otherwise; the cuts run on the file's machine as it is."""
         return ["ranks_per_node=1", *CASES[case][1]] if case in CASES else []
 
-    def simulate(self, case, simulator):
-        """(the simulation JSON, None) or (None, the refusal's line)."""
+    def simulate(self, case, simulator, extra=()):
+        """(the simulation JSON, None) or (None, the refusal's line); `extra` keys set on top of the case's."""
         trace = self.trace(case)
-        overrides = self.overrides(case)
+        overrides = [*self.overrides(case), *extra]
         network = networks.load(self.network_path, overrides)
         out = os.path.join(trace, f"simulation-{network.label}-{simulator}.json")
         if out not in self.simulated:  # once per test run: an older run's file may come from other code
@@ -193,11 +202,11 @@ class Suite:
         with open(out) as f:
             return json.load(f), None
 
-    def span(self, case, simulator):
+    def span(self, case, simulator, extra=()):
         """(low, high) of the case's prediction: SST-macro's is counted from when its last rank left MPI_Init,
         and may be short by up to the ranks' spread there (sstmac_startup_spread_seconds); SimGrid starts all
         ranks at once."""
-        result, refusal = self.simulate(case, simulator)
+        result, refusal = self.simulate(case, simulator, extra)
         if refusal:
             fail(f"{case} on {self.name}: {refusal}")
         predicted = result["predicted_seconds"]
@@ -234,23 +243,37 @@ def agree(suite):
         fail(f"{suite.name} is refused by a simulator: there is nothing to compare (register no agree test)")
     apart, known = [], []
     for case in [*CASES, *CUTS]:
-        span = {s: suite.span(case, s) for s in networks.SIMULATORS}
-        if case in NET_OF_START_AND_END:
-            start_end = {s: suite.span("init-finalize-64", s) for s in networks.SIMULATORS}
-            # the same start-up (64 ranks, this machine) in both: its spread cancels
-            span = {s: (low - start_end[s][0], high - start_end[s][1]) for s, (low, high) in span.items()}
-        ratio = apart_by(span["simgrid"], span["sstmac"])
+        ratio = compare(suite, case)
         bound = KNOWN_GAPS.get(case, {}).get(suite.name, AGREEMENT)
-        print(f"{suite.name:22s} {case:22s} simgrid {span['simgrid'][0] * 1e6:11.3f} us  "
-              f"sstmac {span['sstmac'][0] * 1e6:11.3f} us (+{(span['sstmac'][1] - span['sstmac'][0]) * 1e6:.3f})  "
-              f"ratio {ratio:.3f}  (bound {bound})")
         if ratio > bound:
             apart.append(f"{case} ({ratio:.2f}x, bound {bound}x)")
         elif ratio > AGREEMENT:
             known.append(f"{case} {ratio:.2f}x")
+        packet = CLOSED_BY_PACKET_SIZE.get(case, {}).get(suite.name)
+        if packet:
+            ratio = compare(suite, case, [f"packet_size={packet}"])
+            if ratio > AGREEMENT:
+                apart.append(f"{case} with SST-macro's packets of {packet} B ({ratio:.2f}x, bound {AGREEMENT}x)")
     if apart:
         fail(f"on {suite.name} the simulators are further apart than allowed on {', '.join(apart)}")
     print(f"{suite.name}: within {AGREEMENT}x except the known gaps: {', '.join(known) or 'none'}")
+
+
+def compare(suite, case, sstmac_extra=()):
+    """How far apart the simulators are on a case (apart_by), printed; `sstmac_extra` keys set for SST-macro
+    alone."""
+    extra = {"simgrid": (), "sstmac": tuple(sstmac_extra)}
+    span = {s: suite.span(case, s, extra[s]) for s in networks.SIMULATORS}
+    if case in NET_OF_START_AND_END:
+        start_end = {s: suite.span("init-finalize-64", s, extra[s]) for s in networks.SIMULATORS}
+        # the same start-up (64 ranks, this machine) in both: its spread cancels
+        span = {s: (low - start_end[s][0], high - start_end[s][1]) for s, (low, high) in span.items()}
+    ratio = apart_by(span["simgrid"], span["sstmac"])
+    label = f"{case} ({' '.join(sstmac_extra)})" if sstmac_extra else case
+    print(f"{suite.name:22s} {label:22s} simgrid {span['simgrid'][0] * 1e6:11.3f} us  "
+          f"sstmac {span['sstmac'][0] * 1e6:11.3f} us (+{(span['sstmac'][1] - span['sstmac'][0]) * 1e6:.3f})  "
+          f"ratio {ratio:.3f}")
+    return ratio
 
 
 def apart_by(a, b):

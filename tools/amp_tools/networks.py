@@ -20,10 +20,11 @@ INT_LIMIT = 2**31 - 1          # every count a simulator reads as a C int
 NODE_LIMIT = 1 << 20           # far beyond any trace AMP synthesizes (65536 ranks)
 RANKS_PER_NODE_LIMIT = 1024
 SIMGRID_NODE_LIMIT = 16384     # SimGrid 3.32 checks each new link's name against every zone: N^2 to build
+PACKET_SIZE_LIMITS = (64, 1 << 20)  # bytes: a Cray packet's 64 B payload up to a whole 1 MiB message
 
 COMMON = {"topology", "link_bandwidth", "link_latency", "host_speed", "ranks_per_node", "routing", "seed",
           "nic_bandwidth", "router_latency", "message_overhead", "loopback_bandwidth", "loopback_latency",
-          "stream_per_core"}
+          "stream_per_core", "packet_size"}
 REQUIRED = {"topology", "link_bandwidth", "link_latency", "host_speed", "ranks_per_node"}
 TOPOLOGIES = {
     "torus": {"shape", "dimension_bandwidth"},
@@ -71,6 +72,8 @@ class Network:
     loopback_latency: float = 0.0
     stream_per_core: float = 0.0          # the node's STREAM triad bytes/s per core, all cores busy (0: not given);
                                           # a study scales synthesized compute by it (study_compute_model.py)
+    packet_size: int = 0                  # bytes a packet carries (0: not given, SST-macro's SSTMAC_MTU); SimGrid's
+                                          # flows have none: they share links as a fluid, the limit of small packets
     shape: dict = field(default_factory=dict)   # the topology's own keys
     overrides: dict = field(default_factory=dict)  # --set KEY=VALUE given on top of the file
 
@@ -99,6 +102,8 @@ class Network:
                "routing": self.routing, "seed": self.seed}
         if self.stream_per_core:
             out["stream_per_core"] = self.stream_per_core
+        if self.packet_size:
+            out["packet_size"] = self.packet_size
         if self.loopback_bandwidth:
             out["loopback_bandwidth"] = self.loopback_bandwidth
             out["loopback_latency"] = self.loopback_latency
@@ -221,6 +226,11 @@ def load(path, overrides=()):
         network.loopback_latency = _number(path, "loopback_latency", data.get("loopback_latency"), inclusive=True)
     if "stream_per_core" in data:
         network.stream_per_core = _number(path, "stream_per_core", data["stream_per_core"])
+    if "packet_size" in data:
+        network.packet_size = _positive_int(path, "packet_size", data["packet_size"], PACKET_SIZE_LIMITS[1])
+        if network.packet_size < PACKET_SIZE_LIMITS[0]:
+            raise NetworkError(f"{path}: packet_size = {network.packet_size} is below {PACKET_SIZE_LIMITS[0]} bytes "
+                               f"(a packet's header alone is about that)")
     if network.nodes > NODE_LIMIT:
         raise NetworkError(f"{path}: {network.nodes} nodes is more than AMP simulates ({NODE_LIMIT}); "
                            f"no trace needs that many")
@@ -423,15 +433,18 @@ def hostfile(network, ranks):
     return "".join(f"n{r // network.ranks_per_node}\n" for r in range(ranks))
 
 
+SIMGRID_PACKETS = "none: flows share each link as a fluid (max-min), the limit of small packets; packet_size is SST-macro's"
+
+
 def simgrid_description(network):
     """What SimGrid was given, in its own terms, for the simulation's JSON."""
     if network.topology == "flat":
         return {"platform": "xml cluster (flat)", "xml": simgrid_flat_platform(network),
-                "config": simgrid_config(network), "routing": "one switch", "seed": None}
+                "config": simgrid_config(network), "routing": "one switch", "seed": None, "packets": SIMGRID_PACKETS}
     return {"platform": "tools/simgrid/amp_platform.cpp (cluster zone, each leaf a node: host, full-duplex NIC, "
                         "loopback)", "machine": simgrid_machine(network), "config": simgrid_config(network),
             "routing": "minimal, fixed by the zone (dimension order; nearest common ancestor; minimal dragonfly)",
-            "seed": None}
+            "seed": None, "packets": SIMGRID_PACKETS}
 
 
 # --- SST-macro ----------------------------------------------------------------------------------
@@ -526,7 +539,15 @@ def sstmac_overrides(network):
     return p
 
 
-SSTMAC_MTU = 4096  # bytes per packet (node.nic.mtu): set here, for the NIC's buffer below is counted in packets
+SSTMAC_MTU = 4096  # bytes per packet (node.nic.mtu) where the file gives no packet_size
+
+
+def packet_bytes(network):
+    """The bytes one of SST-macro's packets carries: the file's packet_size, else SSTMAC_MTU. Smaller packets
+    share a port more finely (closer to SimGrid's fluid flows and to Cray's 64-byte packets) and cost SST-macro
+    time in proportion: an 8 KiB 3-D halo on xt6-seastar is 1.32x SimGrid's time with 4 KiB packets and 1.02x
+    with 1 KiB (docs/TRACING.md section 14)."""
+    return network.packet_size or SSTMAC_MTU
 # A NIC buffer of a few packets deadlocks SST-macro's model when ranks share a NIC: svcp at 1024 ranks on
 # cascade-dragonfly with 4 ranks per NIC stopped at 89-94 % with 12 KB and 36 KB, finished with 64 KiB and
 # 4 MB (docs/TRACING.md section 14). Only then is the buffer raised to this: with one rank per NIC a
@@ -543,8 +564,9 @@ def sstmac_injection(network, end_latency):
     bandwidth; docs/TRACING.md section 14). Where ranks share the NIC, at least SSTMAC_SHARED_NIC_BUFFER."""
     in_flight = math.ceil(network.nic_bandwidth * 2 * end_latency)
     shared = SSTMAC_SHARED_NIC_BUFFER if network.ranks_per_node > 1 else 0
-    return {"node.nic.queue": "round_robin", "node.nic.mtu": f"{SSTMAC_MTU}B",
-            "node.nic.buffer": f"{max(shared, in_flight + 2 * SSTMAC_MTU)}B"}
+    packet = packet_bytes(network)
+    return {"node.nic.queue": "round_robin", "node.nic.mtu": f"{packet}B",
+            "node.nic.buffer": f"{max(shared, in_flight + 2 * packet)}B"}
 
 
 def sstmac_description(network, command):
@@ -553,4 +575,5 @@ def sstmac_description(network, command):
     return {"topology": network.topology, "geometry": p["topology.geometry"], "h": p.get("topology.h"),
             "inter_group": p.get("topology.inter_group"), "concentration": p["topology.concentration"],
             "ranks_per_node": network.ranks_per_node, "router": p["switch.router.name"],
+            "packet_size": packet_bytes(network),
             "seed": network.seed, "parameters": p, "command": command}

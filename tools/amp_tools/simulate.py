@@ -364,10 +364,10 @@ def simulate(args):
         print(f"amp simulate: note: SimGrid's replay time grows about as ranks^1.9 for asynchronous cuts "
               f"(256 ranks of SVAF: about 4 min here); for {len(summary['ranks'])} ranks --simulator sstmac is the "
               f"one to use (docs/TRACING.md section 14)", file=sys.stderr)
-    packets = summary["bytes"] / networks.SSTMAC_MTU
+    packets = summary["bytes"] / networks.packet_bytes(network)
     if args.simulator == "sstmac" and packets > SSTMAC_PACKETS_NOTE:
         print(f"amp simulate: note: SST-macro moves this trace's {summary['bytes'] / 1e9:.3g} GB as {packets / 1e6:.3g} "
-              f"million packets of {networks.SSTMAC_MTU} bytes, about {SSTMAC_SECONDS_PER_PACKET * 1e6:g} us each on a "
+              f"million packets of {networks.packet_bytes(network)} bytes, about {SSTMAC_SECONDS_PER_PACKET * 1e6:g} us each on a "
               f"2-core machine: expect about {packets * SSTMAC_SECONDS_PER_PACKET / 60:.0f} minutes (docs/PERFORMANCE.md)",
               file=sys.stderr)
     started = time.monotonic()
