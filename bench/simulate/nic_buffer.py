@@ -23,7 +23,8 @@ from amp_tools import networks, simulate  # noqa: E402
 # Run as a child: one replay with the buffer of AMP_BENCH_NIC_BUFFER on top of networks.sstmac_overrides.
 if os.environ.get("AMP_BENCH_NIC_BUFFER"):
     plain = networks.sstmac_overrides
-    networks.sstmac_overrides = lambda n: {**plain(n), "node.nic.buffer": os.environ["AMP_BENCH_NIC_BUFFER"] + "B"}
+    networks.sstmac_overrides = lambda n, queue=None: {**plain(n, queue),
+                                                       "node.nic.buffer": os.environ["AMP_BENCH_NIC_BUFFER"] + "B"}
     sys.argv = ["simulate", *sys.argv[1:]]
     sys.exit(simulate.main())
 
@@ -51,7 +52,9 @@ def main():
             out = simulate.output_path(copy, network, "sstmac")
             if done.returncode == 0 and os.path.isfile(out):
                 with open(out) as f:
-                    print(f"  buffer {buffer:>8} B: {json.load(f)['predicted_seconds'] * 1e3:.3f} ms")
+                    result = json.load(f)
+                queue = result["simulated_network"]["injection_queue"]
+                print(f"  buffer {buffer:>8} B: {result['predicted_seconds'] * 1e3:.3f} ms ({queue} NIC queue)")
             elif "deadlock" in done.stderr:
                 print(f"  buffer {buffer:>8} B: deadlock ({done.stderr.strip().splitlines()[-1]})")
             else:

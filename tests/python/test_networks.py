@@ -111,3 +111,12 @@ def test_packet_size_is_sstmac_s_packet_and_its_nic_buffer_and_changes_the_machi
     assert p["node.nic.buffer"] == "8193B" and q["node.nic.buffer"] == "2049B"
     assert networks.sstmac_description(small, "sstmac")["packet_size"] == 1024
     assert "fluid" in networks.simgrid_description(small)["packets"]
+
+
+def test_sstmac_nic_buffer_is_one_rule_however_many_ranks_share_the_nic_and_the_queue_is_chosen(network_file):
+    xe6 = networks.load(network_file("xe6-gemini"))  # 16 ranks to a NIC
+    p = networks.sstmac_overrides(xe6)
+    assert xe6.ranks_per_node == 16 and p["node.nic.buffer"] == "8193B" and p["node.nic.queue"] == "round_robin"
+    assert networks.sstmac_overrides(xe6, "fifo")["node.nic.queue"] == "fifo"
+    assert networks.sstmac_description(xe6, "sstmac ...", "fifo")["injection_queue"] == "fifo"
+    assert networks.SSTMAC_QUEUES == ("round_robin", "fifo")

@@ -9,6 +9,8 @@
 //   incast BYTES RANKS     ranks 1.. each send to rank 0 (rank 0: one Irecv each, Waitall)
 //   halo3d BYTES PX PY PZ  a periodic PX x PY x PZ grid of ranks, six faces each (Irecv x6, Isend x6,
 //                          Waitall), 10 times
+//   burst BYTES COUNT      rank 0 sends COUNT messages to rank 1 at once (Isend each, tag i; rank 1: an
+//                          Irecv each), then both Waitall
 #include <cstdlib>
 #include <iostream>
 #include <string>
@@ -98,10 +100,28 @@ std::vector<RankTrace> halo3d(int bytes, int px, int py, int pz) {
   return t;
 }
 
+std::vector<RankTrace> burst(int bytes, int count) {
+  std::vector<RankTrace> t(2);
+  for (auto& r : t) r.back_to_back().init();
+  std::vector<std::int32_t> requests;
+  std::vector<BuiltStatus> received, sent;
+  for (int i = 0; i < count; ++i) {
+    t[1].irecv(bytes, kByte, 0, i, i + 1);
+    t[0].isend(bytes, kByte, 1, i, i + 1);
+    requests.push_back(i + 1);
+    received.push_back({bytes, 0, i});
+    sent.push_back({});
+  }
+  t[0].waitall(requests, sent);
+  t[1].waitall(requests, received);
+  return t;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  const std::string usage = "usage: conformance_traces DIR empty|pingpong|ring|incast|halo3d BYTES [RANKS | ROUNDS [RANKS] | PX PY PZ]";
+  const std::string usage =
+      "usage: conformance_traces DIR empty|pingpong|ring|incast|halo3d|burst BYTES [RANKS | ROUNDS [RANKS] | PX PY PZ | COUNT]";
   if (argc < 4) {
     std::cerr << usage << '\n';
     return 2;
@@ -115,6 +135,8 @@ int main(int argc, char** argv) {
     ranks = empty(std::atoi(argv[4]));
   } else if ((kind == "ring" || kind == "incast") && argc == 5 && std::atoi(argv[4]) >= 2) {
     ranks = kind == "ring" ? ring(bytes, std::atoi(argv[4])) : incast(bytes, std::atoi(argv[4]));
+  } else if (kind == "burst" && argc == 5 && std::atoi(argv[4]) >= 1) {
+    ranks = burst(bytes, std::atoi(argv[4]));
   } else if (kind == "halo3d" && argc == 7) {
     ranks = halo3d(bytes, std::atoi(argv[4]), std::atoi(argv[5]), std::atoi(argv[6]));
   } else {

@@ -482,8 +482,9 @@ def sstmac_launch(network, ranks):
     return f"aprun -n {ranks} -N {min(network.ranks_per_node, ranks)}"
 
 
-def sstmac_overrides(network):
-    """`-p` overrides of tools/sstmac/<topology>.ini that make SST-macro's machine this one."""
+def sstmac_overrides(network, queue=None):
+    """`-p` overrides of tools/sstmac/<topology>.ini that make SST-macro's machine this one, its NIC injecting
+    from `queue` (one of SSTMAC_QUEUES; the first when None)."""
     s = network.shape
     gbps = lambda bw: f"{bw / 1e9:.9g}GB/s"  # noqa: E731
     ns = lambda seconds: f"{seconds * 1e9:.9g}ns"  # noqa: E731
@@ -535,7 +536,7 @@ def sstmac_overrides(network):
         p["topology.inter_group"] = "alltoall"
         p["topology.concentration"] = str(s["nodes_per_router"])
     p["switch.link.bandwidth"] = gbps(base)
-    p.update(sstmac_injection(network, end))
+    p.update(sstmac_injection(network, end, queue or SSTMAC_QUEUES[0]))
     return p
 
 
@@ -548,32 +549,33 @@ def packet_bytes(network):
     time in proportion: an 8 KiB 3-D halo on xt6-seastar is 1.32x SimGrid's time with 4 KiB packets and 1.02x
     with 1 KiB (docs/TRACING.md section 14)."""
     return network.packet_size or SSTMAC_MTU
-# A NIC buffer of a few packets deadlocks SST-macro's model when ranks share a NIC: svcp at 1024 ranks on
-# cascade-dragonfly with 4 ranks per NIC stopped at 89-94 % with 12 KB and 36 KB, finished with 64 KiB and
-# 4 MB (docs/TRACING.md section 14). Only then is the buffer raised to this: with one rank per NIC a
-# 64 KiB buffer made a 1 MiB 3-D halo on torus-16x16x4 2.5x SimGrid's time (1.01x with its round trip).
-SSTMAC_SHARED_NIC_BUFFER = 64 * 1024
+# SST-macro 16.0's NIC queues (node.nic.queue), in the order AMP tries them. Round robin over the messages
+# waiting at a NIC is the fair share SimGrid gives its flows, but its queue is a ring of 1024 messages
+# without a check (RoundRobinQueue, sstmac/hardware/snappr/snappr_nic.cc): a 1025th waiting message makes it
+# look empty, and the messages in it are never sent, so the replay runs out of events and stops short (it
+# happens where ranks share a NIC and send many small messages: nobel's SVCP at 256 ranks, 16 to a NIC).
+# SST-macro's FIFO queue has no bound and serves one message after the other; for messages of one packet
+# it is the same order. ./amp simulate replays with the FIFO queue only where round robin stopped short,
+# and says so in one line and in the JSON (docs/TRACING.md section 14).
+SSTMAC_QUEUES = ("round_robin", "fifo")
 
 
-def sstmac_injection(network, end_latency):
-    """How the NIC feeds its packets into the network: round robin over the messages it has to send (the
-    fair share of its bandwidth that SimGrid gives every flow), from a staging buffer that covers the
-    round trip to its router and two packets more. SST-macro's default serves one message after the other
-    from 4 MB: a message whose receiver is busy holds back every message queued behind it, and a header or
-    RDMA get request waits behind up to 4 MB of data (a 3-D halo of 1 MiB faces ran at 55 % of the NIC's
-    bandwidth; docs/TRACING.md section 14). Where ranks share the NIC, at least SSTMAC_SHARED_NIC_BUFFER."""
+def sstmac_injection(network, end_latency, queue):
+    """How the NIC feeds its packets into the network: from `queue` (SSTMAC_QUEUES), through a staging
+    buffer that covers the round trip to its router and two packets more, however many ranks share the NIC.
+    SST-macro's default buffer is 4 MB: a header or RDMA get request waited behind up to 4 MB of data (a 3-D
+    halo of 1 MiB faces ran at 55 % of the NIC's bandwidth), and with 16 ranks to a NIC a 64 KiB buffer made
+    amp-ghost's BSPMA 1.55x SimGrid's time on xe6-gemini (1.14x with this one; docs/TRACING.md section 14)."""
     in_flight = math.ceil(network.nic_bandwidth * 2 * end_latency)
-    shared = SSTMAC_SHARED_NIC_BUFFER if network.ranks_per_node > 1 else 0
     packet = packet_bytes(network)
-    return {"node.nic.queue": "round_robin", "node.nic.mtu": f"{packet}B",
-            "node.nic.buffer": f"{max(shared, in_flight + 2 * packet)}B"}
+    return {"node.nic.queue": queue, "node.nic.mtu": f"{packet}B", "node.nic.buffer": f"{in_flight + 2 * packet}B"}
 
 
-def sstmac_description(network, command):
+def sstmac_description(network, command, queue=None):
     """What SST-macro was given, in its own terms, for the simulation's JSON."""
-    p = sstmac_overrides(network)
+    p = sstmac_overrides(network, queue)
     return {"topology": network.topology, "geometry": p["topology.geometry"], "h": p.get("topology.h"),
             "inter_group": p.get("topology.inter_group"), "concentration": p["topology.concentration"],
             "ranks_per_node": network.ranks_per_node, "router": p["switch.router.name"],
-            "packet_size": packet_bytes(network),
+            "packet_size": packet_bytes(network), "injection_queue": p["node.nic.queue"],
             "seed": network.seed, "parameters": p, "command": command}

@@ -227,18 +227,23 @@ def run_simgrid(network, export_dir, summary, build, workdir, timeout):
     return predicted[-1], per_rank_times, simgrid_version(), description, dict(figures, profile=profile)
 
 
+class SstmacStopped(SimulatorError):
+    """SST-macro ran out of events before the end of the trace."""
+
+
 def sstmac_prediction(code, stdout, tail):
-    """SST-macro's predicted seconds, only from a replay that reached the trace's end: when its network
-    model deadlocks it runs out of events, exits 0 and prints the time it had reached (a 3-D halo gave
-    33 us for 487 us), without rank 0's "finalized ... successful" line."""
+    """SST-macro's predicted seconds, only from a replay that reached the trace's end: when it runs out of
+    events first (its round-robin NIC queue lost messages, or its network model deadlocked) it exits 0 and
+    prints the time it had reached (a 3-D halo gave 33 us for 487 us), without rank 0's "finalized ...
+    successful" line: SstmacStopped."""
     match = re.search(r"Estimated total runtime of\s+([0-9.eE+-]+) seconds", stdout)
     if code != 0 or not match:
         lines = (stdout.strip().splitlines() + tail)[-3:]
         raise SimulatorError("sstmac failed (exit %s): %s" % (code, " | ".join(lines)))
     if not re.search(r"finalized on rank 0 - trace .* successful", stdout):
         progress = re.findall(r"DUMPI trace\s+(\d+) percent complete", stdout)
-        raise SimulatorError(f"sstmac stopped before the end of the trace (rank 0 at {progress[-1] if progress else 0} "
-                             f"percent, a deadlock in its model) and its {float(match.group(1)):.6g} s is not a prediction")
+        raise SstmacStopped(f"sstmac stopped before the end of the trace (rank 0 at {progress[-1] if progress else 0} "
+                            f"percent) and its {float(match.group(1)):.6g} s is not a prediction")
     return float(match.group(1))
 
 
@@ -261,18 +266,30 @@ def run_sstmac(network, trace_dir, export_dir, summary, root, amp_trace, workdir
         raise UsageError("--simulator sstmac needs AMP_SSTMAC to name an sstmac binary (SST-macro 16.0)")
     params = os.path.abspath(os.path.join(root, "tools", "sstmac", f"{network.topology}.ini"))
     ranks = len(summary["ranks"])
-    overrides = networks.sstmac_overrides(network)
     meta, paused = (trace_meta(trace_dir), 0.0) if summary["synthesized"] else unpaused_copy(trace_dir, amp_trace,
                                                                                               workdir)
-    command = [sstmac, "-f", params, "-p", f"node.app1.dumpi_metaname={os.path.abspath(meta)}",
-               "-p", f"node.app1.size={ranks}", "-p", f"node.app1.launch_cmd={networks.sstmac_launch(network, ranks)}"]
-    for key, value in {**overrides, **network_metrics.sstmac_stats_overrides()}.items():
-        command += ["-p", f"{key}={value}"]
-    command.append("--debug=mpi,timestamp")  # each MPI call's start and end (sstmac_timeline.py)
-    timeline = sstmac_timeline.Timeline(ranks)
-    # in workdir: its statistics' CSV go there
-    code, stdout, tail = run_simulator(command, workdir, timeout, timeline.add, lines_from="stdout")
-    estimated = sstmac_prediction(code, stdout, tail)
+    started, stopped = time.monotonic(), []
+    for queue in networks.SSTMAC_QUEUES:  # the next only where the one before stopped the replay short
+        overrides = networks.sstmac_overrides(network, queue)
+        command = [sstmac, "-f", params, "-p", f"node.app1.dumpi_metaname={os.path.abspath(meta)}", "-p",
+                   f"node.app1.size={ranks}", "-p", f"node.app1.launch_cmd={networks.sstmac_launch(network, ranks)}"]
+        for key, value in {**overrides, **network_metrics.sstmac_stats_overrides()}.items():
+            command += ["-p", f"{key}={value}"]
+        command.append("--debug=mpi,timestamp")  # each MPI call's start and end (sstmac_timeline.py)
+        timeline = sstmac_timeline.Timeline(ranks)
+        # in workdir: its statistics' CSV go there
+        left = timeout - (time.monotonic() - started) if timeout else timeout
+        code, stdout, tail = run_simulator(command, workdir, left, timeline.add, lines_from="stdout")
+        try:
+            estimated = sstmac_prediction(code, stdout, tail)
+            break
+        except SstmacStopped as e:
+            stopped.append(f"{queue}: {e}")
+            if queue == networks.SSTMAC_QUEUES[-1]:
+                raise SimulatorError(f"{'; '.join(stopped)} (with each of its NIC queues: a deadlock in its model)") from None
+            print(f"amp simulate: note: with its {queue} NIC queue (a ring of 1024 waiting messages that loses any "
+                  f"more: docs/TRACING.md section 14) {e}; replaying with its {networks.SSTMAC_QUEUES[-1]} queue",
+                  file=sys.stderr)
     # SST-macro's launch and its MPI_Init's allreduce are not the program's time (sstmac_timeline.py)
     try:
         init_times, per_rank = timeline.init_times(), timeline.per_rank()
@@ -283,7 +300,10 @@ def run_sstmac(network, trace_dir, export_dir, summary, root, amp_trace, workdir
     predicted = estimated - start
     version = re.search(r"SST-macro\s+([0-9.]+)", subprocess.run([sstmac, "--version"], capture_output=True,
                                                                   text=True).stdout)
-    description = networks.sstmac_description(network, " ".join(command))
+    description = networks.sstmac_description(network, " ".join(command), queue)
+    if stopped:
+        description["injection_queue_note"] = (f"replayed with the {queue} queue, for with the {stopped[0]} (SST-macro's "
+                                               f"round-robin queue loses messages beyond 1024 waiting at one NIC)")
     try:
         figures = network_metrics.sstmac(network, overrides, workdir, export_dir, summary["ranks"], predicted)
     except (network_metrics.MetricsError, OSError, ValueError) as e:
