@@ -2,8 +2,9 @@
 """How SST-macro's prediction of a trace follows its NIC buffer (`node.nic.buffer`, the bytes a NIC may
 have in the network before its router's credits come back; docs/TRACING.md section 14): `./amp simulate`
 with SST-macro, once per buffer size, the rest of its translation unchanged. Each replay runs on a copy of
-the trace's DUMPI files in a scratch folder (the trace folder is only read). A buffer at which SST-macro's
-model deadlocks prints as "deadlock".
+the trace's DUMPI files in a scratch folder (the trace folder is only read). Each time names the NIC queue it
+came from (round robin, or FIFO where round robin's ring of 1024 messages overflowed); a buffer at which
+SST-macro stops short with both queues prints as "deadlock".
 
 Usage: AMP_SSTMAC=... PYTHONPATH=tools python3 bench/simulate/nic_buffer.py TRACE NETWORK_FILE
            [--set KEY=VALUE ...] [--buffers 16384 65536 1048576] [--build BUILD]

@@ -8,7 +8,8 @@ report` does (report_simulation.load) and groups the routing study's variants as
 
 swap: per proxy, cut, rank count and simulator, the predicted time per step on xt6-seastar and on
 xe6-gemini (the files' own machines) and the speed-up, with the replays' wall time; a Gemini with its two
-link widths (--set dimension_bandwidth, SST-macro) where one was simulated.
+link widths (--set dimension_bandwidth, SST-macro) where one was simulated; a time marked (FIFO) came from
+SST-macro's FIFO NIC queue, its round-robin replay having stopped short (docs/TRACING.md section 14).
 aces: per cut, ranks per NIC and global links per pair, minimal's time and valiant's and UGAL's (median
 [min - max] over seeds), their mean hops per byte, the busiest variant's mean utilization of the global and
 node links, and SST-macro's start-up left out.
@@ -29,7 +30,8 @@ def swap(folder):
         if sim.get("network_overrides") and not widths:
             continue
         key = (proxy.replace("amp-", ""), report_validation.cut_of(label), ranks, simulator)
-        rows.setdefault(key, {})[machine] = (sim["predicted_seconds"] / steps, sim["simulation_wall_seconds"])
+        fifo = sim.get("simulated_network", {}).get("injection_queue") == "fifo"
+        rows.setdefault(key, {})[machine] = (sim["predicted_seconds"] / steps, sim["simulation_wall_seconds"], fifo)
     order = {"ghost": 0, "sage": 1, "nobel": 2}
     print("| proxy | cut | ranks | simulator | XT6 (ms per step) | XE6 (ms per step) | speed-up | replays (s) |")
     print("|---|---|---|---|---|---|---|---|")
@@ -37,12 +39,14 @@ def swap(folder):
         if "xt6-seastar" not in got or "xe6-gemini" not in got:
             continue
         xt6, xe6 = got["xt6-seastar"][0], got["xe6-gemini"][0]
-        walls = [w for _, w in got.values()]
+        walls = [w for _, w, _ in got.values()]
+        mark = lambda machine: " (FIFO)" if got[machine][2] else ""  # noqa: E731
         extra = ""
         if "xe6-gemini two widths" in got:
-            extra = f" (two widths: {got['xe6-gemini two widths'][0] * 1e3:.3f} ms, {xt6 / got['xe6-gemini two widths'][0]:.2f}x)"
-        print(f"| {proxy} | {cut} | {ranks} | {simulator} | {xt6 * 1e3:.3f} | {xe6 * 1e3:.3f}{extra} | {xt6 / xe6:.2f}x | "
-              f"{min(walls):.0f}-{max(walls):.0f} |")
+            two = got["xe6-gemini two widths"][0]
+            extra = f" (two widths: {two * 1e3:.3f} ms{mark('xe6-gemini two widths')}, {xt6 / two:.2f}x)"
+        print(f"| {proxy} | {cut} | {ranks} | {simulator} | {xt6 * 1e3:.3f}{mark('xt6-seastar')} | "
+              f"{xe6 * 1e3:.3f}{mark('xe6-gemini')}{extra} | {xt6 / xe6:.2f}x | {min(walls):.0f}-{max(walls):.0f} |")
 
 
 def aces(folder):
@@ -54,7 +58,7 @@ def aces(folder):
           "| max global, node link utilization | start-up (us) |")
     print("|---|---|---|---|---|---|---|---|---|")
     for (cut, rpn, links), by_routing in sorted(variants.items(), key=lambda kv: (kv[0][0], kv[0][1], -kv[0][2])):
-        def ms(routing):  # a variant SST-macro did not finish (a deadlock in its model) has no prediction
+        def ms(routing):  # a variant SST-macro did not finish has no prediction
             t = [s["predicted_seconds"] * 1e3 for s in by_routing.get(routing, [])]
             if not t:
                 return "none"
