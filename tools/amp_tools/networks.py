@@ -549,6 +549,8 @@ def packet_bytes(network):
     time in proportion: an 8 KiB 3-D halo on xt6-seastar is 1.32x SimGrid's time with 4 KiB packets and 1.02x
     with 1 KiB (docs/TRACING.md section 14)."""
     return network.packet_size or SSTMAC_MTU
+
+
 # SST-macro 16.0's NIC queues (node.nic.queue), in the order AMP tries them. Round robin over the messages
 # waiting at a NIC is the fair share SimGrid gives its flows, but its queue is a ring of 1024 messages
 # without a check (RoundRobinQueue, sstmac/hardware/snappr/snappr_nic.cc): a 1025th waiting message makes it

@@ -278,15 +278,18 @@ def run_sstmac(network, trace_dir, export_dir, summary, root, amp_trace, workdir
         command.append("--debug=mpi,timestamp")  # each MPI call's start and end (sstmac_timeline.py)
         timeline = sstmac_timeline.Timeline(ranks)
         # in workdir: its statistics' CSV go there
-        left = timeout - (time.monotonic() - started) if timeout else timeout
-        code, stdout, tail = run_simulator(command, workdir, left, timeline.add, lines_from="stdout")
+        remaining = timeout - (time.monotonic() - started) if timeout else timeout
+        if timeout and remaining <= 0:  # the replay before used the whole limit
+            raise SimulatorError(f"sstmac ran past {timeout:g} s")
+        code, stdout, tail = run_simulator(command, workdir, remaining, timeline.add, lines_from="stdout")
         try:
             estimated = sstmac_prediction(code, stdout, tail)
             break
         except SstmacStopped as e:
-            stopped.append(f"{queue}: {e}")
+            stopped.append((queue, str(e)))
             if queue == networks.SSTMAC_QUEUES[-1]:
-                raise SimulatorError(f"{'; '.join(stopped)} (with each of its NIC queues: a deadlock in its model)") from None
+                raise SimulatorError("; ".join(f"{q}: {why}" for q, why in stopped) +
+                                     " (with each of its NIC queues: a deadlock in its model)") from None
             print(f"amp simulate: note: with its {queue} NIC queue (a ring of 1024 waiting messages that loses any "
                   f"more: docs/TRACING.md section 14) {e}; replaying with its {networks.SSTMAC_QUEUES[-1]} queue",
                   file=sys.stderr)
@@ -302,8 +305,10 @@ def run_sstmac(network, trace_dir, export_dir, summary, root, amp_trace, workdir
                                                                   text=True).stdout)
     description = networks.sstmac_description(network, " ".join(command), queue)
     if stopped:
-        description["injection_queue_note"] = (f"replayed with the {queue} queue, for with the {stopped[0]} (SST-macro's "
-                                               f"round-robin queue loses messages beyond 1024 waiting at one NIC)")
+        first, why = stopped[0]
+        description["injection_queue_note"] = (f"replayed with the {queue} queue: with the {first} queue {why} "
+                                               f"(SST-macro's round-robin queue loses messages beyond 1024 waiting at "
+                                               f"one NIC)")
     try:
         figures = network_metrics.sstmac(network, overrides, workdir, export_dir, summary["ranks"], predicted)
     except (network_metrics.MetricsError, OSError, ValueError) as e:
