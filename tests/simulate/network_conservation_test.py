@@ -84,6 +84,8 @@ def main():
     if simulator == "sstmac" and not os.environ.get("AMP_SSTMAC"):
         print("skipped: set AMP_SSTMAC (SST-macro's sstmac) to check its network figures")
         sys.exit(77)
+    workdir = os.path.join(workdir, f"conservation-{simulator}")  # its own traces: the two tests may run at once
+    os.makedirs(workdir, exist_ok=True)
 
     pair = synthesize(build, workdir, "pair", 2, "--npx", "2", "--npy", "1", "--npz", "1")
     sim, per_rank = simulate(build, root, pair, "torus-4x4x4", simulator)
