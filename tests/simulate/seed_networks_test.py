@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The seeds' machines as network files (inputs/networks/{xt6-seastar,xe6-gemini,cascade-dragonfly,
 trinity-haswell,trinity-knl}.toml): each loads (tools/networks.py), and every line that gives a value
-says where the value comes from, a seed paper (`000`, `001` or `004` with a table, figure or section)
+says where the value comes from, a seed paper (`000`, `001`, `002` or `004` with a table, figure or section)
 or `assumption:` with its reason. A value without a source, or a source that names no table, figure
 or section, fails the test with the file and line.
 
@@ -13,7 +13,7 @@ import sys
 
 SEED_NETWORKS = ("xt6-seastar", "xe6-gemini", "cascade-dragonfly", "trinity-haswell", "trinity-knl")
 # A source: a seed paper and where in it, or an assumption and why (at least a few words).
-SOURCE = re.compile(r"#\s*(?:(?:000|001|004) (?:Table|Fig\.|Figure|section)\s*\S+|assumption: \S+ \S+ \S+)")
+SOURCE = re.compile(r"#\s*(?:(?:000|001|002|004) (?:Table|Fig\.|Figure|section)\s*\S+|assumption: \S+ \S+ \S+)")
 
 
 def unsourced_lines(path):
