@@ -1,5 +1,7 @@
 """Network files into machines and into each simulator's terms (amp_tools.networks): loading, keys set on
 top, the one-line refusals, SimGrid's configuration and SST-macro's parameter overrides."""
+import math
+
 import pytest
 
 from amp_tools import networks
@@ -120,3 +122,22 @@ def test_sstmac_nic_buffer_is_one_rule_however_many_ranks_share_the_nic_and_the_
     assert networks.sstmac_overrides(xe6, "fifo")["node.nic.queue"] == "fifo"
     assert networks.sstmac_description(xe6, "sstmac ...", "fifo")["injection_queue"] == "fifo"
     assert networks.SSTMAC_QUEUES == ("round_robin", "fifo")
+
+
+def test_sstmac_credits_hold_two_packets_per_virtual_channel(network_file):
+    # the shipped 4 KiB packets keep tools/sstmac/*.ini's 64 KB everywhere
+    for routing in networks.ROUTINGS:
+        for name in ("torus-4x4x4", "dragonfly-1024"):
+            p = networks.sstmac_overrides(networks.load(network_file(name), [f"routing={routing}"]))
+            assert "switch.credits" not in p and "node.nic.credits" not in p
+    # 64 KiB packets: a torus' 2 channels and its NIC hold two each (64 KB held none: a deadlock)
+    big = networks.sstmac_overrides(networks.load(network_file("torus-4x4x4"), ["packet_size=65536"]))
+    assert big["switch.credits"] == f"{2 * 2 * 65536}B" and big["node.nic.credits"] == f"{2 * 65536}B"
+    # a dragonfly's valiant has 6 channels: 8 KiB packets already need more than 64 KB
+    valiant = networks.load(network_file("dragonfly-1024"), ["routing=valiant", "packet_size=8192"])
+    p = networks.sstmac_overrides(valiant)
+    assert p["switch.credits"] == f"{6 * 2 * 8192}B" and "node.nic.credits" not in p
+    # where ports are scaled (SeaStar: 11 links to the NIC at least), the least scaled port holds them
+    seastar = networks.load(network_file("torus-4x4x4"), ["link_bandwidth=4.0e9", "nic_bandwidth=2.2e9",
+                                                          "packet_size=65536"])
+    assert networks.sstmac_overrides(seastar)["switch.credits"] == f"{math.ceil(4 * 65536 / 11)}B"

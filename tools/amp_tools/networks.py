@@ -448,13 +448,22 @@ def simgrid_description(network):
 
 
 # --- SST-macro ----------------------------------------------------------------------------------
-ROUTER_NAMES = {"torus": {"minimal": "torus_minimal", "valiant": "torus_valiant", "ugal": "torus_ugal"},
-                "dragonfly": {"minimal": "dragonfly_minimal", "valiant": "dragonfly_valiant",
-                              "ugal": "dragonfly_ugal"}}
+# SST-macro's router for each topology and routing, and its virtual channels (numVC() in
+# sstmac/hardware/router/{torus,dragonfly}_routing.cc), over which a switch splits each port's credits.
+SSTMAC_ROUTERS = {"torus": {"minimal": ("torus_minimal", 2), "valiant": ("torus_valiant", 4),
+                            "ugal": ("torus_ugal", 4)},
+                  "dragonfly": {"minimal": ("dragonfly_minimal", 2), "valiant": ("dragonfly_valiant", 6),
+                                "ugal": ("dragonfly_ugal", 6)}}
 
 
 SSTMAC_MAX_PORT_SCALE = 1000     # redundant links per port: a bandwidth in whole 0.1 % steps of the largest
 SSTMAC_SWITCH_CREDITS = 64_000    # bytes a switch port may send ahead (switch.credits = 64KB, SI, in tools/sstmac/*.ini)
+SSTMAC_NIC_CREDITS = 64_000       # bytes a NIC may send ahead into its router (node.nic.credits = 64KB, the same)
+# SST-macro's switches split a port's credits evenly over the router's virtual channels (SSTMAC_ROUTERS;
+# snappr_switch.cc), and a packet larger than its channel's share, or than the NIC's credits, is never sent:
+# the replay stops with "deadlocked VL" (64 KiB packets on torus-16x16x16). Every channel's share holds at
+# least this many packets; the ports get more credits where the 64 KB would not.
+SSTMAC_PACKETS_PER_CHANNEL = 2
 SSTMAC_PRIVATE_COPY_BYTES = 1 << 40  # copies up to this size cost their rank CPU time only (all of them)
 
 
@@ -503,7 +512,7 @@ def sstmac_overrides(network, queue=None):
          "node.proc.ncores": str(max(network.ranks_per_node, 1)),
          # SST-macro charges CPU overhead per header posted (see MPI_PROTOCOL_LATENCIES).
          "node.app1.mpi.post_header_delay": ns(network.message_overhead),
-         "switch.router.name": ROUTER_NAMES[network.topology][network.routing], **SSTMAC_PROTOCOL,
+         "switch.router.name": SSTMAC_ROUTERS[network.topology][network.routing][0], **SSTMAC_PROTOCOL,
          "switch.router.seed": str(network.seed)}
     bandwidth, latency = loopback(network)  # ranks of one node: a copy through the node's memory model
     p["node.memory.channel_bandwidth"] = gbps(bandwidth)
@@ -523,10 +532,6 @@ def sstmac_overrides(network, queue=None):
         dims = s["shape"]
         p["topology.redundant"] = "[" + ",".join(map(str, scales["dimensions"])) + "]"
         p["topology.injection_redundant"] = str(scales["ejection"])
-        # A port's credits scale with its links: keep the least scaled port's at the file's 64 KB.
-        fewest = min(*scales["dimensions"], scales["ejection"])
-        if fewest > 1:
-            p["switch.credits"] = f"{math.ceil(SSTMAC_SWITCH_CREDITS / fewest)}B"
         p["topology.geometry"] = "[" + ",".join(map(str, dims)) + "]"
         p["topology.concentration"] = "1"
     else:
@@ -536,8 +541,26 @@ def sstmac_overrides(network, queue=None):
         p["topology.inter_group"] = "alltoall"
         p["topology.concentration"] = str(s["nodes_per_router"])
     p["switch.link.bandwidth"] = gbps(base)
+    p.update(sstmac_credits(network, scales))
     p.update(sstmac_injection(network, end, queue or SSTMAC_QUEUES[0]))
     return p
+
+
+def sstmac_credits(network, scales):
+    """The credits of SST-macro's switch ports and NICs where they differ from tools/sstmac/*.ini's 64 KB: a
+    port's credits scale with its links (a torus' `scales`), so the least scaled port keeps the 64 KB; and
+    each virtual channel's share of it, and the NIC's, hold SSTMAC_PACKETS_PER_CHANNEL packets."""
+    packet = packet_bytes(network)
+    channels = SSTMAC_ROUTERS[network.topology][network.routing][1]
+    port = max(SSTMAC_SWITCH_CREDITS, channels * SSTMAC_PACKETS_PER_CHANNEL * packet)
+    fewest = min(*scales["dimensions"], scales["ejection"]) if scales else 1
+    credits = {}
+    if fewest > 1 or port != SSTMAC_SWITCH_CREDITS:
+        credits["switch.credits"] = f"{math.ceil(port / fewest)}B"
+    nic = max(SSTMAC_NIC_CREDITS, SSTMAC_PACKETS_PER_CHANNEL * packet)
+    if nic != SSTMAC_NIC_CREDITS:
+        credits["node.nic.credits"] = f"{nic}B"
+    return credits
 
 
 SSTMAC_MTU = 4096  # bytes per packet (node.nic.mtu) where the file gives no packet_size
