@@ -89,8 +89,8 @@ CASES = {  # name: (conformance_traces arguments, --set overrides)
     "halo3d-8KiB": (["halo3d", "8192", "4", "4", "4"], []),
     "halo3d-1MiB": (["halo3d", str(MIB), "4", "4", "4"], []),
 }
-ANALYTIC = ("pingpong-8B", "pingpong-1MiB", "pingpong-1MiB-64KiB-packets", "pingpong-8B-in-node", "pingpong-1MiB-in-node", "incast-1MiB",
-            "pingpong-64KiB-far", "ghost-compute")
+ANALYTIC = ("pingpong-8B", "pingpong-1MiB", "pingpong-1MiB-64KiB-packets", "pingpong-8B-in-node",
+            "pingpong-1MiB-in-node", "incast-1MiB", "pingpong-64KiB-far", "ghost-compute")
 TORUS_ONLY = ("pingpong-64KiB-far",)
 # amp-ghost synthesized at 2 ranks with 1 ms of compute per variable step (2 variables, 2 steps): the
 # prediction is its 4 ms of compute, the little communication aside. SST-macro 16.0 models no compute at
