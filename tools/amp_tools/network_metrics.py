@@ -19,6 +19,7 @@ import os
 import re
 import statistics
 import subprocess
+import tempfile
 
 DEBIAN_PYTHON = "/usr/bin/python3"  # python3-simgrid's interpreter
 ROUTES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "simgrid_routes.py")
@@ -163,46 +164,80 @@ def _fat_tree_levels(network, names):
         level.update(grown)
 
 
+class SimgridRoutes:
+    """SimGrid's own routes between pairs of hosts, asked of a second SimGrid process (tools/
+    simgrid_routes.py) that starts at once: it loads the platform while smpirun replays beside it (each
+    load of a 9,600-node dragonfly takes about 25 s here). `env` the platform's environment
+    (AMP_SIMGRID_MACHINE for AMP's platform library)."""
+
+    def __init__(self, platform, pairs, env=None):
+        if not os.access(DEBIAN_PYTHON, os.X_OK):
+            raise MetricsError(f"{DEBIAN_PYTHON} (python3-simgrid's interpreter) is missing")
+        with tempfile.TemporaryFile("w+") as request:  # a file, not a pipe: nothing waits for the writer
+            json.dump({"platform": platform, "pairs": pairs}, request)
+            request.seek(0)
+            self.process = subprocess.Popen([DEBIAN_PYTHON, ROUTES], stdin=request, stdout=subprocess.PIPE,
+                                            stderr=subprocess.PIPE, text=True, env=env)
+
+    def result(self):
+        """({link name: bandwidth}, [route per pair])."""
+        out, err = self.process.communicate()
+        if self.process.returncode != 0:
+            raise MetricsError((err.strip().splitlines() or ["simgrid_routes.py failed"])[-1])
+        answer = json.loads(out)
+        return answer["links"], answer["routes"]
+
+    def cancel(self):
+        """Stops the query where its answer was not read."""
+        if self.process.returncode is None:
+            self.process.kill()
+            self.process.communicate()
+
+
 def simgrid_routes(platform, pairs, env=None):
-    """({link name: bandwidth}, [route per pair]) from SimGrid itself (tools/simgrid_routes.py); `env` the
-    platform's environment (AMP_SIMGRID_MACHINE for AMP's platform library)."""
-    if not os.access(DEBIAN_PYTHON, os.X_OK):
-        raise MetricsError(f"{DEBIAN_PYTHON} (python3-simgrid's interpreter) is missing")
-    done = subprocess.run([DEBIAN_PYTHON, ROUTES], input=json.dumps({"platform": platform, "pairs": pairs}),
-                          capture_output=True, text=True, env=env)
-    if done.returncode != 0:
-        raise MetricsError((done.stderr.strip().splitlines() or ["simgrid_routes.py failed"])[-1])
-    answer = json.loads(done.stdout)
-    return answer["links"], answer["routes"]
+    """({link name: bandwidth}, [route per pair]) from SimGrid itself, waited for."""
+    return SimgridRoutes(platform, pairs, env).result()
 
 
-def simgrid(network, platform, export_dir, ranks, hosts, seconds, env=None):
-    """The figures of a SimGrid replay: `hosts` is the hostfile's host per rank."""
-    node_of_rank = dict(zip(ranks, hosts))
-    between, inside = node_traffic(ti_traffic(export_dir, ranks), node_of_rank)
-    pairs = sorted(between)
-    bandwidth, routes = simgrid_routes(platform, [list(p) for p in pairs], env)
-    classes = simgrid_link_classes(network, bandwidth)
-    nics = nics_in_rank_order(hosts)
-    slot = {node: i for i, node in enumerate(nics)}
-    link_bytes = collections.Counter()
-    nic_bytes, nic_messages, nic_hop_bytes = [0] * len(nics), [0] * len(nics), [0] * len(nics)
-    for (source, _), route in zip(pairs, routes):
-        sent, messages = between[(source, _)]
-        crossed = [link for link in route if classes[link] not in NOT_LINKS]
-        for link in crossed:
-            link_bytes[link] += sent
-        i = slot[source]
-        nic_bytes[i] += sent
-        nic_messages[i] += messages
-        nic_hop_bytes[i] += sent * sum(1 for link in crossed if classes[link] != ENDPOINT)
-    links = [(name, cls, link_bytes[name], bandwidth[name]) for name, cls in classes.items() if cls not in NOT_LINKS]
-    figures = network_figures(links, nic_bytes, nic_messages, seconds, nic_hop_bytes, minimal_fraction=1.0)
-    figures["nics"]["intra_node_bytes"] = inside
-    figures["network_notes"] = [
-        "SimGrid: each point-to-point message of the TI export counted over SimGrid's own route between its "
-        "hosts; the messages of SMPI's collective algorithms are in no figure; cluster zones route minimally"]
-    return figures
+class SimgridFigures:
+    """The figures of a SimGrid replay, begun before it: the trace's traffic between nodes, and SimGrid's
+    routes for it asked at once (SimgridRoutes). `hosts` is the hostfile's host per rank."""
+
+    def __init__(self, network, platform, export_dir, ranks, hosts, env=None):
+        self.network, self.hosts = network, hosts
+        self.between, self.inside = node_traffic(ti_traffic(export_dir, ranks), dict(zip(ranks, hosts)))
+        self.pairs = sorted(self.between)
+        self.routes = SimgridRoutes(platform, [list(p) for p in self.pairs], env)
+
+    def cancel(self):
+        """Stops the route query where the figures were not made (the replay failed)."""
+        self.routes.cancel()
+
+    def figures(self, seconds):
+        """The figures over `seconds` of simulated time."""
+        bandwidth, routes = self.routes.result()
+        classes = simgrid_link_classes(self.network, bandwidth)
+        nics = nics_in_rank_order(self.hosts)
+        slot = {node: i for i, node in enumerate(nics)}
+        link_bytes = collections.Counter()
+        nic_bytes, nic_messages, nic_hop_bytes = [0] * len(nics), [0] * len(nics), [0] * len(nics)
+        for pair, route in zip(self.pairs, routes):
+            sent, messages = self.between[pair]
+            crossed = [link for link in route if classes[link] not in NOT_LINKS]
+            for link in crossed:
+                link_bytes[link] += sent
+            i = slot[pair[0]]
+            nic_bytes[i] += sent
+            nic_messages[i] += messages
+            nic_hop_bytes[i] += sent * sum(1 for link in crossed if classes[link] != ENDPOINT)
+        links = [(name, cls, link_bytes[name], bandwidth[name]) for name, cls in classes.items()
+                 if cls not in NOT_LINKS]
+        figures = network_figures(links, nic_bytes, nic_messages, seconds, nic_hop_bytes, minimal_fraction=1.0)
+        figures["nics"]["intra_node_bytes"] = self.inside
+        figures["network_notes"] = [
+            "SimGrid: each point-to-point message of the TI export counted over SimGrid's own route between its "
+            "hosts; the messages of SMPI's collective algorithms are in no figure; cluster zones route minimally"]
+        return figures
 
 
 # --- SST-macro -------------------------------------------------------------------------------------

@@ -182,9 +182,9 @@ def simgrid_platform(network, build, workdir):
 def run_simgrid(network, export_dir, summary, build, workdir, timeout):
     ranks = len(summary["ranks"])
     platform, env = simgrid_platform(network, build, workdir)
-    hosts = os.path.join(workdir, "hosts.txt")
+    hosts, hostfile = os.path.join(workdir, "hosts.txt"), networks.hostfile(network, ranks)
     with open(hosts, "w") as f:
-        f.write(networks.hostfile(network, ranks))
+        f.write(hostfile)
     per_rank = summary["actions"] <= PER_RANK_ACTION_LIMIT
     command = ["smpirun", "-np", str(ranks), "-platform", platform, "-hostfile", hosts, "-replay", "ranks.txt",
                SMPIREPLAY, *networks.simgrid_config(network)]
@@ -211,18 +211,25 @@ def run_simgrid(network, export_dir, summary, build, workdir, timeout):
             critical.append(line.split("/CRITICAL] ", 1)[1].strip())
         return False
 
-    code, _, tail = run_simulator(command, export_dir, timeout, on_line, env)
-    if code != 0 or not predicted:
-        # e.g. its max-min solver's "Cannot saturate more a constraint that has no active element!" (a
-        # rounding effect; 1024 ranks of svcp at zero compute on cascade-dragonfly, 22 us into the replay)
-        raise SimulatorError("smpirun failed (exit %s): %s" % (code, critical[0] if critical else " | ".join(tail[-3:])))
-    per_rank_times = [finish.get(r) for r in summary["ranks"]] if per_rank else None
-    profile = actions.profile(summary["ranks"], per_rank_times) if per_rank else None
-    try:
-        figures = network_metrics.simgrid(network, platform, export_dir, summary["ranks"],
-                                          networks.hostfile(network, ranks).split(), predicted[-1], env)
+    try:  # SimGrid's routes for the figures are asked while smpirun replays
+        network_figures = network_metrics.SimgridFigures(network, platform, export_dir, summary["ranks"],
+                                                         hostfile.split(), env)
     except network_metrics.MetricsError as e:
         raise SimulatorError(f"network figures: {e}") from None
+    try:
+        code, _, tail = run_simulator(command, export_dir, timeout, on_line, env)
+        if code != 0 or not predicted:
+            # e.g. its max-min solver's "Cannot saturate more a constraint that has no active element!" (a
+            # rounding effect; 1024 ranks of svcp at zero compute on cascade-dragonfly, 22 us into the replay)
+            raise SimulatorError("smpirun failed (exit %s): %s" % (code, critical[0] if critical
+                                                                   else " | ".join(tail[-3:])))
+        figures = network_figures.figures(predicted[-1])
+    except network_metrics.MetricsError as e:
+        raise SimulatorError(f"network figures: {e}") from None
+    finally:
+        network_figures.cancel()  # where the replay failed; nothing to do once the figures are in
+    per_rank_times = [finish.get(r) for r in summary["ranks"]] if per_rank else None
+    profile = actions.profile(summary["ranks"], per_rank_times) if per_rank else None
     description = {**networks.simgrid_description(network), "command": " ".join(command)}
     return predicted[-1], per_rank_times, simgrid_version(), description, dict(figures, profile=profile)
 
