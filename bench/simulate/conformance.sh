@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The conformance suite (tests/simulate/conformance_test.py) on every shipped network file, the 4096-node
-# ones and Trinity's (9408 nodes) included (too slow for CTest: SimGrid 3.32 builds their platforms in 8-34
-# s each, and AMP's hop count of a 9408-node dragonfly takes minutes). Prints each
-# case's prediction in both simulators and their ratio. Needs AMP_SSTMAC for SST-macro.
-# Usage: bench/simulate/conformance.sh [BUILD]    (about 20 minutes here)
+# ones and Trinity's (9600 nodes) included (left out of CTest: SimGrid 3.32 builds a 4096-node platform in
+# 1.5-3.4 s and Trinity's in 25 s, twice a case, and SST-macro's replays grow with the nodes too; the 64
+# ranks of a case sit in the first 1024 nodes of the 4096-node files, on the routes of the 1024-node ones).
+# Prints each case's prediction in both simulators and their ratio. Needs AMP_SSTMAC for SST-macro.
+# Usage: bench/simulate/conformance.sh [BUILD]
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${1:-$root/build}

@@ -4,8 +4,8 @@
 - amp-ghost's cuts at 64 ranks on a bigger problem (32^3 per rank, 8 variables, 3 steps), in both;
 - the conformance suite's 3-D halo on dragonfly-1024 in SST-macro with its default 64 KB credits and
   with 16 MB (`switch.credits`, `node.nic.credits`), against SimGrid;
-- how long SimGrid 3.32 takes to build AMP's platform of 1024 and 4096 nodes (tools/amp_tools/simgrid_routes.py
-  loading it, one route asked).
+- how long SimGrid 3.32 takes to build AMP's platform of 1024, 4096 and 9600 nodes (tools/amp_tools/
+  simgrid_routes.py loading it, one route asked).
 Needs AMP_SSTMAC.
 
 Usage: PYTHONPATH=tools python3 bench/simulate/gaps.py [--build BUILD] [--workdir DIR]
@@ -85,7 +85,7 @@ def main():
     print(f"3-D halo, 64 ranks, dragonfly-1024: SimGrid {sg * 1e6:.1f} us; SST-macro {default * 1e6:.1f} us with "
           f"64 KB credits, {deep * 1e6:.1f} us with 16 MB ({(deep - default) / default * 100:+.1f} %)")
 
-    for name in ("torus-16x16x4", "torus-16x16x16", "dragonfly-4096"):
+    for name in ("torus-16x16x4", "torus-16x16x16", "dragonfly-4096", "trinity-haswell"):
         network = networks.load(os.path.join(NETWORKS, f"{name}.toml"))
         folder = tempfile.mkdtemp(dir=work)
         platform, env = simulate.simgrid_platform(network, a.build, folder)
