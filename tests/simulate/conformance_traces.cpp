@@ -12,6 +12,7 @@
 //   burst BYTES COUNT      rank 0 sends COUNT messages to rank 1 at once (Isend each, tag i; rank 1: an
 //                          Irecv each), then both Waitall
 #include <cstdlib>
+#include <exception>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -144,6 +145,11 @@ int main(int argc, char** argv) {
     return 2;
   }
   for (auto& r : ranks) r.finalize();
-  std::cout << amp::trace::test::write_trace(dir, "conformance", ranks) << '\n';
+  try {
+    std::cout << amp::trace::test::write_trace(dir, "conformance", ranks) << '\n';
+  } catch (const std::exception& e) {  // e.g. DIR does not exist: one line, not an abort
+    std::cerr << "conformance_traces: error: " << e.what() << '\n';
+    return 1;
+  }
   return 0;
 }
