@@ -515,13 +515,14 @@ def sstmac_overrides(network, queue=None):
          "switch.router.name": SSTMAC_ROUTERS[network.topology][network.routing][0], **SSTMAC_PROTOCOL,
          "switch.router.seed": str(network.seed)}
     # Ranks of one node: each message a copy through the node's memory model at the loopback's bandwidth,
-    # one at a time per core (SimGrid: a FATPIPE loopback, every copy at that bandwidth). Its snappr model
-    # with one channel served all of a node's copies one after the other: 64 ranks of amp-ghost on two
-    # nodes of trinity-haswell, 32 to a node, took 1.35x SimGrid's time (svaf), on one KNL node 2.5x.
+    # however many run at once (SimGrid: a FATPIPE loopback). Its snappr model with one channel served a
+    # node's copies one after the other (64 ranks of amp-ghost on two nodes of trinity-haswell, 32 to a
+    # node: 1.35x SimGrid's time; on one KNL node 2.5x); pisces runs one copy per channel, each at
+    # max_single_bandwidth, and a copy beyond its channels waits for one (docs/TRACING.md section 14).
     bandwidth, latency = loopback(network)
-    cores = max(network.ranks_per_node, 1)
+    channels = SSTMAC_COPIES_PER_RANK * max(network.ranks_per_node, 1)
     p.update({"node.memory.name": "pisces", "node.memory.max_single_bandwidth": gbps(bandwidth),
-              "node.memory.nchannels": str(cores), "node.memory.total_bandwidth": gbps(cores * bandwidth),
+              "node.memory.nchannels": str(channels), "node.memory.total_bandwidth": gbps(channels * bandwidth),
               "node.memory.latency": ns(latency)})
     # SST-macro charges the copies its MPI makes (eager messages at both ends, packing a strided datatype)
     # as a loop of one instruction per `lib_compute_access_width` bits at node.proc.frequency: 8 bytes per
@@ -567,6 +568,11 @@ def sstmac_credits(network, scales):
         credits["node.nic.credits"] = f"{nic}B"
     return credits
 
+
+# Copies between ranks of one node that SST-macro's memory model runs at once, per rank of the node (its
+# pisces channels; about 40 bytes of memory each, on every node of the machine): an 8-rank 3-D halo in one
+# node makes 6 per rank.
+SSTMAC_COPIES_PER_RANK = 16
 
 SSTMAC_MTU = 4096  # bytes per packet (node.nic.mtu) where the file gives no packet_size
 
