@@ -9,7 +9,10 @@ as a process on small real traces, replayed by SimGrid (skipped, exit 77, where 
   machine_load       item 11: a traced run that shared its cores: one warning, its measure marked untrustworthy
   same_name          item 3: two network files of one base name give two files; one file twice, one name
   calibrate_race     item 19: two --calibrate runs to one new --output: one writes it, the other is refused
+  calibrate_locked   a calibration while another measures this machine: refused at once, one line
+  calibrate_unusable a ping-pong a busy machine spoiled (no bandwidth follows from it): exit 3, nothing written
 """
+import fcntl
 import json
 import os
 import shutil
@@ -21,6 +24,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import fault_run as fr  # noqa: E402
+from amp_tools import simulate as simulate_module  # noqa: E402
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 SIMULATE = ["-m", "amp_tools.simulate"]
@@ -282,20 +286,36 @@ def case_same_name(a):
     print("two network files of one name: two results, neither replaced; one file twice: one name")
 
 
+CALIBRATION_REFUSALS = ["another calibration is measuring this machine now", "appeared while measuring", "already exists"]
+
+
+def calibrate_command(a, output, mpiexec=None):
+    return [sys.executable, *SIMULATE, "--calibrate", "--output", output, "--build", os.path.dirname(a.bin),
+            "--mpiexec", mpiexec or a.mpiexec, "--cores", "2"]
+
+
 def case_calibrate_race(a):
+    """Two calibrations to one new file at once: the second is refused as soon as it finds the first
+    measuring (or, had the first already finished, finds its file); one whole file is written."""
     folder = tempfile.mkdtemp(prefix="amp-calibrate-race-")
     try:
         output = os.path.join(folder, "machine.toml")
-        command = [sys.executable, *SIMULATE, "--calibrate", "--output", output, "--build", os.path.dirname(a.bin),
-                   "--mpiexec", a.mpiexec, "--cores", "2"]
         env = dict(os.environ, OMP_NUM_THREADS="1", OMP_PROC_BIND="false")
-        runs = [subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-                for _ in range(2)]
-        done = [(r.wait(timeout=300), *r.communicate()) for r in runs]
+        # Each in its own process group, so that a run past its time is ended with its launcher and ranks.
+        runs = [subprocess.Popen(calibrate_command(a, output), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                 text=True, env=env, start_new_session=True) for _ in range(2)]
+        try:
+            done = [(r.wait(timeout=240), *r.communicate()) for r in runs]
+        except subprocess.TimeoutExpired:
+            fr.fail("two calibrations at once: not finished in 240 s")
+        finally:
+            for r in runs:
+                if r.poll() is None:
+                    os.killpg(r.pid, signal.SIGKILL)
         codes = sorted(code for code, _, _ in done)
         refused = [err.strip() for code, _, err in done if code == 2]
-        if codes != [0, 2] or len(refused) != 1 or "appeared while measuring" not in refused[0] \
-                or len(refused[0].splitlines()) != 1:
+        if codes != [0, 2] or len(refused) != 1 or len(refused[0].splitlines()) != 1 \
+                or not any(reason in refused[0] for reason in CALIBRATION_REFUSALS):
             fr.fail(f"two calibrations to one new file: exits {codes}, stderr {[err for _, _, err in done]}")
         with open(output) as f:
             text = f.read()
@@ -306,6 +326,57 @@ def case_calibrate_race(a):
         print(f"two calibrations at once: one wrote {output}, the other was refused: {refused[0]}")
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def case_calibrate_locked(a):
+    """While another calibration holds the machine's lock, a calibration is refused at once in one line."""
+    with tempfile.TemporaryDirectory(prefix="amp-calibrate-locked-") as folder:
+        output = os.path.join(folder, "machine.toml")
+        fd = os.open(simulate_module.CALIBRATION_LOCK, os.O_RDONLY | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            done = subprocess.run(calibrate_command(a, output), capture_output=True, text=True, timeout=60)
+        finally:
+            os.close(fd)
+        fr.expect_refusal(done, 2, "amp simulate: error: another calibration is measuring this machine now (two at "
+                          "once measure each other); run one at a time", "a calibration while another measures")
+        fr.expect_files(folder, [], "a refused calibration")
+    print("a calibration while another measures: refused at once, nothing written")
+
+
+SPOILED_MPIEXEC = """#!/bin/sh
+# The real launcher, then the ping-pong's results as a busy machine gives them: the 8-byte message
+# slower than the 4 MiB ones (a rank waited for a core every round trip).
+"{mpiexec}" "$@" || exit $?
+results=$(printf '%s\\n' "$@" | sed -n '/^--results$/{{n;p}}')
+"{python}" - "$results" <<'PY'
+import json, sys
+run = json.load(open(sys.argv[1]))
+run["rows"][0]["latency_us_min"] = 2790.0
+json.dump(run, open(sys.argv[1], "w"))
+PY
+"""
+
+
+def case_calibrate_unusable(a):
+    """A ping-pong whose small message took longer than its large ones gives no bandwidth: exit 3, one
+    line naming the numbers, no network file."""
+    with tempfile.TemporaryDirectory(prefix="amp-calibrate-unusable-") as folder:
+        launcher = os.path.join(folder, "spoiled-mpiexec")
+        with open(launcher, "w") as f:
+            f.write(SPOILED_MPIEXEC.format(mpiexec=a.mpiexec, python=sys.executable))
+        os.chmod(launcher, 0o755)
+        output = os.path.join(folder, "out", "machine.toml")
+        env = dict(os.environ, OMP_NUM_THREADS="1", OMP_PROC_BIND="false")
+        done = subprocess.run(calibrate_command(a, output, launcher), capture_output=True, text=True, timeout=240,
+                              env=env)
+        lines = fr.lines_of(done)
+        if done.returncode != 3 or len(lines) != 1 or not lines[0].startswith(
+                "amp simulate: error: the ping-pong gave no usable machine (latency 2790 us, bandwidth nan GB/s"):
+            fr.fail(f"a spoiled ping-pong: exit {done.returncode}: {lines}")
+        if os.path.exists(output):
+            fr.fail(f"a spoiled ping-pong wrote {output}")
+    print(f"a spoiled ping-pong: refused, nothing written: {lines[0]}")
 
 
 def main():

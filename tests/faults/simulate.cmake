@@ -16,6 +16,13 @@ amp_add_fault_test(NAME simulate_warns_of_a_shared_traced_run SCRIPT check_simul
 # Item 3: two network files of one base name never replace each other's results.
 amp_add_fault_test(NAME simulate_same_network_name_two_results SCRIPT check_simulate_faults.py ARGS same_name
                    PROCESSORS 1)
-# Item 19: two --calibrate runs to one new file: one writes it, the other is refused in one line.
+# Item 19: two --calibrate runs to one new file: one writes it, the other is refused in one line (at once:
+# one calibration at a time measures this machine; two at once once took over 300 s of ranks waiting for a core).
 amp_add_fault_test(NAME simulate_calibrations_at_once_one_writes SCRIPT check_simulate_faults.py ARGS calibrate_race
                    TIMEOUT 300 PROCESSORS 2)
+# A calibration while another holds the machine's calibration lock: refused at once, one line, nothing written.
+amp_add_fault_test(NAME simulate_calibration_while_another_measures SCRIPT check_simulate_faults.py
+                   ARGS calibrate_locked PROCESSORS 1)
+# A ping-pong a busy machine spoiled (8 bytes slower than 4 MiB: no bandwidth follows): exit 3, nothing written.
+amp_add_fault_test(NAME simulate_calibration_spoiled_pingpong_refused SCRIPT check_simulate_faults.py
+                   ARGS calibrate_unusable TIMEOUT 240 PROCESSORS 2)

@@ -452,11 +452,58 @@ def simulate(args):
 
 def calibrate(args):
     """amp-micro pingpong between 2 ranks of this machine: latency from the smallest message, bandwidth
-    from the large ones (time = latency + bytes / bandwidth), one node with a rank per core."""
-    micro = os.path.join(args.build, "bin", "amp-micro")
+    from the large ones (time = latency + bytes / bandwidth), one node with a rank per core. One
+    calibration at a time on a machine: two would measure each other."""
     output = args.output
     if os.path.exists(output) and not args.replace:
         raise UsageError(f"{output}: already exists (give --replace to measure again, or another --output)")
+    with measuring_alone():
+        rows, shared = pingpong(args)
+    latency = rows[0]["latency_us_min"] * 1e-6
+    large = [r for r in rows if r["bytes"] >= 256 * 1024]
+    spans = [r["latency_us_min"] * 1e-6 - latency for r in large]  # a large message's time beyond the latency
+    bandwidth = (statistics.median(r["bytes"] / span for r, span in zip(large, spans)) if all(s > 0 for s in spans)
+                 else float("nan"))
+    if not (0 < latency < 1 and 0 < bandwidth < float("inf")):
+        raise SimulatorError(f"the ping-pong gave no usable machine (latency {latency * 1e6:.4g} us, bandwidth "
+                             f"{bandwidth / 1e9:.4g} GB/s{': ' + shared if shared else ''}); nothing written")
+    if shared:
+        print(f"amp simulate: warning: the calibration's ping-pong shared the cores: {shared}", file=sys.stderr)
+    write_calibration(args, rows, latency, bandwidth, shared)
+    print(f"calibrated this machine: latency {latency * 1e6:.3f} us, bandwidth {bandwidth / 1e9:.3f} GB/s, "
+          f"{args.cores} ranks per node -> {output}")
+
+
+CALIBRATION_LOCK = os.path.join(tempfile.gettempdir(), "amp-calibrate.lock")
+
+
+class measuring_alone:
+    """Holds this machine's calibration lock (flock on CALIBRATION_LOCK, released when the process ends
+    however it ends); a second calibration started meanwhile is refused in one line, exit 2."""
+
+    def __enter__(self):
+        try:
+            self.fd = os.open(CALIBRATION_LOCK, os.O_RDONLY | os.O_CREAT, 0o644)
+        except OSError:  # another user's lock file where /tmp refuses O_CREAT on it: open it as it is
+            try:
+                self.fd = os.open(CALIBRATION_LOCK, os.O_RDONLY)
+            except OSError as e:
+                raise OutputError(f"{CALIBRATION_LOCK}: cannot open the calibration lock ({e.strerror or e})") from None
+        try:
+            fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(self.fd)
+            raise UsageError("another calibration is measuring this machine now (two at once measure each "
+                             "other); run one at a time") from None
+        return self
+
+    def __exit__(self, *exc):
+        os.close(self.fd)  # closing releases the lock
+
+
+def pingpong(args):
+    """The ping-pong's rows (one per message size) and the machine_load warning text, or None."""
+    micro = os.path.join(args.build, "bin", "amp-micro")
     with tempfile.TemporaryDirectory(prefix="amp-calibrate-") as workdir:
         results = os.path.join(workdir, "pingpong.json")
         env = dict(os.environ, OMP_NUM_THREADS="1", OMP_PROC_BIND="false")
@@ -466,18 +513,21 @@ def calibrate(args):
         if done.returncode != 0:
             raise SimulatorError("amp-micro pingpong failed: " + " | ".join(done.stderr.strip().splitlines()[-3:]))
         with open(results) as f:
-            rows = json.load(f)["rows"]
-    latency = rows[0]["latency_us_min"] * 1e-6
-    large = [r for r in rows if r["bytes"] >= 256 * 1024]
-    bandwidth = statistics.median(r["bytes"] / (r["latency_us_min"] * 1e-6 - latency) for r in large)
-    cores = args.cores
+            run = json.load(f)
+    return run["rows"], machine_load.shared_cores(run)
+
+
+def write_calibration(args, rows, latency, bandwidth, shared):
+    """The network file, linked into place whole: a second calibration to one new name never replaces it."""
+    output = args.output
+    noisy = f"# NOISY: {shared}\n" if shared else ""
     text = f"""# This machine, measured by `./amp simulate --calibrate` on {time.strftime('%Y-%m-%d %H:%M')}:
 # amp-micro pingpong between 2 ranks (latency: {rows[0]['bytes']}-byte half round trip; bandwidth: median
 # over messages of 256 KiB to 4 MiB of bytes / (time - latency)). One node, one rank per core; every
 # message goes through the node's loopback (shared memory).
-topology = "flat"
+{noisy}topology = "flat"
 nodes = 1
-ranks_per_node = {cores}
+ranks_per_node = {args.cores}
 link_bandwidth = {bandwidth:.4g}
 link_latency = {latency:.4g}
 loopback_bandwidth = {bandwidth:.4g}
@@ -501,8 +551,6 @@ routing = "minimal"
     finally:
         if os.path.exists(partial):
             os.remove(partial)
-    print(f"calibrated this machine: latency {latency * 1e6:.3f} us, bandwidth {bandwidth / 1e9:.3f} GB/s, "
-          f"{cores} ranks per node -> {output}")
 
 
 class OneLineParser(argparse.ArgumentParser):
