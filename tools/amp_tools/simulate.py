@@ -55,6 +55,10 @@ class SimulatorError(Exception):
     pass
 
 
+class SimulatorTimedOut(SimulatorError):
+    """The simulator ran past the time it was given (and was ended)."""
+
+
 class OutputError(Exception):
     pass
 
@@ -137,14 +141,14 @@ def run_simulator(command, cwd, timeout, on_line=None, env=None, lines_from="std
                     if streamed:
                         kept.append(line)
                 if time.monotonic() - started > timeout:
-                    raise SimulatorError(f"{os.path.basename(command[0])} ran past {timeout:g} s")
+                    raise SimulatorTimedOut(f"{os.path.basename(command[0])} ran past {timeout:g} s")
             stdout = "".join(kept)
             process.wait()
         else:
             try:
                 stdout, stderr = process.communicate(timeout=timeout)
             except subprocess.TimeoutExpired:
-                raise SimulatorError(f"{os.path.basename(command[0])} ran past {timeout:g} s") from None
+                raise SimulatorTimedOut(f"{os.path.basename(command[0])} ran past {timeout:g} s") from None
             tail = stderr.strip().splitlines()[-8:]
     finally:
         if process.poll() is None:
@@ -288,7 +292,10 @@ def run_sstmac(network, trace_dir, export_dir, summary, root, amp_trace, workdir
         remaining = timeout - (time.monotonic() - started) if timeout else timeout
         if timeout and remaining <= 0:  # the replay before used the whole limit
             raise SimulatorError(f"sstmac ran past {timeout:g} s")
-        code, stdout, tail = run_simulator(command, workdir, remaining, timeline.add, lines_from="stdout")
+        try:
+            code, stdout, tail = run_simulator(command, workdir, remaining, timeline.add, lines_from="stdout")
+        except SimulatorTimedOut:  # named with the whole limit, not what the replays before left of it
+            raise SimulatorError(f"sstmac ran past {timeout:g} s") from None
         try:
             estimated = sstmac_prediction(code, stdout, tail)
             break
@@ -398,10 +405,12 @@ def simulate(args):
               f"one to use (docs/TRACING.md section 14)", file=sys.stderr)
     packets = summary["bytes"] / networks.packet_bytes(network)
     if args.simulator == "sstmac" and packets > SSTMAC_PACKETS_NOTE:
+        expected = packets * SSTMAC_SECONDS_PER_PACKET
+        past = (f"; that is past --timeout {args.timeout:g} s, which stops it: give --timeout {1.5 * expected:.0f} or more"
+                if args.timeout and expected > args.timeout else "")
         print(f"amp simulate: note: SST-macro moves this trace's {summary['bytes'] / 1e9:.3g} GB as {packets / 1e6:.3g} "
               f"million packets of {networks.packet_bytes(network)} bytes, about {SSTMAC_SECONDS_PER_PACKET * 1e6:g} us each on a "
-              f"2-core machine: expect about {packets * SSTMAC_SECONDS_PER_PACKET / 60:.0f} minutes (docs/PERFORMANCE.md)",
-              file=sys.stderr)
+              f"2-core machine: expect about {expected / 60:.0f} minutes (docs/PERFORMANCE.md){past}", file=sys.stderr)
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="amp-simulate-") as workdir:
         if args.simulator == "simgrid":
