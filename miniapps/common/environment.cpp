@@ -121,13 +121,11 @@ Environment::~Environment() {
   if (!trace_setup_) MPI_Pcontrol(1);
   if (!mpi_started_) return;  // the caller's MPI: it finalizes
   MPI_Finalize();
-  if (trace_discarded_ && rank_ == 0) refused_trace_->remove_run_files();
 }
 
 void Environment::discard_trace() {
   if (refused_trace_ == nullptr || amp_dumpi_active() == 0) return;
-  refused_trace_->remove_rank_files(rank_, comm_);
-  trace_discarded_ = true;
+  refused_trace_->remove(rank_, comm_);
 }
 
 void Environment::begin_traced_region() const {

@@ -74,7 +74,6 @@ class Environment {
   bool kokkos_started_ = false;
   MachineLoadStart load_at_start_;
   std::unique_ptr<RefusedRunTrace> refused_trace_;  // real traced runs: what to remove on a refusal
-  bool trace_discarded_ = false;
 };
 
 }  // namespace amp

@@ -1,7 +1,8 @@
 // Finding this rank's trace file through /proc/self/fd (the library opened it in MPI_Init), and
-// removing it, the .meta and the folders the library made.
+// removing it, the .meta and the folders the library made, all before MPI_Finalize.
 #include <amp/miniapps/common/refused_run_trace.hpp>
 
+#include <amp/dumpi/amp_dumpi.h>
 #include <mpi.h>
 
 #include <cstdio>
@@ -23,11 +24,12 @@ RefusedRunTrace::RefusedRunTrace(const std::string& directory) {
     missing_folders_.push_back(folder.string());
 }
 
-void RefusedRunTrace::remove_rank_files(int rank, MPI_Comm comm) {
+void RefusedRunTrace::remove(int rank, MPI_Comm comm) const {
   std::error_code error;
   const fs::path folder = fs::weakly_canonical(directory_, error);
   char suffix[32];
   std::snprintf(suffix, sizeof(suffix), "-%04d.bin", rank);
+  std::string meta_path;
   for (const auto& entry : fs::directory_iterator("/proc/self/fd", error)) {
     const fs::path target = fs::read_symlink(entry.path(), error);
     const std::string name = target.filename().string();
@@ -35,15 +37,13 @@ void RefusedRunTrace::remove_rank_files(int rank, MPI_Comm comm) {
         name.compare(name.size() - std::string(suffix).size(), std::string::npos, suffix) != 0)
       continue;
     ::unlink(target.c_str());
-    if (rank == 0) meta_path_ = (folder / (name.substr(0, name.size() - std::string(suffix).size()) + ".meta")).string();
+    meta_path = (folder / (name.substr(0, name.size() - std::string(suffix).size()) + ".meta")).string();
   }
+  amp_dumpi_discard();
   MPI_Barrier(comm);  // every .bin is gone before rank 0 removes the folders
-}
-
-void RefusedRunTrace::remove_run_files() const {
-  if (meta_path_.empty()) return;
-  ::unlink(meta_path_.c_str());
-  for (const auto& folder : missing_folders_) ::rmdir(folder.c_str());  // only if empty
+  if (rank != 0 || meta_path.empty()) return;
+  ::unlink(meta_path.c_str());
+  for (const auto& folder_name : missing_folders_) ::rmdir(folder_name.c_str());  // only if empty
 }
 
 }  // namespace amp

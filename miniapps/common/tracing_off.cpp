@@ -6,6 +6,7 @@
 extern "C" {
 int amp_dumpi_active(void) { return 0; }
 int amp_dumpi_trace_failed(void) { return 0; }
+void amp_dumpi_discard(void) {}
 int amp_dumpi_synthesis_begin(int, int, const char*, int, char**, const char*) { return -1; }
 void amp_dumpi_synthesis_advance(double) {}
 void amp_dumpi_synthesis_end(void) {}

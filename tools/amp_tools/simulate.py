@@ -14,6 +14,7 @@ printed); 4 the result could not be written; 130/143 interrupted (SIGINT/SIGTERM
 processes ended, its temporary files removed).
 """
 import argparse
+import contextlib
 import fcntl
 import glob
 import json
@@ -486,28 +487,26 @@ def calibrate(args):
 CALIBRATION_LOCK = os.path.join(tempfile.gettempdir(), "amp-calibrate.lock")
 
 
-class measuring_alone:
+@contextlib.contextmanager
+def measuring_alone():
     """Holds this machine's calibration lock (flock on CALIBRATION_LOCK, released when the process ends
     however it ends); a second calibration started meanwhile is refused in one line, exit 2."""
-
-    def __enter__(self):
+    try:
+        fd = os.open(CALIBRATION_LOCK, os.O_RDONLY | os.O_CREAT, 0o644)
+    except OSError:  # another user's lock file where /tmp refuses O_CREAT on it: open it as it is
         try:
-            self.fd = os.open(CALIBRATION_LOCK, os.O_RDONLY | os.O_CREAT, 0o644)
-        except OSError:  # another user's lock file where /tmp refuses O_CREAT on it: open it as it is
-            try:
-                self.fd = os.open(CALIBRATION_LOCK, os.O_RDONLY)
-            except OSError as e:
-                raise OutputError(f"{CALIBRATION_LOCK}: cannot open the calibration lock ({e.strerror or e})") from None
+            fd = os.open(CALIBRATION_LOCK, os.O_RDONLY)
+        except OSError as e:
+            raise OutputError(f"{CALIBRATION_LOCK}: cannot open the calibration lock ({e.strerror or e})") from None
+    try:
         try:
-            fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            os.close(self.fd)
             raise UsageError("another calibration is measuring this machine now (two at once measure each "
                              "other); run one at a time") from None
-        return self
-
-    def __exit__(self, *exc):
-        os.close(self.fd)  # closing releases the lock
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock
 
 
 def pingpong(args):

@@ -16,6 +16,11 @@ int amp_dumpi_active(void);
  * then printed one line naming the file; a program can turn this into its exit status. */
 int amp_dumpi_trace_failed(void);
 
+/* The program throws away the trace this process is writing (a run refused at start-up) and removes
+ * its files itself, before MPI_Finalize: MPI_Finalize then adds nothing to the .meta. Every process
+ * of the run calls it (the counts MPI_Finalize gathers for the .meta stay collective). */
+void amp_dumpi_discard(void);
+
 /* Synthesis (docs/TRACING.md §12): one MPI process writes the traces of `ranks` virtual ranks, one
  * after another. Between begin and end this process is virtual rank `rank`: the MPI calls that
  * communicate are answered for it without moving data (synthetic_mpi.hpp) and recorded as in a real

@@ -59,6 +59,10 @@ class Tracer {
   // the close failed. Stays set once set.
   bool write_failed() const { return write_failed_; }
   void mark_write_failed() { write_failed_ = true; }
+  // The program throws this trace away (a run refused at start-up) and removes its files itself:
+  // MPI_Finalize then adds nothing to the .meta.
+  void discard() { discarded_ = true; }
+  bool discarded() const { return discarded_; }
   // exit() without MPI_Finalize, a fatal signal, MPI_Abort: drops an incomplete record, writes the
   // tail. Async-signal-safe; only the first caller does the work.
   void finish_after_fault();
@@ -100,6 +104,7 @@ class Tracer {
   inline static std::atomic<TraceState> state_{TraceState::kOff};
   std::atomic<bool> finishing_{false};
   bool write_failed_ = false;
+  bool discarded_ = false;
   TraceSettings settings_;
   bool thread_multiple_ = false;
   std::mutex mutex_;

@@ -75,7 +75,7 @@ bool report_unrecorded_calls(const UnrecordedCalls& calls, const std::string& me
               MPI_COMM_WORLD);
   int rank = 0;
   backend::Comm_rank(MPI_COMM_WORLD, &rank);
-  if (rank != 0) return true;
+  if (rank != 0 || meta_path.empty()) return true;  // empty: the trace was discarded
   std::uint64_t total = 0;
   std::string meta_lines, listed;
   for (std::size_t i = 0; i < totals.size(); ++i) {

@@ -54,8 +54,9 @@ class UnrecordedCalls {
 
 // Collective over MPI_COMM_WORLD (PMPI only), before PMPI_Finalize: sums every rank's counts on rank 0,
 // which appends them to the .meta (`amp_unrecorded_<MPI name>=N` per function that occurred, then
-// `amp_unrecorded_total=N`) and prints one line on stderr when the total is not 0. Returns false
-// when rank 0 could not append to the .meta (it printed one line naming it).
+// `amp_unrecorded_total=N`) and prints one line on stderr when the total is not 0; with an empty
+// meta_path (a discarded trace) it sums and writes nothing. Returns false when rank 0 could not
+// append to the .meta (it printed one line naming it).
 bool report_unrecorded_calls(const UnrecordedCalls& calls, const std::string& meta_path);
 
 }  // namespace amp::trace

@@ -78,16 +78,17 @@ void start_and_record_init(std::uint16_t function, const TraceSettings& settings
 }
 
 int record_finalize(bool finalize_library) {
-  // Collective, so before PMPI_Finalize and outside Finalize's timing.
-  if (!report_unrecorded_calls(Tracer::instance().unrecorded(), Tracer::instance().meta_path()))
-    Tracer::instance().mark_write_failed();
+  // Collective, so before PMPI_Finalize and outside Finalize's timing; into no .meta once discarded.
+  Tracer& tracer = Tracer::instance();
+  if (!report_unrecorded_calls(tracer.unrecorded(), tracer.discarded() ? std::string() : tracer.meta_path()))
+    tracer.mark_write_failed();
   int rc = MPI_SUCCESS;
   {
     CallRecord call(kFinalize);  // recorded even while paused: the end of the run
     if (finalize_library) rc = backend::Finalize();
     call.begin();
   }
-  Tracer::instance().finish();
+  tracer.finish();
   return rc;
 }
 
@@ -98,6 +99,10 @@ extern "C" {
 int amp_dumpi_active(void) { return Tracer::active() ? 1 : 0; }
 
 int amp_dumpi_trace_failed(void) { return Tracer::instance().write_failed() ? 1 : 0; }
+
+void amp_dumpi_discard(void) {
+  if (Tracer::active()) Tracer::instance().discard();
+}
 
 int MPI_Init(int* argc, char*** argv) {
   TraceSettings settings;
