@@ -6,13 +6,16 @@ the checksum; then whether every checksum agrees. Runs traced into RESULTS.trace
 this machine's network file (./amp simulate) get two more columns: the predicted time per step and
 how far it is from the trace's own time of its traced region.
 
-Usage: python3 -m amp_tools.compare_runs RESULTS.json [RESULTS.json ...]
+Exit 0 when every run verified and the checksums agree, 1 when not; 2 (one line) for a file that is
+missing, not JSON or not the results of a run.
 """
-import json
 import sys
 
+from amp_tools import command_line
 from amp_tools import results
+from amp_tools import results_shape
 from amp_tools import simulate
+from amp_tools.command_line import BadInput
 
 HEADER = ("cut", "transport", "ms/step", "vs first", "compute", "pack+unpack", "MPI", "of it wait",
           "collect.", "msgs/step/rk", "avg msg B", "verified", "checksum")
@@ -20,14 +23,49 @@ WIDTHS = (6, 12, 9, 9, 9, 12, 9, 11, 9, 13, 10, 9, 17)
 
 
 def load(path):
-    run = results.load(path)
-    simulation = simulate.latest_simulation(path[:-len(".json")] + ".trace", "this-machine", "simgrid")
-    try:
-        with open(simulation or "") as f:
-            run["_simulation"] = json.load(f)
-    except (OSError, ValueError):
-        pass
+    """The run at `path`, with its simulation on this machine where there is one (BadInput: one line)."""
+    run = command_line.read_json(path)
+    problem = run_problem(run)
+    if problem:
+        raise BadInput(f"'{path}' is not the results of a run: {problem}")
+    trace = (path[:-len(".json")] if path.endswith(".json") else path) + ".trace"
+    simulation = simulate.latest_simulation(trace, "this-machine", "simgrid")
+    if simulation:
+        try:
+            run["_simulation"] = checked_simulation(command_line.read_json(simulation), simulation)
+        except BadInput as e:
+            print(f"compare_runs: warning: {e}; its prediction is left out", file=sys.stderr)
     return run
+
+
+def run_problem(run):
+    """The first problem of a results file for the table (the report's checks, and the fields only the
+    table reads), or None."""
+    if not isinstance(run, dict):
+        return "not a JSON object"
+    problem = results_shape.results_problem(run)
+    if problem:
+        return problem
+    for key in ("comm_method", "transport"):
+        if not isinstance(run["config"].get(key, ""), str):
+            return f"'config.{key}' is not a name (got {run['config'][key]!r})"
+    per_step = run["messages"].get("per_step_per_rank")
+    if not isinstance(per_step, dict) or not results_shape.is_number(per_step.get("avg")):
+        return f"'messages.per_step_per_rank.avg' is not a number (got {per_step!r})"
+    if not results_shape.is_count(run["messages"].get("total")):
+        return f"'messages.total' is not a count (got {run['messages'].get('total')!r})"
+    volume = run.get("bytes")
+    if not isinstance(volume, dict) or not results_shape.is_number(volume.get("total")):
+        return f"'bytes.total' is not a number of bytes (got {volume!r})"
+    return None
+
+
+def checked_simulation(simulation, path):
+    """The simulation file's data, or BadInput where it is not one."""
+    problem = results_shape.simulation_problem(simulation)
+    if problem:
+        raise BadInput(f"'{path}' {problem}" if problem == "is not a table" else f"'{path}': {problem}")
+    return simulation
 
 
 def validation_cells(r):
@@ -42,7 +80,8 @@ def cells(r, base):
     ms = lambda key: f"{results.per_step_ms(r, key):.2f}"  # noqa: E731
     pack = results.per_step_ms(r, "pack") + results.per_step_ms(r, "unpack")
     step = results.step_seconds(r)
-    return (results.cut(r), results.transport(r), f"{step * 1e3:.2f}", f"{step / base:.2f}x", ms("compute"),
+    versus_first = f"{step / base:.2f}x" if base > 0 else "-"
+    return (results.cut(r), results.transport(r), f"{step * 1e3:.2f}", versus_first, ms("compute"),
             f"{pack:.2f}", ms("mpi"), ms("mpi_wait"), ms("collective"), f"{results.messages_per_step_per_rank(r):.1f}",
             f"{results.average_message_bytes(r):.0f}", "passed" if results.verified(r) else "FAILED",
             results.checksum(r))
@@ -53,7 +92,8 @@ def line(values):
 
 
 def table(paths):
-    """The table's lines for these results files, and whether every checksum agrees and every run verified."""
+    """The table's lines for these results files, and whether every checksum agrees and every run verified
+    (BadInput, one line, for a file that is not the results of a run)."""
     runs = [load(p) for p in paths]
     base = results.step_seconds(runs[0])
     simulated = any("_simulation" in r for r in runs)
@@ -69,14 +109,17 @@ def table(paths):
     return lines, same and all(results.verified(r) for r in runs)
 
 
-def main(paths):
-    if not paths:
-        print(__doc__.strip(), file=sys.stderr)
-        return 2
-    lines, ok = table(paths)
+def main():
+    parser = command_line.Parser("compare_runs", __doc__)
+    parser.add_argument("results", nargs="+", metavar="RESULTS.json", help="a proxy's results file")
+    paths = parser.parse_args().results
+    try:
+        lines, ok = table(paths)
+    except BadInput as e:
+        command_line.refuse("compare_runs", e)
     print("\n".join(lines))
     return 0 if ok else 1
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main())

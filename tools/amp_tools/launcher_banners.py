@@ -4,12 +4,14 @@ terminated normally, but ..." and "mpiexec detected that one or more processes e
 status ..."): the program has already said what went wrong. Every other line is kept, launcher
 messages included (MPI errors, signals, aborts), and so is any program line that lands inside a banner.
 
-Usage: COMMAND 2>&1 >&3 | python3 -m amp_tools.launcher_banners >&2   (a filter, stdin to stdout, line by line)
-   or: from launcher_banners import without_exit_banners   (on captured text)
+A filter, stdin to stdout, line by line: COMMAND 2>&1 >&3 | python3 -m amp_tools.launcher_banners >&2
+On captured text: from amp_tools.launcher_banners import without_exit_banners
 """
 import re
 import signal
 import sys
+
+from amp_tools import command_line
 
 # Open MPI frames every help message with a line of 74 dashes above and below.
 FRAME = "-" * 74
@@ -63,6 +65,7 @@ def without_exit_banners(text):
 
 
 def main():
+    command_line.Parser("launcher_banners", __doc__).parse_args()
     # Ctrl-C reaches the whole foreground job: the launcher forwards it to the ranks and prints what
     # it prints; this filter keeps reading until the launcher closes the pipe.
     signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -6,10 +6,11 @@ Rule: a run shared its cores when other processes took more than a tenth of the 
 during it, i.e. other_cpu_seconds > 0.1 x wall_seconds x cores. The load average is only reported:
 at the start of a study's run it still holds the previous run's ranks, so it cannot tell others apart.
 
-Usage: python3 -m amp_tools.machine_load RESULTS.json [RESULTS.json ...]   (prints the warnings; exit 0)
+Prints the warnings and exits 0; a file that is missing or not JSON is one line and exit 2.
 """
 import sys
 
+from amp_tools import command_line
 from amp_tools import results
 
 SHARE = 0.1  # of the node's CPU time (wall_seconds x cores) that other processes may take unremarked
@@ -36,22 +37,29 @@ def shared_cores(run):
 def warn(path, prefix="amp"):
     """Prints '<prefix>: warning: <path>: ...' when the run at `path` shared its cores; returns the text or None."""
     try:
-        text = shared_cores(results.load(path))
-    except (OSError, ValueError):
+        text = shared_cores(command_line.read_json(path))
+    except command_line.BadInput:
         return None
-    if text:
-        print(f"{prefix}: warning: {path}: {text}", file=sys.stderr)
+    say(path, text, prefix)
     return text
 
 
-def main(paths):
-    if not paths:
-        print(__doc__.strip(), file=sys.stderr)
-        return 2
-    for path in paths:
-        warn(path)
+def say(path, text, prefix="amp"):
+    """Prints the warning `text` of the run at `path`, if any."""
+    if text:
+        print(f"{prefix}: warning: {path}: {text}", file=sys.stderr)
+
+
+def main():
+    parser = command_line.Parser("machine_load", __doc__)
+    parser.add_argument("results", nargs="+", metavar="RESULTS.json", help="a proxy's results file")
+    for path in parser.parse_args().results:
+        try:
+            say(path, shared_cores(command_line.read_json(path)))
+        except command_line.BadInput as e:
+            command_line.refuse("machine_load", e)
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main())

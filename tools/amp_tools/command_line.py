@@ -1,0 +1,46 @@
+"""The command line of amp_tools' programs: argparse whose --help prints the usage line and the module's
+own description, and whose every usage error is one `NAME: error: ...` line on stderr and exit 2
+(argparse's own adds the usage); and the reading of a JSON file named on it, with its problem in one line."""
+import argparse
+import json
+import os
+import sys
+
+USAGE_ERROR = 2
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse for `python3 -m amp_tools.NAME`: its usage errors are one line and exit 2."""
+
+    def __init__(self, name, description, **kwargs):
+        self.name = name
+        super().__init__(prog=f"python3 -m amp_tools.{name}", description=description.strip(),
+                         formatter_class=argparse.RawDescriptionHelpFormatter, **kwargs)
+
+    def error(self, message):
+        refuse(self.name, f"{message} (--help for usage)")
+
+
+def refuse(name, message):
+    """Ends the program with one `NAME: error: MESSAGE` line and exit 2."""
+    print(f"{name}: error: {message}", file=sys.stderr)
+    sys.exit(USAGE_ERROR)
+
+
+class BadInput(Exception):
+    """A file named on the command line that cannot be used: one line naming it and the problem."""
+
+
+def read_json(path):
+    """The data of the JSON file at `path`, read only from a regular file (a FIFO would block)."""
+    if not os.path.exists(path):
+        raise BadInput(f"'{path}': no such file")
+    if not os.path.isfile(path):
+        raise BadInput(f"'{path}' is not a regular file")
+    try:
+        with open(path, "rb") as f:
+            return json.loads(f.read())
+    except OSError as e:
+        raise BadInput(f"cannot read '{path}': {e.strerror}") from None
+    except ValueError as e:  # not JSON, or not UTF-8
+        raise BadInput(f"'{path}' is not JSON ({e})") from None
