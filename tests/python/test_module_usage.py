@@ -162,3 +162,14 @@ def test_simgrid_routes_refuses_a_host_the_platform_lacks(tmp_path):
     done = run("simgrid_routes", stdin=json.dumps(dict(request, pairs=[["n0", "n9"]])))
     assert_refused(done, "simgrid_routes")
     assert "no host 'n9'" in done.stderr
+
+
+def test_compare_runs_read_in_part_ends_without_a_traceback(ghost_results):
+    """`compare_runs ... | head -1`: the reader closes the pipe after one line."""
+    good = ghost_results("good.json")
+    table = subprocess.Popen([sys.executable, "-m", "amp_tools.compare_runs"] + [good] * 2000, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, env=amp_tools.module_environment())
+    table.stdout.readline()
+    table.stdout.close()
+    assert b"Traceback" not in table.stderr.read()
+    table.wait(timeout=60)

@@ -9,6 +9,7 @@ how far it is from the trace's own time of its traced region.
 Exit 0 when every run verified and the checksums agree, 1 when not; 2 (one line) for a file that is
 missing, not JSON or not the results of a run.
 """
+import signal
 import sys
 
 from amp_tools import command_line
@@ -113,6 +114,7 @@ def main():
     parser = command_line.Parser("compare_runs", __doc__)
     parser.add_argument("results", nargs="+", metavar="RESULTS.json", help="a proxy's results file")
     paths = parser.parse_args().results
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # a reader that stops early (| head) ends the table quietly
     try:
         lines, ok = table(paths)
     except BadInput as e:
