@@ -24,7 +24,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import fault_run as fr  # noqa: E402
-from amp_tools import simulate as simulate_module  # noqa: E402
+from amp_tools import calibrate as calibrate_module  # noqa: E402
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 SIMULATE = ["-m", "amp_tools.simulate"]
@@ -332,7 +332,7 @@ def case_calibrate_locked(a):
     """While another calibration holds the machine's lock, a calibration is refused at once in one line."""
     with tempfile.TemporaryDirectory(prefix="amp-calibrate-locked-") as folder:
         output = os.path.join(folder, "machine.toml")
-        fd = os.open(simulate_module.CALIBRATION_LOCK, os.O_RDONLY | os.O_CREAT, 0o644)
+        fd = os.open(calibrate_module.CALIBRATION_LOCK, os.O_RDONLY | os.O_CREAT, 0o644)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)
             done = subprocess.run(calibrate_command(a, output), capture_output=True, text=True, timeout=60)

@@ -10,31 +10,31 @@ Usage: python3 -m amp_tools.simulate TRACE_DIR --network FILE [--set KEY=VALUE .
        python3 -m amp_tools.simulate --calibrate [--output FILE] --build BUILD --mpiexec MPIEXEC --cores N
 Exit codes: 0 done; 2 bad input (one line: missing trace, bad network file, a machine the simulator
 cannot express, too many ranks or too little memory); 3 the simulator failed (its last lines are
-printed); 4 the result could not be written; 130/143 interrupted (SIGINT/SIGTERM: the simulator's
-processes ended, its temporary files removed).
+printed); 4 the result could not be written; 129/130/143 interrupted (SIGHUP/SIGINT/SIGTERM: the
+simulator's processes ended, its temporary files removed). --timeout is the seconds the simulator may
+run, a positive number up to 1e6 (default 1800, half an hour); past it the simulator is ended, exit 3.
 """
 import argparse
-import contextlib
-import fcntl
 import glob
 import json
+import math
 import os
 import re
-import shutil
 import signal
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
 
 import amp_tools
-from amp_tools import machine_load
-from amp_tools import launch
+from amp_tools import calibrate
+from amp_tools import measured_comparison
 from amp_tools import network_metrics
 from amp_tools import networks
 from amp_tools import simulated_profile
 from amp_tools import sstmac_timeline
+from amp_tools.simgrid_export import export, run_cleaning_up, trace_meta
+from amp_tools.simulate_errors import OutputError, SimulatorError, UsageError
 
 SMPIREPLAY = "/usr/lib/x86_64-linux-gnu/simgrid/smpireplaymain"
 SIMGRID_RANKS_NOTE = 512  # above this, a note that SST-macro is the simulator for the trace's size
@@ -46,22 +46,16 @@ SSTMAC_SECONDS_PER_PACKET = 27e-6
 # SimGrid and their reader about 3.3 us per action here (64-rank svcp, 102,272 actions: 1.05 s against
 # 0.72 s without), 16 s at the limit, little beside the replay of a trace that size.
 PER_RANK_ACTION_LIMIT = 5_000_000
-
-
-class UsageError(Exception):
-    pass
-
-
-class SimulatorError(Exception):
-    pass
+DEFAULT_TIMEOUT = 1800  # seconds the simulator may run unless --timeout says otherwise
+SHELL_SPLIT = re.compile(r"[\s*?\[]")  # what an unquoted path in a shell script is split or expanded at
+TIMEOUT_LIMIT = 1e6  # about 11 days: past 2^31 ms the wait for the simulator cannot be expressed
 
 
 class SimulatorTimedOut(SimulatorError):
     """The simulator ran past the time it was given (and was ended)."""
 
 
-class OutputError(Exception):
-    pass
+INTERRUPTIONS = (signal.SIGHUP, signal.SIGINT, signal.SIGTERM)  # each ends the simulator and cleans up
 
 
 class Interrupted(Exception):
@@ -72,55 +66,6 @@ class Interrupted(Exception):
 
 def _interrupt(signum, _frame):
     raise Interrupted(signum)
-
-
-def trace_meta(trace_dir):
-    metas = sorted(glob.glob(os.path.join(trace_dir, "*.meta")))
-    if not os.path.isdir(trace_dir):
-        raise UsageError(f"{trace_dir}: no such trace directory")
-    if len(metas) != 1:
-        raise UsageError(f"{trace_dir}: holds {len(metas)} traced runs (.meta files); give a directory with one")
-    return metas[0]
-
-
-def run_cleaning_up(command):
-    """subprocess.run(command) for a tool that removes what it began when sent SIGTERM (amp-trace): stopped
-    by an interruption of ours, it gets that SIGTERM and is waited for, not killed (subprocess.run's SIGKILL
-    would leave its staging folder behind)."""
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        stdout, stderr = process.communicate()
-    except BaseException:
-        process.terminate()
-        process.communicate()
-        raise
-    return subprocess.CompletedProcess(command, process.returncode, stdout, stderr)
-
-
-def export(trace_dir, amp_trace, host_speed):
-    """The TI export of the trace at this host speed, made once and kept beside the trace, and made again
-    when amp-trace is newer than it (an export of an older AMP may lack what the exporter now writes). Two
-    simulations of one trace take turns: the second waits for the first's export (a lock on the trace
-    directory)."""
-    out = os.path.join(trace_dir, f"simgrid-ti-{host_speed:g}")
-    summary = os.path.join(out, "export.json")
-    directory = os.open(trace_dir, os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        fcntl.flock(directory, fcntl.LOCK_EX)
-        if os.path.isfile(summary) and os.path.getmtime(summary) < os.path.getmtime(amp_trace):
-            os.unlink(out) if os.path.islink(out) else shutil.rmtree(out)  # AMP's own cache, never a user's file
-        if not os.path.isfile(summary):
-            done = run_cleaning_up([amp_trace, "simgrid", trace_dir, out, "--host-speed", f"{host_speed:g}"])
-            if done.returncode != 0:
-                line = (done.stderr.strip().splitlines() or ["amp-trace simgrid failed"])[-1]
-                line = line.removeprefix("amp-trace: ").removeprefix("error: ")
-                if done.returncode == 4:
-                    raise OutputError(f"{trace_dir}: {line}")
-                raise UsageError(f"{trace_dir}: {line}")
-    finally:
-        os.close(directory)
-    with open(summary) as f:
-        return out, json.load(f)
 
 
 def run_simulator(command, cwd, timeout, on_line=None, env=None, lines_from="stderr"):
@@ -161,6 +106,17 @@ def run_simulator(command, cwd, timeout, on_line=None, env=None, lines_from="std
     return process.returncode, stdout, tail
 
 
+def unsplit_temporary_folder():
+    """Where the simulation's temporary folder goes: TMPDIR, or where its path holds a character smpirun
+    would split or expand (smpirun, a shell script, passes the hostfile's path and its own temporary
+    folder unquoted), the first such folder without one."""
+    for folder in (tempfile.gettempdir(), "/tmp", "/var/tmp", "/dev/shm"):
+        if not SHELL_SPLIT.search(folder) and os.path.isdir(folder) and os.access(folder, os.W_OK | os.X_OK):
+            return folder
+    raise UsageError(f"TMPDIR {tempfile.gettempdir()!r} holds a space or a wildcard, which smpirun splits, and "
+                     f"/tmp cannot be written: set TMPDIR to a folder without one")
+
+
 def simgrid_version():
     done = subprocess.run(["smpirun", "-version"], capture_output=True, text=True)
     match = re.search(r"SimGrid version ([0-9.]+)", done.stdout + done.stderr)
@@ -174,14 +130,14 @@ def simgrid_platform(network, build, workdir):
         platform = os.path.join(workdir, "platform.xml")
         with open(platform, "w") as f:
             f.write(networks.simgrid_flat_platform(network))
-        return platform, dict(os.environ)
+        return platform, dict(os.environ, TMPDIR=workdir)
     library = os.path.abspath(os.path.join(build, "lib", "libamp_simgrid_platform.so"))
     if not os.path.isfile(library):
         raise UsageError(f"{library} is missing: build AMP with SimGrid installed (./amp build)")
     machine = os.path.join(workdir, "machine.json")
     with open(machine, "w") as f:
         json.dump(networks.simgrid_machine(network), f)
-    return library, dict(os.environ, AMP_SIMGRID_MACHINE=machine)
+    return library, dict(os.environ, AMP_SIMGRID_MACHINE=machine, TMPDIR=workdir)
 
 
 def run_simgrid(network, export_dir, summary, build, workdir, timeout):
@@ -272,10 +228,17 @@ def unpaused_copy(trace_dir, amp_trace, workdir):
     return trace_meta(out), float(removed.group(1))
 
 
-def run_sstmac(network, trace_dir, export_dir, summary, root, amp_trace, workdir, timeout):
+def sstmac_executable():
+    """AMP_SSTMAC, refused unless it names an executable file."""
     sstmac = os.environ.get("AMP_SSTMAC")
-    if not sstmac or not os.access(sstmac, os.X_OK):
-        raise UsageError("--simulator sstmac needs AMP_SSTMAC to name an sstmac binary (SST-macro 16.0)")
+    if not sstmac or not os.path.isfile(sstmac) or not os.access(sstmac, os.X_OK):
+        raise UsageError(f"--simulator sstmac needs AMP_SSTMAC to name an sstmac executable file (SST-macro 16.0; "
+                         f"AMP_SSTMAC is {repr(sstmac) if sstmac else 'not set'})")
+    return sstmac
+
+
+def run_sstmac(network, trace_dir, export_dir, summary, root, amp_trace, workdir, timeout):
+    sstmac = sstmac_executable()
     params = os.path.abspath(os.path.join(root, "tools", "sstmac", f"{network.topology}.ini"))
     ranks = len(summary["ranks"])
     meta, paused = (trace_meta(trace_dir), 0.0) if summary["synthesized"] else unpaused_copy(trace_dir, amp_trace,
@@ -290,8 +253,8 @@ def run_sstmac(network, trace_dir, export_dir, summary, root, amp_trace, workdir
         command.append("--debug=mpi,timestamp")  # each MPI call's start and end (sstmac_timeline.py)
         timeline = sstmac_timeline.Timeline(ranks)
         # in workdir: its statistics' CSV go there
-        remaining = timeout - (time.monotonic() - started) if timeout else timeout
-        if timeout and remaining <= 0:  # the replay before used the whole limit
+        remaining = timeout - (time.monotonic() - started)
+        if remaining <= 0:  # the replay before used the whole limit
             raise SimulatorError(f"sstmac ran past {timeout:g} s")
         try:
             code, stdout, tail = run_simulator(command, workdir, remaining, timeline.add, lines_from="stdout")
@@ -374,20 +337,9 @@ def latest_simulation(trace_dir, network_name, simulator):
     return max(found, key=os.path.getmtime) if found else None
 
 
-def traced_run_load(trace_dir):
-    """The shared-cores warning of the traced run (NAME.json beside NAME.trace/), or None."""
-    base = os.path.normpath(trace_dir)
-    results = (base[:-len(".trace")] if base.endswith(".trace") else base) + ".json"
-    try:
-        with open(results) as f:
-            return machine_load.shared_cores(json.load(f))
-    except (OSError, ValueError):
-        return None
-
-
 def simulate(args):
     trace_dir = os.path.normpath(args.trace)
-    trace_meta(trace_dir)
+    meta = trace_meta(trace_dir)
     try:
         network = networks.load(args.network, args.set or ())
     except networks.NetworkError as e:
@@ -408,19 +360,21 @@ def simulate(args):
     if args.simulator == "sstmac" and packets > SSTMAC_PACKETS_NOTE:
         expected = packets * SSTMAC_SECONDS_PER_PACKET
         past = (f"; that is past --timeout {args.timeout:g} s, which stops it: give --timeout {1.5 * expected:.0f} or more"
-                if args.timeout and expected > args.timeout else "")
+                if expected > args.timeout else "")
         print(f"amp simulate: note: SST-macro moves this trace's {summary['bytes'] / 1e9:.3g} GB as {packets / 1e6:.3g} "
               f"million packets of {networks.packet_bytes(network)} bytes, about {SSTMAC_SECONDS_PER_PACKET * 1e6:g} us each on a "
               f"2-core machine: expect about {expected / 60:.0f} minutes (docs/PERFORMANCE.md){past}", file=sys.stderr)
     started = time.monotonic()
-    with tempfile.TemporaryDirectory(prefix="amp-simulate-") as workdir:
+    with tempfile.TemporaryDirectory(prefix="amp-simulate-", dir=unsplit_temporary_folder()) as workdir:
         if args.simulator == "simgrid":
             predicted, per_rank, version, given, figures = run_simgrid(network, export_dir, summary, args.build,
                                                                        workdir, args.timeout)
         else:
             predicted, per_rank, version, given, figures = run_sstmac(network, trace_dir, export_dir, summary,
                                                                       args.root, amp_trace, workdir, args.timeout)
-    shared = None if summary["synthesized"] else traced_run_load(trace_dir)
+    shared = None if summary["synthesized"] else measured_comparison.shared_cores(trace_dir)
+    measured = None if summary["synthesized"] else summary["recorded_seconds"]
+    compared = measured_comparison.comparison(predicted, measured, network.path, meta)
     result = {
         "trace": trace_dir,
         "ranks": len(summary["ranks"]),
@@ -434,8 +388,9 @@ def simulate(args):
         "simulated_network": given,
         "predicted_seconds": predicted,
         "per_rank_finish_seconds": per_rank,
-        "measured_seconds": None if summary["synthesized"] else summary["recorded_seconds"],
+        "measured_seconds": measured,
         "measured_trustworthy": shared is None,
+        "measured_same_machine": bool(compared),
         "recorded_seconds": summary["recorded_seconds"],
         "synthesized": summary["synthesized"],
         "messages": summary["messages"],
@@ -450,115 +405,22 @@ def simulate(args):
         result["per_rank_note"] = f"skipped: more than {PER_RANK_ACTION_LIMIT} actions (one log line each)"
     out = output_path(trace_dir, network, args.simulator)
     write_json(out, result)
-    line = f"simulated {trace_dir} on {network.label} ({args.simulator} {version}): predicted {predicted:.6g} s"
-    if result["measured_seconds"]:
-        measured = result["measured_seconds"]
-        line += f", measured {measured:.6g} s ({(predicted - measured) / measured * 100:+.1f}%)"
     if shared:
-        print(f"amp simulate: warning: the measured time is not a fair comparison: the traced run {shared}",
-              file=sys.stderr)
-    print(line + f" -> {out}")
+        print(f"amp simulate: warning: the traced run shared its cores, so its compute and measured times are "
+              f"inflated: {shared}", file=sys.stderr)
+    print(f"simulated {trace_dir} on {network.label} ({args.simulator} {version}): predicted {predicted:.6g} s"
+          f"{compared} -> {out}")
 
 
-def calibrate(args):
-    """amp-micro pingpong between 2 ranks of this machine: latency from the smallest message, bandwidth
-    from the large ones (time = latency + bytes / bandwidth), one node with a rank per core. One
-    calibration at a time on a machine: two would measure each other."""
-    output = args.output
-    if os.path.exists(output) and not args.replace:
-        raise UsageError(f"{output}: already exists (give --replace to measure again, or another --output)")
-    with measuring_alone():
-        rows, shared = pingpong(args)
-    latency = rows[0]["latency_us_min"] * 1e-6
-    large = [r for r in rows if r["bytes"] >= 256 * 1024]
-    spans = [r["latency_us_min"] * 1e-6 - latency for r in large]  # a large message's time beyond the latency
-    bandwidth = (statistics.median(r["bytes"] / span for r, span in zip(large, spans)) if all(s > 0 for s in spans)
-                 else float("nan"))
-    if not (0 < latency < 1 and 0 < bandwidth < float("inf")):
-        raise SimulatorError(f"the ping-pong gave no usable machine (latency {latency * 1e6:.4g} us, bandwidth "
-                             f"{bandwidth / 1e9:.4g} GB/s{': ' + shared if shared else ''}); nothing written")
-    if shared:
-        print(f"amp simulate: warning: the calibration's ping-pong shared the cores: {shared}", file=sys.stderr)
-    write_calibration(args, rows, latency, bandwidth, shared)
-    print(f"calibrated this machine: latency {latency * 1e6:.3f} us, bandwidth {bandwidth / 1e9:.3f} GB/s, "
-          f"{args.cores} ranks per node -> {output}")
-
-
-CALIBRATION_LOCK = os.path.join(tempfile.gettempdir(), "amp-calibrate.lock")
-
-
-@contextlib.contextmanager
-def measuring_alone():
-    """Holds this machine's calibration lock (flock on CALIBRATION_LOCK, released when the process ends
-    however it ends); a second calibration started meanwhile is refused in one line, exit 2."""
+def seconds(text):
+    """--timeout's value: a positive number of seconds, at most TIMEOUT_LIMIT."""
     try:
-        fd = os.open(CALIBRATION_LOCK, os.O_RDONLY | os.O_CREAT, 0o644)
-    except OSError:  # another user's lock file where /tmp refuses O_CREAT on it: open it as it is
-        try:
-            fd = os.open(CALIBRATION_LOCK, os.O_RDONLY)
-        except OSError as e:
-            raise OutputError(f"{CALIBRATION_LOCK}: cannot open the calibration lock ({e.strerror or e})") from None
-    try:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            raise UsageError("another calibration is measuring this machine now (two at once measure each "
-                             "other); run one at a time") from None
-        yield
-    finally:
-        os.close(fd)  # closing releases the lock
-
-
-def pingpong(args):
-    """The ping-pong's rows (one per message size) and the machine_load warning text, or None."""
-    micro = os.path.join(args.build, "bin", "amp-micro")
-    with tempfile.TemporaryDirectory(prefix="amp-calibrate-") as workdir:
-        results = os.path.join(workdir, "pingpong.json")
-        env = dict(os.environ, OMP_NUM_THREADS="1", OMP_PROC_BIND="false")
-        done = subprocess.run(launch.mpiexec(args.mpiexec, 2, [micro, "pingpong", "--min-size", "8", "--max-size", "4MiB",
-                               "--iterations", "1000", "--repetitions", "5", "--results", results]),
-                              capture_output=True, text=True, env=env)
-        if done.returncode != 0:
-            raise SimulatorError("amp-micro pingpong failed: " + " | ".join(done.stderr.strip().splitlines()[-3:]))
-        with open(results) as f:
-            run = json.load(f)
-    return run["rows"], machine_load.shared_cores(run)
-
-
-def write_calibration(args, rows, latency, bandwidth, shared):
-    """The network file, linked into place whole: a second calibration to one new name never replaces it."""
-    output = args.output
-    noisy = f"# NOISY: {shared}\n" if shared else ""
-    text = f"""# This machine, measured by `./amp simulate --calibrate` on {time.strftime('%Y-%m-%d %H:%M')}:
-# amp-micro pingpong between 2 ranks (latency: {rows[0]['bytes']}-byte half round trip; bandwidth: median
-# over messages of 256 KiB to 4 MiB of bytes / (time - latency)). One node, one rank per core; every
-# message goes through the node's loopback (shared memory).
-{noisy}topology = "flat"
-nodes = 1
-ranks_per_node = {args.cores}
-link_bandwidth = {bandwidth:.4g}
-link_latency = {latency:.4g}
-loopback_bandwidth = {bandwidth:.4g}
-loopback_latency = {latency:.4g}
-host_speed = 1e9
-routing = "minimal"
-"""
-    os.makedirs(os.path.dirname(os.path.abspath(output)), exist_ok=True)
-    partial = f"{output}.partial-{os.getpid()}"
-    try:
-        with open(partial, "w") as f:
-            f.write(text)
-        if args.replace:
-            os.replace(partial, output)
-        else:
-            os.link(partial, output)  # never replaces: a second calibration to one new name is refused
-    except FileExistsError:
-        raise UsageError(f"{output}: appeared while measuring (another calibration wrote it); kept as it is") from None
-    except OSError as e:
-        raise OutputError(f"{output}: cannot write ({e.strerror or e})") from None
-    finally:
-        if os.path.exists(partial):
-            os.remove(partial)
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 < value <= TIMEOUT_LIMIT:
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds up to {TIMEOUT_LIMIT:g}, not {text!r}")
+    return value
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -584,14 +446,14 @@ def main():
     parser.add_argument("--root", default=amp_tools.REPOSITORY)
     parser.add_argument("--mpiexec", default="mpiexec")
     parser.add_argument("--cores", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--timeout", type=float, default=1800, help="seconds the simulator may run")
+    parser.add_argument("--timeout", type=seconds, default=DEFAULT_TIMEOUT,
+                        help=f"seconds the simulator may run, a positive number (default {DEFAULT_TIMEOUT}: half an hour)")
     args = parser.parse_args()
-    signal.signal(signal.SIGINT, _interrupt)
-    signal.signal(signal.SIGTERM, _interrupt)
+    for signum in INTERRUPTIONS:
+        signal.signal(signum, _interrupt)
     try:
         if args.calibrate:
-            args.output = args.output or os.path.join(args.root, "inputs", "networks", "this-machine.toml")
-            calibrate(args)
+            calibrate.calibrate(args)
         else:
             if not args.trace or not args.network:
                 raise UsageError("give a trace directory and --network FILE (or --calibrate)")
@@ -606,7 +468,10 @@ def main():
         print(f"amp simulate: error: {e}", file=sys.stderr)
         sys.exit(4)
     except Interrupted as e:
-        print(f"amp simulate: interrupted ({e}): the simulator was stopped, nothing written", file=sys.stderr)
+        try:  # after a SIGHUP the terminal may be gone
+            print(f"amp simulate: interrupted ({e}): the simulator was stopped, nothing written", file=sys.stderr)
+        except OSError:
+            pass
         sys.exit(128 + e.signum)
 
 
