@@ -9,6 +9,9 @@ Runs with the same configuration and rank count are repetitions: the figures sho
 their spread (min..max), the table in index.html their median, spread and the difference to the
 fastest point at the same rank count, or "within noise" where the two spreads overlap.
 
+Figure names are made of each proxy's name through amp_tools.file_names: nothing a results file says
+becomes a path outside DIR/report/. Only regular files are read (a FIFO named *.json is left out).
+
 Usage: python3 -m amp_tools.report DIR      (writes DIR/report/: *.png and index.html; prints the table)
 """
 import glob
@@ -21,10 +24,12 @@ import sys
 
 import matplotlib
 
+from amp_tools import file_names
 from amp_tools import machine_load
 from amp_tools import report_simulation
 from amp_tools import report_validation
-from amp_tools.results_shape import matrix_problem, results_problem
+from amp_tools import results
+from amp_tools.results_shape import matrix_problem, results_problem, shown
 from amp_tools.whole_file import NotWritten, write_whole
 
 matplotlib.use("Agg")
@@ -54,14 +59,18 @@ def warn(message):
     print(f"report: warning: {message}", file=sys.stderr)
 
 
+# read_json's answer for a file it could not read (it has said why): JSON's own null is None.
+NOT_READ = object()
+
+
 def read_json(path):
-    """The parsed file, or None with one warning line when it cannot be read or is not JSON."""
+    """The parsed file, or NOT_READ with one warning line when it cannot be read, is not a regular file or
+    is not JSON."""
     try:
-        with open(path) as f:
-            return json.load(f)
+        return results.load(path)
     except (OSError, ValueError) as e:
         warn(f"{path} is not readable JSON ({e.strerror if isinstance(e, OSError) else e}); left out")
-        return None
+        return NOT_READ
 
 
 def is_results(data):
@@ -70,14 +79,22 @@ def is_results(data):
     return isinstance(data, dict) and "proxy" in data and "mode" not in data and ("timing" in data or "config" in data)
 
 
+# A study's list of its runs (study.write_manifest): the one JSON of a results folder that is no table.
+MANIFEST = "runs.json"
+
+
 def load_runs(folder):
     """Every proxy results file directly in `folder` (a study's runs, `./amp run`'s runs); a malformed
     one (see results_shape) is left out with one warning line."""
     runs = []
     for path in sorted(glob.glob(os.path.join(folder, "*.json"))):
-        if path.endswith((".trace-stats.json", ".outcome.json")):
+        if path.endswith((".trace-stats.json", ".outcome.json")) or os.path.basename(path) == MANIFEST:
             continue
         data = read_json(path)
+        if data is NOT_READ:
+            continue
+        if not isinstance(data, dict):
+            warn(f"{path}: is not a table of results (got {shown(data)}); left out")
         if not is_results(data):
             continue
         problem = results_problem(data)
@@ -88,7 +105,7 @@ def load_runs(folder):
         stats = path[:-len(".json")] + ".trace-stats.json"
         if os.path.exists(stats):
             trace_stats = read_json(stats)
-            if trace_stats is not None:
+            if trace_stats is not NOT_READ:
                 problem = matrix_problem(trace_stats, data["ranks"]) if isinstance(trace_stats, dict) else "is not a table"
                 if problem:
                     warn(f"{stats} {problem}; left out")
@@ -485,7 +502,7 @@ def figures(proxies):
     """(file name, title, figure) for every figure the runs call for, each drawn when it is asked for (a
     report draws, saves and closes one at a time)."""
     for proxy, points in sorted(proxies.items()):
-        short = proxy.replace("amp-", "")
+        short = report_simulation.file_stem(proxy)
         for name, draw, title in FIGURES:
             fig = draw(proxy, points)
             if fig is not None:
@@ -566,7 +583,8 @@ table.summary{{margin-bottom:1em}} table.summary td,table.summary th{{text-align
 {images}
 </body></html>
 """
-    write_whole(os.path.join(out_dir, "index.html"), page)
+    # A lone surrogate (a "\udc80" escape in a results file's text) is written as its escape, not refused.
+    write_whole(os.path.join(out_dir, "index.html"), page.encode("utf-8", "backslashreplace"))
 
 
 def save_whole(fig, path):
@@ -585,6 +603,24 @@ class NoResults(Exception):
     """The folder holds no results to draw: a usage error (exit 2)."""
 
 
+def all_figures(proxies, simulations):
+    """(file name, title, figure) of every figure of the report: the runs', the simulations' and those
+    beside the published seed experiments (docs/VALIDATION.md), each drawn when it is asked for."""
+    return itertools.chain(figures(proxies), report_simulation.figures_of(simulations),
+                           report_validation.figures(simulations))
+
+
+def free_name(name, taken):
+    """`name`, or NAME-2.png, NAME-3.png ... where a figure of that name was already written (two proxies
+    whose names differ only by the 'amp-' prefix): no figure replaces another."""
+    stem, extension = os.path.splitext(name)
+    count = 1
+    while name in taken:
+        count += 1
+        name = f"{stem}-{count}{extension}"
+    return name
+
+
 def report(folder):
     """Writes folder/report/ and returns (the PNG names written, the table rows)."""
     runs = load_runs(folder)
@@ -598,23 +634,27 @@ def report(folder):
         raise NotWritten(f"cannot create '{out_dir}': {e.strerror}") from None
     simulations = report_simulation.load(folder)
     written = []
-    seeds = report_validation.figures(simulations)  # published beside AMP (docs/VALIDATION.md)
-    for name, title, fig in itertools.chain(figures(proxies), report_simulation.figures_of(simulations), seeds):
-        save_whole(fig, os.path.join(out_dir, name))
+    for name, title, fig in all_figures(proxies, simulations):
+        path = file_names.output_path(out_dir, free_name(file_names.component(name), {n for n, _ in written}))
+        save_whole(fig, path)
         plt.close(fig)
-        written.append((name, title))
+        written.append((os.path.basename(path), title))
     rows = table_rows(proxies)
     write_index(out_dir, folder, written, rows, summary_html(proxies, report_simulation.predictions(simulations)))
     return [name for name, _ in written], rows
 
 
 def main(args):
+    if args in (["--help"], ["-h"]):
+        print(__doc__.strip())
+        return 0
     if len(args) != 1:
         print(__doc__.strip(), file=sys.stderr)
         return 2
     if not os.path.isdir(args[0]):
         print(f"report: error: '{args[0]}' is not a folder", file=sys.stderr)
         return 2
+    sys.stdout.reconfigure(errors="backslashreplace")  # the table's labels are text from the results files
     try:
         names, rows = report(args[0])
     except NoResults as e:

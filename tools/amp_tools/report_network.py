@@ -9,7 +9,8 @@ point (cut/transport x ranks x network variant x simulator; of repetitions and s
   attribute link traffic to a sender);
 - <proxy>-simulated-profile.png: the simulated fractions of time in compute, point-to-point MPI and
   collectives (mean over ranks), beside the measured breakdown of a recorded run.
-Rows come from report_simulation.load().
+A panel with nothing to draw (one node: every byte stayed inside it) says so in words instead of
+showing empty axes. Rows come from report_simulation.load().
 """
 import math
 
@@ -20,6 +21,8 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import matplotlib.ticker  # noqa: E402
 
+# The gid of the line of text that stands in a panel with nothing to draw (tests find it by it).
+NOTHING_TO_DRAW = "nothing-to-draw"
 KINDS = [("compute", "compute", "tab:blue"), ("p2p", "point-to-point MPI (waits incl.)", "tab:orange"),
          ("collective", "collectives", "tab:green")]
 
@@ -53,6 +56,24 @@ def panels(count, width=5.2, height=3.8):
     return fig, flat[:count]
 
 
+def idle_network(series):
+    """Why no NIC of a panel's simulations injected a byte, in words, or None where one did."""
+    if any(b > 0 for sim, _ in series.values() for b in sim["nics"]["per_nic_bytes"]):
+        return None
+    if all(sim["nics"]["count"] <= 1 for sim, _ in series.values()):
+        inside = max(sim["nics"].get("intra_node_bytes") or 0 for sim, _ in series.values())
+        return "one node: all traffic stayed inside it" + (f"\n({inside:,.0f} bytes between its ranks)" if inside else "")
+    return "no message left its node: no NIC injected a byte"
+
+
+def say_instead(ax, text, title):
+    """A panel with nothing to draw: `text` in its middle, under its title, instead of empty axes."""
+    ax.set_xticks([])
+    ax.set_yticks([])
+    ax.text(0.5, 0.5, text, ha="center", va="center", transform=ax.transAxes, fontsize=9, gid=NOTHING_TO_DRAW)
+    ax.set_title(title, fontsize=10)
+
+
 def per_nic_axes(ax, ylabel, title):
     """The axes of a per-NIC panel: NICs in rank order along x."""
     ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
@@ -67,6 +88,11 @@ def link_load_figure(proxy, by_panel):
     fig, axes = panels(len(by_panel))
     for ax, ((network, simulator, ranks), series) in zip(axes, sorted(by_panel.items())):
         classes = sorted({cls for sim, _ in series.values() for cls in sim["links"]})
+        if not any(u > 0 for sim, _ in series.values() for cls in sim["links"].values()
+                   for u in cls["per_link_utilization"]):
+            say_instead(ax, idle_network(series) or "no network link carried a byte",
+                        f"{network} ({simulator}), {ranks} ranks")
+            continue
         width = 0.8 / len(series)
         for i, (name, (sim, _)) in enumerate(sorted(series.items())):
             data = [[u * 100 for u in sim["links"].get(cls, {}).get("per_link_utilization", []) if u > 0] or [0.0]
@@ -104,6 +130,9 @@ def loaded(series, cls):
 def nic_injection_figure(proxy, by_panel):
     fig, axes = panels(len(by_panel))
     for ax, ((network, simulator, ranks), series) in zip(axes, sorted(by_panel.items())):
+        if idle_network(series):
+            say_instead(ax, idle_network(series), f"{network} ({simulator}), {ranks} ranks")
+            continue
         top = max(max(sim["nics"]["per_nic_bytes"], default=0) for sim, _ in series.values())
         unit, scale = next((u, s) for u, s in (("GiB", 2 ** 30), ("MiB", 2 ** 20), ("KiB", 2 ** 10), ("bytes", 1))
                            if top >= s or s == 1)
@@ -120,6 +149,9 @@ def nic_injection_figure(proxy, by_panel):
 def hops_figure(proxy, by_panel):
     fig, axes = panels(len(by_panel))
     for ax, ((network, simulator, ranks), series) in zip(axes, sorted(by_panel.items())):
+        if idle_network(series):
+            say_instead(ax, idle_network(series), f"{network} ({simulator}), {ranks} ranks")
+            continue
         top = 0.0
         for i, (name, (sim, _)) in enumerate(sorted(series.items())):
             hops, nics = sim["hops"], sim["nics"]["count"]
@@ -168,6 +200,10 @@ def profile_figure(proxy, by_panel):
                 names.append(f"{name}\n{ranks} ranks\nmeasured")
                 stacks.append(measured)
                 hatches.append("//")
+        if not names:
+            say_instead(ax, f"{simulator}: no simulated per-rank profile,\nand no measured run beside it",
+                        f"{network} ({simulator})")
+            continue
         if not any(simulated_profile(sim) for _, _, sim, _ in bars):
             ax.text(0.5, 1.0, f"{simulator}: no simulated per-rank profile", ha="center", va="bottom",
                     transform=ax.transAxes, fontsize=8)

@@ -12,7 +12,7 @@ each run's results (recorded runs and a study's synthesized points):
 """
 import collections
 import glob
-import json
+import hashlib
 import os
 import statistics
 import sys
@@ -21,13 +21,25 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.ticker  # noqa: E402
+from amp_tools import file_names  # noqa: E402
 from amp_tools import report_network  # noqa: E402
 from amp_tools import report_variants  # noqa: E402
+from amp_tools import results  # noqa: E402
 from amp_tools import results_shape  # noqa: E402
 
 
 def warn(message):
     print(f"report: warning: {message}", file=sys.stderr)
+
+
+def file_stem(proxy):
+    """The first part of a proxy's figure names (amp-ghost: ghost): made safe by amp_tools.file_names and
+    at most 40 characters (a longer name is cut and given a hash of the whole), so that a figure's name
+    keeps its kind and '.png'."""
+    short = file_names.component(proxy.replace("amp-", "", 1))
+    if len(short) <= 40:
+        return short
+    return f"{short[:31]}-{hashlib.sha256(proxy.encode('utf-8', 'surrogatepass')).hexdigest()[:8]}"
 
 
 def network_label(sim):
@@ -39,28 +51,28 @@ def network_label(sim):
 def load(folder):
     """(proxy, label, ranks, network, simulator, steps, simulation, synthesized, run) for every simulation."""
     out = []
-    for results in sorted(glob.glob(os.path.join(folder, "*.json"))):
-        if results.endswith((".trace-stats.json", ".outcome.json")):
+    for results_path in sorted(glob.glob(os.path.join(folder, "*.json"))):
+        if results_path.endswith((".trace-stats.json", ".outcome.json")):
             continue
-        trace = results[:-len(".json")] + ".trace"
+        trace = results_path[:-len(".json")] + ".trace"
         sims = sorted(glob.glob(os.path.join(trace, "simulation-*.json")))
         if not sims:
             continue
         try:
-            with open(results) as f:
-                run = json.load(f)
+            run = results.load(results_path)
             config = run["config"]
             steps = config["num_tsteps"]
             label = f"{config.get('comm_method', '?')}/{config.get('transport', 'isend')}"
             proxy = run["proxy"]
         except (OSError, ValueError, KeyError, TypeError):
+            continue  # load_runs names a malformed run
+        if not results_shape.is_name(proxy) or not results_shape.is_count(steps, 1):
             continue
         for path in sims:
             try:
-                with open(path) as f:
-                    sim = json.load(f)
+                sim = results.load(path)
             except (OSError, ValueError) as e:
-                warn(f"{path} is not a readable simulation ({e}); left out")
+                warn(f"{path} is not a readable simulation ({e.strerror if isinstance(e, OSError) else e}); left out")
                 continue
             problem = results_shape.simulation_problem(sim)
             if problem:
@@ -185,7 +197,7 @@ def figures_of(rows):
     is asked for."""
     for proxy in sorted({r[0] for r in rows}):
         mine = [r for r in rows if r[0] == proxy]
-        short = proxy.replace("amp-", "")
+        short = file_stem(proxy)
         yield (f"{short}-simulated.png", f"{proxy}: predicted time per step on modelled networks",
                simulated_figure(proxy, mine))
         fig = validation_figure(proxy, mine)

@@ -7,13 +7,21 @@ a tool needs it whole.
 Usage: python3 -m amp_tools.results --verified RESULTS.json   (exit 0 when it exists and verified, else 1;
        a study's Slurm script asks it so)
 """
+import errno
 import json
+import os
+import stat
 import sys
 
 
 def load(path):
-    """The results of one run, as the proxy wrote them (OSError or ValueError when unreadable)."""
-    with open(path) as f:
+    """The results of one run, as the proxy wrote them (OSError or ValueError when unreadable). Only a
+    regular file is read: a FIFO or a device under a .json name is an OSError, never waited on."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise OSError(errno.EINVAL, "not a regular file", path)
+    with os.fdopen(fd) as f:
         return json.load(f)
 
 
