@@ -1,5 +1,6 @@
 """AMP's Python tools as one package: each module runs as `python3 -m amp_tools.<module>` with tools/ on
-PYTHONPATH (./amp and CTest set it); a tool that starts another one uses module_command and
+PYTHONPATH (./amp and CTest set it) or installed in place (`pip install -e .`, the root's pyproject.toml;
+--help gives each one's usage); a tool that starts another one uses module_command and
 module_environment, so that the child finds the package however this process found it."""
 import os
 import sys
