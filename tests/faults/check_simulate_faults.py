@@ -11,6 +11,11 @@ as a process on small real traces, replayed by SimGrid (skipped, exit 77, where 
   calibrate_race     item 19: two --calibrate runs to one new --output: one writes it, the other is refused
   calibrate_locked   a calibration while another measures this machine: refused at once, one line
   calibrate_unusable a ping-pong a busy machine spoiled (no bandwidth follows from it): exit 3, nothing written
+  stale_export       issue 43 item 3: a trace replaced in its folder gets a new export, not the kept one
+  bad_export_cache   issue 43 item 9: a junk export.json, or one without ranks, is made again
+  hangup             issue 43 item 15: SIGHUP during the export or the replay: exit 129, nothing left behind
+  spaced_tmpdir      issue 43 item 19: a TMPDIR holding a space still simulates
+  measured_comparison issue 43 items 26, 27: measured beside predicted only on this host's calibration
 """
 import fcntl
 import json
@@ -284,6 +289,121 @@ def case_same_name(a):
         if again != first or len(simulations(trace)) != 2:
             fr.fail(f"the same network file twice: {first} then {again}; the trace holds {simulations(trace)}")
     print("two network files of one name: two results, neither replaced; one file twice: one name")
+
+
+def prediction(done, what):
+    return written(done, what)[1]["predicted_seconds"]
+
+
+def replace_trace(trace, other):
+    """Replaces the DUMPI files of `trace` with those of `other`, as a new traced run into the same folder
+    would, and leaves the rest (the kept export) as it is."""
+    for name in os.listdir(trace):
+        if name.startswith("dumpi-"):
+            os.remove(os.path.join(trace, name))
+    for name in os.listdir(other):
+        if name.startswith("dumpi-"):
+            shutil.copy(os.path.join(other, name), trace)
+
+
+def case_stale_export(a):
+    """Issue 43 item 3: the export kept beside a trace is made again when the trace in the folder is replaced."""
+    with tempfile.TemporaryDirectory() as folder:
+        trace = synthesized(a, folder, "trace", steps=3)
+        three = prediction(simulate(a, trace), "simulate of the 3-step trace")
+        eight_steps = synthesized(a, folder, "eight", steps=8)
+        eight = prediction(simulate(a, eight_steps), "simulate of an 8-step trace")
+        replace_trace(trace, eight_steps)
+        replaced = prediction(simulate(a, trace), "simulate of the 3-step trace replaced by the 8-step one")
+        if replaced != eight or three == eight:
+            fr.fail(f"a 3-step trace ({three} s) replaced by an 8-step one ({eight} s) predicted {replaced} s")
+    print(f"a 3-step trace replaced by an 8-step trace in its folder: the 8-step prediction, {eight:.6g} s")
+
+
+def case_bad_export_cache(a):
+    """Issue 43 item 9: an export.json that is not JSON, or JSON without what simulate reads, is made again."""
+    with tempfile.TemporaryDirectory() as folder:
+        trace = synthesized(a, folder, "trace")
+        first = prediction(simulate(a, trace), "simulate")
+        summary = os.path.join(trace, f"simgrid-ti-{1e9:g}", "export.json")
+        for junk in ("junk{", '{"x":1}', '{"ranks": "x", "actions": 1}'):
+            with open(summary, "w") as f:
+                f.write(junk)
+            done = simulate(a, trace)
+            again = prediction(done, f"simulate with export.json {junk!r}")
+            if again != first or done.stderr.strip():
+                fr.fail(f"export.json {junk!r}: predicted {again} s (first {first} s), said {done.stderr!r}")
+    print("a junk export.json, or one without ranks: made again, the same prediction, exit 0")
+
+
+def case_hangup(a):
+    """Issue 43 item 15: SIGHUP during the export or the replay ends the simulator and cleans up (exit 129)."""
+    with tempfile.TemporaryDirectory() as folder:
+        trace = synthesized(a, folder, "trace", ranks=64, steps=400)
+        tmp = os.path.join(folder, "tmp")
+        os.makedirs(tmp)
+        interrupt(a, trace, tmp, signal.SIGHUP, "export", lambda trace, _: staging_folder(trace) is not None)
+        exported = subprocess.run([os.path.join(a.bin, "amp-trace"), "simgrid", trace,
+                                   os.path.join(trace, f"simgrid-ti-{1e9:g}")], capture_output=True, text=True)
+        if exported.returncode != 0:
+            fr.fail(f"amp-trace simgrid: exit {exported.returncode}: {exported.stderr!r}")
+        interrupt(a, trace, tmp, signal.SIGHUP, "replay", lambda _, below: "smpimain" in below.values())
+    print("simulate sent SIGHUP during the export or the replay: exit 129, one line, nothing left behind")
+
+
+def case_spaced_tmpdir(a):
+    """Issue 43 item 19: a TMPDIR holding a space (which smpirun splits) still simulates, and leaves nothing there."""
+    with tempfile.TemporaryDirectory() as folder:
+        trace = synthesized(a, folder, "trace")
+        tmp = os.path.join(folder, "with space")
+        os.makedirs(tmp)
+        written(simulate(a, trace, env={"TMPDIR": tmp}), f"simulate with TMPDIR={tmp!r}")
+        fr.expect_files(tmp, [], f"simulate with TMPDIR={tmp!r}")
+    print("a TMPDIR holding a space: simulated, nothing left in it")
+
+
+def this_machine_file(path):
+    """A network file of this host as `--calibrate` writes it (its own writer, a fast loopback's numbers)."""
+    from argparse import Namespace
+    calibrate_module.write_calibration(Namespace(output=path, replace=False, cores=2), [{"bytes": 8}], 1e-6, 5e9, None)
+    return path
+
+
+def last_line(done):
+    return done.stdout.strip().splitlines()[-1] if done.stdout.strip() else ""
+
+
+def case_measured_comparison(a):
+    """Issue 43 item 26: the measured time is set beside the prediction only on a calibration of the host the
+    trace was recorded on, and a run of more ranks than cores is warned of; item 27: an absurd machine's
+    error is a short number."""
+    with tempfile.TemporaryDirectory() as folder:
+        trace, results = os.path.join(folder, "run.trace"), os.path.join(folder, "run.json")
+        done = fr.run(a, "amp-ghost", GHOST + ["--num_tsteps", "2", "--progress", "0", "--trace", trace,
+                                               "--results", results], ranks=2)
+        if done.returncode != 0:
+            fr.fail(f"the traced run: exit {done.returncode}: {fr.lines_of(done)}")
+        with open(results) as f:
+            recorded = json.load(f)
+        with open(results, "w") as f:  # as a run of 2 ranks on a 1-core node leaves it
+            json.dump(dict(recorded, machine_load=dict(recorded["machine_load"], cores=1, other_cpu_seconds=0.0)), f)
+        done = simulate(a, trace, os.path.join(ROOT, "inputs", "networks", "dragonfly-1024.toml"))
+        warnings = [w for w in done.stderr.splitlines() if w.strip()]
+        what = "a 2-rank run on 1 core simulated on dragonfly-1024"
+        if "measured" in last_line(done) or len(warnings) != 1 or "2 ranks ran on 1 core " not in warnings[0]:
+            fr.fail(f"{what}: exit {done.returncode}, {last_line(done)!r}, {warnings}")
+        if written(done, what)[1].get("measured_same_machine") is not False:
+            fr.fail(f"{what}: measured_same_machine is not false")
+        machine = this_machine_file(os.path.join(folder, "this-machine.toml"))
+        done = subprocess.run(simulate_command(a, trace, machine) + ["--set", "loopback_latency=1e300"],
+                              capture_output=True, text=True, timeout=120)
+        what = "the run simulated on this host's calibration at loopback_latency=1e300"
+        error = last_line(done).split(" s (", 1)[-1].split(")", 1)[0]
+        if ", measured " not in last_line(done) or len(error) > 12:
+            fr.fail(f"{what}: exit {done.returncode}, {last_line(done)!r}")
+        if written(done, what)[1].get("measured_same_machine") is not True:
+            fr.fail(f"{what}: measured_same_machine is not true")
+    print(f"measured beside predicted on this host's calibration only (error {error}); 2 ranks on 1 core warned of")
 
 
 CALIBRATION_REFUSALS = ["another calibration is measuring this machine now", "appeared while measuring", "already exists"]

@@ -26,3 +26,17 @@ amp_add_fault_test(NAME simulate_calibration_while_another_measures SCRIPT check
 # A ping-pong a busy machine spoiled (8 bytes slower than 4 MiB: no bandwidth follows): exit 3, nothing written.
 amp_add_fault_test(NAME simulate_calibration_spoiled_pingpong_refused SCRIPT check_simulate_faults.py
                    ARGS calibrate_unusable TIMEOUT 240 PROCESSORS 2)
+# Issue 43 item 3: a trace replaced in its folder (3 steps, then 8) gets a new export: the 8-step prediction.
+amp_add_fault_test(NAME simulate_replaced_trace_gets_a_new_export SCRIPT check_simulate_faults.py ARGS stale_export
+                   PROCESSORS 1)
+# Issue 43 item 9: a junk export.json, or JSON without its ranks, is made again, never trusted.
+amp_add_fault_test(NAME simulate_bad_export_cache_made_again SCRIPT check_simulate_faults.py ARGS bad_export_cache
+                   PROCESSORS 1)
+# Issue 43 item 15: SIGHUP during the export or the replay: exit 129, one line, no process or file left.
+amp_add_fault_test(NAME simulate_hangup_ends_the_simulator SCRIPT check_simulate_faults.py ARGS hangup)
+# Issue 43 item 19: a TMPDIR holding a space (smpirun splits unquoted paths) still simulates.
+amp_add_fault_test(NAME simulate_tmpdir_with_a_space SCRIPT check_simulate_faults.py ARGS spaced_tmpdir PROCESSORS 1)
+# Issue 43 items 26, 27: measured beside predicted only on a calibration of the trace's host; more ranks than
+# cores warned of; an absurd machine's error printed short.
+amp_add_fault_test(NAME simulate_measured_only_on_the_recorded_machine SCRIPT check_simulate_faults.py
+                   ARGS measured_comparison)

@@ -30,7 +30,7 @@ def oversubscribed(run):
     load = run.get("machine_load")
     ranks, cores = run.get("ranks"), load.get("cores") if isinstance(load, dict) else None
     if isinstance(ranks, int) and isinstance(cores, int) and 0 < cores < ranks:
-        return f"its {ranks} ranks ran on {cores} cores (ranks took turns on a core)"
+        return f"its {ranks} ranks ran on {cores} core{'s' if cores > 1 else ''} (ranks took turns on a core)"
     return None
 
 
