@@ -40,3 +40,6 @@ amp_add_fault_test(NAME simulate_tmpdir_with_a_space SCRIPT check_simulate_fault
 # cores warned of; an absurd machine's error printed short.
 amp_add_fault_test(NAME simulate_measured_only_on_the_recorded_machine SCRIPT check_simulate_faults.py
                    ARGS measured_comparison)
+# Issue 43 item 14: SIGTERM or Ctrl-C to a study while it simulates: the signal is passed to simulate, which ends
+# its simulator; exit 143 or 130, one line, no simulator process and no TMPDIR/amp-simulate-* folder left.
+amp_add_fault_test(NAME study_stopped_during_simulation_cleans_up SCRIPT check_study_stops_simulation.py TIMEOUT 120)
