@@ -16,6 +16,9 @@ import os
 import tomllib
 from dataclasses import dataclass, field
 
+from amp_tools.control_characters import first_control_character
+from amp_tools.file_names import component
+
 INT_LIMIT = 2**31 - 1          # every count a simulator reads as a C int
 NODE_LIMIT = 1 << 20           # far beyond any trace AMP synthesizes (65536 ranks)
 RANKS_PER_NODE_LIMIT = 1024
@@ -119,8 +122,8 @@ class Network:
 
     @property
     def label(self):
-        """The network's name with its key, as output files carry it."""
-        return f"{self.name}-{self.key}"
+        """The network's name (its file's, made a safe file-name part) with its key, as output files carry it."""
+        return f"{component(self.name)}-{self.key}"
 
     def link_classes(self):
         """Per link class: (bandwidth, latency) of one link as the machine has it."""
@@ -167,7 +170,12 @@ def _list(path, key, value, item, length=None):
 
 
 def _override(path, text):
-    """KEY=VALUE, VALUE in TOML (a bare word is a string): one --set."""
+    """KEY=VALUE, VALUE in TOML (a bare word is a string): one --set, on one line (a newline would let the
+    value set a second key unseen)."""
+    control = first_control_character(text)
+    if control:
+        raise NetworkError(f"{path}: --set {text!r} holds the control character {control}: give one KEY=VALUE "
+                           f"per --set, on one line")
     key, sep, value = text.partition("=")
     key, value = key.strip(), value.strip()
     if not sep or not key or not value:
@@ -192,7 +200,7 @@ def load(path, overrides=()):
     given = dict(overrides) if isinstance(overrides, dict) else dict(_override(path, o) for o in overrides)
     data.update(given)
     topology = data.get("topology")
-    if topology not in TOPOLOGIES:
+    if not isinstance(topology, str) or topology not in TOPOLOGIES:
         raise NetworkError(f"{path}: topology must be one of {', '.join(sorted(TOPOLOGIES))}, not {topology!r}")
     allowed = COMMON | TOPOLOGIES[topology]
     unknown = sorted(set(data) - allowed)
@@ -221,9 +229,11 @@ def load(path, overrides=()):
         router_latency=_number(path, "router_latency", data.get("router_latency", 0.0), inclusive=True),
         message_overhead=_number(path, "message_overhead", data.get("message_overhead", 0.0), inclusive=True),
         shape=shape, overrides=given)
-    if "loopback_bandwidth" in data or "loopback_latency" in data:
-        network.loopback_bandwidth = _number(path, "loopback_bandwidth", data.get("loopback_bandwidth"))
-        network.loopback_latency = _number(path, "loopback_latency", data.get("loopback_latency"), inclusive=True)
+    if "loopback_bandwidth" in data or "loopback_latency" in data:  # the one not given: its default
+        network.loopback_bandwidth = _number(path, "loopback_bandwidth",
+                                             data.get("loopback_bandwidth", DEFAULT_LOOPBACK[0]))
+        network.loopback_latency = _number(path, "loopback_latency", data.get("loopback_latency", DEFAULT_LOOPBACK[1]),
+                                           inclusive=True)
     if "stream_per_core" in data:
         network.stream_per_core = _number(path, "stream_per_core", data["stream_per_core"])
     if "packet_size" in data:

@@ -18,14 +18,14 @@ networks = ["inputs/networks/torus-16x16x4.toml"]         # relative to the repo
 import argparse
 import json
 import os
-import subprocess
 import sys
 
 import amp_tools
 from amp_tools import networks
 from amp_tools import results
 from amp_tools import simulate
-from amp_tools.study_launch import failure, run_logged
+from amp_tools.file_names import output_path
+from amp_tools.study_launch import failure, run_logged, run_tool
 
 KEYS = {"ranks", "strategies", "networks"}
 PROBLEM = ["--nx", "16", "--ny", "16", "--nz", "16", "--num_vars", "4", "--num_tsteps", "2", "--num_spikes", "1"]
@@ -97,7 +97,7 @@ def predict(plan, baseline, deck, folder, opts):
     seconds = compute_per_variable_step(baseline)
     predicted = {}
     for cut in plan.cuts:
-        base = os.path.join(folder, f"ghost-{cut}-synth{plan.ranks}")
+        base = output_path(folder, f"ghost-{cut}-synth{plan.ranks}")  # a cut from --cuts is any text
         trace = base + ".trace"
         if not os.path.isdir(trace):
             command = [os.path.join(opts.build, "bin", "amp-ghost"), *(["--input", deck] if deck else []), *PROBLEM,
@@ -110,9 +110,9 @@ def predict(plan, baseline, deck, folder, opts):
         for path in plan.network_files:
             out = simulate.simulation_file(trace, path, "simgrid")
             if not os.path.isfile(out):
-                done = subprocess.run(amp_tools.module_command("simulate") + [
-                                      trace, "--network", path, "--build", opts.build, "--root", opts.root],
-                                      capture_output=True, text=True, env=amp_tools.module_environment())
+                done = run_tool(amp_tools.module_command("simulate") + [
+                                trace, "--network", path, "--build", opts.build, "--root", opts.root],
+                                env=amp_tools.module_environment())
                 if done.returncode != 0:
                     last = (done.stderr.strip().splitlines() or [f"exit {done.returncode}"])[-1]
                     return [], f"simulating {cut} on {network_name(path)} failed: {last}"

@@ -7,8 +7,10 @@ resumes that folder: runs whose results exist are skipped, nothing is overwritte
 log is kept under a new name). The report (tools/report.py) is drawn at the end. `./amp run` is the
 study inputs/studies/default.toml.
 
+A study of more than 1000 runs, syntheses and simulations (study_plan.py) is refused unless --yes is given.
+
 Usage: python3 -m amp_tools.study STUDY.toml --root REPO --build BUILD --mpiexec MPIEXEC [--cores N] [--ranks N]
-       [--slurm] [--new] [--plan]
+       [--slurm] [--new] [--plan] [--yes]
 """
 import argparse
 import itertools
@@ -20,18 +22,19 @@ import subprocess
 import sys
 import tomllib
 
-import amp_tools
 from amp_tools import combinations
 from amp_tools import compare_runs
 from amp_tools import launch
 from amp_tools import machine_load
-from amp_tools import networks
 from amp_tools import predict_at_scale
 from amp_tools import results
+from amp_tools import study_plan
 from amp_tools import study_simulation
+from amp_tools import study_slurm
+from amp_tools.file_names import component
 from amp_tools.study_folder import FolderBusy, keep_aside, open_folder
 from amp_tools.whole_file import NotWritten, write_whole
-from amp_tools.study_launch import Stopped, failure, run_logged, signal_name, stop_on_signals
+from amp_tools.study_launch import TRACE_FAILED, Stopped, failure, run_logged, signal_name, stop_on_signals
 
 PROXIES = ("ghost", "sage", "nobel")
 SLURM_KEYS = {"time", "partition", "account", "nodes", "ntasks_per_node", "cpus_per_task", "modules"}
@@ -47,6 +50,9 @@ KEYS = {"name", "proxies", "decks", "flags", "strategies", "transports", "ranks"
 ALL = "all"
 # ranks = "cores": one rank per core here, and at least 2, so that there is something to exchange.
 CORES = "cores"
+# Repetitions of every run: more than this measure nothing a figure shows (the spread of a mean falls as
+# 1/sqrt(N)), and the count alone must stay small enough to list (study_plan.py).
+MAX_REPETITIONS = 1000
 
 
 class StudyError(Exception):
@@ -82,6 +88,7 @@ class Study:
             if key not in KEYS:
                 self.fail(key, f"unknown key '{key}' (known: {', '.join(sorted(KEYS))})")
         self.name = self.string(data, "name", required=True)
+        # The name starts the study folder's name and the Slurm job's: kept to this strict pattern, not sanitized.
         if not re.fullmatch(r"[A-Za-z0-9_.-]+", self.name):
             self.fail("name", f"'name' must be letters, digits, '.', '_' or '-' (got '{self.name}')")
         self.proxies = self.strings(data, "proxies", required=True)
@@ -95,7 +102,7 @@ class Study:
         self.ranks = [ranks] if ranks else self.rank_counts(data, cores)
         self.no_duplicates("proxies", self.proxies)
         self.no_duplicates("ranks", self.ranks)
-        self.repetitions = self.positive_int(data, "repetitions", 1)
+        self.repetitions = self.positive_int(data, "repetitions", 1, most=MAX_REPETITIONS)
         self.trace = self.trace_setting(data)
         self.table = self.boolean(data, "table")
         self.oversubscribe = self.boolean(data, "oversubscribe")
@@ -228,10 +235,10 @@ class Study:
             self.fail(key, f"'{key}' must be a non-empty list of positive integers (got {value!r})")
         return value
 
-    def positive_int(self, data, key, default):
+    def positive_int(self, data, key, default, most=None):
         value = data.get(key, default)
-        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-            self.fail(key, f"'{key}' must be a positive integer (got {value!r})")
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1 or (most and value > most):
+            self.fail(key, f"'{key}' must be a positive integer{f' of at most {most}' if most else ''} (got {value!r})")
         return value
 
     def boolean(self, data, key):
@@ -314,16 +321,18 @@ class Study:
                         continue
                     parts = [proxy]
                     args = [os.path.join(build, "bin", f"amp-{proxy}")]
+                    # Parts of the run's file names: the deck's file name and a strategy or transport the binary
+                    # listed (strategies = "all") made safe (file_names.py); a name the study gave is a plain word.
                     if deck:
-                        parts.append(os.path.splitext(os.path.basename(deck))[0])
+                        parts.append(component(os.path.splitext(os.path.basename(deck))[0]))
                         args += ["--input", deck]
                     if len(self.flags[proxy]) > 1:
                         parts.append(f"flags{flag_index + 1}")
                     if strategy:
-                        parts.append(strategy)
+                        parts.append(component(strategy))
                         args += ["--comm_method", strategy]
                     if transport:
-                        parts.append(transport)
+                        parts.append(component(transport))
                         args += ["--transport", transport]
                     args += shlex.split(flags)
                     parts += [f"np{ranks}", f"rep{repetition}"]
@@ -353,9 +362,6 @@ def trace_stats(opts, base):
     return status
 
 
-# The proxies' exit code for "the answer is good, the trace could not be written" (README, "Output
-# fields"): the run's results are kept, its trace marked failed. Every other non-zero code fails the run.
-TRACE_FAILED = 5
 # The study's exit code when a file of its own (study.toml, runs.json, a log, an outcome) cannot be
 # written, as the proxies' for a results file they could not write.
 NOT_WRITTEN = 4
@@ -438,69 +444,6 @@ def run_locally(study, runs, folder, opts):
     return failed, trace_failed
 
 
-def slurm_script(study, runs, folder, opts):
-    """An sbatch script: one srun job step per run, finished runs skipped, modules left to the user."""
-    s = study.slurm
-    ranks = max(r["ranks"] for r in runs)
-    cpus = s.get("cpus_per_task", 1)  # validated: a positive integer; time, partition, account: plain words
-    lines = ["#!/bin/bash",
-             f"# AMP study '{study.name}': {len(runs)} runs, one srun job step each. Submit with: sbatch {os.path.join(folder, 'study.sbatch')}",
-             "# Runs whose results JSON exists and verified are skipped, so the script can be submitted again; afterwards",
-             f"# `./amp report {folder}` draws the figures.",
-             f"#SBATCH --job-name=amp-{study.name}",
-             f"#SBATCH --ntasks={ranks}",
-             f"#SBATCH --cpus-per-task={cpus}",
-             f"#SBATCH --time={s.get('time', '01:00:00')}",
-             f"#SBATCH --output={os.path.join(folder, 'slurm-%j.out')}"]
-    for key, option in (("nodes", "nodes"), ("ntasks_per_node", "ntasks-per-node"), ("partition", "partition"), ("account", "account")):
-        if key in s:
-            lines.append(f"#SBATCH --{option}={s[key]}")
-    lines += ["set -u", "", "# Modules: load the MPI and Kokkos this build was made with (the study's [slurm] modules)."]
-    modules = s.get("modules", [])
-    lines += [f"module load {shlex.quote(m)}" for m in modules] or ["# module load gcc openmpi   # <- your site's modules here"]
-    q = shlex.quote
-    job_step = launch.srun('"$ranks"', cpus, '"$@" --results "$id.json"')
-    lines += ["", f"cd {q(folder)}",
-              f"export OMP_NUM_THREADS=${{OMP_NUM_THREADS:-{cpus}}} OMP_PROC_BIND=${{OMP_PROC_BIND:-false}}",
-              "failed=0 trace_failed=0",
-              "# verified ID: ID.json exists and says the answer verified (a run that failed verification runs again).",
-              "verified() {",
-              f"  [[ -e $1.json ]] && PYTHONPATH={q(amp_tools.PACKAGE_PARENT)} python3 -m amp_tools.results --verified "
-              "\"$1.json\" 2>/dev/null",
-              "}",
-              "# aside FILE: an earlier attempt's FILE becomes FILE.attempt-N (nothing is overwritten).",
-              "aside() {",
-              "  local n=1",
-              "  [[ -e $1 ]] || return 0",
-              "  while [[ -e $1.attempt-$n ]]; do n=$((n + 1)); done",
-              "  mv \"$1\" \"$1.attempt-$n\"",
-              "}",
-              "# run ID RANKS PROGRAM ARGS...: one job step; skipped when verified; exit 5 keeps the results, trace failed.",
-              "run() {",
-              "  local id=$1 ranks=$2 status=0; shift 2",
-              "  if verified \"$id\"; then echo \"amp: $id: finished before, skipped\"; return; fi",
-              "  aside \"$id.log\"; aside \"$id.json\"",
-              f"  {job_step} >\"$id.log\" 2>&1 || status=$?",
-              "  case $status in",
-              "    0) echo \"amp: $id done\" ;;",
-              f"    {TRACE_FAILED}) echo \"amp: $id done, but its trace could not be written (results kept), see $id.log\"; trace_failed=$((trace_failed + 1)) ;;",
-              "    *) echo \"amp: $id failed (exit $status), see $id.log\"; failed=$((failed + 1)) ;;",
-              "  esac",
-              "}", ""]
-    amp_trace = os.path.join(opts.build, "bin", "amp-trace")
-    for r in runs:
-        args = shlex.join(r["args"])
-        if study.traced(r):
-            args += f" --trace {q(r['id'] + '.trace')}"
-        lines.append(f"run {q(r['id'])} {r['ranks']} {args}")
-        if study.traced(r):
-            lines.append(f"[[ -d {q(r['id'] + '.trace')} && ! -e {q(r['id'] + '.trace-stats.json')} ]] && "
-                         f"{q(amp_trace)} stats --json {q(r['id'] + '.trace')} > {q(r['id'] + '.trace-stats.json')}")
-    lines += ["", "echo \"amp: $failed runs failed, $trace_failed traces failed\"",
-              f"if (( failed > 0 )); then exit 1; elif (( trace_failed > 0 )); then exit {TRACE_FAILED}; fi", ""]
-    return "\n".join(lines)
-
-
 def positive_count(text):
     if not re.fullmatch(r"[1-9][0-9]{0,9}", text):
         raise argparse.ArgumentTypeError(f"'{text}' is not a positive whole number")
@@ -520,6 +463,8 @@ def main():
     parser.add_argument("--new", action="store_true", help="start a new folder even if one of this study exists")
     parser.add_argument("--plan", action="store_true",
                         help="print every run, synthesis and simulation the study would make; run nothing")
+    parser.add_argument("--yes", action="store_true",
+                        help=f"make a study of more than {study_plan.PLAN_LIMIT} runs, syntheses and simulations")
     opts = parser.parse_args()
     root, opts.build = os.path.abspath(opts.root), os.path.abspath(opts.build)
     stop_on_signals()
@@ -541,42 +486,24 @@ def main():
         return NOT_WRITTEN
 
 
-def print_plan(study, runs):
-    """Every run, synthesis and simulation the study would make, one line each, and their counts: the
-    study expanded, with nothing run and no folder made."""
-    for r in runs:
-        print(f"run {r['id']} ({r['ranks']} ranks)")
-    synthesized, simulations = [], []
-    if study.simulation:
-        synthesized = study_simulation.synthesis_runs(study, runs)
-        for r in synthesized:
-            print(f"synthesis {r['id']} ({r['ranks']} ranks)")
-        traced = (runs if study.trace else []) + synthesized
-        for run_id, network, simulator, problem in study_simulation.planned_simulations(study.simulation, traced):
-            variant = f"{network.name}{f' ({networks.overrides_text(network.overrides)})' if network.overrides else ''}"
-            if problem:
-                print(f"not simulated {run_id} on {variant} with {simulator}: {problem}")
-            else:
-                simulations.append(run_id)
-                print(f"simulation {run_id} on {variant} with {simulator}")
-    print(f"study: plan of {study.name}: {len(runs)} runs, {len(synthesized)} syntheses, {len(simulations)} simulations")
-
-
 def study_main(opts, root):
     try:
         study = Study(opts.study, root, opts.cores, opts.ranks)
         notes = study.check_combinations(opts.build)
+        study_plan.check_size(study, opts.yes)  # counted, not listed: a billion runs would never be listed
         runs = study.runs(opts.build)
         if not opts.slurm and not study.oversubscribe and max(study.ranks) > opts.cores:
             study.fail("ranks", f"{max(study.ranks)} ranks exceed the {opts.cores} cores here: studies run one rank per "
                                 "core (oversubscribed ranks measure the scheduler); set oversubscribe = true to allow it")
-    except StudyError as e:
+        if opts.slurm:  # before any folder is made
+            study_slurm.check_paths(runs_folder=os.path.join(root, "runs"), build_folder=opts.build)
+    except (StudyError, study_plan.TooBig, study_slurm.UnsafePath) as e:
         print(f"study: error: {e}", file=sys.stderr)
         return 2
     for note in notes:
         print(f"study: {note}")
     if opts.plan:
-        print_plan(study, runs)
+        study_plan.print_plan(study, runs)
         return 0
     if not opts.slurm and max(study.ranks) > opts.cores:
         print(f"study: note: {max(study.ranks)} ranks on {opts.cores} cores are oversubscribed: a rank waiting in MPI "
@@ -586,7 +513,7 @@ def study_main(opts, root):
     write_manifest(folder, runs)
     print(f"study: {study.name}: {'resuming' if resumed else 'new folder'} {os.path.relpath(folder, root)}/")
     if opts.slurm:
-        script, path = slurm_script(study, runs, folder, opts), os.path.join(folder, "study.sbatch")
+        script, path = study_slurm.slurm_script(study, runs, folder, opts), os.path.join(folder, "study.sbatch")
         if os.path.exists(path) and open(path).read() != script:
             keep_aside(path)
         write_whole(path, script)

@@ -1,9 +1,12 @@
 """Runs one command of a study (a launcher and its ranks, or a synthesis) into its log, and tells a run
 ended by a signal from one that exited with a code: a study interrupted by Ctrl-C or SIGTERM stops its
-command, records the signal and ends; a launcher that reports a rank's signal is read as that signal."""
+command, records the signal and ends; a launcher that reports a rank's signal is read as that signal.
+A tool of AMP's own (simulate, its calibration) is passed the signal and given time to clean up."""
+import os
 import re
 import signal
 import subprocess
+import time
 
 from amp_tools.whole_file import NotWritten
 
@@ -15,6 +18,9 @@ GRACE_SECONDS = 5
 # Open MPI ("... exited on signal 15 (Terminated)").
 LAUNCHER_SIGNAL = re.compile(r"EXIT STRING: .*\(signal (\d+)\)|exited on signal (\d+)")
 HYDRA_CTRL_C = "Sending Ctrl-C to processes"
+# The proxies' exit code for "the answer is good, the trace could not be written" (README, "Output
+# fields"): the run's results are kept, its trace marked failed. Every other non-zero code fails the run.
+TRACE_FAILED = 5
 
 
 class Stopped(BaseException):
@@ -103,3 +109,60 @@ def run_logged(command, log_path, env, header=None):
             raise
     with open(log_path, errors="replace") as log:
         return status, ended_by_signal(status, log.read())
+
+
+# How long a tool of AMP's own may take to end on the signal passed to it (simulate ends its simulator's
+# process group and removes its TMPDIR folder, in well under a second) before it is killed.
+TOOL_GRACE_SECONDS = 30
+
+
+def _children(pid):
+    """The pids of `pid`'s children (Linux: /proc/PID/task/PID/children), [] where it cannot tell."""
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as f:
+            return [int(child) for child in f.read().split()]
+    except (OSError, ValueError):
+        return []
+
+
+def _end_tool(process, signum):
+    """Passes `signum` on to the tool and waits for it to clean up and end (reading what it writes, so
+    that a full pipe cannot hold it); past TOOL_GRACE_SECONDS it is killed, and so is the process group of
+    each child it started (a simulator runs in its own session)."""
+    try:
+        process.send_signal(signum)
+    except ProcessLookupError:
+        pass
+    deadline = time.monotonic() + TOOL_GRACE_SECONDS
+    while process.poll() is None and time.monotonic() < deadline:
+        try:
+            process.communicate(timeout=max(0.01, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            break
+        except Stopped:  # a second Ctrl-C: the tool is ending already
+            continue
+    if process.poll() is None:
+        children = _children(process.pid)
+        process.kill()
+        for child in children:
+            try:
+                os.killpg(child, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+        process.wait()
+
+
+def run_tool(command, env=None):
+    """subprocess.run(command, capture_output=True, text=True) for a tool of AMP's own that cleans up when
+    sent SIGTERM or SIGINT (amp_tools.simulate). It runs in its own session, so that a Ctrl-C at the
+    terminal reaches it once, through the study: stopped, the study passes the signal on, waits for the
+    tool (_end_tool), then raises Stopped. A SIGKILL, as subprocess.run sends, would leave the tool's
+    TMPDIR folder and its simulator behind."""
+    process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, env=env, start_new_session=True)
+    try:
+        stdout, stderr = process.communicate()
+    except Stopped as stopped:
+        _end_tool(process, stopped.signum)
+        raise
+    return subprocess.CompletedProcess(command, process.returncode, stdout, stderr)

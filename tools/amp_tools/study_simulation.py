@@ -15,7 +15,7 @@ networks = ["inputs/networks/torus-16x16x16.toml"]     # relative to the reposit
 synthesize_ranks = [1024, 4096]                        # optional
 compute_seconds = 1e-4                                 # optional; 0: no compute
 vary = { routing = ["minimal", "valiant"], ranks_per_node = [1, 4] }   # optional
-replicates = 3                                         # optional: seeds of a randomized routing
+replicates = 3                                         # optional: seeds of a randomized routing (at most 1000)
 max_ranks = { simgrid = 256 }                          # optional: a simulator's largest trace here; the
                                                        # bigger ones are left to the other simulators
 calibrate = true                                       # optional: a network file that does not exist
@@ -23,14 +23,14 @@ calibrate = true                                       # optional: a network fil
 """
 import itertools
 import json
+import math
 import os
-import subprocess
 
 from amp_tools import networks
 import amp_tools
 from amp_tools import simulate
 from amp_tools.study_folder import keep_aside
-from amp_tools.study_launch import Stopped, failure, run_logged, signal_name
+from amp_tools.study_launch import Stopped, failure, run_logged, run_tool, signal_name
 from amp_tools.study_compute_model import ComputeModels, NotMeasured, model_key
 
 KEYS = {"simulators", "networks", "synthesize_ranks", "compute_seconds", "vary", "replicates", "calibrate",
@@ -41,6 +41,16 @@ MAX_SYNTHESIZED_RANKS = 1 << 24
 # Files a synthesis leaves, set aside (NAME.attempt-N) before it is tried again: a synthesis stopped
 # midway leaves its trace begun and the proxy's NAME.json.partial, beside which the proxy would not start.
 SYNTHESIS_FILES = (".json", ".json.partial", ".trace", ".log")
+# Seeds of a randomized routing: the spread of their mean falls as 1/sqrt(N), to 3 % of one seed's at 1000;
+# more seeds are whole simulations that change nothing a figure shows.
+MAX_REPLICATES = 1000
+# Variants of one network (vary's combinations x seeds) a study may list: each is a simulation of every trace,
+# and each is made and checked when the study is read (10000 take 2 s here). Counted before any is made
+# (variant_count).
+MAX_VARIANTS = 10_000
+# What a value in `vary` may be: what --set writes as TOML and a network key takes (no date, time, array
+# or table).
+VARY_VALUE_TYPES = (str, int, float, bool)
 
 
 class Plan:
@@ -73,7 +83,7 @@ def parse(study, data):
     paths = study.strings(table, "networks", required=True)
     study.no_duplicates("networks", paths)
     vary = parse_vary(study, table)
-    replicates = study.positive_int(table, "replicates", 1)
+    replicates = study.positive_int(table, "replicates", 1, most=MAX_REPLICATES)
     if replicates > 1 and "seed" in vary:
         study.fail("vary", "[simulate] 'vary' sets 'seed', and so does 'replicates' (seeds 1..N): give one of them")
     calibrate = study.boolean(table, "calibrate")
@@ -84,9 +94,10 @@ def parse(study, data):
             to_calibrate.append(full)
             continue
         try:
-            networks.load(full)
+            routing = networks.load(full).routing
         except networks.NetworkError as e:
             study.fail("networks", f"[simulate] {e}")
+        check_variant_count(study, full, vary, replicates, routing)
         found += variants(study, full, vary, replicates, simulators)
     if replicates > 1 and not to_calibrate and not any(n.routing in networks.RANDOMIZED_ROUTINGS for _, n in found):
         study.fail("replicates", f"[simulate] 'replicates' runs seeds of a randomized routing "
@@ -158,12 +169,47 @@ def parse_vary(study, table):
     for key, values in vary.items():
         if not isinstance(values, list) or not values:
             study.fail("vary", f"[simulate] 'vary' key {key!r} must have a non-empty list of values (got {values!r})")
+        for value in values:
+            if not isinstance(value, VARY_VALUE_TYPES):
+                study.fail("vary", f"[simulate] 'vary' key {key!r}: each value must be a string, number or boolean "
+                                   f"(got {value!r}, a {type(value).__name__})")
         written = [json.dumps(v, sort_keys=True) for v in values]
         for i, text in enumerate(written):
             if text in written[:i]:
                 study.fail("vary", f"[simulate] 'vary' key {key!r} gives {values[i]!r} twice (each value is one "
                                    f"variant)")
     return vary
+
+
+def variant_count(vary, replicates, routing):
+    """How many variants `variants` lists at most for a file of this routing, counted without making them:
+    every combination of vary's values, a randomized routing's once per seed."""
+    routings = vary.get("routing", [routing])
+    randomized = sum(r in networks.RANDOMIZED_ROUTINGS for r in routings) if replicates > 1 else 0
+    others = math.prod(len(values) for key, values in vary.items() if key != "routing")
+    return others * (len(routings) - randomized + randomized * replicates)
+
+
+def check_variant_count(study, path, vary, replicates, routing):
+    """Refuses (study.fail) a network whose variants would pass MAX_VARIANTS, before one is made."""
+    count = variant_count(vary, replicates, routing)
+    if count > MAX_VARIANTS:
+        study.fail("vary", f"[simulate] 'vary' and 'replicates' make {count} variants of {os.path.basename(path)}, "
+                           f"more than the {MAX_VARIANTS} a study simulates (each a simulation of every trace)")
+
+
+def pending_variants(plan):
+    """(network name, overrides) of each variant of the network files still to be measured (calibrate =
+    true), as they will be once measured: a measured file's routing is minimal."""
+    out = []
+    for path in plan.to_calibrate:
+        name = os.path.splitext(os.path.basename(path))[0]
+        for values in itertools.product(*plan.vary.values()):
+            overrides = dict(zip(plan.vary, values))
+            seeded = plan.replicates > 1 and overrides.get("routing") in networks.RANDOMIZED_ROUTINGS
+            for seed in range(1, plan.replicates + 1) if seeded else [None]:
+                out.append((name, overrides if seed is None else {**overrides, "seed": seed}))
+    return out
 
 
 def variants(study, path, vary, replicates, simulators):
@@ -198,15 +244,15 @@ def calibrate(study, opts):
     for path in plan.to_calibrate:
         if not os.path.exists(path):
             print(f"study: measuring this machine for its network file (once): {os.path.relpath(path, opts.root)}")
-            done = subprocess.run(amp_tools.module_command("simulate") + [
-                                  "--calibrate", "--output", path, "--build", opts.build, "--root", opts.root,
-                                  "--mpiexec", opts.mpiexec, "--cores", str(opts.cores)],
-                                  capture_output=True, text=True, env=amp_tools.module_environment())
+            done = run_tool(amp_tools.module_command("simulate") + [
+                            "--calibrate", "--output", path, "--build", opts.build, "--root", opts.root,
+                            "--mpiexec", opts.mpiexec, "--cores", str(opts.cores)], env=amp_tools.module_environment())
             if done.returncode != 0:
                 print(f"study: calibrating this machine failed: "
                       f"{(done.stderr.strip().splitlines() or [f'exit {done.returncode}'])[-1]}")
                 return 1
         try:
+            check_variant_count(study, path, plan.vary, plan.replicates, networks.load(path).routing)
             plan.variants += variants(study, path, plan.vary, plan.replicates, plan.simulators)
         except Exception as e:  # study.fail's one line: the measured file does not fit the study's simulators
             print(f"study: {e}")
@@ -301,10 +347,10 @@ def simulate_all(plan, traced, folder, opts):
                         skipped.add(line)
                         print(line)
                     continue
-                done = subprocess.run(amp_tools.module_command("simulate") + [trace, "--network", path,
-                                       *set_options(network.overrides), "--simulator", simulator,
-                                       "--build", opts.build],  # its --root: AMP's own (tools/sstmac/)
-                                      capture_output=True, text=True, env=amp_tools.module_environment())
+                done = run_tool(amp_tools.module_command("simulate") + [trace, "--network", path,
+                                 *set_options(network.overrides), "--simulator", simulator,
+                                 "--build", opts.build],  # its --root: AMP's own (tools/sstmac/)
+                                env=amp_tools.module_environment())
                 if done.returncode == 0:
                     print(f"study: {done.stdout.strip()}")
                 elif done.returncode == 2:  # no TI form (one-sided, partitioned, ...), or will not fit
