@@ -15,12 +15,12 @@ ranks = 1024                                              # the synthesized rank
 strategies = ["bspma", "svaf"]                            # the cuts; the first is the baseline
 networks = ["inputs/networks/torus-16x16x4.toml"]         # relative to the repository root
 """
-import argparse
 import json
 import os
 import sys
 
 import amp_tools
+from amp_tools import command_line
 from amp_tools import networks
 from amp_tools import results
 from amp_tools import simulate
@@ -146,7 +146,7 @@ def table(plan, seconds, predicted):
 def main():
     """The step alone, on a folder holding the baseline run (by default as the study names none:
     DIR/ghost-<first cut>-isend.json)."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = command_line.Parser("predict_at_scale", __doc__.split("\n\n")[0])  # a usage error: one line, exit 2
     parser.add_argument("dir")
     parser.add_argument("--deck", required=True)
     parser.add_argument("--build", required=True)

@@ -23,6 +23,7 @@ import sys
 import tomllib
 
 from amp_tools import combinations
+from amp_tools import command_line
 from amp_tools import compare_runs
 from amp_tools import launch
 from amp_tools import machine_load
@@ -451,7 +452,7 @@ def positive_count(text):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = command_line.Parser("study", __doc__.split("\n\n")[0])  # a usage error: one line, exit 2
     parser.add_argument("study")
     parser.add_argument("--root", required=True, help="repository root (relative decks, runs/)")
     parser.add_argument("--build", required=True, help="build folder with bin/amp-*")
