@@ -60,7 +60,7 @@ def files_under(top):
     return out
 
 
-def report_subprocess(*args, timeout=60):
+def report_subprocess(*args, timeout=30):
     env = dict(os.environ, PYTHONPATH=TOOLS)
     return subprocess.run([sys.executable, "-m", "amp_tools.report", *args], capture_output=True, text=True, env=env,
                           timeout=timeout)
@@ -216,6 +216,18 @@ def test_a_studys_list_of_runs_is_passed_over_in_silence(folder, capsys):
 
 @pytest.mark.parametrize("flag", ["--help", "-h"])
 def test_help_is_a_usage_text(capsys, flag):
-    assert report.main([flag]) == 0
+    with pytest.raises(SystemExit) as done:
+        report.main([flag])
     out, err = capsys.readouterr()
-    assert "Usage: python3 -m amp_tools.report DIR" in out and err == ""
+    assert done.value.code == 0 and err == ""
+    assert out.startswith("usage: python3 -m amp_tools.report [-h] DIR") and "writes DIR/report/" in out
+
+
+@pytest.mark.parametrize("args, problem", [([], "the following arguments are required: DIR"),
+                                           (["a", "b"], "unrecognized arguments: b"),
+                                           (["--no-such-option", "DIR"], "unrecognized arguments: --no-such-option")])
+def test_a_usage_error_is_one_line_and_exit_2(capsys, args, problem):
+    with pytest.raises(SystemExit) as done:
+        report.main(args)
+    assert done.value.code == 2
+    assert capsys.readouterr().err == f"report: error: {problem} (--help for usage)\n"

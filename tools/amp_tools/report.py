@@ -24,6 +24,7 @@ import sys
 
 import matplotlib
 
+from amp_tools import command_line
 from amp_tools import file_names
 from amp_tools import machine_load
 from amp_tools import report_simulation
@@ -645,18 +646,15 @@ def report(folder):
 
 
 def main(args):
-    if args in (["--help"], ["-h"]):
-        print(__doc__.strip())
-        return 0
-    if len(args) != 1:
-        print(__doc__.strip(), file=sys.stderr)
-        return 2
-    if not os.path.isdir(args[0]):
-        print(f"report: error: '{args[0]}' is not a folder", file=sys.stderr)
+    parser = command_line.Parser("report", __doc__)
+    parser.add_argument("folder", metavar="DIR", help="a folder of results: a study's, or ./amp run's")
+    folder = parser.parse_args(args).folder
+    if not os.path.isdir(folder):
+        print(f"report: error: '{folder}' is not a folder", file=sys.stderr)
         return 2
     sys.stdout.reconfigure(errors="backslashreplace")  # the table's labels are text from the results files
     try:
-        names, rows = report(args[0])
+        names, rows = report(folder)
     except NoResults as e:
         print(f"report: error: {e}", file=sys.stderr)
         return 2
@@ -669,7 +667,7 @@ def main(args):
         shared = f"  {r['shared_cores']} runs shared their cores" if r["shared_cores"] else ""
         print(f"{r['proxy']:<10} {r['point']:<24} {r['ranks']:>5} {r['repetitions']:>4} {r['median_ms']:>15.3f}"
               f" {r['min_ms']:>8.3f} – {r['max_ms']:<8.3f}  {r['versus_fastest']:<14}{failed}{shared}".rstrip())
-    print(f"report: {len(names)} figures and index.html in {os.path.join(args[0], 'report')}/")
+    print(f"report: {len(names)} figures and index.html in {os.path.join(folder, 'report')}/")
     return 0
 
 

@@ -13,6 +13,8 @@ import os
 import stat
 import sys
 
+from amp_tools import command_line
+
 
 def load(path):
     """The results of one run, as the proxy wrote them (OSError or ValueError when unreadable). Only a
@@ -126,10 +128,14 @@ def synthesized_compute_seconds(run):
 
 
 def main(args):
-    if len(args) != 2 or args[0] != "--verified":
-        print(__doc__.strip().split("Usage: ", 1)[1], file=sys.stderr)
-        return 2
-    return 0 if finished(args[1]) else 1
+    parser = command_line.Parser("results", __doc__)
+    parser.add_argument("--verified", metavar="RESULTS.json", required=True,
+                        help="exit 0 when this results file exists and says the run verified, else 1")
+    try:
+        path = parser.parse_args(args).verified
+    except SystemExit as done:  # --help (0) or a usage error, said in one line (2)
+        return done.code
+    return 0 if finished(path) else 1
 
 
 if __name__ == "__main__":
