@@ -123,6 +123,8 @@ def network_simulation():
     (lambda s: s.update(nics=None), "'nics' is not a count and bytes per NIC (got None)"),
     (lambda s: s.update(hops={"per_nic": "x", "mean_per_byte": 1.0}), "'hops' is not hops per byte (got {"),
     (lambda s: s.update(profile="x"), "'profile' is not fractions of compute, p2p and collective (got 'x')"),
+    (lambda s: s.update(profile={"compute": None, "p2p": 0.5, "collective": 0.1}),
+     "'profile' is not fractions of compute, p2p and collective (got {'compute': None"),
     (lambda s: s.update(network_overrides=[1]), "'network_overrides' is not a table (got [1])"),
     (lambda s: s.update(network="a\nb"), "'network' is not a name (got 'a\\nb')"),
 ])
@@ -175,6 +177,7 @@ def test_fifos_named_like_results_are_left_out_not_waited_on(folder):
     (lambda r: r["messages"].update(per_step_per_rank={"min": -5, "avg": "x", "max": None}),
      "'messages.per_step_per_rank' is not min / avg / max >= 0 (got {'min': -5, 'avg': 'x', 'max': None})"),
     (lambda r: r["bytes"].update(per_step_per_rank=[]), "'bytes.per_step_per_rank' is not min / avg / max >= 0 (got [])"),
+    (lambda r: r["fom"].update(gflops="many"), "'fom' is not a table of figures of merit (got {"),
     (lambda r: r.update(machine_load="junk"), "'machine_load' is not the node's load of the run (got 'junk')"),
     (lambda r: r.update(machine_load={"other_cpu_seconds": 1.0, "wall_seconds": 2.0, "cores": "two"}),
      "'machine_load' is not the node's load of the run (got {"),

@@ -57,8 +57,9 @@ def results_problem(run):
     if not isinstance(histogram, list) or not all(
             isinstance(b, dict) and all(is_count(b.get(f)) for f in ("min_bytes", "max_bytes", "count")) for b in histogram):
         return "'messages.size_histogram' is not a list of byte ranges and counts"
-    if not isinstance(run.get("fom"), dict):
-        return f"'fom' is not a table (got {run.get('fom')!r})"
+    fom = run.get("fom")
+    if not isinstance(fom, dict) or not all(is_number(v) for v in fom.values()):
+        return f"'fom' is not a table of figures of merit (got {shown(fom)})"
     verification = run.get("verification")
     if not isinstance(verification, dict) or not isinstance(verification.get("passed"), bool):
         return "'verification.passed' is not true or false"
@@ -135,7 +136,9 @@ def profile_problem(profile):
     """The problem of a simulation's `profile` (absent or null: none), or None."""
     if profile is None:
         return None
-    if not (isinstance(profile, dict) and all(profile.get(k) is None or is_number(profile[k])
+    # An SST-macro profile of before 2026-11-26 has no p2p (nor all its parts); a newer one has all three.
+    complete = isinstance(profile, dict) and profile.get("p2p") is not None
+    if not (isinstance(profile, dict) and all(is_number(profile.get(k)) or (profile.get(k) is None and not complete)
                                               for k in ("compute", "p2p", "collective"))):
         return f"'profile' is not fractions of compute, p2p and collective (got {shown(profile)})"
     return None
