@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 
 import pytest
 
@@ -169,3 +170,11 @@ def test_more_ranks_than_cores_is_warned_of(tmp_path):
         (tmp_path / "run.json").write_text(json.dumps({"ranks": ranks, "machine_load": load}))
         text = measured_comparison.shared_cores(str(tmp_path / "run.trace"))
         assert (text is not None and "its 4 ranks ran on 2 cores" in text) if warned else text is None
+
+
+def test_a_silent_simulator_is_ended_on_time():
+    """--timeout holds for a simulator that prints nothing: it was checked only when a line came."""
+    started = time.monotonic()
+    with pytest.raises(simulate.SimulatorTimedOut, match="ran past 1 s"):
+        simulate.run_simulator(["bash", "-c", "sleep 20"], "/tmp", 1, on_line=lambda line: False)
+    assert time.monotonic() - started < 10

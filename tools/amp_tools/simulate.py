@@ -24,6 +24,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 import amp_tools
@@ -78,18 +79,23 @@ def run_simulator(command, cwd, timeout, on_line=None, env=None, lines_from="std
     process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE if not on_line or streamed else subprocess.DEVNULL,
                                stderr=subprocess.STDOUT if streamed else subprocess.PIPE, text=True,
                                start_new_session=True, env=env)
-    started, tail, kept = time.monotonic(), [], []
+    tail, kept = [], []
+    # A simulator that prints nothing for a while is still ended on time: a timer ends its process group,
+    # which closes the pipe the loop below reads.
+    timed_out = threading.Event()
+    watchdog = threading.Timer(timeout, lambda: (timed_out.set(), end_process_group(process)))
     try:
         if on_line:
+            watchdog.start()
             for line in process.stdout if streamed else process.stderr:
                 if not on_line(line):
                     tail = (tail + [line.rstrip()])[-8:]
                     if streamed:
                         kept.append(line)
-                if time.monotonic() - started > timeout:
-                    raise SimulatorTimedOut(f"{os.path.basename(command[0])} ran past {timeout:g} s")
-            stdout = "".join(kept)
             process.wait()
+            if timed_out.is_set():
+                raise SimulatorTimedOut(f"{os.path.basename(command[0])} ran past {timeout:g} s")
+            stdout = "".join(kept)
         else:
             try:
                 stdout, stderr = process.communicate(timeout=timeout)
@@ -97,13 +103,19 @@ def run_simulator(command, cwd, timeout, on_line=None, env=None, lines_from="std
                 raise SimulatorTimedOut(f"{os.path.basename(command[0])} ran past {timeout:g} s") from None
             tail = stderr.strip().splitlines()[-8:]
     finally:
+        watchdog.cancel()
         if process.poll() is None:
-            try:
-                os.killpg(process.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
+            end_process_group(process)
             process.wait()
     return process.returncode, stdout, tail
+
+
+def end_process_group(process):
+    """SIGKILL to the simulator's process group (it runs in a session of its own)."""
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
 
 
 def unsplit_temporary_folder():
