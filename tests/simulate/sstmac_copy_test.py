@@ -4,7 +4,8 @@ amp-ghost traced for real at 2 ranks on 32^3 blocks (it pauses tracing for its s
 2.5-6 ms here; on 8^3 blocks it took 0.94-1.0 ms, and 9 of 25 runs fell under the 1 ms checked). The copy must
 hold every record of the original with the same arguments, and the same wall times before the first
 pause; inside each pause and just ahead of it (the set-up's calls that move no data) no time between
-records; between the pauses, the original gaps to the nanosecond. sst-dumpi's dumpi2ascii must read it
+records, nor between the last resume and MPI_Finalize (the wait for the other rank's tear-down); between
+the pauses, the original gaps to the nanosecond. sst-dumpi's dumpi2ascii must read it
 (with AMP_DUMPI2ASCII). A copy into an existing folder is refused in one line and writes nothing.
 With `both` (AMP_SSTMAC), SimGrid and SST-macro predict the recorded run within 1.25x of each other (the
 set-up counted as compute made SST-macro's 8.5 ms against SimGrid's 0.1 ms before the copy).
@@ -42,21 +43,29 @@ def records(amp_trace, path):
     return out
 
 
+NO_DATA = ("MPI_Comm_rank", "MPI_Comm_size", "MPI_Function_enter")  # amp-ghost's calls that move no data
+
+
 def taken_out(recs):
     """Per record: is the gap before it to be taken out? (paused, a Pcontrol(0), or a call that moves no
-    data right ahead of a Pcontrol(0) since MPI_Init)."""
-    out, paused = [], False
+    data right ahead of a Pcontrol(0) since MPI_Init; and MPI_Finalize with the calls before it back to the
+    resume, where that region moved no data: amp-ghost resumes only to record MPI_Finalize)."""
+    out, paused, region_start = [], False, 0
     for i, (name, _, _, rest) in enumerate(recs):
         pcontrol = PCONTROL in rest
         pause = pcontrol and rest.rstrip().endswith("0")
         out.append(paused or pause)
         if pause and not paused:
             j = i - 1
-            while j >= 0 and recs[j][0] in ("MPI_Comm_rank", "MPI_Comm_size", "MPI_Function_enter"):
+            while j >= 0 and recs[j][0] in NO_DATA:
                 out[j] = True
                 j -= 1
+        if name == "MPI_Init" or (pcontrol and paused and not pause):
+            region_start = i
         if pcontrol:
             paused = pause
+        if name == "MPI_Finalize" and not paused and all(r[0] in NO_DATA for r in recs[region_start + 1:i]):
+            out[region_start + 1:i + 1] = [True] * (i - region_start)
     return out
 
 

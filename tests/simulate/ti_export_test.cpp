@@ -1,6 +1,7 @@
 // export_time_independent on hand-made traces (tests/trace/dumpi_trace_builder.hpp): the exact TI
 // actions of point-to-point, persistent, Sendrecv and collective calls, and the traffic of communicator
-// creation on the world (none from a sub-communicator); outstanding messages on one
+// creation on the world (none from a sub-communicator); a tear-down that is neither compute nor measured
+// (nor, in SST-macro's copy, replayed); compute exact at the slowest host speed; outstanding messages on one
 // channel get distinct tags, the same on both sides; each call with no TI form is refused in one
 // line naming rank, record and call, and nothing is left at the output path.
 #include <gtest/gtest.h>
@@ -12,7 +13,9 @@
 #include <vector>
 
 #include <amp/tests/trace/dumpi_trace_builder.hpp>
+#include <amp/trace/simgrid/replay_settings.hpp>
 #include <amp/trace/simgrid/ti_export.hpp>
+#include <amp/trace/sstmac/unpaused_copy.hpp>
 
 namespace amp::trace {
 namespace {
@@ -34,12 +37,12 @@ class TiExportTest : public ::testing::Test {
   fs::path dir() const {
     return fs::path(AMP_SIMULATE_TEST_DIR) / ::testing::UnitTest::GetInstance()->current_test_info()->name();
   }
-  simgrid::TiExportResult export_ranks(std::vector<RankTrace> r) {
+  simgrid::TiExportResult export_ranks(std::vector<RankTrace> r, const simgrid::TiExportOptions& options = {}) {
     for (auto& rank : r) rank.at(100000).finalize();
     fs::remove_all(dir());
     fs::create_directories(dir() / "trace");
     test::write_trace((dir() / "trace").string(), "built", r);
-    return simgrid::export_time_independent((dir() / "trace").string(), (dir() / "ti").string());
+    return simgrid::export_time_independent((dir() / "trace").string(), (dir() / "ti").string(), options);
   }
   // The rank's whole file, compute lines included.
   std::string text(int rank) const {
@@ -171,6 +174,98 @@ TEST_F(TiExportTest, RecordedTimeBetweenCallsBecomesComputeAtTheHostSpeed) {
   export_ranks(r);
   EXPECT_EQ(text(0), "0 init\n0 compute 989000\n0 barrier\n0 compute 2499000\n0 barrier\n0 compute 96499000\n"
                      "0 finalize\n");
+}
+
+// A proxy's run: set-up paused, a traced loop, then its tear-down paused (rank 0's takes 50 ms: it writes
+// the results) and tracing resumed only to record MPI_Finalize, which rank 1 reaches 50 ms after it resumed.
+std::vector<RankTrace> proxy_with_slow_tear_down() {
+  std::vector<RankTrace> r(2);
+  for (auto& rank : r) rank.at(10).init().at(20).pcontrol(0).at(100).pcontrol(1).at(200).barrier().at(300).pcontrol(0);
+  r[0].at(50000).pcontrol(1);
+  r[1].at(400).pcontrol(1);
+  return r;  // MPI_Finalize at 100 ms
+}
+
+TEST_F(TiExportTest, TearDownWaitBeforeFinalizeIsNeitherComputeNorMeasured) {
+  const auto result = export_ranks(proxy_with_slow_tear_down());
+  // Compute only from the loop's resume (101 us) to the barrier; nothing after it, on either rank.
+  for (int rank = 0; rank < 2; ++rank) {
+    const std::string n = std::to_string(rank);
+    EXPECT_EQ(text(rank), n + " init\n" + n + " compute 99000\n" + n + " barrier\n" + n + " finalize\n");
+  }
+  // Measured: the loop's region from its resume to the end of its last action (the barrier's, 201 us); the
+  // set-up's region before MPI_Pcontrol(0) and the tear-down's before MPI_Finalize hold no action: no time.
+  EXPECT_NEAR(result.recorded_seconds, 100e-6, 1e-12);
+  for (const auto& rank : result.per_rank) EXPECT_LE(rank.compute_seconds, result.recorded_seconds);
+}
+
+TEST_F(TiExportTest, SstmacCopyTakesOutTheTearDownWaitBeforeFinalize) {
+  auto r = proxy_with_slow_tear_down();
+  for (auto& rank : r) rank.at(100000).finalize();
+  fs::remove_all(dir());
+  fs::create_directories(dir() / "trace");
+  test::write_trace((dir() / "trace").string(), "built", r);
+  const auto copy = sstmac::write_unpaused_copy((dir() / "trace").string(), (dir() / "copy").string());
+  // Each rank: 9 us before its first MPI_Pcontrol(0), its two pauses, and every microsecond from its last
+  // resume to MPI_Finalize at 100 ms; only the 99 us from the loop's resume to the barrier stay.
+  ASSERT_EQ(copy.removed_seconds.size(), 2u);
+  // (and the 1 us each of its five records between MPI_Init and MPI_Finalize).
+  for (double removed : copy.removed_seconds) EXPECT_NEAR(removed, (100000 - 11 - 99 - 5) * 1e-6, 1e-12);
+}
+
+TEST_F(TiExportTest, ComputeBeforeFinalizeStaysWhereTheRegionHadAnAction) {
+  auto r = ranks(1);
+  r[0].at(1000).barrier();  // traced throughout (--trace-setup): 98999 us of tear-down are the run's
+  const auto result = export_ranks(r);
+  EXPECT_EQ(text(0), "0 init\n0 compute 989000\n0 barrier\n0 compute 98999000\n0 finalize\n");
+  EXPECT_NEAR(result.recorded_seconds, (100000 - 11) * 1e-6, 1e-12);
+  EXPECT_EQ(sstmac::write_unpaused_copy((dir() / "trace").string(), (dir() / "copy").string()).removed_seconds,
+            std::vector<double>{0.0});
+}
+
+TEST_F(TiExportTest, ComputeAtTheSlowestHostSpeedIsWrittenExactly) {
+  auto r = ranks(1);
+  r[0].at(1000).barrier();
+  simgrid::TiExportOptions slow;
+  slow.host_speed_flops = simgrid::kSlowestHostSpeed;
+  export_ranks(r, slow);
+  std::istringstream lines(text(0));
+  std::vector<double> flops;
+  for (std::string rank, action, amount; lines >> rank >> action;)
+    if (action == "compute" && lines >> amount) flops.push_back(std::stod(amount));
+  const double per_nanosecond = simgrid::kSlowestHostSpeed / 1e9;
+  EXPECT_EQ(flops, (std::vector<double>{989000 * per_nanosecond, 98999000 * per_nanosecond}));
+  EXPECT_GT(per_nanosecond, 1.99 * simgrid::kSmallestReplayedFlops);  // SimGrid replays every nanosecond
+}
+
+TEST_F(TiExportTest, AHostSpeedWhoseNanosecondSimGridDropsIsRefused) {
+  for (double speed : {1e-300, 1e-4, 0.0, -1.0, 1e301}) {
+    simgrid::TiExportOptions options;
+    options.host_speed_flops = speed;
+    auto r = ranks(1);
+    for (auto& rank : r) rank.at(100000).finalize();
+    fs::remove_all(dir());
+    fs::create_directories(dir() / "trace");
+    test::write_trace((dir() / "trace").string(), "built", r);
+    try {
+      simgrid::export_time_independent((dir() / "trace").string(), (dir() / "ti").string(), options);
+      ADD_FAILURE() << "host speed " << speed << " was not refused";
+    } catch (const std::runtime_error& error) {
+      EXPECT_EQ(std::string(error.what()).rfind("the host speed must be 0.0002 to 1e+300 flop/s (got ", 0), 0u)
+          << error.what();
+    }
+    EXPECT_FALSE(fs::exists(dir() / "ti"));
+  }
+}
+
+TEST_F(TiExportTest, ExportJsonListsEveryReplaySetting) {
+  export_ranks(ranks(1));
+  std::ifstream in(dir() / "ti" / "export.json");
+  std::stringstream whole;
+  whole << in.rdbuf();
+  const std::string json = whole.str();
+  for (std::string_view setting : simgrid::kReplaySettings)
+    EXPECT_NE(json.find("\"" + std::string(setting) + "\""), std::string::npos) << setting;
 }
 
 TEST_F(TiExportTest, WildcardNonblockingReceiveIsRefused) {

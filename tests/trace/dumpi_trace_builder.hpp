@@ -53,6 +53,8 @@ class RankTrace {
 
   RankTrace& init() { return call(kInit, ExpectedBytes().u32(0)); }
   RankTrace& finalize() { return call(kFinalize, ExpectedBytes()); }
+  // MPI_Pcontrol(level) as AMP's tracer stores it: a Function_enter record (counted in no footer slot).
+  RankTrace& pcontrol(std::uint32_t level) { return call(kFunctionEnter, ExpectedBytes().u64(kPcontrolAnnotationKey | level)); }
   RankTrace& barrier(std::uint16_t comm = 2) { return call(kBarrier, ExpectedBytes().u16(comm)); }
   RankTrace& send(std::int32_t count, std::uint16_t type, std::int32_t dest, std::int32_t tag, std::uint16_t comm = 2,
                   std::uint16_t function = kSend) {
@@ -135,8 +137,10 @@ class RankTrace {
     records_.u16(static_cast<std::uint32_t>(start / 1000000)).u32(static_cast<std::uint32_t>(start % 1000000 * 1000));
     records_.u16(static_cast<std::uint32_t>(stop / 1000000)).u32(static_cast<std::uint32_t>(stop % 1000000 * 1000));
     records_.bytes.insert(records_.bytes.end(), args.bytes.begin(), args.bytes.end());
-    ++counts_[function];
-    ++counts_[kAllFunctions];
+    if (function < kAllFunctions) {
+      ++counts_[function];
+      ++counts_[kAllFunctions];
+    }
     return *this;
   }
 

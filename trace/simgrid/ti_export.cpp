@@ -6,7 +6,10 @@
 // from MPI_COMM_WORLD (or a copy) sends what real MPI and SST-macro send to agree on it: Comm_dup and
 // Comm_create an allreduce of one int (the new id), Comm_split an allgather of 3 ints (id, color, key).
 // What a proxy did not trace (between MPI_Pcontrol(0) and (1): its set-up) is left out, not written as
-// compute. Files are written aside (<out>.partial-<pid>) with bounded per-rank buffers, then renamed into place.
+// compute. Each traced region's measured time (recorded_seconds) covers what its compute covers: it ends
+// where its last action ends (the gap before an MPI_Pcontrol(0) is no compute), and a region in which no
+// call became an action is no time at all (a proxy resumes tracing only to record MPI_Finalize: the wait
+// there for a peer's untraced tear-down is neither compute nor measured). Files are written aside (<out>.partial-<pid>) with bounded per-rank buffers, then renamed into place.
 #include <amp/trace/simgrid/ti_export.hpp>
 
 #include <fmt/format.h>
@@ -27,6 +30,7 @@
 #include <amp/trace/reader/record_stream.hpp>
 #include <amp/trace/reader/staged_directory.hpp>
 #include <amp/trace/reader/trace_set.hpp>
+#include <amp/trace/simgrid/replay_settings.hpp>
 
 namespace amp::trace::simgrid {
 
@@ -36,13 +40,6 @@ namespace {
 
 constexpr int kTagSlots = 1024;              // outstanding messages one channel may have at once
 constexpr std::size_t kFlushBytes = 16 * 1024;  // per-rank buffer before it is appended to its file
-
-// Decimals of a `compute` line's flops so that one nanosecond at `host_speed` flop/s is at least one
-// unit of the last digit: none at 1e9 and faster, nine at 1 flop/s. SimGrid reads the number as a
-// double, so a slow host keeps every nanosecond (each line is within half of one).
-int decimals_for_one_nanosecond(double host_speed) {
-  return static_cast<int>(std::clamp(std::ceil(std::log10(1e9 / host_speed) - 1e-9), 0.0, 30.0));
-}
 
 // One rank's action file: lines gathered in a bounded buffer, appended to the file when it fills
 // (the file is opened only then: thousands of ranks never hold thousands of descriptors).
@@ -95,7 +92,7 @@ class Exporter {
       emit(i, "{} finalize", stream_.ranks()[i]);
       files_[i].flush();
       RankState& s = state_[i];
-      if (s.seen && !s.paused) s.regions.emplace_back(s.region_start, s.last);
+      if (s.seen && !s.paused) s.regions.emplace_back(s.region_start, s.acted ? s.last : s.region_start);
       double recorded = 0;
       for (const auto& [begin, end] : s.regions) recorded += end - begin;
       result_.per_rank[i].recorded_seconds = recorded;
@@ -117,6 +114,7 @@ class Exporter {
     std::vector<std::pair<double, double>> regions;  // traced regions already ended: (begin, end)
     double last = 0;              // end of the last record
     double busy_until = 0;        // end of the last call that became an action (compute starts there)
+    bool acted = false;           // a call became an action since the current region began
   };
   struct Channel {
     int index = 0;                // within its (sender, receiver) pair
@@ -156,6 +154,8 @@ class Exporter {
     nlohmann::json j;
     j["source"] = set_.description;
     j["host_speed_flops"] = options_.host_speed_flops;
+    j["smpirun_cfg"] = nlohmann::json::array();
+    for (std::string_view setting : kReplaySettings) j["smpirun_cfg"].push_back(std::string(setting));
     j["world_size"] = result_.world_size;
     j["ranks"] = result_.ranks;
     j["actions"] = result_.actions;
@@ -204,16 +204,23 @@ class Exporter {
   }
 
   // The compute since the rank's last action, before the action of this call: every whole
-  // nanosecond of it (the trace's clock), in flops at the host speed.
+  // nanosecond of it (the trace's clock), in flops at the host speed, written exactly (the shortest
+  // decimal that reads back as the same double: `0 compute 1.1e-05` for 11 us at 1 flop/s).
   void compute_before(std::size_t index, const ResolvedCall& call) {
     RankState& s = state_[index];
     const double start = call.record->wall_start.seconds();
     const double nanoseconds = std::round((start - s.busy_until) * 1e9);
+    s.acted = true;
     if (!s.paused && s.busy_until > 0 && nanoseconds >= 1) {
-      emit(index, "{} compute {:.{}f}", call.rank, nanoseconds * options_.host_speed_flops / 1e9, compute_decimals_);
+      emit(index, "{} compute {}", call.rank, nanoseconds * flops_per_nanosecond_);
       result_.per_rank[index].compute_seconds += nanoseconds / 1e9;
     }
     s.busy_until = call.record->wall_stop.seconds();
+  }
+
+  static void begin_region(RankState& s, double at) {
+    s.region_start = s.busy_until = at;
+    s.acted = false;
   }
 
   static std::uint64_t pair_key(int a, int b) {
@@ -272,22 +279,22 @@ class Exporter {
     const std::uint16_t f = record.function;
     const std::string_view name = function_name(f);
     if (f == kInit || f == kInitThread) {  // the replay starts every rank where its MPI_Init returned
-      s.region_start = s.busy_until = record.wall_stop.seconds();
+      begin_region(s, record.wall_stop.seconds());
       return;
     }
     if (const std::optional<std::uint32_t> level = pcontrol_level(record)) {
       const bool resume = *level != 0;
-      if (!resume && !s.paused) {
+      if (!resume && !s.paused) {  // the region ends with its last action: no compute follows it
         s.paused = true;
-        s.regions.emplace_back(s.region_start, record.wall_start.seconds());
+        s.regions.emplace_back(s.region_start, s.acted ? s.busy_until : s.region_start);
       } else if (resume && s.paused) {
         s.paused = false;
-        s.region_start = s.busy_until = record.wall_stop.seconds();
+        begin_region(s, record.wall_stop.seconds());
       }
       return;
     }
     if (f == kFinalize) {  // the replay ends where MPI_Finalize starts (its own teardown is not the run)
-      compute_before(index, call);
+      if (s.acted) compute_before(index, call);  // else nothing since the region began: no compute, no time
       s.last = record.wall_start.seconds();
       return;
     }
@@ -407,7 +414,7 @@ class Exporter {
   fs::path directory_;  // where the files are written: the staging folder
   fs::path shown_as_;   // the output's name, for messages
   TiExportOptions options_;
-  int compute_decimals_ = decimals_for_one_nanosecond(options_.host_speed_flops);
+  double flops_per_nanosecond_ = options_.host_speed_flops / 1e9;
   RecordStream stream_;
   TiExportResult result_;
   std::vector<RankFile> files_;
@@ -432,8 +439,11 @@ class Exporter {
 
 TiExportResult export_time_independent(const std::string& input, const std::string& output_directory,
                                        const TiExportOptions& options) {
-  if (!(options.host_speed_flops > 0) || !std::isfinite(options.host_speed_flops))
-    throw std::runtime_error("the host speed must be a positive number of flops per second");
+  if (!(options.host_speed_flops >= kSlowestHostSpeed) || !(options.host_speed_flops <= kFastestHostSpeed))
+    throw std::runtime_error(fmt::format(
+        "the host speed must be {:g} to {:g} flop/s (got {}): SimGrid ends at once any computation under {:g} "
+        "flops, so one nanosecond of compute must be more",
+        kSlowestHostSpeed, kFastestHostSpeed, options.host_speed_flops, kSmallestReplayedFlops));
   StagedDirectory staged(output_directory);  // written aside, then renamed: a failed export leaves nothing
   const TraceSet set = locate_trace(input);
   staged.create();

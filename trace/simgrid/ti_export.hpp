@@ -10,8 +10,9 @@
 namespace amp::trace::simgrid {
 
 struct TiExportOptions {
-  // Compute between calls is written as flops at this speed, to the nanosecond (fractional flops on
-  // a slow host); the platform must declare the same speed.
+  // Compute between calls is written as flops at this speed, to the nanosecond and exactly (fractional
+  // flops on a slow host); the platform must declare the same speed. kSlowestHostSpeed to
+  // kFastestHostSpeed (replay_settings.hpp): a slower host's nanosecond is less than SimGrid replays.
   double host_speed_flops = 1e9;
 };
 
@@ -21,8 +22,9 @@ struct TiRankSummary {
   std::uint64_t bytes_sent = 0;
   std::uint64_t receives = 0;
   double compute_seconds = 0;        // recorded time between calls, written as compute
-  double recorded_seconds = 0;       // wall time of the rank's traced region(s): from MPI_Init's return (else
-                                     // its first record) to its last record, less MPI_Pcontrol(0) pauses
+  double recorded_seconds = 0;       // wall time of the rank's traced region(s): each from MPI_Init's return (else
+                                     // its first record) or a resume to the start of MPI_Finalize or the end of
+                                     // the region's last action; a region with no action counts nothing
 };
 
 struct TiExportResult {

@@ -3,7 +3,10 @@
 // rank is paused (after an MPI_Pcontrol(0) annotation, up to and including the MPI_Pcontrol(1) that
 // resumes it), and when the record is an MPI_Pcontrol(0) together with the gaps before the calls that
 // move no data just ahead of it (MPI_Comm_rank after MPI_Init): the export writes compute only up to a
-// call that becomes an action, so that time is not compute there either. Every record's wall start and
+// call that becomes an action, so that time is not compute there either. The same when the record is
+// MPI_Finalize and nothing but calls that move no data lie between it and the start of the rank's
+// region (MPI_Init, or the MPI_Pcontrol(1) a proxy resumes with just to record MPI_Finalize): the export
+// writes no compute there (its wait for a peer's untraced tear-down). Every record's wall start and
 // stop are then written earlier by the time taken out before it, in place: seconds as u16 less the
 // file's wall offset, nanoseconds as u32, big-endian (dumpi-format.md section 4). CPU times are left
 // alone: SST-macro reads only the wall clock (parsedumpi_callbacks.cc, start_mpi).
@@ -64,6 +67,15 @@ struct Timed {
   bool gap_taken_out = false;
 };
 
+// MPI_Finalize at `finalize` in a region that began at `region_start` (MPI_Init or a resume; the first
+// record if neither): if only calls that move no data lie between, the region had no action, and none of
+// its gaps is compute.
+void take_out_an_empty_region(std::vector<Timed>& timed, std::size_t region_start, std::size_t finalize) {
+  for (std::size_t k = region_start + 1; k < finalize; ++k)
+    if (!moves_no_data(function_name(timed[k].record->function))) return;  // an action: its compute stays
+  for (std::size_t k = region_start + 1; k <= finalize; ++k) timed[k].gap_taken_out = true;
+}
+
 // The file's bytes with its paused gaps taken out; adds to result's counts, returns the seconds removed.
 double unpause(const TraceFile& file, std::vector<std::uint8_t>& bytes, UnpausedCopyResult& result) {
   std::vector<Record> records;
@@ -75,6 +87,7 @@ double unpause(const TraceFile& file, std::vector<std::uint8_t>& bytes, Unpaused
     if (record.mask & kMaskWallTime)
       timed.push_back({&record, nanoseconds(record.wall_start), nanoseconds(record.wall_stop)});
   bool paused = false;
+  std::size_t region_start = 0;
   for (std::size_t i = 0; i < timed.size(); ++i) {
     const std::optional<std::uint32_t> level = pcontrol_level(*timed[i].record);
     const bool pcontrol = level.has_value(), pause = pcontrol && *level == 0;
@@ -83,7 +96,10 @@ double unpause(const TraceFile& file, std::vector<std::uint8_t>& bytes, Unpaused
       for (std::size_t j = i; j-- > 0 && timed[j].record->function != kInit && timed[j].record->function != kInitThread &&
                               moves_no_data(function_name(timed[j].record->function));)
         timed[j].gap_taken_out = true;
+    const std::uint16_t function = timed[i].record->function;
+    if (function == kInit || function == kInitThread || (pcontrol && paused && !pause)) region_start = i;
     if (pcontrol) paused = pause;
+    if (function == kFinalize && !paused) take_out_an_empty_region(timed, region_start, i);
   }
   std::int64_t removed = 0;
   for (std::size_t i = 0; i < timed.size(); ++i) {
