@@ -54,4 +54,5 @@ def test_an_output_path_stays_inside_its_folder(tmp_path, name):
 
 
 def test_an_output_path_keeps_a_plain_name(tmp_path):
-    assert file_names.output_path(str(tmp_path), "ghost-breakdown.png") == os.path.join(str(tmp_path), "ghost-breakdown.png")
+    folder = str(tmp_path)
+    assert file_names.output_path(folder, "ghost-breakdown.png") == os.path.join(folder, "ghost-breakdown.png")

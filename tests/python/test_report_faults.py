@@ -100,7 +100,7 @@ def test_hostile_proxy_names_stay_inside_and_apart(folder, tmp_path, monkeypatch
     assert {p: c for p, c in after.items() if not p.startswith(out_dir + os.sep)} == before
     assert len(names) == len(set(names)) == len(drawn)  # one figure each, none replacing another
     assert sorted(os.listdir(out_dir)) == sorted(names + ["index.html"])
-    assert all(len(n) <= 80 and n.endswith("-breakdown.png") or n.endswith("-breakdown-2.png") for n in names)
+    assert all(len(n) <= 80 and n.endswith(("-breakdown.png", "-breakdown-2.png")) for n in names)
     assert sorted(r["proxy"] for r in rows) == sorted(drawn)
     warnings = capsys.readouterr().err.splitlines()
     assert len(warnings) == len(refused) and all("'proxy' is not a name" in w and w.endswith("left out")
@@ -167,7 +167,8 @@ def test_fifos_named_like_results_are_left_out_not_waited_on(folder):
     assert done.returncode == 0, done.stderr
     warnings = sorted(done.stderr.splitlines())
     assert warnings == sorted([f"report: warning: {fifos[0]} is not readable JSON (not a regular file); left out",
-                               f"report: warning: {fifos[1]} is not a readable simulation (not a regular file); left out",
+                               f"report: warning: {fifos[1]} is not a readable simulation (not a regular file); "
+                               "left out",
                                f"report: warning: {fifos[2]} is not readable JSON (not a regular file); left out"])
 
 
@@ -176,7 +177,8 @@ def test_fifos_named_like_results_are_left_out_not_waited_on(folder):
 @pytest.mark.parametrize("edit, problem", [
     (lambda r: r["messages"].update(per_step_per_rank={"min": -5, "avg": "x", "max": None}),
      "'messages.per_step_per_rank' is not min / avg / max >= 0 (got {'min': -5, 'avg': 'x', 'max': None})"),
-    (lambda r: r["bytes"].update(per_step_per_rank=[]), "'bytes.per_step_per_rank' is not min / avg / max >= 0 (got [])"),
+    (lambda r: r["bytes"].update(per_step_per_rank=[]),
+     "'bytes.per_step_per_rank' is not min / avg / max >= 0 (got [])"),
     (lambda r: r["fom"].update(gflops="many"), "'fom' is not a table of figures of merit (got {"),
     (lambda r: r.update(machine_load="junk"), "'machine_load' is not the node's load of the run (got 'junk')"),
     (lambda r: r.update(machine_load={"other_cpu_seconds": 1.0, "wall_seconds": 2.0, "cores": "two"}),

@@ -88,7 +88,8 @@ def test_one_node_says_its_traffic_stayed_inside(panels):
 def test_nodes_that_sent_nothing_say_so():
     sim = two_nodes()
     sim["nics"]["per_nic_bytes"] = [0, 0]
-    assert report_network.idle_network({"svcp/isend": (sim, None)}) == "no message left its node: no NIC injected a byte"
+    said = report_network.idle_network({"svcp/isend": (sim, None)})
+    assert said == "no message left its node: no NIC injected a byte"
 
 
 def test_a_synthesized_point_without_a_simulated_profile_says_so():

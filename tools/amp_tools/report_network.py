@@ -62,7 +62,8 @@ def idle_network(series):
         return None
     if all(sim["nics"]["count"] <= 1 for sim, _ in series.values()):
         inside = max(sim["nics"].get("intra_node_bytes") or 0 for sim, _ in series.values())
-        return "one node: all traffic stayed inside it" + (f"\n({inside:,.0f} bytes between its ranks)" if inside else "")
+        between_ranks = f"\n({inside:,.0f} bytes between its ranks)" if inside else ""
+        return "one node: all traffic stayed inside it" + between_ranks
     return "no message left its node: no NIC injected a byte"
 
 
