@@ -131,7 +131,7 @@ class ComputeModels:
 
     def _measure(self, key, group):
         run = next((r for r in group if r["strategy"] == PREFERRED_CUT), group[0])
-        base = os.path.join(self.folder, f"compute-model-{run['id']}")
+        base = os.path.join(self.folder, f"compute-model-{run['id']}")  # a run id: safe parts (Study.runs)
         for suffix in (".json", ".json.partial", ".trace", ".log"):
             keep_aside(base + suffix)
         command = [*run["args"], "--synthesize", base + ".trace", "--ranks", str(run["ranks"]), "--results",

@@ -53,7 +53,8 @@ def lock(folder):
 
 def open_folder(study, root, new):
     """The latest runs/<name>-<stamp>/ made from this very study file, or a new one holding a copy of
-    it; locked. Returns (folder, resumed)."""
+    it; locked. Returns (folder, resumed). study.name is checked against a strict pattern (letters, digits,
+    '.', '_', '-': Study), so it is a file-name part as it stands."""
     runs_dir = os.path.join(root, "runs")
     if not new and os.path.isdir(runs_dir):
         for entry in sorted(os.listdir(runs_dir), reverse=True):
