@@ -178,3 +178,12 @@ def test_a_silent_simulator_is_ended_on_time():
     with pytest.raises(simulate.SimulatorTimedOut, match="ran past 1 s"):
         simulate.run_simulator(["bash", "-c", "sleep 20"], "/tmp", 1, on_line=lambda line: False)
     assert time.monotonic() - started < 10
+
+
+def test_the_latest_simulation_of_a_network_with_an_unsafe_name_is_found(tmp_path, repo, network_file):
+    """A network's output name is made safe (file_names.component); the search for it uses the same name."""
+    network = simulate.networks.load(network_file("torus-4x4x4"), ())
+    network.name = "my net"
+    written = tmp_path / f"simulation-{network.label}-simgrid.json"
+    written.write_text("{}")
+    assert simulate.latest_simulation(str(tmp_path), "my net", "simgrid") == str(written)

@@ -29,6 +29,7 @@ import time
 
 import amp_tools
 from amp_tools import calibrate
+from amp_tools import file_names
 from amp_tools import measured_comparison
 from amp_tools import network_metrics
 from amp_tools import networks
@@ -344,7 +345,7 @@ def simulation_file(trace_dir, network_path, simulator, overrides=()):
 
 def latest_simulation(trace_dir, network_name, simulator):
     """The newest simulation of this trace on any machine of this network name, or None."""
-    found = glob.glob(os.path.join(glob.escape(trace_dir), f"simulation-{glob.escape(network_name)}-*-{simulator}.json"))
+    found = glob.glob(os.path.join(glob.escape(trace_dir), f"simulation-{glob.escape(file_names.component(network_name))}-*-{simulator}.json"))
     found = [f for f in found if re.fullmatch(r"[0-9a-f]{8}", f.rsplit("-", 2)[-2])]
     return max(found, key=os.path.getmtime) if found else None
 
