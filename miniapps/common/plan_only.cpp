@@ -32,15 +32,17 @@ void add_plan_options(CLI::App& app, PlanOptions& o) {
       ->group("");
 }
 
-void check_virtual_ranks(int ranks) {
-  if (ranks < 1) throw InputError(fmt::format("--ranks must be at least 1 (got {})", ranks));
-  if (ranks > kMaxVirtualRanks) throw InputError(fmt::format("--ranks must be at most {} (got {})", kMaxVirtualRanks, ranks));
+void check_virtual_ranks(std::int64_t ranks, const std::string& as_given) {
+  const std::string shown = as_given.empty() ? std::to_string(ranks) : as_given;
+  if (ranks < 1) throw InputError(fmt::format("--ranks must be at least 1 (got {})", shown));
+  if (ranks > kMaxVirtualRanks) throw InputError(fmt::format("--ranks must be at most {} (got {})", kMaxVirtualRanks, shown));
 }
 
-void check_compute_seconds(double seconds) {
-  if (!(seconds >= 0)) throw InputError(fmt::format("--compute_seconds must be >= 0 (got {})", seconds));
+void check_compute_seconds(double seconds, const std::string& as_given) {
+  const std::string shown = as_given.empty() ? fmt::format("{}", seconds) : as_given;
+  if (!(seconds >= 0)) throw InputError(fmt::format("--compute_seconds must be >= 0 (got {})", shown));
   if (!std::isfinite(seconds) || seconds > kMaxComputeSeconds)
-    throw InputError(fmt::format("--compute_seconds must be at most {} seconds (got {})", kMaxComputeSeconds, seconds));
+    throw InputError(fmt::format("--compute_seconds must be at most {} seconds (got {})", kMaxComputeSeconds, shown));
 }
 
 namespace {
@@ -70,7 +72,7 @@ PlanTarget checked_plan_target(const PlanOptions& o, const CommonOptions& common
       throw InputError(fmt::format("--plan-only runs in one process (started with {} MPI ranks)", env.size()));
     if (!common.trace_dir.empty() || common.trace_setup)
       throw InputError("--plan-only runs no exchange, so there is nothing to --trace");
-    target = {o.rank, o.ranks};
+    target = {static_cast<int>(o.rank), static_cast<int>(o.ranks)};  // both checked against kMaxVirtualRanks
   } else if (o.ranks != 0 || o.rank != -1) {
     throw InputError("--ranks and --rank need --plan-only or --synthesize (a real run uses the MPI rank count)");
   }

@@ -12,6 +12,7 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -19,8 +20,8 @@ namespace amp {
 
 struct PlanOptions {
   bool plan_only = false;
-  int ranks = 0;  // virtual rank count (plan-only, synthesis)
-  int rank = -1;  // the virtual rank whose plan is built (plan-only)
+  std::int64_t ranks = 0;  // virtual rank count (plan-only, synthesis); 64 bits, so 2^31 is named as too many
+  std::int64_t rank = -1;  // the virtual rank whose plan is built (plan-only)
   std::string dump_file;
   std::string synthesize_dir;   // --synthesize DIR (synthesis.hpp reads it before parsing)
   std::optional<double> compute_seconds;  // --compute_seconds S (synthesis; 0: no compute time)
@@ -30,15 +31,16 @@ void add_plan_options(CLI::App& app, PlanOptions& options);
 // The most virtual ranks --plan-only and --synthesize accept (2^24, more than any machine's ranks):
 // beyond it global sizes overflow a proxy's integers.
 constexpr int kMaxVirtualRanks = 1 << 24;
-// InputError unless 1 <= ranks <= kMaxVirtualRanks (after --plan-only's own "needs --ranks N" check).
-void check_virtual_ranks(int ranks);
+// InputError unless 1 <= ranks <= kMaxVirtualRanks (after --plan-only's own "needs --ranks N" check); the
+// message shows `as_given` where given (a number past 64 bits, read as the nearest bound).
+void check_virtual_ranks(std::int64_t ranks, const std::string& as_given = "");
 // The most seconds one modelled compute step may take (--compute_seconds), and the longest modelled run
 // of one virtual rank: DUMPI's records hold 16-bit seconds, which must not wrap.
 constexpr double kMaxComputeSeconds = 3600;
 constexpr double kMaxModelledSeconds = 60000;
 // InputError unless seconds is finite, >= 0 and <= kMaxComputeSeconds (0: a network study's pure
-// communication, no compute between the calls).
-void check_compute_seconds(double seconds);
+// communication, no compute between the calls); the message shows `as_given` where given.
+void check_compute_seconds(double seconds, const std::string& as_given = "");
 
 // The rank and rank count the set-up builds for: (rank, ranks) from the flags in plan-only mode, the
 // MPI rank and size otherwise.

@@ -14,9 +14,13 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <limits>
+#include <charconv>
+#include <cctype>
+#include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -26,15 +30,29 @@ namespace amp {
 
 namespace {
 
-template <class Number>
-Number parsed(const std::string& text, const char* flag) {
-  try {
-    std::size_t used = 0;
-    const Number value = std::is_integral_v<Number> ? static_cast<Number>(std::stoll(text, &used)) : std::stod(text, &used);
-    if (used == text.size()) return value;
-  } catch (const std::exception&) {
-  }
-  throw InputError(fmt::format("{}: '{}' is not a number", flag, text));
+// --ranks as given: a decimal integer of any length (one past 64 bits is past the bounds, and named as given).
+int virtual_ranks(const std::string& text) {
+  const char* begin = text.data() + (text.size() > 1 && text[0] == '+' ? 1 : 0);
+  const char* end = text.data() + text.size();
+  std::int64_t value = 0;
+  const auto [stop, error] = std::from_chars(begin, end, value);
+  if (stop != end || (error != std::errc() && error != std::errc::result_out_of_range))
+    throw InputError(fmt::format("--ranks: '{}' is not a number", text));
+  if (error == std::errc::result_out_of_range) value = text[0] == '-' ? INT64_MIN : INT64_MAX;
+  check_virtual_ranks(value, text);
+  return static_cast<int>(value);
+}
+
+// --compute_seconds as given: -0 is 0; a value below the smallest normal double (1e-320) is taken as it is
+// (under the trace's nanosecond, no compute); one past the largest double is past the bound, named as given.
+double compute_seconds_given(const std::string& text) {
+  char* stop = nullptr;
+  double value = std::strtod(text.c_str(), &stop);
+  if (text.empty() || stop != text.c_str() + text.size() || std::isspace(static_cast<unsigned char>(text[0])))
+    throw InputError(fmt::format("--compute_seconds: '{}' is not a number", text));
+  if (value == 0) value = 0;  // -0 as 0
+  check_compute_seconds(value, text);
+  return value;
 }
 
 // Bytes of the trace files in `folder` (a synthesis's folder holds only its own trace).
@@ -64,11 +82,9 @@ Synthesis::Synthesis(const char* proxy, int argc, char** argv, const Environment
   if (directory_.empty()) throw InputError("--synthesize needs a directory");
   const auto ranks = prescanned_value(argc, argv, "--ranks");
   if (!ranks) throw InputError("--synthesize needs --ranks N, the virtual rank count");
-  ranks_ = parsed<int>(*ranks, "--ranks");
-  check_virtual_ranks(ranks_);
+  ranks_ = virtual_ranks(*ranks);
   if (const auto seconds = prescanned_value(argc, argv, "--compute_seconds")) {
-    given_seconds_ = parsed<double>(*seconds, "--compute_seconds");
-    check_compute_seconds(*given_seconds_);
+    given_seconds_ = compute_seconds_given(*seconds);
   }
   if (process.size() != 1)
     throw InputError(fmt::format("--synthesize runs in one process (started with {} MPI ranks)", process.size()));

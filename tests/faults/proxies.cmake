@@ -33,6 +33,8 @@ amp_add_fault_test(NAME results_users_partial_file_untouched SCRIPT check_output
 amp_add_fault_test(NAME trace_full_disk_exits_5 SCRIPT check_trace_full.py)
 # Rows 6, 8, 16, 17, 24 (synthesis), 26 and the empty/alone flags: one line, exit 2, nothing written.
 amp_add_fault_test(NAME startup_refusals_one_line_nothing_written SCRIPT check_refusals.py TIMEOUT 300)  # ~60 s under Open MPI (2 s a launch)
+# Issue 43 items 24, 27: --ranks past 2^31 and 2^63 said "at most" as given; --compute_seconds -0 and 1e-320 accepted.
+amp_add_fault_test(NAME virtual_rank_numbers_as_given SCRIPT check_virtual_rank_numbers.py PROCESSORS 1)
 # Issue 31, items 1 and 4: a run or synthesis stopped by SIGINT/SIGTERM removes its .partial or staging
 # folder and dies by the signal; a synthesis needs a new DIR.
 amp_add_fault_test(NAME stopped_runs_leave_nothing_and_die_by_the_signal SCRIPT check_stopped_runs.py TIMEOUT 120)
