@@ -1,10 +1,13 @@
 """The command line of amp_tools' programs: argparse whose --help prints the usage line and the module's
 own description, and whose every usage error is one `NAME: error: ...` line on stderr and exit 2
-(argparse's own adds the usage); and the reading of a JSON file named on it, with its problem in one line."""
+(argparse's own adds the usage); the options every program that runs the proxies shares (common_options);
+and the reading of a JSON file named on it, with its problem in one line."""
 import argparse
 import json
 import os
 import sys
+
+from amp_tools import launch
 
 USAGE_ERROR = 2
 
@@ -19,6 +22,19 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message):
         refuse(self.name, f"{message} (--help for usage)")
+
+
+def common_options(launcher=True):
+    """The parent parser (argparse `parents=[...]`) of the options shared by every program that runs the
+    proxies, each with one default: --build (the driver's build folder) and, with `launcher`, --mpiexec
+    (the driver's launcher) and --mpiexec-flags."""
+    parent = argparse.ArgumentParser(add_help=False)
+    parent.add_argument("--build", default=launch.default_build(),
+                        help="build folder with bin/amp-* (default: %(default)s)")
+    if launcher:
+        parent.add_argument("--mpiexec", default=launch.default_mpiexec(), help="launcher (default: %(default)s)")
+        parent.add_argument("--mpiexec-flags", default="", help="extra launcher flags, as one shell string")
+    return parent
 
 
 def refuse(name, message):
