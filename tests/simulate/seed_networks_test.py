@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """The seeds' machines as network files (inputs/networks/{xt6-seastar,xe6-gemini,cascade-dragonfly,
 trinity-haswell,trinity-knl}.toml): each loads (tools/networks.py), and every line that gives a value
-says where the value comes from, a seed paper (`000`, `001`, `002` or `004` with a table, figure or section)
+says where the value comes from, a seed paper (`000` to `004` with a table, figure or section)
 or `assumption:` with its reason. A value without a source, or a source that names no table, figure
-or section, fails the test with the file and line.
+or section, fails the test with the file and line. The keys whose defaults change results (the message
+costs, the packet size, the loopback) must be given in each file, so that each has its source line.
 
 Usage: seed_networks_test.py ROOT
 """
@@ -13,7 +14,11 @@ import sys
 
 SEED_NETWORKS = ("xt6-seastar", "xe6-gemini", "cascade-dragonfly", "trinity-haswell", "trinity-knl")
 # A source: a seed paper and where in it, or an assumption and why (at least a few words).
-SOURCE = re.compile(r"#\s*(?:(?:000|001|002|004) (?:Table|Fig\.|Figure|section)\s*\S+|assumption: \S+ \S+ \S+)")
+# Keys a file must give itself: their defaults (0 s per message, SST-macro's 4 KiB packets, a 40 GB/s loopback)
+# change predictions and would have no source line.
+EXPLICIT = ("message_overhead", "nic_message_overhead", "packet_size", "loopback_bandwidth", "loopback_latency",
+            "router_latency")
+SOURCE = re.compile(r"#\s*(?:(?:000|001|002|003|004) (?:Table|Fig\.|Figure|section)\s*\S+|assumption: \S+ \S+ \S+)")
 
 
 def unsourced_lines(path):
@@ -29,6 +34,13 @@ def unsourced_lines(path):
     return bad
 
 
+def defaulted_keys(path):
+    """The EXPLICIT keys the file leaves to their defaults."""
+    with open(path) as f:
+        given = {line.split("=", 1)[0].strip() for line in f if "=" in line.split("#", 1)[0]}
+    return [key for key in EXPLICIT if key not in given]
+
+
 def main(root):
     from amp_tools import networks
     failures = []
@@ -41,6 +53,8 @@ def main(root):
             continue
         failures += [f"{path} line {n}: no source comment (a seed's table, figure or section, or "
                      f"'assumption: why'): {text}" for n, text in unsourced_lines(path)]
+        failures += [f"{path}: {key} is left to its default, which changes results: give it with its source"
+                     for key in defaulted_keys(path)]
         if not any(networks.refusal(network, s) is None for s in networks.SIMULATORS):
             failures.append(f"{path}: no simulator can run it")
     for line in failures:

@@ -4,8 +4,8 @@ parameters) or refused with the one key that simulator cannot express.
 
 The machine: nodes, each with one NIC that its ranks share (ranks in one node talk over a loopback);
 routers joined by links of classes with their own bandwidth and latency (torus dimensions, dragonfly
-local and global links, fat-tree levels); a latency per router hop; a CPU overhead per message at each
-end; a routing and its seed. Every error is a NetworkError with one line naming the file and key.
+local and global links, fat-tree levels); a latency per router hop; a CPU overhead and a NIC time per
+header posted; a routing and its seed. Every error is a NetworkError with one line naming the file and key.
 README, "Simulating networks", lists the keys; docs/TRACING.md section 14 gives the model and what each
 simulator was given.
 """
@@ -26,7 +26,7 @@ SIMGRID_NODE_LIMIT = 16384     # SimGrid 3.32 checks each new link's name agains
 PACKET_SIZE_LIMITS = (64, 1 << 20)  # bytes: a Cray packet's 64 B payload up to a whole 1 MiB message
 
 COMMON = {"topology", "link_bandwidth", "link_latency", "host_speed", "ranks_per_node", "routing", "seed",
-          "nic_bandwidth", "router_latency", "message_overhead", "loopback_bandwidth", "loopback_latency",
+          "nic_bandwidth", "router_latency", "message_overhead", "nic_message_overhead", "loopback_bandwidth", "loopback_latency",
           "stream_per_core", "packet_size"}
 REQUIRED = {"topology", "link_bandwidth", "link_latency", "host_speed", "ranks_per_node"}
 TOPOLOGIES = {
@@ -70,7 +70,8 @@ class Network:
     seed: int = 1
     nic_bandwidth: float = 0.0            # bytes/s each way at once (load() defaults it to the link's)
     router_latency: float = 0.0           # seconds per router hop (added to each link crossed)
-    message_overhead: float = 0.0         # CPU seconds per message, at the sender and again at the receiver
+    message_overhead: float = 0.0         # CPU seconds per header posted (the sender's; above 512 B the receiver's too)
+    nic_message_overhead: float = 0.0     # NIC seconds per header posted, charged to the rank that posts it (per_header())
     loopback_bandwidth: float = 0.0       # ranks of one node (0: DEFAULT_LOOPBACK, see loopback())
     loopback_latency: float = 0.0
     stream_per_core: float = 0.0          # the node's STREAM triad bytes/s per core, all cores busy (0: not given);
@@ -103,6 +104,8 @@ class Network:
                "link_latency": self.link_latency, "router_latency": self.router_latency,
                "message_overhead": self.message_overhead, "host_speed": self.host_speed,
                "routing": self.routing, "seed": self.seed}
+        if self.nic_message_overhead:  # absent when 0, so that the keys of files without it stay as they were
+            out["nic_message_overhead"] = self.nic_message_overhead
         if self.stream_per_core:
             out["stream_per_core"] = self.stream_per_core
         if self.packet_size:
@@ -228,6 +231,8 @@ def load(path, overrides=()):
         nic_bandwidth=_number(path, "nic_bandwidth", data.get("nic_bandwidth", link_bandwidth)),
         router_latency=_number(path, "router_latency", data.get("router_latency", 0.0), inclusive=True),
         message_overhead=_number(path, "message_overhead", data.get("message_overhead", 0.0), inclusive=True),
+        nic_message_overhead=_number(path, "nic_message_overhead", data.get("nic_message_overhead", 0.0),
+                                     inclusive=True),
         shape=shape, overrides=given)
     if "loopback_bandwidth" in data or "loopback_latency" in data:  # the one not given: its default
         network.loopback_bandwidth = _number(path, "loopback_bandwidth",
@@ -401,10 +406,20 @@ def simgrid_flat_platform(network):
 
 
 # The MPI library's protocol, the same in both simulators: a message of up to 512 bytes travels with its
-# header (one network latency; one header posted, message_overhead of CPU at the sender); a larger one is
-# fetched by the receiver (header, RDMA get request, data: three latencies; two headers posted,
-# message_overhead at the sender and again at the receiver). These are SST-macro's eager0, eager1 and
-# rendezvous protocols with the sender's acknowledgement off.
+# header (one network latency; one header posted, per_header() at the sender); a larger one is fetched by
+# the receiver (header, RDMA get request, data: three latencies; two headers posted, per_header() at the
+# sender and again at the receiver). These are SST-macro's eager0, eager1 and rendezvous protocols with the
+# sender's acknowledgement off.
+
+
+def per_header(network):
+    """Seconds the rank that posts a header is held: its CPU's message_overhead, then the NIC's
+    nic_message_overhead (the NIC takes the operation and returns control: seeds/002_* Table 1). Neither
+    simulator models a NIC's time per message apart from its bandwidth (SimGrid's NIC is a link; SST-macro's
+    snappr NIC serves bytes, sstmac/hardware/snappr/snappr_nic.cc), so both charge it to the posting rank:
+    one rank's messages are serialised by both costs, exactly where one rank sends through its NIC; ranks
+    that share a NIC are not serialised against each other (docs/TRACING.md section 14)."""
+    return network.message_overhead + network.nic_message_overhead
 MPI_PROTOCOL_LATENCIES = "0:1;513:3"
 SSTMAC_PROTOCOL = {"node.app1.mpi.max_vshort_msg_size": "512B", "node.app1.mpi.software_ack": "false",
                    # and nothing between: SST-macro's default sends 513 B to 8 KB with its eager1 protocol, a
@@ -431,7 +446,7 @@ def simgrid_config(network):
     a sum of sharing weights left at 1.005e-5 by rounding): with 1e-4 it ends, and every other prediction
     tried (the three cuts at 64 ranks on torus-4x4x4 and dragonfly-1024, four of the profile study's
     256-rank points, 1 MiB halo, incast, ring and ping-pong) is the same to the nanosecond."""
-    o = network.message_overhead
+    o = per_header(network)
     return ["--cfg=smpi/bw-factor:0:1", f"--cfg=smpi/lat-factor:{MPI_PROTOCOL_LATENCIES}",
             f"--cfg=smpi/os:0:{o:.9g}:0", f"--cfg=smpi/ois:0:{o:.9g}:0", f"--cfg=smpi/or:0:0:0;513:{o:.9g}:0",
             "--cfg=smpi/finalization-barrier:yes", "--cfg=smpi/barrier:ompi_bruck", "--cfg=smpi/allgather:rdb",
@@ -520,8 +535,10 @@ def sstmac_overrides(network, queue=None):
          "switch.logp.bandwidth": gbps(base), "switch.logp.hop_latency": ns(hop), "switch.logp.out_in_latency": ns(end),
          "node.proc.frequency": f"{network.host_speed / 1e9:.9g}GHz",
          "node.proc.ncores": str(max(network.ranks_per_node, 1)),
-         # SST-macro charges CPU overhead per header posted (see MPI_PROTOCOL_LATENCIES).
-         "node.app1.mpi.post_header_delay": ns(network.message_overhead),
+         # SST-macro charges CPU overhead per header posted (see MPI_PROTOCOL_LATENCIES): the sender's header,
+         # and the receiver's RDMA get request above 512 B (sumi/sim_transport.cc, SimTransport::send)
+         "node.app1.mpi.post_header_delay": ns(per_header(network)),
+         "node.app1.mpi.post_rdma_delay": ns(per_header(network)),
          "switch.router.name": SSTMAC_ROUTERS[network.topology][network.routing][0], **SSTMAC_PROTOCOL,
          "switch.router.seed": str(network.seed)}
     # Ranks of one node: each message a copy through the node's memory model at the loopback's bandwidth,
