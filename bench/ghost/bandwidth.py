@@ -21,7 +21,6 @@ Usage: PYTHONPATH=tools python3 bench/ghost/bandwidth.py [--build build] [--mpie
                                 [--kernel-bytes 134217728] [--stream-elements 16777216]
 """
 import argparse
-import json
 import os
 import re
 import statistics
@@ -29,21 +28,26 @@ import subprocess
 import sys
 import tempfile
 
+from amp_tools import command_line
 from amp_tools import launch
+from amp_tools import proxy_command
 from amp_tools import results
-
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 STENCILS = ["3d7pt", "3d27pt"]
 
 
 def process_grids(ranks):
     """The split in x (yz faces: strided rows) and the split in z (xy planes: contiguous)."""
     n = str(ranks)
-    return {f"{n}x1x1": ["--npx", n, "--npy", "1", "--npz", "1"], f"1x1x{n}": ["--npx", "1", "--npy", "1", "--npz", n]}
+    return {f"{n}x1x1": {"npx": n, "npy": 1, "npz": 1}, f"1x1x{n}": {"npx": 1, "npy": 1, "npz": n}}
 
 
-def run_proxy(a, exe, arguments):
-    command = launch.mpiexec(a.mpiexec, a.ranks, [os.path.join(a.build, "bin", exe)] + arguments, a.mpiexec_flags)
+def run_proxy(a, proxy, flags):
+    """Runs amp-PROXY with these flags at a.ranks ranks; its output."""
+    return run(proxy_command.command(proxy, flags, ranks=a.ranks, build=a.build, mpiexec=a.mpiexec,
+                                     mpiexec_flags=a.mpiexec_flags))
+
+
+def run(command):
     done = subprocess.run(command, capture_output=True, text=True)
     if done.returncode != 0:
         sys.exit(f"bandwidth: {' '.join(command)} failed ({done.returncode}): {done.stderr.strip()}")
@@ -55,9 +59,8 @@ def stream(a, folder):
     stream_path = os.path.join(folder, "stream.json")
     if os.path.exists(stream_path):
         os.remove(stream_path)
-    run_proxy(a, "amp-micro", ["stream", "--array-size", str(a.stream_elements), "--results", stream_path])
-    with open(stream_path) as f:
-        rows = json.load(f)["rows"]
+    run_proxy(a, "micro", ["stream", "--array-size", str(a.stream_elements), "--results", stream_path])
+    rows = results.load(stream_path)["rows"]
     by_kernel = {row["kernel"]: row for row in rows}
     return {k: by_kernel[k]["GBps_per_rank_best"] for k in ("copy", "triad")}
 
@@ -67,7 +70,8 @@ def kernels(a):
     enough blocks in turn (as amp-ghost sweeps its variables) that they come from memory."""
     block_bytes = 2 * 8 * (a.kernel_size + 2) ** 3
     variables = max(1, -(-a.kernel_bytes // block_bytes))
-    out = run_proxy(a, "bench_stencil_bandwidth", [str(a.kernel_size), "10", str(variables)])
+    out = run(launch.mpiexec(a.mpiexec, a.ranks, [os.path.join(a.build, "bin", "bench_stencil_bandwidth"),
+                                                 str(a.kernel_size), "10", str(variables)], a.mpiexec_flags))
     rates = {}
     for name, gbs in re.findall(r"^\s+(3d7pt|3d27pt)\s+([0-9.]+) GB/s .*of triad", out, re.M):
         rates[name.upper()] = min(rates.get(name.upper(), 1e30), float(gbs))
@@ -83,10 +87,9 @@ def ghost(a, folder, size, stencil, grid):
     results_path = os.path.join(folder, "ghost.json")
     if os.path.exists(results_path):
         os.remove(results_path)
-    n = str(size)
-    run_proxy(a, "amp-ghost", ["--nx", n, "--ny", n, "--nz", n, "--num_vars", str(a.vars), "--num_tsteps", str(a.steps),
-                            "--stencil", stencil, "--comm_method", "bspma", "--transport", "isend", "--progress", "0",
-                            "--report_diffusion", "0", "--results", results_path] + process_grids(a.ranks)[grid])
+    run_proxy(a, "ghost", {"nx": size, "ny": size, "nz": size, "num_vars": a.vars, "num_tsteps": a.steps,
+                           "stencil": stencil, "strategy": "bspma", "transport": "isend", "progress": 0,
+                           "report_diffusion": 0, "results": results_path, **process_grids(a.ranks)[grid]})
     r = results.load(results_path)
     if not results.verified(r):
         sys.exit(f"bandwidth: amp-ghost {size}^3 {stencil} {grid} failed its verification")
@@ -108,10 +111,8 @@ def median_cell(values, percent=True):
 
 
 def main():
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--build", default=os.path.join(ROOT, "build"))
-    p.add_argument("--mpiexec", default="mpiexec.mpich")
-    p.add_argument("--mpiexec-flags", default="", help="extra mpiexec flags, space-separated")
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
+                                parents=[command_line.common_options()])
     p.add_argument("--ranks", type=int, default=2)
     p.add_argument("--rounds", type=int, default=3)
     p.add_argument("--sizes", default="32,64,128", help="amp-ghost cells per rank and axis, comma-separated")

@@ -27,10 +27,10 @@ import subprocess
 import sys
 import tempfile
 
+from amp_tools import command_line
 from amp_tools import launch
+from amp_tools import proxy_command
 from amp_tools import results
-
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CUTS = ["bspma", "svaf", "svcp"]
 TRANSPORTS = ["isend", "persistent"]
 
@@ -42,12 +42,13 @@ def run(command, env=None):
     return done.stdout
 
 
-def ghost_command(a, build, cut, transport, steps, results_path):
-    grid = a.grid.split("x")
-    return launch.mpiexec(a.mpiexec, a.ranks, [os.path.join(build, "bin", "amp-ghost"), "--nx", str(a.size), "--ny",
-            str(a.size), "--nz", str(a.size), "--num_vars", str(a.vars), "--num_tsteps", str(steps), "--stencil",
-            a.stencil, "--comm_method", cut, "--transport", transport, "--npx", grid[0], "--npy", grid[1], "--npz",
-            grid[2], "--progress", "0", "--results", results_path])
+def ghost_command(a, build, strategy, transport, steps, results_path):
+    npx, npy, npz = a.grid.split("x")
+    flags = {"nx": a.size, "ny": a.size, "nz": a.size, "num_vars": a.vars, "num_tsteps": steps, "stencil": a.stencil,
+             "strategy": strategy, "transport": transport, "npx": npx, "npy": npy, "npz": npz, "progress": 0,
+             "results": results_path}
+    return proxy_command.command("ghost", flags, ranks=a.ranks, build=build, mpiexec=a.mpiexec,
+                                 mpiexec_flags=a.mpiexec_flags)
 
 
 def environment(**extra):
@@ -102,14 +103,12 @@ def launch_cost(a, build):
     exe = os.path.join(build, "bin", "bench_kokkos_launch")
     if not os.path.exists(exe):
         return ""
-    return run(launch.mpiexec(a.mpiexec, a.ranks, [exe, "20000"]), environment())
+    return run(launch.mpiexec(a.mpiexec, a.ranks, [exe, "20000"], a.mpiexec_flags), environment())
 
 
 def main():
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--build", default=os.path.join(ROOT, "build"))
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0], parents=[command_line.common_options()])
     p.add_argument("--before", help="another build to alternate with (its numbers are printed first)")
-    p.add_argument("--mpiexec", default="mpiexec.mpich")
     p.add_argument("--ranks", type=int, default=2)
     p.add_argument("--size", type=int, default=24)
     p.add_argument("--vars", type=int, default=40)
