@@ -9,11 +9,13 @@ cuts synthesized at 64 ranks are replayed on a shipped network file:
   nodes into one, and (on a torus) 10 round trips of 64 KiB between nodes 0 and 7 (their hops counted on
   the torus, nodes numbered x first). The rounds make MPI_Init and MPI_Finalize's barrier, which both
   simulators add, a small part of the time. One way, a message of s bytes over links l takes
-      H x message_overhead + P x sum over l of (link latency + router_latency) + s / min(nic, link bandwidths),
+      H x (message_overhead + nic_message_overhead) + P x sum over l of (link latency + router_latency) + s / min(nic, link bandwidths),
   with the MPI protocol's P latencies and H headers posted: 1 and 1 up to 512 bytes, 3 and 2 above;
   nodes 0 and 1 being one torus link apart (a torus is direct: no link between node and router) or two
   links apart (dragonfly: both on router 0; fat tree: both on leaf 0); within a node, the loopback's
-  latency and bandwidth. The incast is bound by the receiving NIC: 7 x s / nic_bandwidth.
+  latency and bandwidth. The incast is bound by the receiving NIC: 7 x s / nic_bandwidth. A burst of N
+  back-to-back 8-byte messages (all posted at once) is bound by their cost per message: N x per message +
+  one way of the last; per message, a header's message_overhead + nic_message_overhead (networks.per_header).
 - `agree`: every case, the above and a ring of 8, 3-D halos of 64 (4x4x4 ranks; 8 KiB, 64 KiB and 1 MiB
   faces, net of MPI_Init and MPI_Finalize), MPI_Init and MPI_Finalize alone at 64 ranks, and the three
   cuts, in SimGrid and in SST-macro: within 1.25x of each other (SST-macro's time as a span: below), except
@@ -65,9 +67,11 @@ KNOWN_GAPS = {"ring-64KiB": {"torus-16x16x4": 1.35, "torus-16x16x16": 1.35},
 CLOSED_BY_PACKET_SIZE = {"halo3d-8KiB": {"xt6-seastar": 1024}}   # 1.32x -> 1.02x
 NET_OF_START_AND_END = ("halo3d-8KiB", "halo3d-64KiB", "halo3d-1MiB")
 MIB = 1 << 20
+BURST = 1000
 # Within a node: the loopback's model, with a message overhead (the generic files' own 0.2 us) so that 100
 # round trips of 8 B are more than MPI_Init and MPI_Finalize (the seeds' files give none, and no latency).
-IN_NODE = ["ranks_per_node=2", "loopback_bandwidth=20e9", "loopback_latency=0", "message_overhead=2e-7"]
+IN_NODE = ["ranks_per_node=2", "loopback_bandwidth=20e9", "loopback_latency=0", "message_overhead=2e-7",
+           "nic_message_overhead=0"]
 CASES = {  # name: (conformance_traces arguments, --set overrides)
     "pingpong-8B": (["pingpong", "8", "100"], []),
     "pingpong-1MiB": (["pingpong", str(MIB), "10"], []),
@@ -80,6 +84,8 @@ CASES = {  # name: (conformance_traces arguments, --set overrides)
     # worked out by hand on a torus only (a dragonfly's path depends on its groups)
     "pingpong-64KiB-far": (["pingpong", "65536", "10", "8"], []),
     "incast-1MiB": (["incast", str(MIB), "8"], []),
+    # the message rate: 1000 Isends of 8 B from rank 0 to rank 1, each posted as soon as the last
+    "burst-8B": (["burst", "8", str(BURST)], []),
     "ring-64KiB": (["ring", "65536", "8"], []),
     "init-finalize-64": (["empty", "0", "64"], []),
     "halo3d-64KiB": (["halo3d", "65536", "4", "4", "4"], []),
@@ -93,7 +99,7 @@ CASES = {  # name: (conformance_traces arguments, --set overrides)
     "halo3d-64KiB-in-node": (["halo3d", "65536", "2", "2", "2"], ["ranks_per_node=8", *IN_NODE[1:]]),
 }
 ANALYTIC = ("pingpong-8B", "pingpong-1MiB", "pingpong-1MiB-64KiB-packets", "pingpong-8B-in-node",
-            "pingpong-1MiB-in-node", "incast-1MiB", "pingpong-64KiB-far", "ghost-compute")
+            "pingpong-1MiB-in-node", "incast-1MiB", "pingpong-64KiB-far", "burst-8B", "ghost-compute")
 TORUS_ONLY = ("pingpong-64KiB-far",)
 # amp-ghost synthesized at 2 ranks with 1 ms of compute per variable step (2 variables, 2 steps): the
 # prediction is its 4 ms of compute, the little communication aside. SST-macro 16.0 models no compute at
@@ -114,9 +120,9 @@ def expected_seconds(case, network):
     links = 1 if network.topology == "torus" else 2
     bandwidth = min(network.nic_bandwidth, network.link_bandwidth)
     protocol = lambda s: (1, 1) if s <= 512 else (3, 2)  # noqa: E731  (latencies, headers posted)
-    one_way = lambda s: (protocol(s)[1] * network.message_overhead + protocol(s)[0] * links * hop  # noqa: E731
-                         + s / bandwidth)
-    in_node = lambda s: (protocol(s)[1] * network.message_overhead + protocol(s)[0] * network.loopback_latency  # noqa: E731
+    header = networks.per_header(network)
+    one_way = lambda s: protocol(s)[1] * header + protocol(s)[0] * links * hop + s / bandwidth  # noqa: E731
+    in_node = lambda s: (protocol(s)[1] * header + protocol(s)[0] * network.loopback_latency  # noqa: E731
                          + s / network.loopback_bandwidth)
     if case == "pingpong-8B":
         return 100 * 2 * one_way(8)
@@ -126,6 +132,8 @@ def expected_seconds(case, network):
         return 100 * 2 * in_node(8)
     if case == "pingpong-1MiB-in-node":
         return 10 * 2 * in_node(MIB)
+    if case == "burst-8B":
+        return (BURST - 1) * header + one_way(8)
     if case == "incast-1MiB":
         return one_way(MIB) + 6 * MIB / network.nic_bandwidth
     if case == "pingpong-64KiB-far":  # node 7 of a torus numbered x first: hops the shorter way round
@@ -134,7 +142,7 @@ def expected_seconds(case, network):
             coordinates.append(node % size)
             node //= size
         hops = sum(min(c, size - c) for c, size in zip(coordinates, network.shape["shape"]))
-        far = lambda s: protocol(s)[1] * network.message_overhead + protocol(s)[0] * hops * hop + s / bandwidth  # noqa: E731
+        far = lambda s: protocol(s)[1] * header + protocol(s)[0] * hops * hop + s / bandwidth  # noqa: E731
         return 10 * 2 * far(65536)
     if case == "ghost-compute":
         return 4e-3

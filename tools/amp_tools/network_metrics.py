@@ -7,6 +7,10 @@ its two hosts (its cluster zones route deterministically), asked of SimGrid by t
 The messages of SMPI's collective algorithms are not in the export and so in no figure.
 SST-macro: its `bytes_sent` accumulators on every switch port (`switch.link`) and NIC injection port
 (`node.nic.injection`), written as CSV into the simulator's working folder.
+The figures mean the same in both: a NIC's `injected_bytes` is the payload it sent (the trace's
+point-to-point bytes leaving its node), and `protocol_bytes` what it sent beyond that: SST-macro's MPI
+protocol packets (headers, RDMA get requests) and its collectives' messages, its accumulator less the
+payload; 0 in SimGrid, whose protocol costs latencies and no bytes. Link bytes are each simulator's own.
 
 Each simulator has one function that names its link classes from the topology (torus `x`, `y`, `z`;
 dragonfly `local`, `global`; fat tree `level1`, `level2`, ...; `node` for a node's own link to its
@@ -46,10 +50,13 @@ def spread(values):
     return {"min": min(values), "mean": statistics.fmean(values), "max": max(values), "total": sum(values)}
 
 
-def network_figures(links, nic_bytes, nic_messages, seconds, nic_hop_bytes=None, minimal_fraction=None):
+def network_figures(links, nic_bytes, nic_messages, seconds, nic_hop_bytes=None, minimal_fraction=None,
+                    protocol_bytes=None):
     """The JSON figures. links: (name, class, bytes, bandwidth in bytes/s) of every network link;
-    nic_bytes, nic_messages: per NIC that carries ranks, in rank order; nic_hop_bytes: per NIC, the sum
-    of bytes x hops of what it injected (None where the simulator cannot attribute hops to a sender)."""
+    nic_bytes, nic_messages: per NIC that carries ranks, in rank order (nic_bytes the payload);
+    nic_hop_bytes: per NIC, the sum of bytes x hops of what it injected (None where the simulator cannot
+    attribute hops to a sender); protocol_bytes: per NIC, what it sent beyond its payload (None: nothing).
+    Hops per byte are over everything the NICs sent, as the links carry it."""
     by_class = collections.defaultdict(list)
     for name, cls, sent, bandwidth in links:
         by_class[cls].append((sent / (bandwidth * seconds) if bandwidth > 0 and seconds > 0 else 0.0, sent, name))
@@ -59,7 +66,8 @@ def network_figures(links, nic_bytes, nic_messages, seconds, nic_hop_bytes=None,
         classes[cls] = {"count": len(rows), "bytes": sum(b for _, b, _ in rows),
                         "mean_utilization": statistics.fmean(utilization), "max_utilization": max(utilization),
                         "per_link_utilization": sorted((round(u, 9) for u in utilization), reverse=True)}
-    injected = sum(nic_bytes)
+    protocol_bytes = list(protocol_bytes) if protocol_bytes is not None else [0] * len(nic_bytes)
+    injected = sum(nic_bytes) + sum(protocol_bytes)
     hop_link_bytes = sum(v["bytes"] for cls, v in classes.items() if cls != ENDPOINT)
     hops = {"mean_per_byte": hop_link_bytes / injected if injected else 0.0, "minimal_fraction": minimal_fraction,
             "per_nic": None}
@@ -69,7 +77,8 @@ def network_figures(links, nic_bytes, nic_messages, seconds, nic_hop_bytes=None,
                      reverse=True)[:HOTTEST]
     return {
         "nics": {"count": len(nic_bytes), "injected_bytes": spread(nic_bytes), "injected_messages": spread(nic_messages),
-                 "per_nic_bytes": list(nic_bytes), "per_nic_messages": list(nic_messages)},
+                 "per_nic_bytes": list(nic_bytes), "per_nic_messages": list(nic_messages),
+                 "protocol_bytes": spread(protocol_bytes), "per_nic_protocol_bytes": protocol_bytes},
         "links": classes,
         "hops": hops,
         "hottest_links": [{"name": name, "class": cls, "bytes": b, "utilization": u} for u, b, name, cls in hottest],
@@ -111,6 +120,14 @@ def node_traffic(traffic, node_of_rank):
 def nics_in_rank_order(node_of_rank):
     """The nodes that carry ranks, in the order of their first rank."""
     return list(dict.fromkeys(node_of_rank))
+
+
+def payload_per_nic(between, nics):
+    """The payload bytes each node's NIC sent, from node_traffic's `between`, in the order of `nics`."""
+    sent = collections.Counter()
+    for (source, _), (size, _) in between.items():
+        sent[source] += size
+    return [sent[n] for n in nics]
 
 
 # --- SimGrid ---------------------------------------------------------------------------------------
@@ -300,7 +317,7 @@ def sstmac(network, overrides, workdir, export_dir, ranks, seconds):
     node_of_rank = {rank: rank // network.ranks_per_node for rank in ranks}  # block placement (launch_cmd -N)
     nics = nics_in_rank_order(node_of_rank.values())
     injected = read_sstmac_csv(paths["amp_nics"])
-    nic_bytes = [injected.get(f"NIC{node}:0", 0) for node in nics]
+    measured = [injected.get(f"NIC{node}:0", 0) for node in nics]   # payload and protocol packets alike
     negligible = int(overrides.get("node.nic.negligible_size", SSTMAC_NEGLIGIBLE_SIZE))
     between, _ = node_traffic(ti_traffic(export_dir, ranks, larger_than=negligible), node_of_rank)
     _, inside = node_traffic(ti_traffic(export_dir, ranks), node_of_rank)
@@ -308,14 +325,17 @@ def sstmac(network, overrides, workdir, export_dir, ranks, seconds):
     for (source, _), (_, messages) in between.items():
         sent_messages[source] += messages
     minimal = 1.0 if network.routing == "minimal" else None
-    figures = network_figures(links, nic_bytes, [sent_messages[n] for n in nics], seconds,
-                              minimal_fraction=minimal)
+    nic_bytes = payload_per_nic(between, nics)
+    # negative where SST-macro's NIC sent less than its payload: bytes lost, which the conservation test catches
+    figures = network_figures(links, nic_bytes, [sent_messages[n] for n in nics], seconds, minimal_fraction=minimal,
+                              protocol_bytes=[m - p for m, p in zip(measured, nic_bytes)])
     figures["nics"]["intra_node_bytes"] = inside
     bypass = (f"messages of {negligible} bytes or less go through its LogP shortcut (node.nic.negligible_size), "
               f"outside the packet network, and are in no NIC or link figure; injected_messages counts the trace's "
               f"messages of more than {negligible} bytes" if negligible else
-              "every message crosses its packet network, so NIC and link bytes include the MPI protocol's headers "
-              "and RDMA get requests")
-    figures["network_notes"] = [f"SST-macro: bytes from its bytes_sent accumulators; {bypass}; hops per NIC cannot "
+              "every message crosses its packet network, so link bytes include the MPI protocol's headers and RDMA "
+              "get requests; a NIC's are in protocol_bytes, apart from its payload (injected_bytes)")
+    figures["network_notes"] = [f"SST-macro: link bytes from its bytes_sent accumulators, a NIC's payload from the "
+                                f"trace (its accumulator less that: protocol_bytes); {bypass}; hops per NIC cannot "
                                 "be had (link accumulators do not know the sender)"]
     return figures
