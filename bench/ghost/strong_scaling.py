@@ -8,7 +8,7 @@ alternate over the rank counts; figures are medians over the rounds, with the lo
 
 Synthesized runs (`amp-ghost --synthesize DIR --ranks N`, docs/TRACING.md section 12): each virtual
 rank's compute is the model amp-ghost measures on this machine for its block (24^3 at 64 ranks, 12^3
-at 512, 6^3 at 4096: the small-block sweeps of issue 25), and `./amp simulate DIR --network FILE`
+at 512, 6^3 at 4096: the small-block sweeps of issue 25), and `python3 -m amp_tools.simulate DIR --network FILE`
 predicts the run on that network (SimGrid). Printed: the compute model per variable step, compute per
 step (x variables), the predicted time per step, and the share of it that is not compute.
 
@@ -25,20 +25,24 @@ import subprocess
 import sys
 import tempfile
 
-from amp_tools import launch
+import amp_tools
+from amp_tools import command_line
+from amp_tools import proxy_command
 from amp_tools import results
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+def problem(a, strategy, steps, **more):
+    """amp-ghost's flags for the global problem under `strategy`, and `more` of them."""
+    return {"scaling": "strong", "nx": a.size, "ny": a.size, "nz": a.size, "num_vars": a.vars, "num_tsteps": steps,
+            "stencil": a.stencil, "strategy": strategy, "progress": 0, **more}
 
 
-def problem(a, cut, steps):
-    n = str(a.size)
-    return ["--scaling", "strong", "--nx", n, "--ny", n, "--nz", n, "--num_vars", str(a.vars), "--num_tsteps",
-            str(steps), "--stencil", a.stencil, "--comm_method", cut, "--progress", "0"]
+def network_file(name):
+    return os.path.join(amp_tools.REPOSITORY, "inputs", "networks", name + ".toml")
 
 
 def checked(command, timeout=None):
-    env = dict(os.environ, OMP_NUM_THREADS="1", OMP_PROC_BIND="false")
+    env = amp_tools.module_environment(OMP_NUM_THREADS="1", OMP_PROC_BIND="false")
     try:
         done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -52,8 +56,8 @@ def real_run(a, folder, cut, ranks):
     results_path = os.path.join(folder, "real.json")
     if os.path.exists(results_path):
         os.remove(results_path)
-    checked(launch.mpiexec(a.mpiexec, ranks, [os.path.join(a.build, "bin", "amp-ghost")] + problem(a, cut, a.steps) +
-                          ["--results", results_path]))
+    checked(proxy_command.command("ghost", problem(a, cut, a.steps, results=results_path), ranks=ranks,
+                                  build=a.build, mpiexec=a.mpiexec, mpiexec_flags=a.mpiexec_flags))
     run = results.load(results_path)
     return results.step_seconds(run) * 1e3, results.per_step_ms(run, "compute")
 
@@ -61,11 +65,11 @@ def real_run(a, folder, cut, ranks):
 def synthesized_run(a, folder, cut, ranks, network):
     traces = os.path.join(folder, f"syn-{cut}-{ranks}")
     results_path = traces + ".json"
-    checked([os.path.join(a.build, "bin", "amp-ghost")] + problem(a, cut, a.synthesized_steps) +
-            ["--synthesize", traces, "--ranks", str(ranks), "--results", results_path])
+    checked(proxy_command.command("ghost", problem(a, cut, a.synthesized_steps, synthesize=traces, ranks=ranks,
+                                                   results=results_path), build=a.build))
     seconds = results.synthesized_compute_seconds(results.load(results_path))
-    out = checked([os.path.join(ROOT, "amp"), "simulate", traces, "--network",
-                   os.path.join(ROOT, "inputs", "networks", network + ".toml")], timeout=a.simulate_timeout)
+    out = checked(amp_tools.module_command("simulate") + [traces, "--network", network_file(network), "--build", a.build,
+                                                          "--mpiexec", a.mpiexec], timeout=a.simulate_timeout)
     predicted = None
     if out is not None:
         m = re.search(r"predicted ([0-9.eE+-]+) s", out)
@@ -75,9 +79,7 @@ def synthesized_run(a, folder, cut, ranks, network):
 
 
 def main():
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--build", default=os.path.join(ROOT, "build"))
-    p.add_argument("--mpiexec", default="mpiexec.mpich")
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0], parents=[command_line.common_options()])
     p.add_argument("--size", type=int, default=96)
     p.add_argument("--vars", type=int, default=40)
     p.add_argument("--stencil", default="3d7pt")

@@ -1,20 +1,23 @@
 #!/usr/bin/env python3
-# Message rate and time breakdown of amp-nobel: svcp (one 512 B message per remote block face and
-# variable) against bspma (one aggregated message per neighbour rank) at 2 and 4 ranks, same deck.
+"""Message rate and time breakdown of amp-nobel: svcp (one 512 B message per remote block face and
+variable), svaf and bspma (one aggregated message per neighbour rank) at 2 and 4 ranks, same deck.
+
+Usage: PYTHONPATH=tools python3 bench/nobel/nobel_message_rate.py [--build build] [--mpiexec mpiexec.mpich]
+       [--ranks 2,4] [--strategies svcp,svaf,bspma] [--repetitions 3] [-- amp-nobel flags...]
+"""
 import argparse
 import os
 import subprocess
 import tempfile
 
-from amp_tools import launch
+from amp_tools import command_line
+from amp_tools import proxy_command
 from amp_tools import results
 
 
 def main():
-    p = argparse.ArgumentParser()
-    p.add_argument("--exe", required=True)
-    p.add_argument("--mpiexec", default="mpiexec")
-    p.add_argument("--mpiexec-flags", default="")
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
+                                parents=[command_line.common_options()])
     p.add_argument("--ranks", default="2,4")
     p.add_argument("--strategies", default="svcp,svaf,bspma")
     p.add_argument("--repetitions", type=int, default=3, help="best loop time of this many runs")
@@ -30,8 +33,9 @@ def main():
                 best = None
                 for rep in range(a.repetitions):
                     results_path = os.path.join(folder, f"{strategy}-{ranks}-{rep}.json")
-                    command = launch.mpiexec(a.mpiexec, ranks, [a.exe, "--progress", "0", "--comm_method", strategy,
-                                                                  "--results", results_path] + extra, a.mpiexec_flags)
+                    flags = ["--progress", "0", "--strategy", strategy, "--results", results_path] + extra
+                    command = proxy_command.command("nobel", flags, ranks=ranks, build=a.build, mpiexec=a.mpiexec,
+                                                    mpiexec_flags=a.mpiexec_flags)
                     subprocess.run(command, check=True, capture_output=True, env=env)
                     r = results.load(results_path)
                     if best is None or results.loop_seconds(r) < results.loop_seconds(best):

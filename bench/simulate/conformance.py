@@ -15,8 +15,8 @@ import subprocess
 import sys
 import tempfile
 
+import amp_tools
 from amp_tools import command_line
-from amp_tools import launch
 
 NETWORKS = ("torus-4x4x4,torus-16x16x4,torus-16x16x16,fattree-2level-1024,dragonfly-1024,dragonfly-4096,"
             "xt6-seastar,xe6-gemini,cascade-dragonfly,trinity-haswell,trinity-knl")
@@ -30,19 +30,18 @@ def main():
     p.add_argument("--simulators", default="simgrid,sstmac",
                    help="the analytic cases' simulators; both give the agreement cases too")
     a = p.parse_args()
-    suite = os.path.join(launch.ROOT, "tests", "simulate", "conformance_test.py")
+    suite = os.path.join(amp_tools.REPOSITORY, "tests", "simulate", "conformance_test.py")
     simulators = a.simulators.split(",")
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [os.path.join(launch.ROOT, "tools"),
-                                                                     os.environ.get("PYTHONPATH")])))
+    env = amp_tools.module_environment()
     failed = []
     with tempfile.TemporaryDirectory(prefix="amp-conformance-") as work:
         for name in a.networks.split(","):
-            network = os.path.join(launch.ROOT, "inputs", "networks", f"{name}.toml")
+            network = os.path.join(amp_tools.REPOSITORY, "inputs", "networks", f"{name}.toml")
             cases = [("analytic", simulator) for simulator in simulators]
             if not name.startswith("fattree-") and {"simgrid", "sstmac"} <= set(simulators):
                 cases.append(("agree", "both"))
             for mode, simulator in cases:
-                done = subprocess.run([sys.executable, suite, mode, simulator, a.build, launch.ROOT,
+                done = subprocess.run([sys.executable, suite, mode, simulator, a.build, amp_tools.REPOSITORY,
                                        os.path.join(work, name), network], env=env)
                 if done.returncode not in (0, SKIPPED):
                     failed.append(f"{name} {mode} {simulator}")

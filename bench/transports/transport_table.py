@@ -18,34 +18,35 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from amp_tools import combinations  # noqa: E402  (the binary's --list-combinations --json)
-from amp_tools import launch
+import amp_tools
+from amp_tools import command_line
+from amp_tools import combinations  # the binary's --list-combinations --json
+from amp_tools import proxy_command
 from amp_tools import results
 
 
 def cases(steps, size):
-    n = str(size)
-    ghost = ["--nx", n, "--ny", n, "--nz", n, "--num_vars", "40", "--stencil", "3d27pt",
-             "--num_tsteps", str(steps), "--num_spikes", "1", "--report_diffusion", "0"]
+    """name -> (proxy, deck or None, flags)."""
+    ghost = {"nx": size, "ny": size, "nz": size, "num_vars": 40, "stencil": "3d27pt", "num_tsteps": steps,
+             "num_spikes": 1, "report_diffusion": 0}
     return {
-        "ghost-2x1x1": ("amp-ghost", ghost + ["--npx", "2", "--npy", "1", "--npz", "1"]),
-        "ghost-1x1x2": ("amp-ghost", ghost + ["--npx", "1", "--npy", "1", "--npz", "2"]),
-        "nobel-default": ("amp-nobel", ["--input", os.path.join(ROOT, "inputs/nobel/default.toml")]),
+        "ghost-2x1x1": ("ghost", None, {**ghost, "npx": 2, "npy": 1, "npz": 1}),
+        "ghost-1x1x2": ("ghost", None, {**ghost, "npx": 1, "npy": 1, "npz": 2}),
+        "nobel-default": ("nobel", os.path.join(amp_tools.REPOSITORY, "inputs/nobel/default.toml"), {}),
     }
 
 
-def run(a, exe, arguments, strategy, transport, folder):
+def run(a, case, strategy, transport, folder):
+    proxy, deck, flags = case
     results_path = os.path.join(folder, f"{strategy}-{transport}.json")
     if os.path.exists(results_path):
         os.remove(results_path)
-    command = launch.mpiexec(a.mpiexec, a.ranks, [os.path.join(a.build, "bin", exe), "--progress", "0",
-                                                 "--comm_method", strategy, "--transport", transport,
-                                                 "--results", results_path] + arguments, a.mpiexec_flags)
+    flags = {**flags, "progress": 0, "strategy": strategy, "transport": transport, "results": results_path}
+    command = proxy_command.command(proxy, flags, deck, a.ranks, a.build, a.mpiexec, a.mpiexec_flags)
     done = subprocess.run(command, capture_output=True, text=True)
     if done.returncode != 0:
         return None if done.returncode == combinations.COMBINATION_REFUSED else sys.exit(
-            f"{exe} {strategy}/{transport} failed: {done.stderr}")
+            f"amp-{proxy} {strategy}/{transport} failed: {done.stderr}")
     return results.load(results_path)
 
 
@@ -54,10 +55,8 @@ def per_step(r, key):
 
 
 def main():
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--build", default=os.path.join(ROOT, "build"))
-    p.add_argument("--mpiexec", default="mpiexec.mpich")
-    p.add_argument("--mpiexec-flags", default="", help="extra mpiexec flags, space-separated")
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
+                                parents=[command_line.common_options()])
     p.add_argument("--ranks", type=int, default=2)
     p.add_argument("--rounds", type=int, default=3)
     p.add_argument("--steps", type=int, default=10, help="amp-ghost time steps (nobel: its deck's)")
@@ -72,15 +71,14 @@ def main():
     print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as folder:
         for name in a.cases.split(","):
-            exe, arguments = table[name]
-            listed = combinations.listing(os.path.join(a.build, "bin", exe))
+            listed = combinations.listing(proxy_command.executable(table[name][0], a.build))
             fits = combinations.pairs(listed)
             fitting = [(s["name"], t["name"]) for s in listed["strategies"] for t in listed["transports"]
                        if fits[(s["name"], t["name"])]["fits"]]
             times, last = {}, {}
             for _ in range(a.rounds):
                 for s, t in fitting:
-                    r = run(a, exe, arguments, s, t, folder)
+                    r = run(a, table[name], s, t, folder)
                     if r is None:
                         continue
                     times.setdefault((s, t), []).append(results.step_seconds(r) * 1e3)
@@ -95,7 +93,7 @@ def main():
                       f"| {per_step(r, 'compute'):.2f} "
                       f"| {per_step(r, 'pack') + per_step(r, 'unpack'):.2f} | {per_step(r, 'mpi'):.2f} "
                       f"| {per_step(r, 'mpi_wait'):.2f} | {per_step(r, 'collective'):.2f} "
-                      f"| {r['messages']['per_step_per_rank']['avg']:.0f} | {r['checksum']} |", flush=True)
+                      f"| {results.messages_per_step_per_rank(r):.0f} | {results.checksum(r)} |", flush=True)
     print(f"\n{a.ranks} ranks, medians of {a.rounds} alternated rounds; split columns in ms per step, average rank.")
 
 

@@ -5,7 +5,7 @@ import os
 import shlex
 import shutil
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import amp_tools
 
 
 def mpi_flavour():
@@ -15,7 +15,7 @@ def mpi_flavour():
 
 def default_build():
     """The driver's build folder: <repository>/build, or build-openmpi/ under AMP_MPI=openmpi."""
-    return os.path.join(ROOT, "build-openmpi" if mpi_flavour() == "openmpi" else "build")
+    return os.path.join(amp_tools.REPOSITORY, "build-openmpi" if mpi_flavour() == "openmpi" else "build")
 
 
 def default_mpiexec():
