@@ -5,7 +5,7 @@ thread count, AMP's and the plain loop's Gcell/s and the ratio AMP / plain (medi
 the ratio with its min-max). With --before OTHER_BUILD, each round runs OTHER_BUILD's
 bench_stencil_bandwidth right before this build's (alternated), and the table adds its ratio.
 
-Usage: bench/kernels/against_plain.py [--build build] [--before OTHER_BUILD] [--sizes 16,24,32,40,64]
+Usage: PYTHONPATH=tools python3 bench/kernels/against_plain.py [--build build] [--before OTHER_BUILD] [--sizes 16,24,32,40,64]
        [--threads 1,2] [--rounds 3] [--repetitions 300]
 """
 import argparse
@@ -15,7 +15,7 @@ import statistics
 import subprocess
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from amp_tools import command_line
 ROW = re.compile(r"^\s+(\S+)\s+(\+sum|\+outflow 5 sides\+face)\s+([0-9.]+)\s+([0-9.]+)\s+([0-9.]+)\s.*\s(same|DIFF)")
 HEADER = re.compile(r"^AMP against a plain loop: (\d+)\^3")
 
@@ -42,8 +42,8 @@ def load():
 
 
 def main():
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--build", default=os.path.join(ROOT, "build"))
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0],
+                                parents=[command_line.common_options(launcher=False)])
     p.add_argument("--before")
     p.add_argument("--sizes", default="16,24,32,40,64")
     p.add_argument("--threads", default="1,2")

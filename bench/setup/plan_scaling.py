@@ -7,7 +7,7 @@
 #   nobel: 8 level-0 blocks of 8^3 cells per rank (nbx*nby*nbz = 8N), max_level 2, the default front
 # Each configuration runs --repeat times (3); the table keeps the run with the least wall time (on a
 # shared machine the others waited for a core).
-# Usage: bench/setup/plan_scaling.py [--build DIR] [--ranks 1024,16384,65536] [--repeat 3] [--json FILE]
+# Usage: PYTHONPATH=tools python3 bench/setup/plan_scaling.py [--build DIR] [--ranks 1024,16384,65536] [--repeat 3] [--json FILE]
 import argparse
 import json
 import os
@@ -15,7 +15,9 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from amp_tools import command_line
+from amp_tools import proxy_command
+from amp_tools import results
 
 
 def balanced_split(count, parts=3):
@@ -27,15 +29,15 @@ def balanced_split(count, parts=3):
     return sorted(factors, reverse=True)
 
 
-def proxy_arguments(proxy, ranks):
+def proxy_flags(proxy, ranks):
     if proxy == "ghost":
-        return []
+        return {}
     if proxy == "sage":
-        return ["--scaling", "weak", "--nx", "64", "--ny", "64", "--nz", "64"]
+        return {"scaling": "weak", "nx": 64, "ny": 64, "nz": 64}
     if ranks & (ranks - 1):
         sys.exit("plan_scaling: nobel's weak-scaled deck needs a power-of-two rank count")
     nbx, nby, nbz = balanced_split(8 * ranks)
-    return ["--nbx", str(nbx), "--nby", str(nby), "--nbz", str(nbz), "--max_level", "2"]
+    return {"nbx": nbx, "nby": nby, "nbz": nbz, "max_level": 2}
 
 
 def global_size(proxy, r):
@@ -47,8 +49,7 @@ def global_size(proxy, r):
 
 
 def main():
-    p = argparse.ArgumentParser(description=__doc__)
-    p.add_argument("--build", default=os.path.join(ROOT, "build"))
+    p = argparse.ArgumentParser(description=__doc__, parents=[command_line.common_options(launcher=False)])
     p.add_argument("--ranks", default="1024,16384,65536")
     p.add_argument("--proxies", default="ghost,sage,nobel")
     p.add_argument("--repeat", type=int, default=3)
@@ -62,14 +63,14 @@ def main():
                 rank = ranks // 2 + 37 if ranks > 74 else ranks // 2  # an interior rank of ghost's grid
                 runs = []
                 for repetition in range(a.repeat):
-                    results = os.path.join(folder, f"{proxy}-{ranks}-{repetition}.json")
-                    command = [os.path.join(a.build, "bin", f"amp-{proxy}"), "--plan-only", "--ranks", str(ranks),
-                               "--rank", str(rank), "--results", results] + proxy_arguments(proxy, ranks)
+                    results_path = os.path.join(folder, f"{proxy}-{ranks}-{repetition}.json")
+                    flags = {"ranks": ranks, "rank": rank, "results": results_path, **proxy_flags(proxy, ranks)}
+                    command = proxy_command.command(proxy, ["--plan-only", *proxy_command.flag_words(flags)],
+                                                    build=a.build)
                     done = subprocess.run(command, capture_output=True, text=True, env=env)
                     if done.returncode != 0:
                         sys.exit(f"plan_scaling: {' '.join(command)} failed: {done.stderr.strip()}")
-                    with open(results) as f:
-                        runs.append(json.load(f))
+                    runs.append(results.load(results_path))
                 rows.append(min(runs, key=lambda r: r["plan_seconds"]))
     print("| proxy | N | rank | plan s | CPU s | peak MiB | links | pieces (send+recv) | global size |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---|")

@@ -5,7 +5,7 @@
 # host thread per core (OMP_NUM_THREADS=<cores>, the old default of a synthesis); "after" with the
 # synthesis's default now (OMP_NUM_THREADS unset: one thread). Prints the wall seconds of each and the
 # before/after ratio beside the busy core. The traces are deleted after each case.
-# Usage: bench/synthesis/busy_core.py [--build DIR] [--ranks 4096] [--size 64] [--vars 40] [--steps 10]
+# Usage: PYTHONPATH=tools python3 bench/synthesis/busy_core.py [--build DIR] [--ranks 4096] [--size 64] [--vars 40] [--steps 10]
 import argparse
 import os
 import shutil
@@ -14,15 +14,15 @@ import sys
 import tempfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from amp_tools import command_line
+from amp_tools import proxy_command
 
 
 def synthesis_seconds(a, folder, threads):
-    n = str(a.size)
-    command = [os.path.join(a.build, "bin", "amp-ghost"), "--scaling", "weak", "--nx", n, "--ny", n, "--nz", n,
-               "--num_vars", str(a.vars), "--num_tsteps", str(a.steps), "--stencil", "3d7pt", "--comm_method", "svaf",
-               "--compute_seconds", str(a.compute_seconds), "--progress", "0",
-               "--synthesize", os.path.join(folder, "trace"), "--ranks", str(a.ranks)]
+    command = proxy_command.command("ghost", {
+        "scaling": "weak", "nx": a.size, "ny": a.size, "nz": a.size, "num_vars": a.vars, "num_tsteps": a.steps,
+        "stencil": "3d7pt", "strategy": "svaf", "compute_seconds": a.compute_seconds, "progress": 0,
+        "synthesize": os.path.join(folder, "trace"), "ranks": a.ranks}, build=a.build)
     env = {k: v for k, v in os.environ.items() if k != "OMP_NUM_THREADS"}
     if threads is not None:
         env["OMP_NUM_THREADS"] = str(threads)
@@ -36,8 +36,8 @@ def synthesis_seconds(a, folder, threads):
 
 
 def main():
-    p = argparse.ArgumentParser(description="a synthesis beside one busy core, before and after item 12")
-    p.add_argument("--build", default=os.path.join(ROOT, "build"))
+    p = argparse.ArgumentParser(description="a synthesis beside one busy core, before and after item 12",
+                                parents=[command_line.common_options(launcher=False)])
     p.add_argument("--ranks", type=int, default=4096)
     p.add_argument("--size", type=int, default=64, help="cells per rank along each axis")
     p.add_argument("--vars", type=int, default=40)

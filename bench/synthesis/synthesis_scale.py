@@ -7,7 +7,7 @@
 #   4096-svaf:   4096 ranks, 64^3 cells per rank, 40 variables, 3d7pt, svaf, 10 steps (goal <= 60 s, 2 GiB)
 #   65536-bspma: 65536 ranks, the same per-rank problem with bspma (goal <= 10 min)
 # Usage: PYTHONPATH=tools python3 bench/synthesis/synthesis_scale.py [--build DIR] [--cases 4096-svaf,65536-bspma] [--workdir DIR]
-#        [--size 64] [--vars 40] [--steps 10] [--mpiexec mpiexec]
+#        [--size 64] [--vars 40] [--steps 10] [--mpiexec mpiexec.mpich]
 import argparse
 import os
 import re
@@ -17,22 +17,22 @@ import sys
 import tempfile
 import time
 
-from amp_tools import launch
+from amp_tools import command_line
+from amp_tools import proxy_command
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 GOALS = {"4096-svaf": (60.0, 2048.0), "65536-bspma": (600.0, None)}
 
 
-def per_rank_problem(a, method):
-    n = str(a.size)
-    return ["--scaling", "weak", "--nx", n, "--ny", n, "--nz", n, "--num_vars", str(a.vars),
-            "--num_tsteps", str(a.steps), "--stencil", "3d7pt", "--comm_method", method, "--progress", "0"]
+def per_rank_problem(a, strategy, **more):
+    """amp-ghost's flags for the per-rank problem under `strategy`, and `more` of them."""
+    return {"scaling": "weak", "nx": a.size, "ny": a.size, "nz": a.size, "num_vars": a.vars, "num_tsteps": a.steps,
+            "stencil": "3d7pt", "strategy": strategy, "progress": 0, **more}
 
 
-def baseline_seconds(a, exe, method, folder):
+def baseline_seconds(a, strategy, folder):
     """Wall seconds of a real 2-rank traced run of the per-rank problem: what recording one rank costs."""
-    command = launch.mpiexec(a.mpiexec, 2, [exe] + per_rank_problem(a, method) +
-                             ["--trace", os.path.join(folder, "real")])
+    command = proxy_command.command("ghost", per_rank_problem(a, strategy, trace=os.path.join(folder, "real")),
+                                    ranks=2, build=a.build, mpiexec=a.mpiexec, mpiexec_flags=a.mpiexec_flags)
     start = time.monotonic()
     done = subprocess.run(command, capture_output=True, text=True, env=dict(os.environ, OMP_NUM_THREADS="1"))
     seconds = time.monotonic() - start
@@ -43,25 +43,23 @@ def baseline_seconds(a, exe, method, folder):
 
 
 def main():
-    p = argparse.ArgumentParser(description="trace synthesis at scale")
-    p.add_argument("--build", default=os.path.join(ROOT, "build"))
+    p = argparse.ArgumentParser(description="trace synthesis at scale", parents=[command_line.common_options()])
     p.add_argument("--cases", default="4096-svaf,65536-bspma")
     p.add_argument("--workdir", default=None, help="where the traces are written (default: a temporary folder)")
     p.add_argument("--size", type=int, default=64, help="cells per rank along each axis")
     p.add_argument("--vars", type=int, default=40)
     p.add_argument("--steps", type=int, default=10)
-    p.add_argument("--mpiexec", default="mpiexec")
     a = p.parse_args()
-    exe = os.path.join(a.build, "bin", "amp-ghost")
     folder = tempfile.mkdtemp(prefix="amp-synthesis-", dir=a.workdir)
     try:
         print(f"{'case':<14} {'ranks':>6} {'seconds':>8} {'ms/rank':>8} {'vs real':>8} {'peak MiB':>9} "
               f"{'trace MiB':>10} {'goal':>12}")
         for case in a.cases.split(","):
-            ranks, method = case.split("-")
-            baseline = baseline_seconds(a, exe, method, folder)
+            ranks, strategy = case.split("-")
+            baseline = baseline_seconds(a, strategy, folder)
             traces = os.path.join(folder, case)
-            command = [exe] + per_rank_problem(a, method) + ["--synthesize", traces, "--ranks", ranks]
+            command = proxy_command.command("ghost", per_rank_problem(a, strategy, synthesize=traces, ranks=ranks),
+                                            build=a.build)
             done = subprocess.run(command, capture_output=True, text=True, env=dict(os.environ, OMP_NUM_THREADS="1"))
             if done.returncode != 0:
                 sys.exit(f"synthesis_scale: {case} failed: {done.stderr.strip()[-400:]}")
