@@ -432,25 +432,15 @@ SSTMAC_PROTOCOL = {"node.app1.mpi.max_vshort_msg_size": "512B", "node.app1.mpi.s
 
 
 def simgrid_config(network):
-    """smpirun --cfg options: SMPI's bandwidth factor (fitted by SimGrid to one real cluster) set to 1, so the
-    file's values are the effective ones, and its latency factor to the MPI protocol's latencies; the per-header
-    overhead at the sender (os for MPI_Send, ois for MPI_Isend) and the receiver (or); a barrier in MPI_Finalize, as MPI
-    libraries (and SST-macro) synchronize there; barriers by Bruck's algorithm, as SST-macro's (sumi's
-    BruckBarrierCollective) and Open MPI's for most sizes, where SMPI's default is linear (every rank to rank 0
-    and back: 22.8 us for Bruck's 16.2 us at 64 ranks on torus-4x4x4); allgathers by recursive doubling (MPICH's
-    for small ones: SimGrid 3.32's default, its Bruck allgather at these sizes, crashed at 256 ranks, 16 per
-    node, on the 12-byte allgather of MPI_Comm_split); no cross traffic (SimGrid's model of TCP's
-    acknowledgements, 5 % of each flow's bandwidth on the way back: an HPC network sends none); and a
-    max-min solver tolerance of 1e-4 where 3.32's default of 1e-5 stopped sage's 256-rank SVCP replay on
-    xt6-seastar in its own assertion ("Cannot saturate more a constraint that has no active element",
-    a sum of sharing weights left at 1.005e-5 by rounding): with 1e-4 it ends, and every other prediction
-    tried (the three cuts at 64 ranks on torus-4x4x4 and dragonfly-1024, four of the profile study's
-    256-rank points, 1 MiB halo, incast, ring and ping-pong) is the same to the nanosecond."""
+    """The network's own smpirun --cfg options: SMPI's bandwidth factor (fitted by SimGrid to one real cluster)
+    set to 1, so the file's values are the effective ones, and its latency factor to the MPI protocol's
+    latencies; the per-header overhead at the sender (os for MPI_Send, ois for MPI_Isend) and the receiver (or).
+    The settings every replay needs, whatever the network (allgather and barrier algorithms, the finalization
+    barrier, no cross traffic, the solver's tolerance), are the export's: its export.json's `smpirun_cfg`
+    (trace/simgrid/replay_settings.hpp, docs/TRACING.md section 13), which amp-trace simgrid also prints."""
     o = per_header(network)
     return ["--cfg=smpi/bw-factor:0:1", f"--cfg=smpi/lat-factor:{MPI_PROTOCOL_LATENCIES}",
-            f"--cfg=smpi/os:0:{o:.9g}:0", f"--cfg=smpi/ois:0:{o:.9g}:0", f"--cfg=smpi/or:0:0:0;513:{o:.9g}:0",
-            "--cfg=smpi/finalization-barrier:yes", "--cfg=smpi/barrier:ompi_bruck", "--cfg=smpi/allgather:rdb",
-            "--cfg=network/crosstraffic:0", "--cfg=maxmin/precision:0.0001"]
+            f"--cfg=smpi/os:0:{o:.9g}:0", f"--cfg=smpi/ois:0:{o:.9g}:0", f"--cfg=smpi/or:0:0:0;513:{o:.9g}:0"]
 
 
 def hostfile(network, ranks):

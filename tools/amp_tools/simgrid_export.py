@@ -16,7 +16,7 @@ from amp_tools.simulate_errors import OutputError, SimulatorError, UsageError
 SOURCE = "source.json"  # the trace files an export was made from, written by simulate beside export.json
 # What simulate reads of export.json, and the type each must have.
 SUMMARY_TYPES = {"ranks": list, "actions": int, "bytes": int, "messages": int, "synthesized": bool,
-                 "per_rank": list}
+                 "per_rank": list, "smpirun_cfg": list}
 
 
 def trace_meta(trace_dir):

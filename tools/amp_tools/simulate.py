@@ -161,7 +161,7 @@ def run_simgrid(network, export_dir, summary, build, workdir, timeout):
         f.write(hostfile)
     per_rank = summary["actions"] <= PER_RANK_ACTION_LIMIT
     command = ["smpirun", "-np", str(ranks), "-platform", platform, "-hostfile", hosts, "-replay", "ranks.txt",
-               SMPIREPLAY, *networks.simgrid_config(network)]
+               SMPIREPLAY, *summary["smpirun_cfg"], *networks.simgrid_config(network)]  # the export's, the network's
     if per_rank:
         command.append("--log=smpi_replay.thres:verbose")
     # The clock to the nanosecond (the default layout and "Simulation time" print microseconds).
