@@ -9,7 +9,6 @@ Usage: PYTHONPATH=tools python3 bench/sage/run_strategies.py [--build build] [--
 import argparse
 import os
 import subprocess
-import sys
 import tempfile
 
 from amp_tools import combinations

@@ -13,8 +13,10 @@ import sys
 import tempfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import amp_tools  # noqa: E402
+ROOT = amp_tools.REPOSITORY
 sys.path.insert(0, os.path.join(ROOT, "tests", "simulate"))
+from amp_tools import command_line  # noqa: E402
 from amp_tools import networks  # noqa: E402
 from amp_tools import simulate  # noqa: E402
 from conformance_test import Suite  # noqa: E402
@@ -26,7 +28,8 @@ def replay(network, export_dir, ranks, platform, env, workdir, crosstraffic):
     hosts = os.path.join(workdir, "hosts.txt")
     with open(hosts, "w") as f:
         f.write(networks.hostfile(network, ranks))
-    config = [c for c in networks.simgrid_config(network) if "crosstraffic" not in c]
+    exported = command_line.read_json(os.path.join(export_dir, "export.json"))  # the replay's settings, then the network's
+    config = [c for c in exported["smpirun_cfg"] + networks.simgrid_config(network) if "crosstraffic" not in c]
     command = ["smpirun", "-np", str(ranks), "-platform", platform, "-hostfile", hosts, "-replay", "ranks.txt",
                simulate.SMPIREPLAY, *config, f"--cfg=network/crosstraffic:{crosstraffic}",
                "--log=smpi_replay.fmt:[%h:%a:(%i)_%.9d]_[%c/%p]_%m%n"]
@@ -38,8 +41,7 @@ def replay(network, export_dir, ranks, platform, env, workdir, crosstraffic):
 
 
 def main():
-    p = argparse.ArgumentParser()
-    p.add_argument("--build", default=os.path.join(ROOT, "build"))
+    p = argparse.ArgumentParser(parents=[command_line.common_options(launcher=False)])
     p.add_argument("--workdir")
     a = p.parse_args()
     work = a.workdir or tempfile.mkdtemp(prefix="amp-crosstraffic-")

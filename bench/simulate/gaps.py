@@ -11,7 +11,7 @@ Needs AMP_SSTMAC.
 Usage: PYTHONPATH=tools python3 bench/simulate/gaps.py [--build BUILD] [--workdir DIR]
 """
 import argparse
-import json
+import json  # the routes tool's input
 import os
 import re
 import subprocess
@@ -19,8 +19,11 @@ import sys
 import tempfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import amp_tools  # noqa: E402
+ROOT = amp_tools.REPOSITORY
+from amp_tools import command_line  # noqa: E402
 from amp_tools import networks  # noqa: E402
+from amp_tools import proxy_command  # noqa: E402
 from amp_tools import simulate  # noqa: E402
 
 NETWORKS = os.path.join(ROOT, "inputs", "networks")
@@ -29,15 +32,13 @@ NETWORKS = os.path.join(ROOT, "inputs", "networks")
 def predicted(build, trace, network, simulator):
     done = subprocess.run([sys.executable, "-m", "amp_tools.simulate", trace, "--network", network,
                            "--simulator", simulator, "--build", build], capture_output=True, text=True, check=True)
-    with open(done.stdout.strip().rsplit(" -> ", 1)[1]) as f:
-        return json.load(f)["predicted_seconds"]
+    return command_line.read_json(done.stdout.strip().rsplit(" -> ", 1)[1])["predicted_seconds"]
 
 
 def sstmac_seconds(build, trace, network_path, extra):
     """SST-macro's prediction with `extra` -p settings on top of what ./amp simulate gives it."""
     network = networks.load(network_path)
-    with open(os.path.join(trace, "simgrid-ti-1e+09", "export.json")) as f:
-        ranks = len(json.load(f)["ranks"])
+    ranks = len(command_line.read_json(os.path.join(trace, "simgrid-ti-1e+09", "export.json"))["ranks"])
     command = [os.environ["AMP_SSTMAC"], "-f", os.path.join(ROOT, "tools", "sstmac", f"{network.topology}.ini"),
                "-p", f"node.app1.dumpi_metaname={simulate.trace_meta(trace)}", "-p", f"node.app1.size={ranks}",
                "-p", f"node.app1.launch_cmd={networks.sstmac_launch(network, ranks)}"]
@@ -48,8 +49,7 @@ def sstmac_seconds(build, trace, network_path, extra):
 
 
 def main():
-    p = argparse.ArgumentParser()
-    p.add_argument("--build", default=os.path.join(ROOT, "build"))
+    p = argparse.ArgumentParser(parents=[command_line.common_options(launcher=False)])
     p.add_argument("--workdir")
     a = p.parse_args()
     if not os.environ.get("AMP_SSTMAC"):
@@ -67,9 +67,9 @@ def main():
 
     for cut in ("bspma", "svaf", "svcp"):
         trace = os.path.join(work, f"ghost-{cut}")
-        subprocess.run([os.path.join(a.build, "bin", "amp-ghost"), "--nx", "32", "--ny", "32", "--nz", "32",
-                        "--num_vars", "8", "--num_tsteps", "3", "--comm_method", cut, "--synthesize", trace,
-                        "--ranks", "64", "--compute_seconds", "2e-5"], check=True, stdout=subprocess.DEVNULL,
+        flags = {"nx": 32, "ny": 32, "nz": 32, "num_vars": 8, "num_tsteps": 3, "strategy": cut, "synthesize": trace,
+                 "ranks": 64, "compute_seconds": "2e-5"}
+        subprocess.run(proxy_command.command("ghost", flags, build=a.build), check=True, stdout=subprocess.DEVNULL,
                        env=dict(os.environ, OMP_NUM_THREADS="1"))
         sg, sst = (predicted(a.build, trace, torus, s) for s in ("simgrid", "sstmac"))
         print(f"ghost {cut}, 64 ranks of 32^3 x 8 variables x 3 steps, torus-4x4x4: SimGrid {sg * 1e6:.1f} us, "

@@ -11,14 +11,15 @@ Usage: AMP_SSTMAC=... PYTHONPATH=tools python3 bench/simulate/nic_buffer.py TRAC
 """
 import argparse
 import glob
-import json
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import amp_tools  # noqa: E402
+ROOT = amp_tools.REPOSITORY
+from amp_tools import command_line  # noqa: E402
 from amp_tools import networks, simulate  # noqa: E402
 
 # Run as a child: one replay with the buffer of AMP_BENCH_NIC_BUFFER on top of networks.sstmac_overrides.
@@ -31,12 +32,11 @@ if os.environ.get("AMP_BENCH_NIC_BUFFER"):
 
 
 def main():
-    p = argparse.ArgumentParser()
+    p = argparse.ArgumentParser(parents=[command_line.common_options(launcher=False)])
     p.add_argument("trace")
     p.add_argument("network")
     p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE")
     p.add_argument("--buffers", nargs="+", type=int, default=[16384, 65536, 1048576])
-    p.add_argument("--build", default=os.path.join(ROOT, "build"))
     a = p.parse_args()
     if not os.environ.get("AMP_SSTMAC"):
         sys.exit("nic_buffer: set AMP_SSTMAC to SST-macro's sstmac")
@@ -52,8 +52,7 @@ def main():
                                   env=dict(os.environ, AMP_BENCH_NIC_BUFFER=str(buffer)))
             out = simulate.output_path(copy, network, "sstmac")
             if done.returncode == 0 and os.path.isfile(out):
-                with open(out) as f:
-                    result = json.load(f)
+                result = command_line.read_json(out)
                 queue = result["simulated_network"]["injection_queue"]
                 print(f"  buffer {buffer:>8} B: {result['predicted_seconds'] * 1e3:.3f} ms ({queue} NIC queue)")
             elif "deadlock" in done.stderr:

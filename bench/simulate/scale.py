@@ -14,14 +14,19 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from amp_tools import networks  # noqa: E402
+import amp_tools
+from amp_tools import command_line
+from amp_tools import networks
+from amp_tools import proxy_command
+from amp_tools import simulate
+
+ROOT = amp_tools.REPOSITORY
 
 
-def timed(label, command, cwd=None, timeout=None):
+def timed(label, command, cwd=None, timeout=None, env=None):
     """(seconds, peak MiB) of one command, through GNU time. Past the timeout its whole process group (smpirun
     and the replayer it starts) is killed and TimeoutExpired raised."""
-    process = subprocess.Popen(["/usr/bin/time", "-f", "AMP_TIME %e %M", *command], cwd=cwd, text=True,
+    process = subprocess.Popen(["/usr/bin/time", "-f", "AMP_TIME %e %M", *command], cwd=cwd, env=env, text=True,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
     try:
         stdout, stderr = process.communicate(timeout=timeout)
@@ -36,13 +41,17 @@ def timed(label, command, cwd=None, timeout=None):
     return float(seconds), int(kib) / 1024, done
 
 
+def replay_settings(export_dir):
+    """The --cfg settings every replay of the export needs (its export.json's smpirun_cfg)."""
+    return command_line.read_json(os.path.join(export_dir, "export.json"))["smpirun_cfg"]
+
+
 def du(path):
     return sum(os.path.getsize(os.path.join(d, f)) for d, _, files in os.walk(path) for f in files) / 2**20
 
 
 def main():
-    p = argparse.ArgumentParser()
-    p.add_argument("--build", default=os.path.join(ROOT, "build"))
+    p = argparse.ArgumentParser(parents=[command_line.common_options(launcher=False)])
     p.add_argument("--ranks", type=int, default=4096)
     p.add_argument("--size", type=int, default=64)
     p.add_argument("--vars", type=int, default=40)
@@ -60,26 +69,25 @@ def main():
     trace, ti = os.path.join(work, "trace"), os.path.join(work, "ti")
     shutil.rmtree(trace, ignore_errors=True)
     shutil.rmtree(ti, ignore_errors=True)
-    n = str(a.size)
-    s, mib, _ = timed("synthesis", [os.path.join(a.build, "bin", "amp-ghost"), "--nx", n, "--ny", n, "--nz", n,
-                                    "--num_vars", str(a.vars), "--num_tsteps", str(a.steps), "--stencil", "3d7pt",
-                                    "--comm_method", a.method, "--synthesize", trace, "--ranks", str(a.ranks),
-                                    *(["--compute_seconds", str(a.compute_seconds)] if a.compute_seconds > 0 else [])])
+    flags = {"nx": a.size, "ny": a.size, "nz": a.size, "num_vars": a.vars, "num_tsteps": a.steps, "stencil": "3d7pt",
+             "strategy": a.method, "synthesize": trace, "ranks": a.ranks,
+             "compute_seconds": a.compute_seconds if a.compute_seconds > 0 else None}
+    s, mib, _ = timed("synthesis", proxy_command.command("ghost", flags, build=a.build))
     print(f"synthesis  {a.ranks} ranks {a.method} {a.size}^3 x {a.vars} vars x {a.steps} steps: {s:7.1f} s, "
           f"{mib:7.0f} MiB peak, trace {du(trace):.0f} MiB")
     s, mib, done = timed("export", [os.path.join(a.build, "bin", "amp-trace"), "simgrid", trace, ti])
     print(f"export     amp-trace simgrid: {s:7.1f} s, {mib:7.0f} MiB peak, TI files {du(ti):.0f} MiB "
           f"(goal <= 60 s, <= 1024 MiB); {done.stdout.splitlines()[0]}")
     network = networks.load(a.network)
-    with open(os.path.join(work, "platform.xml"), "w") as f:
-        f.write(networks.simgrid_platform(network))
+    platform, env = simulate.simgrid_platform(network, a.build, work)  # as ./amp simulate gives it
     with open(os.path.join(work, "hosts.txt"), "w") as f:
         f.write(networks.hostfile(network, a.ranks))
     try:
-        s, mib, done = timed("replay", ["smpirun", "-np", str(a.ranks), "-platform", os.path.join(work, "platform.xml"),
+        s, mib, done = timed("replay", ["smpirun", "-np", str(a.ranks), "-platform", platform,
                                         "-hostfile", os.path.join(work, "hosts.txt"), "-replay", "ranks.txt",
-                                        "/usr/lib/x86_64-linux-gnu/simgrid/smpireplaymain",
-                                        *networks.simgrid_config(network)], cwd=ti, timeout=a.replay_timeout)
+                                        simulate.SMPIREPLAY,
+                                        *replay_settings(ti), *networks.simgrid_config(network)], cwd=ti,
+                                       timeout=a.replay_timeout, env=env)
     except subprocess.TimeoutExpired:
         print(f"replay     smpirun on {network.name}: not finished in {a.replay_timeout:.0f} s (goal <= 600 s)")
         return

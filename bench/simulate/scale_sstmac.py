@@ -8,7 +8,6 @@ Prints the synthesis, the simulation's wall time and the prediction per point. N
 Usage: PYTHONPATH=tools python3 bench/simulate/scale_sstmac.py [--build BUILD] [--workdir DIR] [--only 1024|4096] [--timeout S]
 """
 import argparse
-import json
 import os
 import shutil
 import subprocess
@@ -16,7 +15,10 @@ import sys
 import tempfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import amp_tools  # noqa: E402
+ROOT = amp_tools.REPOSITORY
+from amp_tools import command_line  # noqa: E402
+from amp_tools import proxy_command  # noqa: E402
 from amp_tools import simulate  # noqa: E402
 
 POINTS = [  # (ranks, cut, per-rank block, variables, steps, network)
@@ -28,8 +30,7 @@ POINTS = [  # (ranks, cut, per-rank block, variables, steps, network)
 
 
 def main():
-    p = argparse.ArgumentParser()
-    p.add_argument("--build", default=os.path.join(ROOT, "build"))
+    p = argparse.ArgumentParser(parents=[command_line.common_options(launcher=False)])
     p.add_argument("--workdir")
     p.add_argument("--only", type=int, choices=[1024, 4096])
     p.add_argument("--timeout", type=float, default=1800, help="seconds SST-macro may run per point")
@@ -45,9 +46,9 @@ def main():
         trace = os.path.join(work, f"ghost-{cut}-{ranks}")
         shutil.rmtree(trace, ignore_errors=True)
         started = time.monotonic()
-        subprocess.run([os.path.join(a.build, "bin", "amp-ghost"), "--nx", str(n), "--ny", str(n), "--nz", str(n),
-                        "--num_vars", str(variables), "--num_tsteps", str(steps), "--comm_method", cut,
-                        "--synthesize", trace, "--ranks", str(ranks), "--compute_seconds", "1e-4"], check=True,
+        flags = {"nx": n, "ny": n, "nz": n, "num_vars": variables, "num_tsteps": steps, "strategy": cut,
+                 "synthesize": trace, "ranks": ranks, "compute_seconds": "1e-4"}
+        subprocess.run(proxy_command.command("ghost", flags, build=a.build), check=True,
                        stdout=subprocess.DEVNULL, env=dict(os.environ, OMP_NUM_THREADS="1"))
         synthesis = time.monotonic() - started
         path = os.path.join(ROOT, "inputs", "networks", f"{network}.toml")
@@ -61,8 +62,7 @@ def main():
                   f"{simulated:10.1f} not simulated: {done.stderr.strip()}", flush=True)
             shutil.rmtree(trace, ignore_errors=True)
             continue
-        with open(simulate.simulation_file(trace, path, "sstmac")) as f:
-            result = json.load(f)
+        result = command_line.read_json(simulate.simulation_file(trace, path, "sstmac"))
         print(f"{ranks:5d} {cut:6} {f'{n}^3 x{variables} x{steps}':>16} {network:15} {synthesis:11.1f} "
               f"{simulated:10.1f} {result['predicted_seconds']:11.4g} {result['actions']:10d}", flush=True)
         shutil.rmtree(trace, ignore_errors=True)

@@ -8,7 +8,6 @@
 # Usage: PYTHONPATH=tools python3 bench/simulate/validation.py [--build DIR] [--network FILE] [--repetitions 5] [--ranks 2]
 #        [--mpiexec mpiexec.mpich] [--workdir DIR]
 import argparse
-import json
 import os
 import shutil
 import statistics
@@ -16,21 +15,21 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import amp_tools  # noqa: E402
+ROOT = amp_tools.REPOSITORY
+from amp_tools import command_line  # noqa: E402
+from amp_tools import proxy_command  # noqa: E402
 PYTHON = "/usr/bin/python3" if os.access("/usr/bin/python3", os.X_OK) else sys.executable
 from amp_tools import simulate  # noqa: E402
-from amp_tools import launch
 from amp_tools import results
 
 
 def main():
-    p = argparse.ArgumentParser()
-    p.add_argument("--build", default=os.path.join(ROOT, "build"))
+    p = argparse.ArgumentParser(parents=[command_line.common_options()])
     p.add_argument("--network", help="network file (default: calibrate anew into the work folder)")
     p.add_argument("--repetitions", type=int, default=5)
     p.add_argument("--ranks", type=int, default=2)
     p.add_argument("--cuts", default="bspma,svaf,svcp")
-    p.add_argument("--mpiexec", default="mpiexec.mpich")
     p.add_argument("--workdir")
     a = p.parse_args()
     work = a.workdir or tempfile.mkdtemp(prefix="amp-validation-")
@@ -52,15 +51,14 @@ def main():
             for leftover in (base + ".json",):
                 if os.path.exists(leftover):
                     os.remove(leftover)
-            subprocess.run(launch.mpiexec(a.mpiexec, a.ranks, [os.path.join(a.build, "bin", "amp-ghost"), "--input",
-                            os.path.join(ROOT, "inputs", "ghost", "cth.toml"), "--comm_method", cut, "--transport",
-                            "isend", "--results", base + ".json", "--trace", base + ".trace"]), check=True,
-                           env=env, stdout=subprocess.DEVNULL)
+            flags = {"strategy": cut, "transport": "isend", "results": base + ".json", "trace": base + ".trace"}
+            subprocess.run(proxy_command.command("ghost", flags, os.path.join(ROOT, "inputs", "ghost", "cth.toml"),
+                                                 a.ranks, a.build, a.mpiexec, a.mpiexec_flags),
+                           check=True, env=env, stdout=subprocess.DEVNULL)
             subprocess.run([PYTHON, "-m", "amp_tools.simulate", base + ".trace", "--network", network,
                             "--build", a.build], check=True, stdout=subprocess.DEVNULL)
             run = results.load(base + ".json")
-            with open(simulate.simulation_file(base + ".trace", network, "simgrid")) as f:
-                sim = json.load(f)
+            sim = command_line.read_json(simulate.simulation_file(base + ".trace", network, "simgrid"))
             steps = results.steps(run)
             error = (sim["predicted_seconds"] - sim["measured_seconds"]) / sim["measured_seconds"] * 100
             errors[cut].append(error)
