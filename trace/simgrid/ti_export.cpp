@@ -5,11 +5,10 @@
 // sides (MPI's non-overtaking order makes the k-th send match the k-th receive). Creating a communicator
 // from MPI_COMM_WORLD (or a copy) sends what real MPI and SST-macro send to agree on it: Comm_dup and
 // Comm_create an allreduce of one int (the new id), Comm_split an allgather of 3 ints (id, color, key).
-// What a proxy did not trace (between MPI_Pcontrol(0) and (1): its set-up) is left out, not written as
-// compute. Each traced region's measured time (recorded_seconds) covers what its compute covers: it ends
-// where its last action ends (the gap before an MPI_Pcontrol(0) is no compute), and a region in which no
-// call became an action is no time at all (a proxy resumes tracing only to record MPI_Finalize: the wait
-// there for a peer's untraced tear-down is neither compute nor measured). Files are written aside (<out>.partial-<pid>) with bounded per-rank buffers, then renamed into place.
+// What a proxy did not trace (MPI_Pcontrol(0) to (1)) is left out; a region's measured time covers what its
+// compute covers: to its last action, and nothing for a region with none (a proxy resumes only to record
+// MPI_Finalize, where it waits for a peer's tear-down). Files are written aside (<out>.partial-<pid>) with
+// bounded per-rank buffers, then renamed into place.
 #include <amp/trace/simgrid/ti_export.hpp>
 
 #include <fmt/format.h>
@@ -93,9 +92,7 @@ class Exporter {
       files_[i].flush();
       RankState& s = state_[i];
       if (s.seen && !s.paused) s.regions.emplace_back(s.region_start, s.acted ? s.last : s.region_start);
-      double recorded = 0;
-      for (const auto& [begin, end] : s.regions) recorded += end - begin;
-      result_.per_rank[i].recorded_seconds = recorded;
+      for (const auto& [begin, end] : s.regions) result_.per_rank[i].recorded_seconds += end - begin;
     }
     std::string list;
     for (int rank : stream_.ranks()) list += fmt::format("rank-{}.txt\n", rank);
@@ -133,11 +130,9 @@ class Exporter {
       regions = std::max(regions, s.regions.size());
     }
     double total = 0;
-    if (!same) {
+    if (!same)
       for (const TiRankSummary& r : result_.per_rank) total = std::max(total, r.recorded_seconds);
-      return total;
-    }
-    for (std::size_t k = 0; k < regions; ++k) {
+    for (std::size_t k = 0; same && k < regions; ++k) {
       double begin = 0, end = 0;
       for (const RankState& s : state_)
         if (s.seen) {
@@ -154,8 +149,7 @@ class Exporter {
     nlohmann::json j;
     j["source"] = set_.description;
     j["host_speed_flops"] = options_.host_speed_flops;
-    j["smpirun_cfg"] = nlohmann::json::array();
-    for (std::string_view setting : kReplaySettings) j["smpirun_cfg"].push_back(std::string(setting));
+    j["smpirun_cfg"] = std::vector<std::string>(kReplaySettings.begin(), kReplaySettings.end());
     j["world_size"] = result_.world_size;
     j["ranks"] = result_.ranks;
     j["actions"] = result_.actions;
