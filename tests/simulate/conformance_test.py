@@ -59,8 +59,9 @@ AGREEMENT = 1.25
 # the explanation is tested. The 3-D halos on cascade-dragonfly were such gaps with 4 KiB packets (1.26-1.38x,
 # SST-macro slower, 4 nodes to a router); the file now gives Aries' 512-byte packets (seeds/002_* Table 1),
 # with which they are within AGREEMENT (the 8 KiB halo at 1.248x, at the edge) and need no entry.
-KNOWN_GAPS = {"ring-64KiB": {"torus-16x16x4": 1.35, "torus-16x16x16": 1.35},
-              "halo3d-8KiB": {"xt6-seastar": 1.40}}
+# With the files' NIC cost per message (2026-11-28) the xt6-seastar halo is 1.15x (1.12x with 1 KiB packets):
+# no longer a gap, it is held to AGREEMENT.
+KNOWN_GAPS = {"ring-64KiB": {"torus-16x16x4": 1.35, "torus-16x16x16": 1.35}}
 # The 3-D halos run 64 ranks and are compared net of MPI_Init and MPI_Finalize's barrier at 64 ranks (the
 # `init-finalize-64` case, each simulator's own barrier and start), so that they measure
 # the network. The cuts are compared whole: their collectives are part of what a cut costs.
