@@ -75,7 +75,8 @@ def test_sstmac_must_be_an_executable_file(tmp_path, monkeypatch):
 
 
 SUMMARY = {"ranks": [0, 1], "actions": 10, "bytes": 80, "messages": 2, "synthesized": True,
-           "per_rank": [{"compute_seconds": 0}, {"compute_seconds": 0}], "recorded_seconds": 0}
+           "per_rank": [{"compute_seconds": 0}, {"compute_seconds": 0}], "recorded_seconds": 0,
+           "smpirun_cfg": ["--cfg=smpi/allgather:rdb"]}
 
 
 @pytest.fixture
@@ -187,3 +188,10 @@ def test_the_latest_simulation_of_a_network_with_an_unsafe_name_is_found(tmp_pat
     written = tmp_path / f"simulation-{network.label}-simgrid.json"
     written.write_text("{}")
     assert simulate.latest_simulation(str(tmp_path), "my net", "simgrid") == str(written)
+
+
+def test_host_speeds_apart_past_the_sixth_digit_get_exports_of_their_own():
+    """The export's folder and amp-trace's --host-speed carry the speed exactly ('{:g}' kept 6 digits)."""
+    assert simgrid_export.speed_text(1e9) == "1e+09"
+    assert simgrid_export.speed_text(1.0000001e9) != simgrid_export.speed_text(1.0000002e9)
+    assert float(simgrid_export.speed_text(1.23456789e9)) == 1.23456789e9

@@ -121,11 +121,18 @@ def record_source(out, source):
             os.remove(partial)
 
 
+def speed_text(host_speed):
+    """The host speed as the export's folder and amp-trace are given it: short where that is exact ("1e+09"),
+    else every digit, so two speeds that differ past the sixth digit never share an export."""
+    short = f"{host_speed:g}"
+    return short if float(short) == host_speed else repr(float(host_speed))
+
+
 def export(trace_dir, amp_trace, host_speed):
     """(the export's folder, its export.json) of the trace at this host speed: the kept one where it may be
     reused, else made again. Two simulations of one trace take turns: the second waits for the first's
     export (a lock on the trace directory)."""
-    out = os.path.join(trace_dir, f"simgrid-ti-{host_speed:g}")
+    out = os.path.join(trace_dir, f"simgrid-ti-{speed_text(host_speed)}")
     directory = os.open(trace_dir, os.O_RDONLY | os.O_DIRECTORY)
     try:
         fcntl.flock(directory, fcntl.LOCK_EX)
@@ -133,7 +140,7 @@ def export(trace_dir, amp_trace, host_speed):
         summary = kept_summary(out, amp_trace, source)
         if summary is None:
             remove(out)
-            done = run_cleaning_up([amp_trace, "simgrid", trace_dir, out, "--host-speed", f"{host_speed:g}"])
+            done = run_cleaning_up([amp_trace, "simgrid", trace_dir, out, "--host-speed", speed_text(host_speed)])
             if done.returncode != 0:
                 line = (done.stderr.strip().splitlines() or ["amp-trace simgrid failed"])[-1]
                 line = line.removeprefix("amp-trace: ").removeprefix("error: ")
