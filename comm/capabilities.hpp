@@ -14,7 +14,7 @@ enum class MessageCut {
 // What a strategy produces (its registration says it).
 struct StrategyCapabilities {
   MessageCut cut;
-  int group_size;  // variables per batch (exchange_state.hpp's kAllVariables: all of them in one)
+  int group_size;  // variables per batch (impl/exchange_state.hpp's kAllVariables: all of them in one)
 };
 
 // What a transport needs of the messages it moves (its registration says it).

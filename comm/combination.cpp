@@ -1,9 +1,11 @@
-// fits(): a strategy's capabilities against a transport's needs, this MPI and the context (combination.hpp).
+// fits(): a strategy's capabilities against a transport's needs, this MPI and the context; the checked pair
+// and make_strategy, which builds it (combination.hpp).
 #include <amp/comm/combination.hpp>
 
 #include <mpi.h>
 
 #include <stdexcept>
+#include <utility>
 
 namespace amp::comm {
 
@@ -77,6 +79,19 @@ std::string combination_refusal(const std::string& strategy, const std::string& 
   std::string why;
   if (cut == nullptr || mover == nullptr || fits(*cut, *mover, buffers, &why)) return "";
   return why;
+}
+
+std::unique_ptr<Strategy> make_strategy(const std::string& name, const std::string& transport, ExchangePlan plan,
+                                        const ExchangeContext& context) {
+  return make_strategy(checked_combination(name, transport, context.buffers), std::move(plan), context);
+}
+
+std::unique_ptr<Strategy> make_strategy(const Combination& combination, ExchangePlan plan,
+                                        const ExchangeContext& context) {
+  if (combination.strategy() == nullptr) throw std::logic_error("make_strategy: the combination was never checked");
+  std::unique_ptr<Strategy> made = combination.strategy()->factory(std::move(plan), *combination.transport(), context);
+  made->set_up_transport();
+  return made;
 }
 
 }  // namespace amp::comm

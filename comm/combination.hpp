@@ -11,6 +11,7 @@
 #include <amp/comm/strategy_registry.hpp>
 #include <amp/comm/transport_registry.hpp>
 
+#include <memory>
 #include <string>
 
 namespace amp::comm {
@@ -42,8 +43,13 @@ class Combination {
 // unknown strategy or transport, or with fits()'s reason when the pair does not fit.
 Combination checked_combination(const std::string& strategy, const std::string& transport, const MpiBuffers& buffers);
 
-// Builds a checked pair in `context` (the buffers it was checked with) and sets the transport up;
-// collective over the context's communicator (strategy_registry.hpp's make_strategy by name checks first).
+// Builds the strategy with its transport in `context` (on a duplicate of its communicator; the plan's
+// peers are ranks of it) and sets the transport up; collective over that communicator. By name, each
+// registry is consulted once and the pair checked once (checked_combination) before anything is built:
+// std::invalid_argument for an unknown name or a transport that does not fit (with fits()'s reason).
+std::unique_ptr<Strategy> make_strategy(const std::string& strategy, const std::string& transport, ExchangePlan plan,
+                                        const ExchangeContext& context);
+// A pair already checked, in `context` (the buffers it was checked with), without asking again.
 std::unique_ptr<Strategy> make_strategy(const Combination& combination, ExchangePlan plan,
                                         const ExchangeContext& context);
 

@@ -2,6 +2,8 @@
 // peer's) is done by Strategy when it is built.
 #include <amp/comm/exchange_plan.hpp>
 
+#include <amp/comm/impl/message_tags.hpp>
+
 #include <set>
 #include <stdexcept>
 #include <string>

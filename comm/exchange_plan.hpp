@@ -3,7 +3,7 @@
 // ghosts that phase p received (edges and corners of 9- and 27-point stencils).
 #pragma once
 
-#include <amp/comm/message_tags.hpp>
+#include <amp/comm/message_class.hpp>
 #include <amp/comm/piece.hpp>
 
 #include <vector>
@@ -21,7 +21,7 @@ struct ExchangePlan {
   int num_vars = 1;
   int num_phases = 1;
   std::vector<Link> links;
-  // Which data tags the plan's messages use (message_tags.hpp): a proxy whose plans change during a
+  // Which data tags the plan's messages use (impl/message_tags.hpp): a proxy whose plans change during a
   // run gives each generation its own epoch, and data that moves only once (migration) its own class.
   MessageClass message_class = MessageClass::kExchange;
   int tag_epoch = 0;

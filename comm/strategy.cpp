@@ -1,5 +1,5 @@
 // Strategy mechanics shared by every strategy: the start-up size check with each peer, packing and
-// unpacking (one piece copy, run either way: piece_copy.hpp), counting what is sent.
+// unpacking (one piece copy, run either way: impl/piece_copy.hpp), counting what is sent.
 #include <amp/comm/strategy.hpp>
 
 #include <amp/comm/stopwatch.hpp>

@@ -1,15 +1,16 @@
 // The one interface every proxy drives and every strategy implements: "variable v is computed, its
 // boundary values may go" and "I need variable v's ghosts now". A strategy decides how messages are
-// cut and when they go; the transport it is given (transport.hpp) decides how they move. The base class
+// cut and when they go; the transport it is given (impl/transport.hpp) decides how they move. The base class
 // holds the mechanics shared by all (the exchange state, packing, the start-up size check, counting).
 #pragma once
 
 #include <amp/comm/exchange_context.hpp>
 #include <amp/comm/exchange_plan.hpp>
-#include <amp/comm/exchange_state.hpp>
 #include <amp/comm/memory_space.hpp>
-#include <amp/comm/transport.hpp>
 #include <amp/comm/traffic.hpp>
+#include <amp/comm/impl/exchange_state.hpp>
+#include <amp/comm/impl/message_tags.hpp>
+#include <amp/comm/impl/transport.hpp>
 
 #include <memory>
 #include <string>
@@ -73,7 +74,7 @@ class Strategy {
   int num_links() const { return state_.num_links(); }
   const LinkData& link(int l) const { return state_.link(l); }
 
-  // The data tag of message `ordinal` of a link in `phase` (message_tags.hpp): unique per (phase,
+  // The data tag of message `ordinal` of a link in `phase` (impl/message_tags.hpp): unique per (phase,
   // ordinal) within this plan's class and epoch, so one tag always carries one message size.
   int tag_for(int phase, int ordinal) const;
   // Whether contiguous pieces may go straight from storage with this transport (SVCP asks): never when
@@ -89,7 +90,7 @@ class Strategy {
   void pack(int l, int v);
   void unpack(int l, int v);
 
-  // The transport's verbs for one batch (exchange_state.hpp); send also counts the batch's messages.
+  // The transport's verbs for one batch (impl/exchange_state.hpp); send also counts the batch's messages.
   void start_receives(int group, int phase) { transport_->start_receives(group, phase); }
   void send(int group, int phase);
   void complete_receives(int group, int phase);

@@ -1,9 +1,6 @@
 // The table of strategies, filled by the strategy files' registrars before main() runs.
 #include <amp/comm/strategy_registry.hpp>
 
-#include <amp/comm/combination.hpp>
-#include <amp/comm/transport_registry.hpp>
-
 #include <algorithm>
 #include <stdexcept>
 #include <utility>
@@ -48,19 +45,6 @@ std::string strategy_list() {
   std::string list;
   for (const auto& entry : table()) list += (list.empty() ? "" : ", ") + entry.name;
   return list;
-}
-
-std::unique_ptr<Strategy> make_strategy(const std::string& name, const std::string& transport, ExchangePlan plan,
-                                        const ExchangeContext& context) {
-  return make_strategy(checked_combination(name, transport, context.buffers), std::move(plan), context);
-}
-
-std::unique_ptr<Strategy> make_strategy(const Combination& combination, ExchangePlan plan,
-                                        const ExchangeContext& context) {
-  if (combination.strategy() == nullptr) throw std::logic_error("make_strategy: the combination was never checked");
-  std::unique_ptr<Strategy> made = combination.strategy()->factory(std::move(plan), *combination.transport(), context);
-  made->set_up_transport();
-  return made;
 }
 
 }  // namespace amp::comm

@@ -2,7 +2,8 @@
 // itself with a static registrar (`const bool registered = register_strategy({...});`) that also says
 // what its messages are (capabilities.hpp), so adding a strategy is that one file: the help text,
 // --list-combinations and the scripts read this registry. A strategy is built with the transport that
-// moves its messages (transport_registry.hpp), in the context its caller decided (exchange_context.hpp).
+// moves its messages (transport_registry.hpp), in the context its caller decided (exchange_context.hpp),
+// by combination.hpp's make_strategy, which checks the pair first.
 #pragma once
 
 #include <amp/comm/capabilities.hpp>
@@ -36,11 +37,5 @@ std::vector<std::string> strategy_names();
 bool is_strategy(const std::string& name);
 // "bspma, svaf, svcp": the names, for messages.
 std::string strategy_list();
-// Builds the strategy with its transport in `context` (on a duplicate of its communicator; the plan's
-// peers are ranks of it) and sets the transport up; collective over that communicator. Each registry is
-// consulted once, and the pair is checked once, by combination.hpp's fits(), before anything is built:
-// std::invalid_argument for an unknown name or a transport that does not fit (with fits()'s reason).
-std::unique_ptr<Strategy> make_strategy(const std::string& name, const std::string& transport, ExchangePlan plan,
-                                        const ExchangeContext& context);
 
 }  // namespace amp::comm

@@ -1,6 +1,6 @@
 // Laying out one exchange plan: the piece copies for packing, the group-major send and receive areas,
 // and the message batches.
-#include <amp/comm/exchange_state.hpp>
+#include <amp/comm/impl/exchange_state.hpp>
 
 #include <mpi.h>
 

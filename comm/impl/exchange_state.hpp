@@ -17,8 +17,8 @@
 #include <amp/comm/exchange_context.hpp>
 #include <amp/comm/exchange_plan.hpp>
 #include <amp/comm/memory_space.hpp>
-#include <amp/comm/message.hpp>
-#include <amp/comm/piece_copy.hpp>
+#include <amp/comm/impl/message.hpp>
+#include <amp/comm/impl/piece_copy.hpp>
 #include <amp/comm/traffic.hpp>
 
 #include <Kokkos_Core.hpp>

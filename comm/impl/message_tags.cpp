@@ -1,5 +1,5 @@
 // Tag banks for size checks, exchange data and migration data (layout in message_tags.hpp).
-#include <amp/comm/message_tags.hpp>
+#include <amp/comm/impl/message_tags.hpp>
 
 #include <algorithm>
 #include <stdexcept>

@@ -18,11 +18,11 @@
 // migration traffic has a class of its own.
 #pragma once
 
+#include <amp/comm/message_class.hpp>
+
 #include <mpi.h>
 
 namespace amp::comm {
-
-enum class MessageClass { kExchange = 0, kMigration = 1 };
 
 // The rma transport's zero-byte notices (transports/rma.cpp): a batch's puts have landed in the
 // target's slots; the target's slots of a batch may be written again.

@@ -1,5 +1,5 @@
 // Compiling one side of a link's pieces into rows (strided copies) and a list (scattered elements).
-#include <amp/comm/piece_copy.hpp>
+#include <amp/comm/impl/piece_copy.hpp>
 
 #include <amp/kernels/host_to_device.hpp>
 

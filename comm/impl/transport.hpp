@@ -8,7 +8,7 @@
 #pragma once
 
 #include <amp/comm/communicator.hpp>
-#include <amp/comm/exchange_state.hpp>
+#include <amp/comm/impl/exchange_state.hpp>
 
 #include <mpi.h>
 

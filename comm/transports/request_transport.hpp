@@ -5,7 +5,7 @@
 // and receives in one MPI_Waitall, before the areas go (request_transport.cpp says why that cannot hang).
 #pragma once
 
-#include <amp/comm/transport.hpp>
+#include <amp/comm/impl/transport.hpp>
 
 #include <mpi.h>
 

@@ -31,7 +31,7 @@
 #include <amp/comm/transports/checked_count.hpp>
 #include <amp/comm/transport_registry.hpp>
 
-#include <amp/comm/message_tags.hpp>
+#include <amp/comm/impl/message_tags.hpp>
 #include <amp/comm/stopwatch.hpp>
 
 #include <algorithm>

@@ -13,7 +13,7 @@ struct SweepPoint {
   std::uint64_t bytes = 0;
   int iterations = 0;
   // The point's message tag (its index in the sweep): each size has tags of its own, so no channel
-  // carries messages of two sizes, which trace replayers need (comm/message_tags.hpp says why).
+  // carries messages of two sizes, which trace replayers need (comm/impl/message_tags.hpp says why).
   int tag = 0;
 };
 

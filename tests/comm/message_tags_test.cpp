@@ -1,7 +1,7 @@
 // Tag layout: size checks, exchange data and migration data never share a tag, every epoch's data has
 // a bank of its own until the banks run out, and no tag passes MPI_TAG_UB (MPI's minimum, MPICH's,
 // Open MPI's).
-#include <amp/comm/message_tags.hpp>
+#include <amp/comm/impl/message_tags.hpp>
 
 #include <gtest/gtest.h>
 

@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 # The one include rule (README, Layout): every header of the project is included as <amp/...>, which
 # include/amp/ of the source tree resolves without a build (links to comm/, kernels/, trace/writer as
-# dumpi/, miniapps/, trace/, tests/, bench/). Prints each include that names a project header any other
-# way, or an <amp/...> that does not resolve; exit 1 if any.
+# dumpi/, miniapps/, trace/, tests/, bench/; beside them the umbrellas amp/comm.hpp and amp/kernels.hpp).
+# Prints each include that names a project header any other way, or an <amp/...> that does not resolve;
+# exit 1 if any.
 import os
 import sys
 
 import check_library_includes as scan
 
-FOLDERS = ("comm", "kernels", "miniapps", "trace", "tests", "bench", "tools")
+FOLDERS = ("include", "comm", "kernels", "miniapps", "trace", "tests", "bench", "tools")
 
 
 def main():

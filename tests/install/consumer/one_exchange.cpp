@@ -1,6 +1,6 @@
 // Outside AMP: two ranks swap four values through AMP::comm (the svaf strategy over isend), as an
 // application would: its own plan (what to send, where ghosts go), its own storage, one exchange.
-#include <amp/comm/strategy_registry.hpp>
+#include <amp/comm.hpp>
 
 #include <Kokkos_Core.hpp>
 #include <mpi.h>
