@@ -62,6 +62,22 @@ comm::ExchangePlan ghost_exchange_plan(const Decomposition& d, Stencil stencil, 
   return plan;
 }
 
+comm::ExchangePlan axis_exchange_plan(const Decomposition& d, Stencil stencil, int num_vars, int axis) {
+  comm::ExchangePlan plan;
+  plan.num_vars = num_vars;
+  plan.num_phases = 1;
+  for (int side = 0; side < 2; ++side) {
+    if (d.neighbour[axis][side] < 0) continue;
+    comm::Link link;
+    link.peer = d.neighbour[axis][side];
+    link.phase = 0;
+    link.send = face_pieces(d.block, stencil, axis, side, /*ghost=*/false);
+    link.recv = face_pieces(d.block, stencil, axis, side, /*ghost=*/true);
+    plan.links.push_back(std::move(link));
+  }
+  return plan;
+}
+
 int face_link(const Decomposition& d, int axis, int side) {
   const auto faces = linked_faces(d, axis + 1);  // the links of later axes come after this one
   for (std::size_t l = 0; l < faces.size(); ++l)

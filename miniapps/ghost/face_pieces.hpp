@@ -18,6 +18,11 @@ int face_phase(kernels::Stencil stencil, int axis);
 
 comm::ExchangePlan ghost_exchange_plan(const Decomposition& decomposition, kernels::Stencil stencil, int num_vars);
 
+// A face propagation along `axis` (a CTH step's, GhostConfig::face_propagations_per_step): the links of
+// that axis's faces only, as ghost_exchange_plan cuts them, in one phase.
+comm::ExchangePlan axis_exchange_plan(const Decomposition& decomposition, kernels::Stencil stencil, int num_vars,
+                                      int axis);
+
 // The index, among ghost_exchange_plan's links, of the face on `side` of `axis`; -1 where that side has
 // no neighbour. Its send pieces of an x face are in the order kernels::YzFaceCopies writes.
 int face_link(const Decomposition& decomposition, int axis, int side);

@@ -27,6 +27,10 @@ std::string named_strategy(const std::string& text) {
   return text;
 }
 
+// Bounds of the step-shape keys: far above CTH's 19, 3 and 89, and a loop whose step count fits an int.
+constexpr int kMaxPerStep = 10000;
+constexpr long long kMaxSweeps = 1000000000;
+
 }  // namespace
 
 int GhostConfig::summed_vars() const { return (num_vars * percent_sum + 99) / 100; }
@@ -46,6 +50,15 @@ void add_ghost_options(CLI::App& app, GhostConfig& c, RawGhostFlags& raw) {
       ->capture_default_str();
   app.add_option("--report_diffusion", c.report_diffusion, "check conservation every N steps (0: at the end)")
       ->capture_default_str();
+  app.add_option("--exchanges_per_step", c.exchanges_per_step,
+                 "sweeps of every variable per step, each followed by its exchange (CTH: 19)")
+      ->capture_default_str();
+  app.add_option("--face_propagations_per_step", c.face_propagations_per_step,
+                 "exchanges of one axis's faces (x, y, z in turn) at the end of each step (CTH: 3)")
+      ->capture_default_str();
+  app.add_option("--single_value_reductions_per_step", c.single_value_reductions_per_step,
+                 "MPI_Allreduce calls of one value at the end of each step (CTH: 89, beside the check)")
+      ->capture_default_str();
 }
 
 void finish_config(GhostConfig& c, const RawGhostFlags& raw, int ranks) {
@@ -59,6 +72,16 @@ void finish_config(GhostConfig& c, const RawGhostFlags& raw, int ranks) {
           fmt::format("num_spikes must be between 1 and num_tsteps={} (got {})", c.num_tsteps, c.num_spikes));
   require(c.percent_sum >= 0 && c.percent_sum <= 100, fmt::format("percent_sum must be 0..100 (got {})", c.percent_sum));
   require(c.report_diffusion >= 0, fmt::format("report_diffusion must be >= 0 (got {})", c.report_diffusion));
+  require(c.exchanges_per_step >= 1 && c.exchanges_per_step <= kMaxPerStep,
+          fmt::format("exchanges_per_step must be 1..{} (got {})", kMaxPerStep, c.exchanges_per_step));
+  require(c.face_propagations_per_step >= 0 && c.face_propagations_per_step <= kMaxPerStep,
+          fmt::format("face_propagations_per_step must be 0..{} (got {})", kMaxPerStep, c.face_propagations_per_step));
+  require(c.single_value_reductions_per_step >= 0 && c.single_value_reductions_per_step <= kMaxPerStep,
+          fmt::format("single_value_reductions_per_step must be 0..{} (got {})", kMaxPerStep,
+                      c.single_value_reductions_per_step));
+  require(static_cast<long long>(c.num_tsteps) * c.exchanges_per_step <= kMaxSweeps,
+          fmt::format("num_tsteps x exchanges_per_step must be at most {} (got {} x {})", kMaxSweeps, c.num_tsteps,
+                      c.exchanges_per_step));
 
   // Process grid: given factors must divide the rank count; MPI_Dims_create fills the zeros.
   long long given = 1;

@@ -13,7 +13,7 @@ nlohmann::json ghost_results(const GhostConfig& c, const Decomposition& d, const
                              MPI_Comm comm) {
   const double steps = c.num_tsteps;
   const double global_cells = static_cast<double>(d.placement.size[0]) * d.placement.size[1] * d.placement.size[2];
-  const double updates = global_cells * c.num_vars * steps;
+  const double updates = global_cells * c.num_vars * steps * c.exchanges_per_step;
   const int points = kernels::stencil_points(c.stencil);
 
   nlohmann::json r;
@@ -25,7 +25,10 @@ nlohmann::json ghost_results(const GhostConfig& c, const Decomposition& d, const
                       {"num_spikes", c.num_spikes}, {"stencil", kernels::stencil_name(c.stencil)},
                       {"replayable", transport_tracing(c.transport).replayable},
                       {"process_grid", {d.grid[0], d.grid[1], d.grid[2]}}, {"percent_sum", c.percent_sum},
-                      {"summed_vars", c.summed_vars()}, {"report_diffusion", c.report_diffusion}});
+                      {"summed_vars", c.summed_vars()}, {"report_diffusion", c.report_diffusion},
+                      {"exchanges_per_step", c.exchanges_per_step},
+                      {"face_propagations_per_step", c.face_propagations_per_step},
+                      {"single_value_reductions_per_step", c.single_value_reductions_per_step}});
   r["ranks"] = ranks;
   add_loop_results(r, m, c.num_tsteps, c.tolerance(), comm);
   r["verification"]["checked_variables"] = m.checked_variables;

@@ -1,6 +1,7 @@
 // amp-ghost's sweep of one variable (proxy_loop.hpp): need_ghosts(v) -> stencil (interior sum and
 // outflow fused, the new yz faces written straight into the x links' send slots) -> swap -> computed(v);
-// then one MPI_Allreduce of the summed variables. Spikes are added before computed(v) so neighbours'
+// then one MPI_Allreduce of the summed variables. A CTH-shaped step (exchanges_per_step and the keys
+// beside it) is that many such sweeps, then its face propagations and single-value reductions. Spikes are added before computed(v) so neighbours'
 // ghosts always see them (a step that adds one packs its faces after the spike instead).
 #include <amp/miniapps/ghost/ghost_run.hpp>
 
@@ -42,7 +43,10 @@ Spike make_spike(const GhostConfig& config, const Decomposition& d, int s) {
   return spike;
 }
 
-int spike_starting_at(const GhostConfig& config, int step) {
+// The spike that starts at the loop's sweep `sweep` (the first sweep of a step), or -1.
+int spike_starting_at(const GhostConfig& config, int sweep) {
+  if (sweep % config.exchanges_per_step != 0) return -1;
+  const int step = sweep / config.exchanges_per_step;
   for (int s = 0; s < config.num_spikes; ++s)
     if (static_cast<long long>(s) * config.num_tsteps / config.num_spikes == step) return s;
   return -1;
@@ -91,11 +95,17 @@ class GhostLoop : public ProxyLoop {
     for (int s = 0; s < config.num_spikes; ++s) spikes_.push_back(make_spike(config, d, s));
     strategy_ = comm::make_strategy(combination_, std::move(plan), exchange_);
     for (int side = 0; side < 2; ++side) x_face_link_[side] = face_link(d, 0, side);
+    const int axes = kernels::stencil_is_3d(config.stencil) ? 3 : 2;
+    for (int axis = 0; axis < axes && axis < config.face_propagations_per_step; ++axis)
+      propagations_.push_back(
+          comm::make_strategy(combination_, axis_exchange_plan(d, config.stencil, config.num_vars, axis), exchange_));
   }
 
  private:
+  // The loop's steps are sweeps: exchanges_per_step of them make one step.
   static LoopSettings settings_of(const GhostConfig& config) {
     LoopSettings settings = LoopSettings::of(config);
+    settings.num_tsteps = config.num_tsteps * config.exchanges_per_step;
     settings.report_every = config.report_diffusion;
     return settings;
   }
@@ -118,7 +128,7 @@ class GhostLoop : public ProxyLoop {
   // sweep and it. Otherwise nowhere, and computed(v) packs them as usual.
   kernels::YzFaceCopies<> faces_to_send(int v, int step) {
     kernels::YzFaceCopies<> faces;
-    if (step + 1 >= config_.num_tsteps || spike_starting_at(config_, step + 1) >= 0 || fault_lands(v, step))
+    if (step + 1 >= settings_.num_tsteps || spike_starting_at(config_, step + 1) >= 0 || fault_lands(v, step))
       return faces;
     if (x_face_link_[0] >= 0) faces.low = strategy_->send_slot_to_fill(x_face_link_[0], v);
     if (x_face_link_[1] >= 0) faces.high = strategy_->send_slot_to_fill(x_face_link_[1], v);
@@ -142,11 +152,46 @@ class GhostLoop : public ProxyLoop {
 
   void inject_fault() override { kernels::add_point_source(current_[0], 1, 1, 1, config_.inject_fault); }
 
-  // The summed variables are checked after every step (one MPI_Allreduce).
-  void end_step(int step, LoopMeasurements& m) override {
-    if (config_.summed_vars() == 0) return;
+  // After the last sweep of a step: its face propagations, then the summed variables are checked (one
+  // MPI_Allreduce) and the single-value reductions made.
+  void end_step(int sweep, LoopMeasurements& m) override {
+    if ((sweep + 1) % config_.exchanges_per_step != 0) return;
+    propagate_faces();
+    if (config_.summed_vars() == 0 && config_.single_value_reductions_per_step == 0) return;
     ScopedTimer timer(m.collective_seconds);
-    check_after_step(local_sums_, config_.summed_vars(), step);
+    if (config_.summed_vars() > 0) check_after_step(local_sums_, config_.summed_vars(), sweep / config_.exchanges_per_step);
+    reduce_single_values();
+  }
+
+  // Each propagation exchanges one axis's faces of every variable, x, y, z in turn, once the step's last
+  // exchange is complete (so no two receives write one ghost layer at once). Ghosts get the values that
+  // exchange gave them: the answer does not change.
+  void propagate_faces() {
+    if (propagations_.empty()) return;
+    strategy_->finish();
+    for (int p = 0; p < config_.face_propagations_per_step; ++p) {
+      comm::Strategy& propagation = *propagations_[p % propagations_.size()];
+      for (int v = 0; v < config_.num_vars; ++v) propagation.computed(v, current_[v]);
+      for (int v = 0; v < config_.num_vars; ++v) propagation.need_ghosts(v);
+    }
+  }
+
+  // CTH's single-value reductions (a time step's control values): the minimum over ranks of one
+  // variable's local sum each; the results are not used, so the answer does not change.
+  void reduce_single_values() {
+    for (int r = 0; r < config_.single_value_reductions_per_step; ++r) {
+      double local = local_sums_[r % config_.num_vars], global = 0;
+      MPI_Allreduce(&local, &global, 1, MPI_DOUBLE, MPI_MIN, comm_);
+    }
+  }
+
+  // The propagations' times and traffic beside the step exchange's.
+  void record_exchange(LoopMeasurements& m) override {
+    ProxyLoop::record_exchange(m);
+    for (const auto& propagation : propagations_) {
+      m.exchange += propagation->times();
+      m.traffic += propagation->traffic();
+    }
   }
 
   // Every variable is checked at the end, from its final grid.
@@ -165,6 +210,7 @@ class GhostLoop : public ProxyLoop {
   std::vector<Grid<>> current_, next_;
   std::vector<Spike> spikes_;
   std::unique_ptr<comm::Strategy> strategy_;
+  std::vector<std::unique_ptr<comm::Strategy>> propagations_;  // one per axis, when the step propagates faces
   int x_face_link_[2] = {-1, -1};  // the plan's links of the low and high x faces; -1: no neighbour
 };
 

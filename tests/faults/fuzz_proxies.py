@@ -29,7 +29,8 @@ PROXIES = {
         "base": ["--nx", "4", "--ny", "4", "--nz", "4", "--num_vars", "2", "--num_tsteps", "2", "--progress", "0"],
         "numbers": ["--nx", "--ny", "--nz", "--num_vars", "--npx", "--npy", "--npz", "--percent_sum", "--error_tol",
                     "--report_diffusion", "--seed", "--progress", "--ranks", "--rank", "--compute_seconds"],
-        "slow": ["--num_tsteps", "--num_spikes"],
+        "slow": ["--num_tsteps", "--num_spikes", "--exchanges_per_step", "--face_propagations_per_step",
+                 "--single_value_reductions_per_step"],
         "words": ["--stencil", "--comm_method", "--transport", "--scaling"],
     },
     "amp-sage": {
