@@ -131,7 +131,8 @@ def test_a_file_without_its_schema_version_is_refused(name):
         schemas.validate(broken(doc, ("schema_version",), 2), FIXTURE_KINDS[name])
 
 
-@pytest.mark.parametrize("name,where,value", BREAKS, ids=lambda v: "-".join(map(str, v)) if isinstance(v, tuple) else None)
+@pytest.mark.parametrize("name,where,value", BREAKS,
+                         ids=lambda v: "-".join(map(str, v)) if isinstance(v, tuple) else None)
 def test_a_broken_file_is_refused_in_one_line_naming_where(name, where, value):
     doc = broken(fixture(name), where, value)
     with pytest.raises(schemas.SchemaError) as refused:
@@ -152,7 +153,8 @@ def test_kinds_are_told_by_name_and_contents():
     assert schemas.kind_of(run, "anything.json") == "results"
     assert schemas.kind_of(run, "x.outcome.json") == "study-outcome"  # the name decides for a study's file
     assert schemas.kind_of(fixture("micro-results.json"), "compute-model-stream.json") == "micro-results"
-    assert schemas.kind_of(fixture("results-synthesis.json"), "compute-model-ghost-bspma-synth4.json") == "results-synthesis"
+    synthesis = fixture("results-synthesis.json")
+    assert schemas.kind_of(synthesis, "compute-model-ghost-bspma-synth4.json") == "results-synthesis"
     assert schemas.kind_of({"dumpi.meta": [1, 2]}, "source.json") is None
     assert schemas.kind_of([1, 2], "numbers.json") is None
     with pytest.raises(schemas.SchemaError, match="no schema for files of kind 'nonesuch'"):
@@ -206,8 +208,8 @@ def check_tree(tmp_path, *args, every_kind=False):
     code.parent.mkdir(exist_ok=True)
     code.write_text("")
     os.utime(code, (100, 100))
-    done = subprocess.run([sys.executable, CHECK_TREE, "--tree", str(tmp_path / "tree"), "--code", str(code.parent), *args],
-                          capture_output=True, text=True, env=env)
+    command = [sys.executable, CHECK_TREE, "--tree", str(tmp_path / "tree"), "--code", str(code.parent), *args]
+    done = subprocess.run(command, capture_output=True, text=True, env=env)
     return done.returncode, done.stdout.splitlines()
 
 
@@ -244,4 +246,5 @@ def test_the_whole_suite_must_write_every_expected_kind(tmp_path):
     (tmp_path / "tree" / "run.json").write_text(json.dumps(fixture("results-ghost.json")))
     assert check_tree(tmp_path, "--expect", "results", "simulation")[0] == 0
     status, lines = check_tree(tmp_path, "--expect", "results", "simulation", every_kind=True)
-    assert status == 1 and lines[0] == "schemas: no simulation file was written (the whole suite ran: AMP_SCHEMAS_EVERY_KIND=1)"
+    assert status == 1
+    assert lines[0] == "schemas: no simulation file was written (the whole suite ran: AMP_SCHEMAS_EVERY_KIND=1)"

@@ -135,7 +135,8 @@ def main(args):
     try:
         import jsonschema  # noqa: F401
     except ImportError:
-        command_line.refuse("schemas", "the Python module jsonschema is missing (Debian: apt-get install python3-jsonschema)")
+        command_line.refuse("schemas", "the Python module jsonschema is missing "
+                                       "(Debian: apt-get install python3-jsonschema)")
     invalid = 0
     for path in paths:
         try:
