@@ -18,9 +18,13 @@ struct AmrBlock {
 };
 
 // One variable's values on all of a rank's blocks (storage slot after slot, each AmrBlockShape), in the
-// default execution space's memory.
-using AmrValues = Kokkos::View<double*>;
-using ConstAmrValues = Kokkos::View<const double*>;
+// default execution space's memory, or in MemorySpace's for the kernels run on another execution space.
+template <class MemorySpace = Kokkos::DefaultExecutionSpace::memory_space>
+using AmrValuesIn = Kokkos::View<double*, MemorySpace>;
+template <class MemorySpace = Kokkos::DefaultExecutionSpace::memory_space>
+using ConstAmrValuesIn = Kokkos::View<const double*, MemorySpace>;
+using AmrValues = AmrValuesIn<>;
+using ConstAmrValues = ConstAmrValuesIn<>;
 
 // Layout of one variable of one block: (n+2)^3 doubles, x fastest, one ghost layer.
 struct AmrBlockShape {

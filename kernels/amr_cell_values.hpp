@@ -24,18 +24,20 @@ KOKKOS_INLINE_FUNCTION std::uint64_t amr_cell_hash(std::uint64_t seed, int v, co
 }
 
 namespace detail {
-template <class F>
+template <class ExecutionSpace, class F>
 void for_each_amr_cell(const char* label, std::int64_t blocks, AmrBlockShape shape, F&& f) {
-  Kokkos::parallel_for(label, Kokkos::RangePolicy<std::int64_t>(0, blocks * shape.cells()), f);
+  Kokkos::parallel_for(label, Kokkos::RangePolicy<ExecutionSpace, std::int64_t>(0, blocks * shape.cells()), f);
 }
 }  // namespace detail
 
 // Values in [1, 2) on every interior cell of every block.
-inline void fill_amr_initial_values(const AmrValues& storage, const Kokkos::View<const AmrBlock*>& blocks, AmrBlockShape shape,
-                                    std::uint64_t seed, int v) {
+template <class ExecutionSpace = Kokkos::DefaultExecutionSpace>
+void fill_amr_initial_values(const AmrValuesIn<typename ExecutionSpace::memory_space>& storage,
+                             const Kokkos::View<const AmrBlock*, typename ExecutionSpace::memory_space>& blocks, AmrBlockShape shape,
+                             std::uint64_t seed, int v) {
   const int n = shape.n;
   const std::int64_t cells = shape.cells(), size = shape.storage(), sy = shape.stride(1), sz = shape.stride(2);
-  detail::for_each_amr_cell("amp::fill_amr_initial_values", blocks.extent(0), shape, KOKKOS_LAMBDA(const std::int64_t c) {
+  detail::for_each_amr_cell<ExecutionSpace>("amp::fill_amr_initial_values", blocks.extent(0), shape, KOKKOS_LAMBDA(const std::int64_t c) {
     const std::int64_t b = c / cells, r = c % cells;
     const int i = static_cast<int>(r % n), j = static_cast<int>((r / n) % n), k = static_cast<int>(r / (std::int64_t{n} * n));
     storage(b * size + (i + 1) + (j + 1) * sy + (k + 1) * sz) =
@@ -45,12 +47,14 @@ inline void fill_amr_initial_values(const AmrValues& storage, const Kokkos::View
 }
 
 // Sum of value x cell volume (level-0 cells have volume 1).
-inline double amr_total(const ConstAmrValues& storage, const Kokkos::View<const AmrBlock*>& blocks, AmrBlockShape shape) {
+template <class ExecutionSpace = Kokkos::DefaultExecutionSpace>
+double amr_total(const ConstAmrValuesIn<typename ExecutionSpace::memory_space>& storage,
+                 const Kokkos::View<const AmrBlock*, typename ExecutionSpace::memory_space>& blocks, AmrBlockShape shape) {
   const int n = shape.n;
   const std::int64_t cells = shape.cells(), size = shape.storage(), sy = shape.stride(1), sz = shape.stride(2);
   double total = 0.0;
   Kokkos::parallel_reduce(
-      "amp::amr_total", Kokkos::RangePolicy<std::int64_t>(0, static_cast<std::int64_t>(blocks.extent(0)) * cells),
+      "amp::amr_total", Kokkos::RangePolicy<ExecutionSpace, std::int64_t>(0, static_cast<std::int64_t>(blocks.extent(0)) * cells),
       KOKKOS_LAMBDA(const std::int64_t c, double& sum) {
         const std::int64_t b = c / cells, r = c % cells;
         const int i = static_cast<int>(r % n), j = static_cast<int>((r / n) % n), k = static_cast<int>(r / (std::int64_t{n} * n));
@@ -62,13 +66,14 @@ inline double amr_total(const ConstAmrValues& storage, const Kokkos::View<const 
 }
 
 // Order-independent digest: sum mod 2^64 of mix64(cell hash ^ value bits).
-inline std::uint64_t amr_digest(const ConstAmrValues& storage, const Kokkos::View<const AmrBlock*>& blocks, AmrBlockShape shape,
-                                int v) {
+template <class ExecutionSpace = Kokkos::DefaultExecutionSpace>
+std::uint64_t amr_digest(const ConstAmrValuesIn<typename ExecutionSpace::memory_space>& storage,
+                         const Kokkos::View<const AmrBlock*, typename ExecutionSpace::memory_space>& blocks, AmrBlockShape shape, int v) {
   const int n = shape.n;
   const std::int64_t cells = shape.cells(), size = shape.storage(), sy = shape.stride(1), sz = shape.stride(2);
   std::uint64_t digest = 0;
   Kokkos::parallel_reduce(
-      "amp::amr_digest", Kokkos::RangePolicy<std::int64_t>(0, static_cast<std::int64_t>(blocks.extent(0)) * cells),
+      "amp::amr_digest", Kokkos::RangePolicy<ExecutionSpace, std::int64_t>(0, static_cast<std::int64_t>(blocks.extent(0)) * cells),
       KOKKOS_LAMBDA(const std::int64_t c, std::uint64_t& sum) {
         const std::int64_t b = c / cells, r = c % cells;
         const int i = static_cast<int>(r % n), j = static_cast<int>((r / n) % n), k = static_cast<int>(r / (std::int64_t{n} * n));

@@ -23,12 +23,13 @@ struct RemapTask {
 };
 
 // Writes the interior of new block b (storage slot b of `next`) from `old` for every task b.
-inline void remap_amr_blocks(const ConstAmrValues& old, const AmrValues& next, const Kokkos::View<const RemapTask*>& tasks,
-                             AmrBlockShape shape) {
+template <class ExecutionSpace = Kokkos::DefaultExecutionSpace>
+void remap_amr_blocks(const ConstAmrValuesIn<typename ExecutionSpace::memory_space>& old, const AmrValuesIn<typename ExecutionSpace::memory_space>& next,
+                      const Kokkos::View<const RemapTask*, typename ExecutionSpace::memory_space>& tasks, AmrBlockShape shape) {
   const int n = shape.n, half = shape.n / 2;
   const std::int64_t cells = shape.cells(), size = shape.storage(), sy = shape.stride(1), sz = shape.stride(2);
   Kokkos::parallel_for(
-      "amp::remap_amr_blocks", Kokkos::RangePolicy<std::int64_t>(0, static_cast<std::int64_t>(tasks.extent(0)) * cells),
+      "amp::remap_amr_blocks", Kokkos::RangePolicy<ExecutionSpace, std::int64_t>(0, static_cast<std::int64_t>(tasks.extent(0)) * cells),
       KOKKOS_LAMBDA(const std::int64_t c) {
         const std::int64_t b = c / cells, r = c % cells;
         const int i = static_cast<int>(r % n), j = static_cast<int>((r / n) % n), k = static_cast<int>(r / (std::int64_t{n} * n));

@@ -23,11 +23,13 @@ struct GhostFillTask {
 
 // Copy: ghost(a,b) = src(a,b). Prolong: ghost(a,b) = src(a/2, b/2). Restrict: ghost(a,b) = average of
 // src(2a+i, 2b+j), summed in a fixed order so every rank count gives the same bits.
-inline void fill_ghost_faces(const AmrValues& storage, const Kokkos::View<const GhostFillTask*>& tasks, int block) {
+template <class ExecutionSpace = Kokkos::DefaultExecutionSpace>
+void fill_ghost_faces(const AmrValuesIn<typename ExecutionSpace::memory_space>& storage,
+                      const Kokkos::View<const GhostFillTask*, typename ExecutionSpace::memory_space>& tasks, int block) {
   const std::int64_t per_task = std::int64_t{block} * block;
   const std::int64_t total = static_cast<std::int64_t>(tasks.extent(0)) * per_task;
   Kokkos::parallel_for(
-      "amp::fill_ghost_faces", Kokkos::RangePolicy<std::int64_t>(0, total), KOKKOS_LAMBDA(const std::int64_t n) {
+      "amp::fill_ghost_faces", Kokkos::RangePolicy<ExecutionSpace, std::int64_t>(0, total), KOKKOS_LAMBDA(const std::int64_t n) {
         const GhostFillTask& t = tasks(n / per_task);
         const std::int64_t r = n % per_task;
         const std::int64_t a = r % block, b = r / block;

@@ -31,14 +31,17 @@ inline double stable_time_step(const EulerianParams& p, double h, double cfl) {
 // Distances between cell centres across a face: h (same level or boundary), 1.5h seen from the fine
 // side, 0.75h from the coarse side (its ghost is the average of four fine cells), which makes the
 // coarse flux equal the sum of the four fine fluxes. Returns what left through the domain boundary.
-inline double eulerian_update(const ConstAmrValues& current, const AmrValues& next, const Kokkos::View<const AmrBlock*>& blocks,
-                              AmrBlockShape shape, EulerianParams p, double dt) {
+template <class ExecutionSpace = Kokkos::DefaultExecutionSpace>
+double eulerian_update(const ConstAmrValuesIn<typename ExecutionSpace::memory_space>& current,
+                       const AmrValuesIn<typename ExecutionSpace::memory_space>& next,
+                       const Kokkos::View<const AmrBlock*, typename ExecutionSpace::memory_space>& blocks, AmrBlockShape shape,
+                       EulerianParams p, double dt) {
   const int n = shape.n;
   const std::int64_t cells = shape.cells(), storage = shape.storage();
   const std::int64_t sx = shape.stride(0), sy = shape.stride(1), sz = shape.stride(2);
   double outflow = 0.0;
   Kokkos::parallel_reduce(
-      "amp::eulerian_update", Kokkos::RangePolicy<std::int64_t>(0, static_cast<std::int64_t>(blocks.extent(0)) * cells),
+      "amp::eulerian_update", Kokkos::RangePolicy<ExecutionSpace, std::int64_t>(0, static_cast<std::int64_t>(blocks.extent(0)) * cells),
       KOKKOS_LAMBDA(const std::int64_t c, double& out) {
         const std::int64_t b = c / cells, r = c % cells;
         const int ijk[3] = {static_cast<int>(r % n), static_cast<int>((r / n) % n), static_cast<int>(r / (std::int64_t{n} * n))};

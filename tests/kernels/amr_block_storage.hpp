@@ -1,8 +1,9 @@
 // Host-side AMR block storage for the AMR kernel tests: blocks of (n+2)^3 doubles addressed by interior
-// coordinates (-1 and n are the ghost layers), copied to and from a default-space View through mirrors.
+// coordinates (-1 and n are the ghost layers), copied to and from a View in the test's memory space.
 #pragma once
 
 #include <amp/kernels/amr_block.hpp>
+#include <amp/tests/kernels/test_execution_space.hpp>
 
 #include <Kokkos_Core.hpp>
 
@@ -30,15 +31,15 @@ struct HostBlocks {
   }
 };
 
-inline Kokkos::View<double*> to_device(const std::vector<double>& host) {
-  Kokkos::View<double*> device("amp::test::storage", host.size());
+inline kernels::AmrValuesIn<MemorySpace> to_device(const std::vector<double>& host) {
+  kernels::AmrValuesIn<MemorySpace> device("amp::test::storage", host.size());
   auto mirror = Kokkos::create_mirror_view(device);
   for (std::size_t i = 0; i < host.size(); ++i) mirror(i) = host[i];
   Kokkos::deep_copy(device, mirror);
   return device;
 }
 
-inline std::vector<double> to_host(const Kokkos::View<double*>& device) {
+inline std::vector<double> to_host(const kernels::AmrValuesIn<MemorySpace>& device) {
   auto mirror = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), device);
   return std::vector<double>(mirror.data(), mirror.data() + mirror.extent(0));
 }

@@ -22,7 +22,7 @@ HostBlocks run_remap(const std::vector<double>& old, const std::vector<RemapTask
   HostBlocks next(kN, static_cast<int>(tasks.size()), kUnwritten);
   const auto old_device = amp::test::to_device(old);
   const auto next_device = amp::test::to_device(next.v);
-  amp::kernels::remap_amr_blocks(old_device, next_device, amp::kernels::copy_to(tasks, "tasks"), next.shape);
+  amp::kernels::remap_amr_blocks<amp::test::ExecutionSpace>(old_device, next_device, amp::kernels::copy_to<amp::test::MemorySpace>(tasks, "tasks"), next.shape);
   next.v = amp::test::to_host(next_device);
   return next;
 }

@@ -20,7 +20,7 @@ constexpr int kN = 4;
 
 std::vector<double> run_fill(const std::vector<double>& storage, const std::vector<GhostFillTask>& tasks) {
   const auto device = amp::test::to_device(storage);
-  amp::kernels::fill_ghost_faces(device, amp::kernels::copy_to(tasks, "tasks"), kN);
+  amp::kernels::fill_ghost_faces<amp::test::ExecutionSpace>(device, amp::kernels::copy_to<amp::test::MemorySpace>(tasks, "tasks"), kN);
   return amp::test::to_host(device);
 }
 

@@ -29,9 +29,9 @@ UpdateResult run_update(const HostBlocks& current, const std::vector<AmrBlock>& 
   const auto current_device = amp::test::to_device(current.v);
   HostBlocks next(current.shape.n, current.blocks, kUnwritten);
   const auto next_device = amp::test::to_device(next.v);
-  const auto blocks_device = amp::kernels::copy_to(blocks, "blocks");
+  const auto blocks_device = amp::kernels::copy_to<amp::test::MemorySpace>(blocks, "blocks");
   const double outflow =
-      amp::kernels::eulerian_update(current_device, next_device, blocks_device, current.shape, p, kDt);
+      amp::kernels::eulerian_update<amp::test::ExecutionSpace>(current_device, next_device, blocks_device, current.shape, p, kDt);
   Kokkos::fence();
   next.v = amp::test::to_host(next_device);
   return {next, outflow};

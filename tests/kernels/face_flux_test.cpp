@@ -1,5 +1,7 @@
 // compute_face_fluxes and apply_face_fluxes against hand-computed cases on tiny boxes of cells:
 // upwind direction and diffusion sign per face, the zero outside, the returned outflow, and the update.
+#include <amp/tests/kernels/test_execution_space.hpp>
+
 #include <amp/kernels/face_flux.hpp>
 
 #include <gtest/gtest.h>
@@ -47,7 +49,9 @@ struct BoxFaces {
     return at[0] >= 0 && at[0] < nx && at[1] >= 0 && at[1] < ny && at[2] >= 0 && at[2] < nz;
   }
   std::int64_t face(std::int64_t l, std::int64_t h, int a) const { return index.at({l, h, a}); }
-  amp::kernels::FaceTable<> table() const { return amp::kernels::make_face_table<>(low, high, axis, cell_faces); }
+  amp::kernels::FaceTable<amp::test::MemorySpace> table() const {
+    return amp::kernels::make_face_table<amp::test::MemorySpace>(low, high, axis, cell_faces);
+  }
 
  private:
   void add_face(std::int64_t l, std::int64_t h, int a) {
@@ -68,13 +72,13 @@ struct StepResult {
 
 StepResult step(const BoxFaces& box, const std::vector<double>& q_host, const Transport& t) {
   const auto table = box.table();
-  Kokkos::View<double*> q("q", q_host.size()), flux("flux", box.axis.size()), next("next", q_host.size());
+  Kokkos::View<double*, amp::test::MemorySpace> q("q", q_host.size()), flux("flux", box.axis.size()), next("next", q_host.size());
   auto q_mirror = Kokkos::create_mirror_view(q);
   for (std::size_t c = 0; c < q_host.size(); ++c) q_mirror(c) = q_host[c];
   Kokkos::deep_copy(q, q_mirror);
   StepResult r;
-  r.outflow = amp::kernels::compute_face_fluxes(Kokkos::View<const double*>(q), table, t, flux);
-  r.sum = amp::kernels::apply_face_fluxes(Kokkos::View<const double*>(q), Kokkos::View<const double*>(flux), table, next);
+  r.outflow = amp::kernels::compute_face_fluxes<amp::test::ExecutionSpace>(q, table, t, flux);
+  r.sum = amp::kernels::apply_face_fluxes<amp::test::ExecutionSpace>(q, flux, table, next);
   const auto flux_mirror = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), flux);
   const auto next_mirror = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), next);
   r.flux.assign(flux_mirror.data(), flux_mirror.data() + flux_mirror.extent(0));

@@ -57,7 +57,7 @@ TEST_P(OutflowMatchesBruteForce, ForEverySideCombination) {
         sides.high[a] = (mask >> (2 * a + 1)) & 1;
       }
       const auto host = amp::test::sample_grid(e, mask);
-      const double got = amp::kernels::stencil_outflow(GetParam(), amp::test::to_device(host), e, sides);
+      const double got = amp::kernels::stencil_outflow<amp::test::ExecutionSpace>(GetParam(), amp::test::to_device(host), e, sides);
       EXPECT_NEAR(got, brute_force_outflow(GetParam(), host, sides), 1e-12) << "mask " << mask;
     }
   }
@@ -77,9 +77,9 @@ TEST_P(OutflowMatchesBruteForce, ConservesHeatOnAZeroBoundedDomain) {
         else before += host(i, j, k);
       }
   auto in = amp::test::to_device(host);
-  amp::kernels::Grid<> out("out", e.nx + 2, e.ny + 2, e.nz + 2);
-  const double outflow = amp::kernels::stencil_outflow(GetParam(), in, e, sides);
-  const double after = amp::kernels::apply_stencil(GetParam(), in, out, e);
+  amp::kernels::Grid<amp::test::MemorySpace> out("out", e.nx + 2, e.ny + 2, e.nz + 2);
+  const double outflow = amp::kernels::stencil_outflow<amp::test::ExecutionSpace>(GetParam(), in, e, sides);
+  const double after = amp::kernels::apply_stencil<amp::test::ExecutionSpace>(GetParam(), in, out, e);
   EXPECT_NEAR(after + outflow, before, 1e-12 * before);
   EXPECT_GT(outflow, 0.0);
 }
@@ -95,10 +95,10 @@ TEST_P(OutflowMatchesBruteForce, FusedIntoTheSweepEqualsTheSeparatePass) {
       }
       const auto host = amp::test::sample_grid(e, mask);
       const auto in = amp::test::to_device(host);
-      amp::kernels::Grid<> fused_out("fused", e.nx + 2, e.ny + 2, e.nz + 2), plain_out("plain", e.nx + 2, e.ny + 2, e.nz + 2);
-      const auto sums = amp::kernels::apply_stencil_with_outflow(GetParam(), in, fused_out, e, sides);
+      amp::kernels::Grid<amp::test::MemorySpace> fused_out("fused", e.nx + 2, e.ny + 2, e.nz + 2), plain_out("plain", e.nx + 2, e.ny + 2, e.nz + 2);
+      const auto sums = amp::kernels::apply_stencil_with_outflow<amp::test::ExecutionSpace>(GetParam(), in, fused_out, e, sides);
       EXPECT_NEAR(sums.outflow, brute_force_outflow(GetParam(), host, sides), 1e-12) << "mask " << mask;
-      EXPECT_EQ(sums.interior, amp::kernels::apply_stencil(GetParam(), in, plain_out, e));
+      EXPECT_EQ(sums.interior, amp::kernels::apply_stencil<amp::test::ExecutionSpace>(GetParam(), in, plain_out, e));
       const auto fused_host = amp::test::to_host(fused_out, e), plain_host = amp::test::to_host(plain_out, e);
       EXPECT_EQ(fused_host.v, plain_host.v);
     }

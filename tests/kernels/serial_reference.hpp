@@ -4,6 +4,7 @@
 
 #include <amp/kernels/grid.hpp>
 #include <amp/kernels/stencil.hpp>
+#include <amp/tests/kernels/test_execution_space.hpp>
 
 #include <vector>
 
@@ -17,8 +18,8 @@ struct HostGrid {
   double operator()(int i, int j, int k) const { return v[e.index(i, j, k)]; }
 };
 
-inline kernels::Grid<> to_device(const HostGrid& h) {
-  kernels::Grid<> g("g", h.e.nx + 2, h.e.ny + 2, h.e.nz + 2);
+inline kernels::Grid<MemorySpace> to_device(const HostGrid& h) {
+  kernels::Grid<MemorySpace> g("g", h.e.nx + 2, h.e.ny + 2, h.e.nz + 2);
   auto m = Kokkos::create_mirror_view(g);
   for (int k = 0; k < h.e.nz + 2; ++k)
     for (int j = 0; j < h.e.ny + 2; ++j)
@@ -27,7 +28,7 @@ inline kernels::Grid<> to_device(const HostGrid& h) {
   return g;
 }
 
-inline HostGrid to_host(const kernels::Grid<>& g, const kernels::BlockExtent& e) {
+inline HostGrid to_host(const kernels::Grid<MemorySpace>& g, const kernels::BlockExtent& e) {
   HostGrid h(e);
   auto m = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), g);
   for (int k = 0; k < e.nz + 2; ++k)

@@ -19,9 +19,9 @@ TEST_P(StencilMatchesSerialLoop, OnOddSizedGrids) {
   for (const BlockExtent e : {BlockExtent{5, 3, 7}, BlockExtent{1, 1, 1}, BlockExtent{9, 11, 2}, BlockExtent{300, 37, 3}}) {
     const auto in_host = amp::test::sample_grid(e, 3);
     auto in = amp::test::to_device(in_host);
-    amp::kernels::Grid<> out("out", e.nx + 2, e.ny + 2, e.nz + 2);
+    amp::kernels::Grid<amp::test::MemorySpace> out("out", e.nx + 2, e.ny + 2, e.nz + 2);
     Kokkos::deep_copy(out, -1.0);
-    const double sum = amp::kernels::apply_stencil(GetParam(), in, out, e);
+    const double sum = amp::kernels::apply_stencil<amp::test::ExecutionSpace>(GetParam(), in, out, e);
     const auto out_host = amp::test::to_host(out, e);
     double expected_sum = 0.0;
     for (int k = 0; k < e.nz + 2; ++k)
@@ -44,15 +44,15 @@ TEST_P(StencilMatchesSerialLoop, CopiesItsNewYzFacesInPackedOrder) {
   // x-lines of one cell (both faces are the same column), of one chunk, and longer than a chunk (256).
   for (const BlockExtent e : {BlockExtent{1, 4, 3}, BlockExtent{7, 19, 2}, BlockExtent{300, 5, 3}}) {
     const auto in = amp::test::to_device(amp::test::sample_grid(e, 5));
-    amp::kernels::Grid<> out("out", e.nx + 2, e.ny + 2, e.nz + 2);
+    amp::kernels::Grid<amp::test::MemorySpace> out("out", e.nx + 2, e.ny + 2, e.nz + 2);
     const std::size_t face = static_cast<std::size_t>(e.ny) * e.nz;
-    Kokkos::View<double*> low("low", face + 1), high("high", face + 1);  // one more: nothing past the face
+    Kokkos::View<double*, amp::test::MemorySpace> low("low", face + 1), high("high", face + 1);  // one more: nothing past the face
     for (const bool global_sides : {false, true}) {  // the sweep without and with the fused outflow
       Kokkos::deep_copy(low, -1.0);
       Kokkos::deep_copy(high, -1.0);
       amp::kernels::GlobalSides sides;
       sides.low[0] = global_sides;
-      amp::kernels::apply_stencil_with_outflow(GetParam(), in, out, e, sides, amp::kernels::YzFaceCopies<>{low, high});
+      amp::kernels::apply_stencil_with_outflow<amp::test::ExecutionSpace>(GetParam(), in, out, e, sides, amp::kernels::YzFaceCopies<amp::test::MemorySpace>{low, high});
       const auto out_host = amp::test::to_host(out, e);
       const auto low_host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), low);
       const auto high_host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), high);
