@@ -2,7 +2,7 @@
 """tools/amp_tools/study.py: bad study files get one line naming the problem; a study runs real amp-ghost runs,
 a second call resumes it (finished runs skipped, untouched; a failed run's log kept aside) and the
 report is drawn; --slurm writes a script that passes `bash -n`, names every run and passes strategies and transports
-as --comm_method and --transport; the default study's steps (inputs/studies/default.toml, small): every cut
+as --strategy and --transport; the default study's steps (inputs/studies/default.toml, small): every strategy
 the binary lists, one rank per core, only the isend runs traced and simulated on a network file measured
 first, the comparison table and the prediction at scale in table.txt.
 
@@ -140,7 +140,7 @@ def slurm(opts):
     runs = [line.split()[1] for line in script.splitlines() if line.startswith("run ")]
     if runs != ids:
         fail(f"the script's runs {runs} are not {ids}")
-    if "run ghost-quick-svcp-rma-np64-rep2 64 " not in script or "--comm_method svcp --transport rma --nx 8" not in script:
+    if "run ghost-quick-svcp-rma-np64-rep2 64 " not in script or "--strategy svcp --transport rma --nx 8" not in script:
         fail("the transports axis is not passed as --transport")
     for needle in ("#SBATCH --ntasks=64", "#SBATCH --time=00:10:00", "module load gcc/12", "module load openmpi",
                    'srun --ntasks="$ranks"'):

@@ -1,10 +1,10 @@
 """The [predict] step's pure parts (amp_tools.predict_at_scale): which run gives the compute time, and the
-printed table of each cut against the first."""
+printed table of each strategy against the first."""
 from amp_tools import predict_at_scale
 from amp_tools.predict_at_scale import Plan
 
 
-def test_the_baseline_is_the_first_finished_ghost_run_of_the_first_cut(tmp_path):
+def test_the_baseline_is_the_first_finished_ghost_run_of_the_first_strategy(tmp_path):
     plan = Plan(1024, ["bspma", "svaf"], [])
     runs = [{"id": "ghost-svaf-isend-np2-rep1", "proxy": "ghost", "strategy": "svaf", "repetition": 1},
             {"id": "ghost-bspma-isend-np2-rep2", "proxy": "ghost", "strategy": "bspma", "repetition": 2},
@@ -18,7 +18,7 @@ def test_the_baseline_is_the_first_finished_ghost_run_of_the_first_cut(tmp_path)
     assert predict_at_scale.baseline_run(plan, runs, str(tmp_path))["id"] == "ghost-bspma-isend-np2-rep1"
 
 
-def test_the_table_gives_the_first_cut_in_ms_and_the_others_against_it():
+def test_the_table_gives_the_first_strategy_in_ms_and_the_others_against_it():
     plan = Plan(1024, ["bspma", "svaf"], ["/n/torus-16x16x4.toml", "/n/dragonfly-1024.toml"])
     predicted = {("bspma", "torus-16x16x4"): 0.5, ("svaf", "torus-16x16x4"): 0.75,
                  ("bspma", "dragonfly-1024"): 0.4, ("svaf", "dragonfly-1024"): 0.4}

@@ -67,9 +67,10 @@ def test_results_holding_strategy_beside_its_older_name_label_each_point_once(fo
             with open(path, "w") as f:
                 json.dump(run, f)
     proxies = report.group(report.load_runs(folder))
-    assert sorted((p.label, p.cut, p.within, p.ranks) for p in proxies["amp-ghost"]) == [
+    assert sorted((p.label, p.strategy, p.within, p.ranks) for p in proxies["amp-ghost"]) == [
         ("bspma", "bspma", "", 1), ("bspma", "bspma", "", 2), ("svcp", "svcp", "", 1), ("svcp", "svcp", "", 2)]
-    assert "strategy=" not in report.common_title("amp-sage", proxies["amp-sage"])
+    title = report.common_title("amp-sage", proxies["amp-sage"])
+    assert title.count("strategy=") == 1 and "comm_method" not in title
 
 
 def test_the_swap_speed_up_is_one_simulators_two_predictions():
@@ -88,7 +89,7 @@ def test_the_swap_speed_up_is_one_simulators_two_predictions():
                                                      ((256, "sstmac"), "amp-ghost", "svaf"): 3.0}
 
 
-def test_the_table3_figure_takes_one_cut_from_two_simulators():
+def test_the_table3_figure_takes_one_strategy_from_two_simulators():
     from amp_tools import report_validation
     profile = {"compute": 0.3, "p2p": 0.5, "collective": 0.2}
 

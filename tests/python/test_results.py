@@ -15,7 +15,7 @@ def ghost(report_fixtures):
 
 
 def test_the_run_is_read_as_the_proxy_wrote_it(ghost):
-    assert (results.cut(ghost), results.transport(ghost), results.checksum(ghost)) == ("bspma", "isend",
+    assert (results.strategy(ghost), results.transport(ghost), results.checksum(ghost)) == ("bspma", "isend",
                                                                                       "43f2770443547255")
     assert results.verified(ghost)
     assert results.step_seconds(ghost) == pytest.approx(0.0139805645)
@@ -62,7 +62,7 @@ def test_the_table_compares_runs_against_the_first(report_fixtures):
     paths = [os.path.join(report_fixtures, n) for n in ("ghost-bspma-np2-rep1.json", "ghost-svcp-np2-rep1.json")]
     lines, agree = compare_runs.table(paths)
     assert agree
-    assert lines[0].split()[:3] == ["cut", "transport", "ms/step"]
+    assert lines[0].split()[:3] == ["strategy", "transport", "ms/step"]
     assert lines[1].split()[:4] == ["bspma", "isend", "13.98", "1.00x"]
     assert lines[2].split()[:4] == ["svcp", "isend", "14.99", "1.07x"]
     assert lines[-1] == "checksums identical across 2 runs"

@@ -19,13 +19,13 @@ def test_every_combination_of_the_axes_is_one_run(study_file, repo):
     assert runs[-1]["id"] == "ghost-svcp-rma-np2-rep2"
 
 
-def test_run_arguments_carry_deck_cut_transport_and_flags(study_file, repo):
+def test_run_arguments_carry_deck_strategy_transport_and_flags(study_file, repo):
     study = Study(study_file(BASE + 'decks = ["inputs/ghost/quick.toml"]\nflags = ["--num_vars 3 --nx \'8\'"]\n'
                              'strategies = ["svaf"]\ntransports = ["persistent"]\n'), repo)
     run = study.runs("/b")[0]
     assert run["id"] == "ghost-quick-svaf-persistent-np1-rep1"
     assert run["args"] == ["/b/bin/amp-ghost", "--input", os.path.join(repo, "inputs/ghost/quick.toml"),
-                           "--comm_method", "svaf", "--transport", "persistent", "--num_vars", "3", "--nx", "8"]
+                           "--strategy", "svaf", "--transport", "persistent", "--num_vars", "3", "--nx", "8"]
 
 
 def test_several_flags_entries_are_numbered_in_the_ids(study_file, repo):
@@ -90,9 +90,9 @@ def test_simulate_calibrates_a_missing_network_file_only_when_asked(study_file, 
         Study(study_file(BASE + 'trace = true\n' + table, "plain.toml"), repo)
 
 
-def test_predict_needs_its_baseline_among_the_studys_cuts(study_file, repo):
+def test_predict_needs_its_baseline_among_the_studys_strategies(study_file, repo):
     predict = '[predict]\nstrategies = ["svaf"]\nnetworks = ["inputs/networks/torus-4x4x4.toml"]\n'
-    with pytest.raises(StudyError, match="baseline cut 'svaf' is not among the study's 'strategies'"):
+    with pytest.raises(StudyError, match="baseline strategy 'svaf' is not among the study's 'strategies'"):
         Study(study_file(BASE + 'strategies = ["bspma"]\n' + predict), repo)
 
 
@@ -103,7 +103,7 @@ def test_the_default_study_is_ghost_on_the_cth_deck_over_everything_listed(repo)
     assert (study.strategies, study.transports, study.ranks) == ("all", "all", [2])
     assert study.traced({"transport": "isend"}) and not study.traced({"transport": "rma"})
     assert study.table
-    assert (study.prediction.ranks, study.prediction.cuts) == (1024, ["bspma", "svaf"])
+    assert (study.prediction.ranks, study.prediction.strategies) == (1024, ["bspma", "svaf"])
     assert [os.path.basename(p) for p in study.prediction.network_files] == ["torus-16x16x4.toml",
                                                                              "dragonfly-1024.toml"]
 

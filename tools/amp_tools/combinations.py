@@ -52,7 +52,7 @@ def ask(binary, strategy, transport):
     """Sets up rank 0 of 1 virtual rank with this strategy and transport, without mpiexec."""
     command = [binary, "--plan-only", "--ranks", "1", "--rank", "0"]
     if strategy:
-        command += ["--comm_method", strategy]
+        command += ["--strategy", strategy]
     if transport:
         command += ["--transport", transport]
     done = subprocess.run(command, capture_output=True, text=True, timeout=60)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Prints AMP results files as one table, a row per run: the cut (strategy) and transport, time per
+"""Prints AMP results files as one table, a row per run: the strategy and transport, time per
 step and its ratio to the first run, the compute / pack+unpack / MPI (post+wait) / collective split
 per step of the average rank, messages per step and rank, average message size, verification and
 the checksum; then whether every checksum agrees. Runs traced into RESULTS.trace/ and simulated on
@@ -18,9 +18,9 @@ from amp_tools import results_shape
 from amp_tools import simulate
 from amp_tools.command_line import BadInput
 
-HEADER = ("cut", "transport", "ms/step", "vs first", "compute", "pack+unpack", "MPI", "of it wait",
+HEADER = ("strategy", "transport", "ms/step", "vs first", "compute", "pack+unpack", "MPI", "of it wait",
           "collect.", "msgs/step/rk", "avg msg B", "verified", "checksum")
-WIDTHS = (6, 12, 9, 9, 9, 12, 9, 11, 9, 13, 10, 9, 17)
+WIDTHS = (8, 12, 9, 9, 9, 12, 9, 11, 9, 13, 10, 9, 17)
 
 
 def load(path):
@@ -47,9 +47,9 @@ def run_problem(run):
     problem = results_shape.results_problem(run)
     if problem:
         return problem
-    for key in ("comm_method", "transport"):
-        if not isinstance(run["config"].get(key, ""), str):
-            return f"'config.{key}' is not a name (got {run['config'][key]!r})"
+    for key, value in (("strategy", results.strategy(run)), ("transport", results.transport(run))):
+        if not isinstance(value, str):
+            return f"'config.{key}' is not a name (got {value!r})"
     per_step = run["messages"].get("per_step_per_rank")
     if not isinstance(per_step, dict) or not results_shape.is_number(per_step.get("avg")):
         return f"'messages.per_step_per_rank.avg' is not a number (got {per_step!r})"
@@ -82,7 +82,7 @@ def cells(r, base):
     pack = results.per_step_ms(r, "pack") + results.per_step_ms(r, "unpack")
     step = results.step_seconds(r)
     versus_first = f"{step / base:.2f}x" if base > 0 else "-"
-    return (results.cut(r), results.transport(r), f"{step * 1e3:.2f}", versus_first, ms("compute"),
+    return (results.strategy(r), results.transport(r), f"{step * 1e3:.2f}", versus_first, ms("compute"),
             f"{pack:.2f}", ms("mpi"), ms("mpi_wait"), ms("collective"), f"{results.messages_per_step_per_rank(r):.1f}",
             f"{results.average_message_bytes(r):.0f}", "passed" if results.verified(r) else "FAILED",
             results.checksum(r))

@@ -1,21 +1,21 @@
-"""A study's [predict] table (the default study's last step): each cut of amp-ghost's deck, synthesized at
-scale (one compute time per variable step for every cut, measured in the study's own run of the first
-cut, so that only communication differs) and replayed in SimGrid on each network; prints a small table
-of each cut's predicted time per step against the first cut's.
+"""A study's [predict] table (the default study's last step): each strategy of amp-ghost's deck, synthesized at
+scale (one compute time per variable step for every strategy, measured in the study's own run of the first
+strategy, so that only communication differs) and replayed in SimGrid on each network; prints a small table
+of each strategy's predicted time per step against the first strategy's.
 
 The synthesized problem is the deck on a 16^3 block per rank, 4 variables and 2 steps: SimGrid's
 replay time grows faster than the message count, and SVCP at 1024 ranks takes minutes on 2 cores, so
 inputs/studies/default.toml leaves it out (the study inputs/studies/network_4096.toml has it).
 
 Usage (the step alone): python3 -m amp_tools.predict_at_scale DIR --deck DECK --build BUILD [--baseline RESULTS]
-       [--ranks 1024] [--cuts bspma,svaf] [--networks torus-16x16x4,dragonfly-1024]
+       [--ranks 1024] [--strategies bspma,svaf] [--networks torus-16x16x4,dragonfly-1024]
 
 [predict]
 ranks = 1024                                              # the synthesized rank count
-strategies = ["bspma", "svaf"]                            # the cuts; the first is the baseline
+strategies = ["bspma", "svaf"]                            # the strategies; the first is the baseline
 networks = ["inputs/networks/torus-16x16x4.toml"]         # relative to the repository root
 """
-import json
+import argparse
 import os
 import sys
 
@@ -24,7 +24,7 @@ from amp_tools import command_line
 from amp_tools import networks
 from amp_tools import results
 from amp_tools import simulate
-from amp_tools.file_names import output_path
+from amp_tools.file_names import component, output_path
 from amp_tools.study_launch import failure, run_logged, run_tool
 
 KEYS = {"ranks", "strategies", "networks"}
@@ -34,8 +34,8 @@ STEPS = 2
 
 
 class Plan:
-    def __init__(self, ranks, cuts, network_files):
-        self.ranks, self.cuts, self.network_files = ranks, cuts, network_files
+    def __init__(self, ranks, strategies, network_files):
+        self.ranks, self.strategies, self.network_files = ranks, strategies, network_files
 
 
 def parse(study, data):
@@ -46,11 +46,11 @@ def parse(study, data):
     if "ghost" not in study.proxies:
         study.fail("predict", "[predict] synthesizes amp-ghost's deck: 'proxies' must include ghost")
     ranks = study.positive_int(table, "ranks", 1024)
-    cuts = study.names(table, "strategies")
-    if not cuts:
-        study.fail("predict", "[predict] needs 'strategies', the cuts to synthesize (the first is the baseline)")
-    if isinstance(study.strategies, list) and cuts[0] not in study.strategies:
-        study.fail("predict", f"[predict] baseline cut '{cuts[0]}' is not among the study's 'strategies' "
+    strategies = study.names(table, "strategies")
+    if not strategies:
+        study.fail("predict", "[predict] needs 'strategies', those to synthesize (the first is the baseline)")
+    if isinstance(study.strategies, list) and strategies[0] not in study.strategies:
+        study.fail("predict", f"[predict] baseline strategy '{strategies[0]}' is not among the study's 'strategies' "
                               "(its compute time is measured in the study's own run)")
     paths = study.strings(table, "networks", required=True)
     study.no_duplicates("networks", paths)
@@ -62,13 +62,13 @@ def parse(study, data):
         except networks.NetworkError as e:
             study.fail("networks", f"[predict] {e}")
         files.append(full)
-    return Plan(ranks, cuts, files)
+    return Plan(ranks, strategies, files)
 
 
 def baseline_run(plan, runs, folder):
-    """The study's first finished amp-ghost run of the baseline cut (first repetition), or None."""
+    """The study's first finished amp-ghost run of the baseline strategy (first repetition), or None."""
     for r in runs:
-        if r["proxy"] == "ghost" and r["strategy"] == plan.cuts[0] and r["repetition"] == 1 \
+        if r["proxy"] == "ghost" and r["strategy"] == plan.strategies[0] and r["repetition"] == 1 \
                 and os.path.isfile(os.path.join(folder, r["id"] + ".json")):
             return r
     return None
@@ -81,31 +81,31 @@ def compute_per_variable_step(path):
 
 
 def predict_study(plan, runs, folder, opts):
-    """A study's [predict] step, from its own run of the first cut. Returns (the table's lines, the problem
+    """A study's [predict] step, from its own run of the first strategy. Returns (the table's lines, the problem
     that stopped it or None)."""
     baseline = baseline_run(plan, runs, folder)
     if baseline is None:
-        return [], f"not predicted at {plan.ranks} ranks: no finished amp-ghost run of {plan.cuts[0]}"
+        return [], f"not predicted at {plan.ranks} ranks: no finished amp-ghost run of {plan.strategies[0]}"
     return predict(plan, os.path.join(folder, baseline["id"] + ".json"), baseline["deck"], folder, opts)
 
 
 def predict(plan, baseline, deck, folder, opts):
-    """Synthesizes each cut (what is missing) with the compute time of the results file `baseline` and the
-    deck, and simulates it on each network; each synthesis leaves ghost-<cut>-synth<N>.json (its results,
+    """Synthesizes each strategy (what is missing) with the compute time of the results file `baseline` and the
+    deck, and simulates it on each network; each synthesis leaves ghost-<strategy>-synth<N>.json (its results,
     which the report reads) and .trace in `folder`. Returns (the table's lines, the problem that stopped it
     or None)."""
     seconds = compute_per_variable_step(baseline)
     predicted = {}
-    for cut in plan.cuts:
-        base = output_path(folder, f"ghost-{cut}-synth{plan.ranks}")  # a cut from --cuts is any text
+    for strategy in plan.strategies:
+        base = output_path(folder, f"ghost-{strategy}-synth{plan.ranks}")  # --strategies' names are any text
         trace = base + ".trace"
         if not os.path.isdir(trace):
             command = [os.path.join(opts.build, "bin", "amp-ghost"), *(["--input", deck] if deck else []), *PROBLEM,
-                       "--comm_method", cut, "--synthesize", trace, "--ranks", str(plan.ranks),
+                       "--strategy", strategy, "--synthesize", trace, "--ranks", str(plan.ranks),
                        "--compute_seconds", repr(seconds), "--results", base + ".json"]
             status, signum = run_logged(command, base + ".log", env=dict(os.environ, OMP_NUM_THREADS="1"))
             if status != 0 or signum:
-                return [], (f"synthesizing {cut} at {plan.ranks} ranks: {failure(status, signum, base + '.log')} "
+                return [], (f"synthesizing {strategy} at {plan.ranks} ranks: {failure(status, signum, base + '.log')} "
                             f"(log: {base}.log)")
         for path in plan.network_files:
             out = simulate.simulation_file(trace, path, "simgrid")
@@ -115,9 +115,8 @@ def predict(plan, baseline, deck, folder, opts):
                                 env=amp_tools.module_environment())
                 if done.returncode != 0:
                     last = (done.stderr.strip().splitlines() or [f"exit {done.returncode}"])[-1]
-                    return [], f"simulating {cut} on {network_name(path)} failed: {last}"
-            with open(out) as f:
-                predicted[(cut, network_name(path))] = json.load(f)["predicted_seconds"] / STEPS * 1e3
+                    return [], f"simulating {strategy} on {network_name(path)} failed: {last}"
+            predicted[(strategy, network_name(path))] = results.load(out)["predicted_seconds"] / STEPS * 1e3
     return table(plan, seconds, predicted), None
 
 
@@ -126,40 +125,45 @@ def network_name(path):
 
 
 def table(plan, seconds, predicted):
-    """The printed lines: ms per step of the first cut, each other cut against it, per network."""
-    cuts, names = plan.cuts, [network_name(p) for p in plan.network_files]
+    """The printed lines: ms per step of the first strategy, each other strategy against it, per network."""
+    strategies, names = plan.strategies, [network_name(p) for p in plan.network_files]
     lines = [f"amp: predicted at {plan.ranks} ranks (synthesized: the deck on a 16^3 block, 4 variables, {STEPS} "
-             f"steps, {seconds * 1e6:.2f} us per variable step for every cut; SimGrid):"]
+             f"steps, {seconds * 1e6:.2f} us per variable step for every strategy; SimGrid):"]
     width = max(len(n) for n in names) + 2
-    lines.append("  " + "network".ljust(width) + "".join(f"{c:>14}" for c in cuts))
+    lines.append("  " + "network".ljust(width) + "".join(f"{c:>14}" for c in strategies))
     for network in names:
-        base = predicted[(cuts[0], network)]
-        cells = [f"{base:.3f} ms" if c == cuts[0] else f"{predicted[(c, network)] / base:.2f}x {cuts[0]}" for c in cuts]
+        base = predicted[(strategies[0], network)]
+        cells = [f"{base:.3f} ms" if c == strategies[0] else f"{predicted[(c, network)] / base:.2f}x {strategies[0]}"
+                 for c in strategies]
         lines.append("  " + network.ljust(width) + "".join(f"{v:>14}" for v in cells))
     for network in names:
-        line = ", ".join(f"{c} {predicted[(c, network)] / predicted[(cuts[0], network)]:.2f}x {cuts[0]}"
-                         for c in cuts[1:])
+        line = ", ".join(f"{c} {predicted[(c, network)] / predicted[(strategies[0], network)]:.2f}x {strategies[0]}"
+                         for c in strategies[1:])
         lines.append(f"amp: {plan.ranks} ranks, {network}: {line}")
     return lines
 
 
 def main():
     """The step alone, on a folder holding the baseline run (by default as the study names none:
-    DIR/ghost-<first cut>-isend.json)."""
+    DIR/ghost-<first strategy>-isend.json)."""
     parser = command_line.Parser("predict_at_scale", __doc__.split("\n\n")[0])  # a usage error: one line, exit 2
     parser.add_argument("dir")
     parser.add_argument("--deck", required=True)
     parser.add_argument("--build", required=True)
     parser.add_argument("--root", default=amp_tools.REPOSITORY)
-    parser.add_argument("--baseline", help="the results file whose compute time every cut gets")
+    parser.add_argument("--baseline", help="the results file whose compute time every strategy gets")
     parser.add_argument("--ranks", type=int, default=1024)
-    parser.add_argument("--cuts", default="bspma,svaf")
+    parser.add_argument("--strategies", default="bspma,svaf")
+    parser.add_argument("--cuts", dest="old_strategies", help=argparse.SUPPRESS)  # --strategies' older name
     parser.add_argument("--networks", default="torus-16x16x4,dragonfly-1024")
     opts = parser.parse_args()
-    cuts = opts.cuts.split(",")
-    plan = Plan(opts.ranks, cuts, [os.path.join(opts.root, "inputs", "networks", f"{n}.toml")
+    if opts.old_strategies is not None:
+        print("predict_at_scale: warning: --cuts is deprecated: it is --strategies", file=sys.stderr)
+        opts.strategies = opts.old_strategies
+    strategies = opts.strategies.split(",")
+    plan = Plan(opts.ranks, strategies, [os.path.join(opts.root, "inputs", "networks", f"{n}.toml")
                                    for n in opts.networks.split(",")])
-    baseline = opts.baseline or os.path.join(opts.dir, f"ghost-{cuts[0]}-isend.json")
+    baseline = opts.baseline or os.path.join(opts.dir, f"ghost-{component(strategies[0])}-isend.json")
     try:
         lines, problem = predict(plan, baseline, opts.deck, opts.dir, opts)
     except OSError as e:

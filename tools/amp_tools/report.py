@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Draws the figures of a folder of AMP results (PNG, matplotlib) and an index.html that opens with a
 summary (the fastest point per proxy, the fastest prediction per network) and shows them: time
-breakdown per strategy (bars grouped by cut; the time outside compute in a panel of its own),
+breakdown per strategy (bars grouped by strategy; the time outside compute in a panel of its own),
 message-size histograms, per-rank imbalance, scaling curves (when the rank count varies) and the
 communication matrix of traced runs (from `amp-trace stats --json`), then the simulation figures.
 
@@ -48,12 +48,12 @@ FOM = {"amp-ghost": ("cells_updated_per_second_per_rank", "cell updates / s / ra
        "amp-sage": ("cells_per_step_per_pe_per_second", "cells per step / PE / s"),
        "amp-nobel": ("cells_per_step_per_pe_per_second", "cells per step / PE / s")}
 # Configuration keys that are no axis: the seed, what the proxy derives from the rank count, whether
-# the transport's trace can be replayed (it follows from the transport), and `strategy`, which newer
-# results write beside `comm_method` with the same value (older ones hold comm_method alone: CUT).
-NOT_AXES = {"seed", "global_grid", "global_cells", "process_grid", "local_block", "replayable", "strategy"}
+# the transport's trace can be replayed (it follows from the transport). A run's configuration comes
+# through results.config, which names the strategy `strategy` alone, whatever the file's age.
+NOT_AXES = {"seed", "global_grid", "global_cells", "process_grid", "local_block", "replayable"}
 # Keys left out of figure titles: derived from others, or settings of the self-check.
 QUIET = {"global_cells", "global_grid", "process_grid", "local_block", "summed_vars", "error_tol", "report_diffusion",
-         "check_every", "seed", "replayable", "strategy"}
+         "check_every", "seed", "replayable"}
 
 
 def warn(message):
@@ -102,6 +102,7 @@ def load_runs(folder):
         if problem:
             warn(f"{path}: {problem}; left out")
             continue
+        data["config"] = results.config(data)  # the strategy under one name, whatever the file's age
         data["_path"] = path
         stats = path[:-len(".json")] + ".trace-stats.json"
         if os.path.exists(stats):
@@ -193,13 +194,13 @@ def config_key(run):
     return json.dumps([run["proxy"], run["ranks"], config], sort_keys=True)
 
 
-# The configuration key of the cut (the strategy): the breakdown groups its bars by it.
-CUT = "comm_method"
+# The configuration key of the strategy: the breakdown groups its bars by it.
+STRATEGY = results.STRATEGY
 
 
 def group(runs):
     """Points (repetitions together), per proxy, labelled by the configuration keys that vary: `label`
-    all of them, `cut` the strategy's (when it varies) and `within` the others (e.g. the transport)."""
+    all of them, `strategy` the strategy's (when it varies) and `within` the others (e.g. the transport)."""
     by_key = {}
     for run in runs:
         by_key.setdefault(config_key(run), []).append(run)
@@ -212,9 +213,9 @@ def group(runs):
         varying = [k for k in keys if k not in NOT_AXES
                    and len({json.dumps(p.config.get(k)) for p in proxy_points}) > 1]
         for p in proxy_points:
-            p.label = " ".join(str(p.config.get(k)) for k in varying) or p.config.get(CUT, "run")
-            p.cut = str(p.config.get(CUT)) if CUT in varying else ""
-            p.within = " ".join(str(p.config.get(k)) for k in varying if k != CUT)
+            p.label = " ".join(str(p.config.get(k)) for k in varying) or p.config.get(STRATEGY, "run")
+            p.strategy = str(p.config.get(STRATEGY)) if STRATEGY in varying else ""
+            p.within = " ".join(str(p.config.get(k)) for k in varying if k != STRATEGY)
         proxy_points.sort(key=lambda p: (p.label, p.ranks))
     return proxies
 
@@ -247,47 +248,47 @@ def ranks_text(n):
 
 
 def bar_layout(points):
-    """Where the breakdown's bars stand: the points grouped by cut (a gap between the groups), in the
-    order of the cuts and, within one, of what else varies and the rank count. Returns (points in
-    order, their x positions, [(cut, first x, last x)])."""
-    ordered = sorted(points, key=lambda p: (p.cut, p.within, p.ranks))
+    """Where the breakdown's bars stand: the points grouped by strategy (a gap between the groups), in
+    the order of the strategies and, within one, of what else varies and the rank count. Returns (points
+    in order, their x positions, [(strategy, first x, last x)])."""
+    ordered = sorted(points, key=lambda p: (p.strategy, p.within, p.ranks))
     xs, groups, x = [], [], 0.0
     for i, p in enumerate(ordered):
-        if i and p.cut != ordered[i - 1].cut:
+        if i and p.strategy != ordered[i - 1].strategy:
             x += 0.8
         xs.append(x)
-        if not groups or groups[-1][0] != p.cut:
-            groups.append([p.cut, x, x])
+        if not groups or groups[-1][0] != p.strategy:
+            groups.append([p.strategy, x, x])
         groups[-1][2] = x
         x += 1.0
     return ordered, xs, [tuple(g) for g in groups]
 
 
 def bar_names(ordered):
-    """The tick under each bar: what varies within its cut (the transport), and the rank count when
-    that varies; the cut itself when nothing else does."""
+    """The tick under each bar: what varies within its strategy (the transport), and the rank
+    count when that varies; the strategy itself when nothing else does."""
     with_ranks = len({p.ranks for p in ordered}) > 1
     names = []
     for p in ordered:
         words = [w for w in [p.within] + ([ranks_text(p.ranks)] if with_ranks else []) if w]
-        names.append("\n".join(words) or p.cut or p.label)
+        names.append("\n".join(words) or p.strategy or p.label)
     return names
 
 
-def mark_cuts(axes, xs, names, groups):
+def mark_strategies(axes, xs, names, groups):
     """The x axis of panels stacked over the same bars (bar_layout): the names under the lowest panel,
-    each cut's name once over its group on the highest, a dotted line between the groups."""
+    each strategy's name once over its group on the highest, a dotted line between the groups."""
     for ax in axes:
         for (_, _, last), (_, first, _) in zip(groups, groups[1:]):
             ax.axvline((last + first) / 2, color="grey", linewidth=0.8, linestyle=":")
     many = len(xs) > 8
     axes[-1].set_xticks(xs)
     axes[-1].set_xticklabels(names, fontsize=7, rotation=45 if many else 0, ha="right" if many else "center")
-    if any(cut for cut, _, _ in groups):
-        cuts = axes[0].secondary_xaxis("top")
-        cuts.set_xticks([(first + last) / 2 for _, first, last in groups])
-        cuts.set_xticklabels([cut for cut, _, _ in groups], fontsize=9, fontweight="bold")
-        cuts.tick_params(length=0)
+    if any(strategy for strategy, _, _ in groups):
+        strategies = axes[0].secondary_xaxis("top")
+        strategies.set_xticks([(first + last) / 2 for _, first, last in groups])
+        strategies.set_xticklabels([strategy for strategy, _, _ in groups], fontsize=9, fontweight="bold")
+        strategies.tick_params(length=0)
 
 
 def not_compute_ms(run):
@@ -297,8 +298,8 @@ def not_compute_ms(run):
 
 
 def breakdown_figure(proxy, points):
-    """Two panels over the same bars, grouped by cut: above, the whole time per step (compute and the
-    rest); below, only the time outside compute, stacked by component, where the cuts and transports
+    """Two panels over the same bars, grouped by strategy: above, the whole time per step (compute and
+    the rest); below, only the time outside compute, stacked by component, where the strategies and transports
     differ (compute is most of every step and would hide it)."""
     ordered, xs, groups = bar_layout(points)
     names = bar_names(ordered)
@@ -348,7 +349,7 @@ def breakdown_figure(proxy, points):
     rest.set_ylabel("outside compute (ms)")
     rest.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))
     whole.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))
-    mark_cuts([whole, rest], xs, names, groups)
+    mark_strategies([whole, rest], xs, names, groups)
     compared = "; above the upper bars: against the fastest at the rank count" if any(
         len(p.runs) > 1 for p in ordered) else ""
     shared = "; *: other work shared the cores during a run of it (noisy)" if any(noisy) else ""
@@ -412,7 +413,7 @@ def imbalance_figure(proxy, points):
         ax.set_title(f"{label}: min / avg / max over ranks (median repetition)", fontsize=9)
         ax.set_ylabel("ms per step")
         ax.legend(fontsize=7, loc="best")
-    mark_cuts(list(axes[:, 0]), xs, bar_names(ordered), groups)
+    mark_strategies(list(axes[:, 0]), xs, bar_names(ordered), groups)
     fig.suptitle(f"Per-rank imbalance\n{common_title(proxy, points)}\n"
                  f"{repetitions_note(points, 'band')}", fontsize=9)
     fig.tight_layout()
@@ -540,7 +541,7 @@ def fastest_rows(proxies):
 
 def summary_html(proxies, predicted):
     """The short tables index.html opens with: the fastest measured point per proxy and rank count, and
-    per network the fastest predicted cut x transport with the others relative to it."""
+    per network the fastest predicted strategy x transport with the others relative to it."""
     measured = "".join(
         f"<tr><td>{html.escape(r['proxy'])}</td><td>{r['ranks']}</td><td>{html.escape(r['fastest'])}</td>"
         f"<td>{r['median_ms']:.3f}</td><td>{r['points']}</td><td>{html.escape(r['runner_up'])}</td></tr>"

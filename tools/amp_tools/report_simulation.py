@@ -1,10 +1,10 @@
 """The report's simulation figures, drawn from <run>.trace/simulation-<network>-<key>-<simulator>.json beside
 each run's results (recorded runs and a study's synthesized points):
-- <proxy>-simulated.png: predicted time per step of each cut x transport against the rank count, one
+- <proxy>-simulated.png: predicted time per step of each strategy x transport against the rank count, one
   panel per network variant and simulator (repetitions, and the seeds of a randomized routing: median,
-  min-max bars); a network predicted at one rank count only gets a dot per cut x transport;
+  min-max bars); a network predicted at one rank count only gets a dot per strategy x transport;
 - <proxy>-variants.png, when a study varies its networks ([simulate] vary, replicates): predicted time
-  per step of each cut for each variant, bars (median) with the seeds' and repetitions' min-max, one
+  per step of each strategy for each variant, bars (median) with the seeds' and repetitions' min-max, one
   panel per network file, simulator and rank count;
 - <proxy>-validation.png: predicted against measured (the trace's own time of its traced region) per
   recorded run, with the y = x line and a +-15 % band;
@@ -62,7 +62,7 @@ def load(folder):
             run = results.load(results_path)
             config = run["config"]
             steps = config["num_tsteps"]
-            label = f"{config.get('comm_method', '?')}/{config.get('transport', 'isend')}"
+            label = f"{results.config_strategy(config)}/{results.transport(run)}"
             proxy = run["proxy"]
         except (OSError, ValueError, KeyError, TypeError):
             continue  # load_runs names a malformed run
@@ -85,7 +85,7 @@ def load(folder):
 
 def simulated_figure(proxy, rows):
     """One panel per network (variant) and simulator, every rank count it was predicted at: against the
-    rank count where there are several, one dot per cut x transport where there is one (each with its
+    rank count where there are several, one dot per strategy x transport where there is one (each with its
     time relative to the first, as `./amp run`'s table gives it)."""
     panels = sorted({(r[3], r[4]) for r in rows},
                     key=lambda panel: (min(r[2] for r in rows if (r[3], r[4]) == panel), panel))
@@ -129,7 +129,7 @@ def median_and_spread(groups):
 
 
 def at_one_rank_count(ax, series, ranks):
-    """The panel of a network predicted at one rank count: a dot (and min-max bar) per cut x transport,
+    """The panel of a network predicted at one rank count: a dot (and min-max bar) per strategy x transport,
     from zero, each labelled with its time in ms or relative to the first."""
     labels = sorted(series)
     medians, lows, highs = median_and_spread([series[label][ranks] for label in labels])
@@ -174,7 +174,7 @@ def validation_figure(proxy, rows):
 
 def predictions(rows):
     """What index.html's summary says of the simulations: per proxy, network (variant), simulator and rank
-    count, each cut x transport's median predicted time per step (ms), fastest first, and whether the
+    count, each strategy x transport's median predicted time per step (ms), fastest first, and whether the
     point was synthesized. [(proxy, network, simulator, ranks, synthesized, [(label, ms), ...])]"""
     table = collections.defaultdict(lambda: collections.defaultdict(list))
     synthesized = {}

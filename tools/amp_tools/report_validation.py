@@ -1,8 +1,8 @@
 """The report's published-against-AMP figures (docs/VALIDATION.md), one per seed experiment whose network
 the folder's simulations used (rows from report_simulation.load()):
 - validation-table3.png (simulations on xt6-seastar at 256 ranks): the simulated compute / MPI / MPI_SYNC
-  profile of each proxy and cut beside 001 Table III's for its application;
-- validation-network-swap.png (on xt6-seastar and xe6-gemini): each proxy's and cut's speed-up from SeaStar
+  profile of each proxy and strategy beside 001 Table III's for its application;
+- validation-network-swap.png (on xt6-seastar and xe6-gemini): each proxy's and strategy's speed-up from SeaStar
   to Gemini, predicted(XT6) / predicted(XE6) by one simulator, per rank count and simulator, under what 001
   says of its application;
 - validation-aces-routing.png (on cascade-dragonfly): throughput of valiant and UGAL relative to minimal
@@ -38,7 +38,7 @@ def cut_of(label):
 
 
 def table3_figure(rows):
-    """Stacked bars per proxy: Table III's profile, then AMP's per cut (where SimGrid gave a profile)."""
+    """Stacked bars per proxy: Table III's profile, then AMP's per strategy (where SimGrid gave a profile)."""
     bars = []  # (proxy, name, fractions in percent)
     for proxy in TABLE_III:
         app, published = TABLE_III[proxy]
@@ -49,10 +49,10 @@ def table3_figure(rows):
             continue
         simulators = {simulator for (_, simulator), _ in mine}
         bars.append((proxy, f"{app}\nTable III", published))
-        bars += [(proxy, f"AMP {proxy.replace('amp-', '')}\n{cut}"
+        bars += [(proxy, f"AMP {proxy.replace('amp-', '')}\n{strategy}"
                          + (f"\n{SIMULATOR_NAMES.get(simulator, simulator)}" if len(simulators) > 1 else ""),
                   tuple(100 * profile[key] for _, key in PROFILE_PARTS))
-                 for (cut, simulator), profile in mine]
+                 for (strategy, simulator), profile in mine]
     if not bars:
         return None
     fig, ax = plt.subplots(figsize=(max(8.0, 1.0 * len(bars)), 4.8))
@@ -76,7 +76,7 @@ def table3_figure(rows):
 
 
 def swap_speedups(rows):
-    """{((ranks, simulator), proxy, cut): predicted(XT6) / predicted(XE6)}, each of one simulator's two
+    """{((ranks, simulator), proxy, strategy): predicted(XT6) / predicted(XE6)}, each of one simulator's two
     predictions of one trace."""
     predicted = {}
     for proxy, label, ranks, _, simulator, _, sim, _, _ in rows:
@@ -87,21 +87,21 @@ def swap_speedups(rows):
 
 
 def swap_figure(rows):
-    """Speed-up XT6 -> XE6 per proxy and cut, one panel per rank count and simulator."""
+    """Speed-up XT6 -> XE6 per proxy and strategy, one panel per rank count and simulator."""
     speedups = swap_speedups(rows)
     if not speedups:
         return None
     panels = sorted({k[0] for k in speedups})
     proxies = [p for p in TABLE_III if any(k[1] == p for k in speedups)]
-    cuts = sorted({k[2] for k in speedups})
+    strategies = sorted({k[2] for k in speedups})
     fig, axes = plt.subplots(1, len(panels), figsize=(max(8.0, 6.2 * len(panels)), 4.6), squeeze=False)
-    width = 0.8 / len(cuts)
+    width = 0.8 / len(strategies)
     for ax, panel in zip(axes[0], panels):
-        for i, cut in enumerate(cuts):
-            xs = [x + (i - (len(cuts) - 1) / 2) * width for x, p in enumerate(proxies) if (panel, p, cut) in speedups]
-            ys = [speedups[(panel, p, cut)] for p in proxies if (panel, p, cut) in speedups]
+        for i, strategy in enumerate(strategies):
+            xs = [x + (i - (len(strategies) - 1) / 2) * width for x, p in enumerate(proxies) if (panel, p, strategy) in speedups]
+            ys = [speedups[(panel, p, strategy)] for p in proxies if (panel, p, strategy) in speedups]
             if ys:
-                ax.bar(xs, ys, width * 0.9, color=f"C{i}", label=f"AMP {cut}")
+                ax.bar(xs, ys, width * 0.9, color=f"C{i}", label=f"AMP {strategy}")
         ax.axhline(1.0, color="black", linewidth=0.8)
         ax.set_xticks(range(len(proxies)))
         ax.set_xticklabels([f"{p}\n001: {SWAP_PUBLISHED[p]}" for p in proxies], fontsize=7)
@@ -116,7 +116,7 @@ def swap_figure(rows):
 
 
 def aces_runs(rows):
-    """{cut: {(routing, ranks_per_node, global_links_per_pair): [simulation, one per seed]}} on the dragonfly."""
+    """{strategy: {(routing, ranks_per_node, global_links_per_pair): [simulation, one per seed]}} on the dragonfly."""
     out = {}
     for _, label, _, _, _, _, sim, _, _ in rows:
         if sim["network"] != "cascade-dragonfly":
@@ -141,44 +141,44 @@ def aces_figure(rows):
     runs = aces_runs(rows)
     if not runs:
         return None
-    cuts = sorted(runs)
+    strategies = sorted(runs)
     base_rpn = min(k[1] for c in runs.values() for k in c)
     full = max(k[2] for c in runs.values() for k in c)
     fig, axes = plt.subplots(1, 4, figsize=(19, 4.6))
-    width = 0.8 / (len(cuts) + 1)
+    width = 0.8 / (len(strategies) + 1)
 
-    def times(cut, routing, rpn=base_rpn, links=full):
-        return [s["predicted_seconds"] for s in runs[cut].get((routing, rpn, links), [])]
+    def times(strategy, routing, rpn=base_rpn, links=full):
+        return [s["predicted_seconds"] for s in runs[strategy].get((routing, rpn, links), [])]
 
-    def over_baseline(cut, routing, numerator, **variant):
+    def over_baseline(strategy, routing, numerator, **variant):
         """numerator x the median time of the baseline variant / each seed's time of `variant`."""
-        base = times(cut, routing)
-        return [numerator * statistics.median(base) / t for t in times(cut, routing, **variant)] if base else []
+        base = times(strategy, routing)
+        return [numerator * statistics.median(base) / t for t in times(strategy, routing, **variant)] if base else []
 
-    def hops(cut, routing):
-        return [s["hops"]["mean_per_byte"] for s in runs[cut].get((routing, base_rpn, full), [])
+    def hops(strategy, routing):
+        return [s["hops"]["mean_per_byte"] for s in runs[strategy].get((routing, base_rpn, full), [])
                 if (s.get("hops") or {}).get("mean_per_byte") is not None]
 
-    def minimal_over(cut, routing):
-        minimal = times(cut, "minimal")
-        return [statistics.median(minimal) / t for t in times(cut, routing)] if minimal else []
+    def minimal_over(strategy, routing):
+        minimal = times(strategy, "minimal")
+        return [statistics.median(minimal) / t for t in times(strategy, routing)] if minimal else []
 
     panels = (
         (f"(a) routing, {base_rpn} rank per NIC, all global links", "throughput relative to minimal routing",
          minimal_over, {r: TABLE_1[r] / TABLE_1["minimal"] for r in ROUTINGS}, "000 Table 1 (synthetic CTH)"),
         ("(b) hops", "mean hops (AMP: router-to-router links per byte)", hops, HOPS_000, "000 (trace-based CTH)"),
         ("(c) 4 ranks per NIC: per-NIC bandwidth over 1 per NIC", "ratio",
-         lambda cut, r: over_baseline(cut, r, 4, rpn=4), {"valiant": FOUR_PER_NIC_000},
+         lambda strategy, r: over_baseline(strategy, r, 4, rpn=4), {"valiant": FOUR_PER_NIC_000},
          "000 Fig. 7 (4 traces per NIC, non-minimal)"),
         ("(d) half the global links: throughput over all", "ratio",
-         lambda cut, r: over_baseline(cut, r, 1, links=full // 2), {r: HALF_GLOBAL_000 for r in ROUTINGS},
+         lambda strategy, r: over_baseline(strategy, r, 1, links=full // 2), {r: HALF_GLOBAL_000 for r in ROUTINGS},
          "000 (50 % of the global links)"))
     for ax, (title, ylabel, values, published, source) in zip(axes, panels):
         spread_bars(ax, [(x - 0.4 + width / 2, [published[r]] if r in published else []) for x, r in enumerate(ROUTINGS)],
                     width, "grey", source)
-        for i, cut in enumerate(cuts):
-            spread_bars(ax, [(x - 0.4 + width * (i + 1.5), values(cut, r)) for x, r in enumerate(ROUTINGS)],
-                        width, f"C{i}", f"AMP {cut}")
+        for i, strategy in enumerate(strategies):
+            spread_bars(ax, [(x - 0.4 + width * (i + 1.5), values(strategy, r)) for x, r in enumerate(ROUTINGS)],
+                        width, f"C{i}", f"AMP {strategy}")
         if values is not hops:
             ax.axhline(1.0, color="black", linewidth=0.8)
         ax.set_xticks(range(3))

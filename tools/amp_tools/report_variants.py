@@ -1,5 +1,5 @@
 """The report's figure of network variants (<proxy>-variants.png), for a study whose [simulate] table varies
-its networks (vary, replicates): the predicted time per step of each cut for each variant of a network
+its networks (vary, replicates): the predicted time per step of each strategy for each variant of a network
 file, a bar at the median and a min-max bar over the seeds of a randomized routing and the repetitions;
 one panel per network file, simulator and rank count. Rows come from report_simulation.load().
 """
@@ -27,14 +27,14 @@ def variant_order(sim):
 
 
 def spreads(rows):
-    """{(network file, simulator, ranks): {variant: (order, seeds, {cut: [ms per step, each simulation]})}}."""
+    """{(network file, simulator, ranks): {variant: (order, seeds, {strategy: [ms per step, each simulation]})}}."""
     out = {}
     for _, label, ranks, _, simulator, steps, sim, synthesized, _ in rows:
         panel = out.setdefault((sim["network"], simulator, ranks), {})
         _, seeds, series = panel.setdefault(variant_name(sim), (variant_order(sim), set(), {}))
         seeds.add((sim.get("network_overrides") or {}).get("seed"))
-        cut = label + (" (synthesized)" if synthesized else "")
-        series.setdefault(cut, []).append(sim["predicted_seconds"] / steps * 1e3)
+        strategy = label + (" (synthesized)" if synthesized else "")
+        series.setdefault(strategy, []).append(sim["predicted_seconds"] / steps * 1e3)
     return out
 
 
@@ -50,20 +50,20 @@ def figure(proxy, rows):
     fig, axes = report_network.panels(len(data), width=max(5.2, 1.6 * most), height=4.4)
     for ax, ((network, simulator, ranks), variants) in zip(axes, sorted(data.items())):
         names = sorted(variants, key=lambda name: variants[name][0])
-        cuts = sorted({cut for _, _, series in variants.values() for cut in series})
-        width = 0.8 / len(cuts)
-        for i, cut in enumerate(cuts):
+        strategies = sorted({strategy for _, _, series in variants.values() for strategy in series})
+        width = 0.8 / len(strategies)
+        for i, strategy in enumerate(strategies):
             xs, medians, lows, highs = [], [], [], []
             for x, name in enumerate(names):
-                values = variants[name][2].get(cut)
+                values = variants[name][2].get(strategy)
                 if not values:
                     continue
                 median = statistics.median(values)
-                xs.append(x + (i - (len(cuts) - 1) / 2) * width)
+                xs.append(x + (i - (len(strategies) - 1) / 2) * width)
                 medians.append(median)
                 lows.append(median - min(values))
                 highs.append(max(values) - median)
-            ax.bar(xs, medians, width * 0.9, yerr=[lows, highs], capsize=3, color=f"C{i}", alpha=0.8, label=cut)
+            ax.bar(xs, medians, width * 0.9, yerr=[lows, highs], capsize=3, color=f"C{i}", alpha=0.8, label=strategy)
         ax.set_xticks(range(len(names)))
         ax.set_xticklabels([tick(name, variants[name][1]) for name in names], fontsize=7)
         ax.set_ylabel("predicted time per step (ms)")

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The one reader of a proxy's results JSON (README "Output fields"): every tool asks these functions for
-a run's cut, transport, time per step, split, messages, verification and checksum, so that the file's
+a run's strategy, transport, time per step, split, messages, verification and checksum, so that the file's
 layout is decoded here alone. A run is the dict the proxy wrote (load), checked by results_shape where
 a tool needs it whole.
 
@@ -64,10 +64,29 @@ def per_step_ms(run, key, field="avg"):
     return 0.0 if value is None else value / steps(run) * 1e3
 
 
-def cut(run):
-    """The strategy (--strategy) the run used: config.comm_method, which every proxy writes (newer ones
-    also as config.strategy)."""
-    return run["config"].get("comm_method", "?")
+# The configuration key of the strategy (--strategy), and its older name, which results written before
+# `strategy` hold alone (newer ones write both, with the same value): read here and nowhere else.
+STRATEGY = "strategy"
+OLD_STRATEGY = "comm_method"
+
+
+def config_strategy(config, default="?"):
+    """The strategy a run's configuration names: config.strategy, or config.comm_method in older results."""
+    return config.get(STRATEGY, config.get(OLD_STRATEGY, default))
+
+
+def config(run):
+    """The run's configuration with its strategy under `strategy` alone (the older name dropped), so that a
+    tool that compares configurations sees one key for it whatever the file's age."""
+    found = {k: v for k, v in run["config"].items() if k != OLD_STRATEGY}
+    if OLD_STRATEGY in run["config"]:
+        found[STRATEGY] = config_strategy(run["config"])
+    return found
+
+
+def strategy(run):
+    """The strategy (--strategy) the run used."""
+    return config_strategy(run["config"])
 
 
 def transport(run):

@@ -366,7 +366,7 @@ def simulate(args):
     if problem:
         raise UsageError(problem)
     if args.simulator == "simgrid" and len(summary["ranks"]) > SIMGRID_RANKS_NOTE:
-        print(f"amp simulate: note: SimGrid's replay time grows about as ranks^1.9 for asynchronous cuts "
+        print(f"amp simulate: note: SimGrid's replay time grows about as ranks^1.9 for asynchronous strategies "
               f"(256 ranks of SVAF: about 4 min here); for {len(summary['ranks'])} ranks --simulator sstmac is the "
               f"one to use (docs/TRACING.md section 14)", file=sys.stderr)
     packets = summary["bytes"] / networks.packet_bytes(network)

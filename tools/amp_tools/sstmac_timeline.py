@@ -17,7 +17,7 @@ Two uses (docs/TRACING.md section 14):
   collectives (communicator creation included), from each call's start to its end, as SimGrid's profile
   counts an action, and only from the moment the last rank left MPI_Init: SimGrid's ranks all start
   then, and a rank that left MPI_Init early would otherwise count its wait for the last one in its first
-  collective (the start-up spread, 5 % of a 64-rank cut on torus-4x4x4). MPI_Finalize (a barrier, from
+  collective (the start-up spread, 5 % of a 64-rank run of a strategy on torus-4x4x4). MPI_Finalize (a barrier, from
   '... on tag N' to 'MPI_Finalize()', the rank's end) is kept apart, as SimGrid's profile counts it in
   no kind. What a call spends before its first line is not seen here (SST-macro prints an MPI_Isend's
   line after the send's CPU overhead and after any wait for room in the NIC); simulated_profile.py

@@ -331,7 +331,7 @@ class Study:
                         parts.append(f"flags{flag_index + 1}")
                     if strategy:
                         parts.append(component(strategy))
-                        args += ["--comm_method", strategy]
+                        args += ["--strategy", strategy]
                     if transport:
                         parts.append(component(transport))
                         args += ["--transport", transport]

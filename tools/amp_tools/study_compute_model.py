@@ -2,8 +2,8 @@
 (compute_model.json) and given to every synthesis of the study with --compute_seconds, so that no
 prediction depends on the moment its synthesis ran.
 
-One model per proxy, deck, flags and rank count (every cut and transport of a point shares it): a
-measuring synthesis of the point's first cut (bspma where the study has it) at that rank count, whose
+One model per proxy, deck, flags and rank count (every strategy and transport of a point shares it): a
+measuring synthesis of the point's first strategy (bspma where the study has it) at that rank count, whose
 per-step compute time is the model. The machine must be quiet while it runs: tools/machine_load.py's
 rule (other processes took at most a tenth of the node's CPU time) is applied to /proc/stat around it,
 and a noisy measurement is said in one line and recorded, not hidden.
@@ -28,7 +28,7 @@ from amp_tools.whole_file import write_whole
 
 MODEL_FILE = "compute_model.json"
 ONE_THREAD = {"OMP_NUM_THREADS": "1", "OMP_PROC_BIND": "false"}  # as every synthesis of the study runs
-PREFERRED_CUT = "bspma"  # the cheapest cut to synthesize: one message per neighbour
+PREFERRED_STRATEGY = "bspma"  # the cheapest strategy to synthesize: one message per neighbour
 
 
 class NotMeasured(Exception):
@@ -117,7 +117,7 @@ class ComputeModels:
 
     def seconds(self, run, group):
         """The compute seconds per step for `run` (measured once for its key, or given); `group` lists the
-        runs sharing it, to choose the cheapest cut to measure with."""
+        runs sharing it, to choose the cheapest strategy to measure with."""
         key = model_key(run)
         if self.plan.compute_seconds is not None:
             entry = {"source": "given in the study's [simulate] compute_seconds (the target's, unscaled)",
@@ -130,7 +130,7 @@ class ComputeModels:
         return entry["seconds"]
 
     def _measure(self, key, group):
-        run = next((r for r in group if r["strategy"] == PREFERRED_CUT), group[0])
+        run = next((r for r in group if r["strategy"] == PREFERRED_STRATEGY), group[0])
         base = os.path.join(self.folder, f"compute-model-{run['id']}")  # a run id: safe parts (Study.runs)
         for suffix in (".json", ".json.partial", ".trace", ".log"):
             keep_aside(base + suffix)

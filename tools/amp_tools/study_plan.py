@@ -46,8 +46,8 @@ def size(study):
         pending = sum(study_simulation.variant_count(plan.vary, plan.replicates, "minimal") for _ in plan.to_calibrate)
         simulations = (traced + syntheses) * (len(plan.variants) + pending) * len(plan.simulators)
     if study.prediction:
-        syntheses += len(study.prediction.cuts)
-        simulations += len(study.prediction.cuts) * len(study.prediction.network_files)
+        syntheses += len(study.prediction.strategies)
+        simulations += len(study.prediction.strategies) * len(study.prediction.network_files)
     return runs, syntheses, simulations
 
 
@@ -102,13 +102,13 @@ def print_plan(study, runs):
 
 
 def print_predictions(prediction):
-    """The [predict] step's lines (predict_at_scale.py), each cut synthesized and simulated on each network,
+    """The [predict] step's lines (predict_at_scale.py), each strategy synthesized and simulated on each network,
     once the study's runs are done; returns how many simulations."""
     if not prediction:
         return 0
     count = 0
-    for cut in prediction.cuts:
+    for strategy in prediction.strategies:
         for path in prediction.network_files:
             count += 1
-            print(f"prediction ghost-{cut}-synth{prediction.ranks} on {predict_at_scale.network_name(path)} with simgrid")
+            print(f"prediction ghost-{strategy}-synth{prediction.ranks} on {predict_at_scale.network_name(path)} with simgrid")
     return count

@@ -1,6 +1,6 @@
 """A study's [simulate] table: which simulators and network files predict its traced runs, and which
 rank counts beyond this machine are traced by synthesis. Synthesized points run once each (synthesis
-is deterministic), with one compute time per variable step for every cut of a point, so that only
+is deterministic), with one compute time per variable step for every strategy of a point, so that only
 communication differs; the time is measured once per point and rank count, recorded in the study folder
 and scaled to the networks' node (study_compute_model.py), unless compute_seconds gives it (0: none, for
 a network study). Each trace is then simulated on every variant of every network that can hold it, into
@@ -311,7 +311,7 @@ def run_syntheses(plan, runs, folder, opts):
         for suffix in SYNTHESIS_FILES:
             keep_aside(base + suffix)
         command = [*r["args"], "--synthesize", base + ".trace", "--ranks", str(r["ranks"]), "--results", base + ".json",
-                   "--compute_seconds", repr(float(compute))]  # the point's recorded model, the same for every cut
+                   "--compute_seconds", repr(float(compute))]  # the point's recorded model, the same for every strategy
         try:
             status, signum = run_logged(command, base + ".log",
                                         env=dict(os.environ, OMP_NUM_THREADS="1", OMP_PROC_BIND="false"))
