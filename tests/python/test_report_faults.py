@@ -10,7 +10,7 @@ import sys
 import pytest
 
 report = pytest.importorskip("amp_tools.report", reason="matplotlib is not installed for this python")
-from amp_tools import network_metrics, report_simulation  # noqa: E402
+from amp_tools import network_metrics, report_figures, report_simulation  # noqa: E402
 
 import matplotlib.pyplot as plt  # noqa: E402
 
@@ -36,7 +36,7 @@ def only(folder, keep):
 def cheap_figures(monkeypatch):
     """One small figure per proxy in place of the run figures: for tests of where files go, not of what
     they draw."""
-    monkeypatch.setattr(report, "FIGURES", [("breakdown", lambda proxy, points: plt.figure(figsize=(1, 1)), "t")])
+    monkeypatch.setattr(report_figures, "FIGURES", [("breakdown", lambda proxy, points: plt.figure(figsize=(1, 1)), "t")])
 
 
 def fixture_run(folder, name=RUN):

@@ -117,9 +117,15 @@ def checksum(run):
     return run["checksum"]
 
 
-def fom(run, key):
-    """One figure of merit the proxy reports (e.g. cells_per_step_per_pe_per_second)."""
-    return run["fom"][key]
+def fom(run, key, default=None):
+    """One figure of merit the proxy reports (e.g. cells_per_step_per_pe_per_second); `default` where the run
+    reports none of that name (a KeyError without one)."""
+    return run["fom"][key] if default is None else run["fom"].get(key, default)
+
+
+def size_histogram(run):
+    """The run's messages per power-of-two size bin: [{min_bytes, max_bytes, count}], over every rank and step."""
+    return run["messages"]["size_histogram"]
 
 
 def machine_load(run):
