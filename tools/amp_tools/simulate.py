@@ -24,7 +24,6 @@ import signal
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 
 import amp_tools
@@ -34,9 +33,11 @@ from amp_tools import measured_comparison
 from amp_tools import network_metrics
 from amp_tools import networks
 from amp_tools import simulated_profile
-from amp_tools import sstmac_timeline
-from amp_tools.simgrid_export import export, run_cleaning_up, trace_meta
+from amp_tools.simgrid_export import export, trace_meta
 from amp_tools.simulate_errors import OutputError, SimulatorError, UsageError
+# SstmacStopped, sstmac_executable, sstmac_prediction and SimulatorTimedOut: tests and bench use them from here.
+from amp_tools.simulate_sstmac import SstmacStopped, run_sstmac, sstmac_executable, sstmac_prediction  # noqa: F401
+from amp_tools.simulator_process import INTERRUPTIONS, Interrupted, SimulatorTimedOut, _interrupt, run_simulator  # noqa: F401
 
 SMPIREPLAY = "/usr/lib/x86_64-linux-gnu/simgrid/smpireplaymain"
 SIMGRID_RANKS_NOTE = 512  # above this, a note that SST-macro is the simulator for the trace's size
@@ -51,72 +52,6 @@ PER_RANK_ACTION_LIMIT = 5_000_000
 DEFAULT_TIMEOUT = 1800  # seconds the simulator may run unless --timeout says otherwise
 SHELL_SPLIT = re.compile(r"[\s*?\[]")  # what an unquoted path in a shell script is split or expanded at
 TIMEOUT_LIMIT = 1e6  # about 11 days: past 2^31 ms the wait for the simulator cannot be expressed
-
-
-class SimulatorTimedOut(SimulatorError):
-    """The simulator ran past the time it was given (and was ended)."""
-
-
-INTERRUPTIONS = (signal.SIGHUP, signal.SIGINT, signal.SIGTERM)  # each ends the simulator and cleans up
-
-
-class Interrupted(Exception):
-    def __init__(self, signum):
-        super().__init__(signal.Signals(signum).name)
-        self.signum = signum
-
-
-def _interrupt(signum, _frame):
-    raise Interrupted(signum)
-
-
-def run_simulator(command, cwd, timeout, on_line=None, env=None, lines_from="stderr"):
-    """Runs a simulator in its own process group (ended with it on a timeout or a signal); feeds each line
-    of its stderr (lines_from="stderr"; its standard output then discarded: a pipe nobody reads while stderr
-    is read would fill and stop it) or of its stdout and stderr together (lines_from="stdout") to on_line,
-    which returns True for a line it consumed; returns (exit code, stdout, the last lines of stderr). With
-    lines_from="stdout", stdout is the lines on_line did not consume."""
-    streamed = on_line and lines_from == "stdout"
-    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE if not on_line or streamed else subprocess.DEVNULL,
-                               stderr=subprocess.STDOUT if streamed else subprocess.PIPE, text=True,
-                               start_new_session=True, env=env)
-    tail, kept = [], []
-    # A simulator that prints nothing for a while is still ended on time: a timer ends its process group,
-    # which closes the pipe the loop below reads.
-    timed_out = threading.Event()
-    watchdog = threading.Timer(timeout, lambda: (timed_out.set(), end_process_group(process)))
-    try:
-        if on_line:
-            watchdog.start()
-            for line in process.stdout if streamed else process.stderr:
-                if not on_line(line):
-                    tail = (tail + [line.rstrip()])[-8:]
-                    if streamed:
-                        kept.append(line)
-            process.wait()
-            if timed_out.is_set():
-                raise SimulatorTimedOut(f"{os.path.basename(command[0])} ran past {timeout:g} s")
-            stdout = "".join(kept)
-        else:
-            try:
-                stdout, stderr = process.communicate(timeout=timeout)
-            except subprocess.TimeoutExpired:
-                raise SimulatorTimedOut(f"{os.path.basename(command[0])} ran past {timeout:g} s") from None
-            tail = stderr.strip().splitlines()[-8:]
-    finally:
-        watchdog.cancel()
-        if process.poll() is None:
-            end_process_group(process)
-            process.wait()
-    return process.returncode, stdout, tail
-
-
-def end_process_group(process):
-    """SIGKILL to the simulator's process group (it runs in a session of its own)."""
-    try:
-        os.killpg(process.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
 
 
 def unsplit_temporary_folder():
@@ -206,110 +141,6 @@ def run_simgrid(network, export_dir, summary, build, workdir, timeout):
     profile = actions.profile(summary["ranks"], per_rank_times) if per_rank else None
     description = {**networks.simgrid_description(network), "command": " ".join(command)}
     return predicted[-1], per_rank_times, simgrid_version(), description, dict(figures, profile=profile)
-
-
-class SstmacStopped(SimulatorError):
-    """SST-macro ran out of events before the end of the trace."""
-
-
-def sstmac_prediction(code, stdout, tail):
-    """SST-macro's predicted seconds, only from a replay that reached the trace's end: when it runs out of
-    events first (its round-robin NIC queue lost messages, or its network model deadlocked) it exits 0 and
-    prints the time it had reached (a 3-D halo gave 33 us for 487 us), without rank 0's "finalized ...
-    successful" line: SstmacStopped."""
-    match = re.search(r"Estimated total runtime of\s+([0-9.eE+-]+) seconds", stdout)
-    if code != 0 or not match:
-        lines = (stdout.strip().splitlines() + tail)[-3:]
-        raise SimulatorError("sstmac failed (exit %s): %s" % (code, " | ".join(lines)))
-    if not re.search(r"finalized on rank 0 - trace .* successful", stdout):
-        progress = re.findall(r"DUMPI trace\s+(\d+) percent complete", stdout)
-        raise SstmacStopped(f"sstmac stopped before the end of the trace (rank 0 at {progress[-1] if progress else 0} "
-                            f"percent) and its {float(match.group(1)):.6g} s is not a prediction")
-    return float(match.group(1))
-
-
-def unpaused_copy(trace_dir, amp_trace, workdir):
-    """(the .meta SST-macro replays, the most paused seconds taken out of one rank): a recorded trace's copy in
-    workdir whose paused set-up takes no time (`amp-trace sstmac`; SST-macro would replay it as compute, the
-    SimGrid export leaves it out)."""
-    out = os.path.join(workdir, "replayed-trace")
-    done = run_cleaning_up([amp_trace, "sstmac", trace_dir, out])
-    removed = re.search(r"paused time taken out: up to ([0-9.eE+-]+) s per rank", done.stdout)
-    if done.returncode != 0 or not removed:
-        line = (done.stderr.strip().splitlines() or ["amp-trace sstmac failed"])[-1]
-        raise SimulatorError(f"the copy SST-macro replays: {line.removeprefix('amp-trace: ').removeprefix('error: ')}")
-    return trace_meta(out), float(removed.group(1))
-
-
-def sstmac_executable():
-    """AMP_SSTMAC, refused unless it names an executable file."""
-    sstmac = os.environ.get("AMP_SSTMAC")
-    if not sstmac or not os.path.isfile(sstmac) or not os.access(sstmac, os.X_OK):
-        raise UsageError(f"--simulator sstmac needs AMP_SSTMAC to name an sstmac executable file (SST-macro 16.0; "
-                         f"AMP_SSTMAC is {repr(sstmac) if sstmac else 'not set'})")
-    return sstmac
-
-
-def run_sstmac(network, trace_dir, export_dir, summary, root, amp_trace, workdir, timeout):
-    sstmac = sstmac_executable()
-    params = os.path.abspath(os.path.join(root, "tools", "sstmac", f"{network.topology}.ini"))
-    ranks = len(summary["ranks"])
-    meta, paused = (trace_meta(trace_dir), 0.0) if summary["synthesized"] else unpaused_copy(trace_dir, amp_trace,
-                                                                                              workdir)
-    started, stopped = time.monotonic(), []
-    for queue in networks.SSTMAC_QUEUES:  # the next only where the one before stopped the replay short
-        overrides = networks.sstmac_overrides(network, queue)
-        command = [sstmac, "-f", params, "-p", f"node.app1.dumpi_metaname={os.path.abspath(meta)}", "-p",
-                   f"node.app1.size={ranks}", "-p", f"node.app1.launch_cmd={networks.sstmac_launch(network, ranks)}"]
-        for key, value in {**overrides, **network_metrics.sstmac_stats_overrides()}.items():
-            command += ["-p", f"{key}={value}"]
-        command.append("--debug=mpi,timestamp")  # each MPI call's start and end (sstmac_timeline.py)
-        timeline = sstmac_timeline.Timeline(ranks)
-        # in workdir: its statistics' CSV go there
-        remaining = timeout - (time.monotonic() - started)
-        if remaining <= 0:  # the replay before used the whole limit
-            raise SimulatorError(f"sstmac ran past {timeout:g} s")
-        try:
-            code, stdout, tail = run_simulator(command, workdir, remaining, timeline.add, lines_from="stdout")
-        except SimulatorTimedOut:  # named with the whole limit, not what the replays before left of it
-            raise SimulatorError(f"sstmac ran past {timeout:g} s") from None
-        try:
-            estimated = sstmac_prediction(code, stdout, tail)
-            break
-        except SstmacStopped as e:
-            stopped.append((queue, str(e)))
-            if queue == networks.SSTMAC_QUEUES[-1]:
-                raise SimulatorError("; ".join(f"{q}: {why}" for q, why in stopped) +
-                                     " (with each of its NIC queues: a deadlock in its model)") from None
-            print(f"amp simulate: note: with its {queue} NIC queue (a ring of 1024 waiting messages that loses any "
-                  f"more: docs/TRACING.md section 14) {e}; replaying with its {networks.SSTMAC_QUEUES[-1]} queue",
-                  file=sys.stderr)
-    # SST-macro's launch and its MPI_Init's allreduce are not the program's time (sstmac_timeline.py)
-    try:
-        init_times, per_rank = timeline.init_times(), timeline.per_rank()
-    except sstmac_timeline.TimelineError as e:
-        raise SimulatorError(f"SST-macro's timeline: {e}") from None
-    start = timeline.start  # when the last rank left MPI_Init
-    spread = start - min(left for _, left in init_times.values())
-    predicted = estimated - start
-    version = re.search(r"SST-macro\s+([0-9.]+)", subprocess.run([sstmac, "--version"], capture_output=True,
-                                                                  text=True).stdout)
-    description = networks.sstmac_description(network, " ".join(command), queue)
-    if stopped:
-        first, why = stopped[0]
-        description["injection_queue_note"] = (f"replayed with the {queue} queue: with the {first} queue {why} "
-                                               f"(SST-macro's round-robin queue loses messages beyond 1024 waiting at "
-                                               f"one NIC)")
-    try:
-        figures = network_metrics.sstmac(network, overrides, workdir, export_dir, summary["ranks"], predicted)
-    except (network_metrics.MetricsError, OSError, ValueError) as e:
-        raise SimulatorError(f"network figures: {e}") from None
-    compute = dict(zip(summary["ranks"], (r["compute_seconds"] for r in summary["per_rank"])))  # the trace's
-    profile = simulated_profile.sstmac_profile(per_rank, start, [compute[r] for r in range(ranks)])
-    figures.update(profile=profile, profile_note=simulated_profile.SSTMAC_NOTE,
-                   sstmac_estimated_runtime_seconds=estimated, sstmac_startup_seconds=start,
-                   sstmac_startup_spread_seconds=spread, sstmac_paused_seconds_removed=paused)
-    return predicted, profile["per_rank_finish"], version.group(1) if version else "16.0", description, figures
 
 
 def write_json(path, data):
