@@ -3,7 +3,6 @@ that says which host it measured, and tells whether a network file is such a cal
 trace was recorded on (only there is a prediction comparable with the trace's measured time)."""
 import contextlib
 import fcntl
-import json
 import os
 import re
 import socket
@@ -15,6 +14,7 @@ import time
 
 from amp_tools import launch
 from amp_tools import machine_load
+from amp_tools import results
 from amp_tools.simulate_errors import OutputError, SimulatorError, UsageError
 
 HEADER = "# This machine, measured by `./amp simulate --calibrate`"
@@ -126,15 +126,14 @@ def pingpong(args):
     """The ping-pong's rows (one per message size) and the machine_load warning text, or None."""
     micro = os.path.join(args.build, "bin", "amp-micro")
     with tempfile.TemporaryDirectory(prefix="amp-calibrate-") as workdir:
-        results = os.path.join(workdir, "pingpong.json")
+        pingpong = os.path.join(workdir, "pingpong.json")
         env = dict(os.environ, OMP_NUM_THREADS="1", OMP_PROC_BIND="false")
         done = subprocess.run(launch.mpiexec(args.mpiexec, 2, [micro, "pingpong", "--min-size", "8", "--max-size", "4MiB",
-                               "--iterations", "1000", "--repetitions", "5", "--results", results]),
+                               "--iterations", "1000", "--repetitions", "5", "--results", pingpong]),
                               capture_output=True, text=True, env=env)
         if done.returncode != 0:
             raise SimulatorError("amp-micro pingpong failed: " + " | ".join(done.stderr.strip().splitlines()[-3:]))
-        with open(results) as f:
-            run = json.load(f)
+        run = results.load(pingpong)
     return run["rows"], machine_load.shared_cores(run)
 
 

@@ -3,8 +3,6 @@ own description, and whose every usage error is one `NAME: error: ...` line on s
 (argparse's own adds the usage); the options every program that runs the proxies shares (common_options);
 and the reading of a JSON file named on it, with its problem in one line."""
 import argparse
-import json
-import os
 import sys
 
 from amp_tools import launch
@@ -48,15 +46,7 @@ class BadInput(Exception):
 
 
 def read_json(path):
-    """The data of the JSON file at `path`, read only from a regular file (a FIFO would block)."""
-    if not os.path.exists(path):
-        raise BadInput(f"'{path}': no such file")
-    if not os.path.isfile(path):
-        raise BadInput(f"'{path}' is not a regular file")
-    try:
-        with open(path, "rb") as f:
-            return json.loads(f.read())
-    except OSError as e:
-        raise BadInput(f"cannot read '{path}': {e.strerror}") from None
-    except ValueError as e:  # not JSON, or not UTF-8
-        raise BadInput(f"'{path}' is not JSON ({e})") from None
+    """The data of the JSON file at `path`, read only from a regular file (a FIFO would block): results.read,
+    the tools' one reader of JSON files (BadInput, one line, where it cannot be used)."""
+    from amp_tools import results  # results parses its own command line with this module
+    return results.read(path)

@@ -25,7 +25,7 @@ WIDTHS = (8, 12, 9, 9, 9, 12, 9, 11, 9, 13, 10, 9, 17)
 
 def load(path):
     """The run at `path`, with its simulation on this machine where there is one (BadInput: one line)."""
-    run = command_line.read_json(path)
+    run = results.read(path)
     problem = run_problem(run)
     if problem:
         raise BadInput(f"'{path}' is not the results of a run: {problem}")
@@ -33,7 +33,7 @@ def load(path):
     simulation = simulate.latest_simulation(trace, "this-machine", "simgrid")
     if simulation:
         try:
-            run["_simulation"] = checked_simulation(command_line.read_json(simulation), simulation)
+            run["_simulation"] = checked_simulation(results.read(simulation), simulation)
         except BadInput as e:
             print(f"compare_runs: warning: {e}; its prediction is left out", file=sys.stderr)
     return run

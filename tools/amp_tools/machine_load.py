@@ -37,7 +37,7 @@ def shared_cores(run):
 def warn(path, prefix="amp"):
     """Prints '<prefix>: warning: <path>: ...' when the run at `path` shared its cores; returns the text or None."""
     try:
-        text = shared_cores(command_line.read_json(path))
+        text = shared_cores(results.read(path))
     except command_line.BadInput:
         return None
     say(path, text, prefix)
@@ -55,7 +55,7 @@ def main():
     parser.add_argument("results", nargs="+", metavar="RESULTS.json", help="a proxy's results file")
     for path in parser.parse_args().results:
         try:
-            say(path, shared_cores(command_line.read_json(path)))
+            say(path, shared_cores(results.read(path)))
         except command_line.BadInput as e:
             command_line.refuse("machine_load", e)
     return 0

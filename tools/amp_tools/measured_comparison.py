@@ -3,12 +3,12 @@ where the network file is a calibration of the host the trace was recorded on (a
 machine is not an error against this one), and a warning where the traced run shared its cores (other
 work took CPU, or it ran more ranks than the node has cores): its compute and measured times are then
 inflated, the prediction with them."""
-import json
 import math
 import os
 
 from amp_tools import calibrate
 from amp_tools import machine_load
+from amp_tools import results
 
 
 def results_of(trace_dir):
@@ -18,8 +18,7 @@ def results_of(trace_dir):
     try:
         if not os.path.isfile(path):  # a FIFO or a folder of that name is not read
             return None
-        with open(path) as f:
-            run = json.load(f)
+        run = results.load(path)
     except (OSError, ValueError):
         return None
     return run if isinstance(run, dict) else None

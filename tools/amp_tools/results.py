@@ -2,7 +2,8 @@
 """The one reader of a proxy's results JSON (README "Output fields"): every tool asks these functions for
 a run's strategy, transport, time per step, split, messages, verification and checksum, so that the file's
 layout is decoded here alone. A run is the dict the proxy wrote (load), checked by results_shape where
-a tool needs it whole.
+a tool needs it whole. Every JSON file the tools read from disk, results or not (simulations, a study's
+outcome and compute model, the SimGrid export's summary, amp-micro's rows), is read by load or read.
 
 Usage: python3 -m amp_tools.results --verified RESULTS.json   (exit 0 when it exists and verified, else 1;
        a study's Slurm script asks it so)
@@ -23,8 +24,23 @@ def load(path):
     if not stat.S_ISREG(os.fstat(fd).st_mode):
         os.close(fd)
         raise OSError(errno.EINVAL, "not a regular file", path)
-    with os.fdopen(fd) as f:
-        return json.load(f)
+    with os.fdopen(fd, "rb") as f:
+        return json.loads(f.read())
+
+
+def read(path):
+    """load for a file named on the command line: BadInput, one line naming it, where it is missing, not a
+    regular file, unreadable or not JSON (or not UTF-8)."""
+    if not os.path.exists(path):
+        raise command_line.BadInput(f"'{path}': no such file")
+    if not os.path.isfile(path):
+        raise command_line.BadInput(f"'{path}' is not a regular file")
+    try:
+        return load(path)
+    except OSError as e:
+        raise command_line.BadInput(f"cannot read '{path}': {e.strerror}") from None
+    except ValueError as e:
+        raise command_line.BadInput(f"'{path}' is not JSON ({e})") from None
 
 
 def finished(path):
@@ -147,9 +163,14 @@ def block_cells(run):
     return config["nx"] * config["ny"] * config["nz"]
 
 
+def synthesized_compute_step(run):
+    """The first step of the compute model a synthesis used: {step, seconds}."""
+    return run["synthesis"]["compute_model"]["steps"][0]
+
+
 def synthesized_compute_seconds(run):
     """The compute time per step a synthesis modelled (its first step)."""
-    return run["synthesis"]["compute_model"]["steps"][0]["seconds"]
+    return synthesized_compute_step(run)["seconds"]
 
 
 def main(args):

@@ -11,6 +11,7 @@ import shutil
 import stat
 import subprocess
 
+from amp_tools import results
 from amp_tools.simulate_errors import OutputError, SimulatorError, UsageError
 
 SOURCE = "source.json"  # the trace files an export was made from, written by simulate beside export.json
@@ -75,8 +76,7 @@ def of_type(value, kind):
 def read_summary(out):
     """export.json of the export in `out` when it holds what simulate reads, else None."""
     try:
-        with open(os.path.join(out, "export.json")) as f:
-            summary = json.load(f)
+        summary = results.load(os.path.join(out, "export.json"))
     except (OSError, ValueError):
         return None
     if not isinstance(summary, dict) or not all(of_type(summary.get(key), kind) for key, kind in SUMMARY_TYPES.items()):
@@ -89,9 +89,8 @@ def read_summary(out):
 def kept_summary(out, amp_trace, source):
     """The summary of the export in `out` where it may be reused for the trace files `source`, else None."""
     try:
-        with open(os.path.join(out, SOURCE)) as f:
-            if json.load(f) != source:
-                return None
+        if results.load(os.path.join(out, SOURCE)) != source:
+            return None
         if os.path.getmtime(os.path.join(out, "export.json")) < os.path.getmtime(amp_trace):
             return None
     except (OSError, ValueError):

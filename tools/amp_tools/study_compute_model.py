@@ -22,6 +22,7 @@ import shutil
 import time
 
 from amp_tools import machine_load
+from amp_tools import results
 from amp_tools.study_folder import keep_aside
 from amp_tools.study_launch import Stopped, failure, run_logged, signal_name
 from amp_tools.whole_file import write_whole
@@ -79,8 +80,7 @@ class ComputeModels:
         self.path = os.path.join(folder, MODEL_FILE)
         self.data = {"node": None, "models": {}}
         if os.path.isfile(self.path):
-            with open(self.path) as f:
-                self.data = json.load(f)
+            self.data = results.load(self.path)
 
     def _save(self):
         write_whole(self.path, json.dumps(self.data, indent=2, sort_keys=True) + "\n")
@@ -101,8 +101,7 @@ class ComputeModels:
             keep_aside(base + suffix)
         command = [os.path.join(self.build, "bin", "amp-micro"), "stream", "--results", base + ".json"]
         load, warning = measured_quietly(command, base + ".log")
-        with open(base + ".json") as f:
-            triad = next(row for row in json.load(f)["rows"] if row["kernel"] == "triad")
+        triad = next(row for row in results.load(base + ".json")["rows"] if row["kernel"] == "triad")
         here = triad["GBps_per_rank_best"] * 1e9
         node = {"stream_per_core_here": here, "stream_per_core_target": target, "scale": here / target,
                 "measured_by": "amp-micro stream, 1 rank, 1 thread (triad, best of its repetitions)",
@@ -137,8 +136,7 @@ class ComputeModels:
         command = [*run["args"], "--synthesize", base + ".trace", "--ranks", str(run["ranks"]), "--results",
                    base + ".json"]
         load, warning = measured_quietly(command, base + ".log")
-        with open(base + ".json") as f:
-            step = json.load(f)["synthesis"]["compute_model"]["steps"][0]
+        step = results.synthesized_compute_step(results.load(base + ".json"))
         shutil.rmtree(base + ".trace", ignore_errors=True)  # only the model is wanted; the points synthesize their own
         scale = self.node_scale()
         entry = {"source": "measured on this machine by a synthesis, scaled to the target node",
