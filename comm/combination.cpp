@@ -63,10 +63,12 @@ Combination checked_combination(const std::string& strategy, const std::string& 
                                 const MpiBuffers& buffers) {
   const StrategyRegistration* cut = find_strategy(strategy);
   if (cut == nullptr)
-    throw std::invalid_argument("unknown communication strategy '" + strategy + "' (known: " + strategy_list() + ")");
+    throw UnknownName("strategy", strategy, strategy_list(),
+                      "unknown communication strategy '" + strategy + "' (known: " + strategy_list() + ")");
   const TransportRegistration* mover = find_transport(transport);
   if (mover == nullptr)
-    throw std::invalid_argument("unknown transport '" + transport + "' (use " + transport_list() + ")");
+    throw UnknownName("transport", transport, transport_list(),
+                      "unknown transport '" + transport + "' (use " + transport_list() + ")");
   std::string why;
   if (!fits(*cut, *mover, buffers, &why)) throw std::invalid_argument(why);
   return Combination(cut, mover);

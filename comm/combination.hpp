@@ -12,6 +12,7 @@
 #include <amp/comm/transport_registry.hpp>
 
 #include <memory>
+#include <stdexcept>
 #include <string>
 
 namespace amp::comm {
@@ -39,8 +40,16 @@ class Combination {
   const TransportRegistration* transport_ = nullptr;
 };
 
-// The pair by name, each registry consulted once and fits() asked once: std::invalid_argument naming an
-// unknown strategy or transport, or with fits()'s reason when the pair does not fit.
+// A name neither registry holds, as checked_combination refuses it: `kind` ("strategy" or "transport"),
+// the name as given and the registered ones as a list, for a caller that words the line itself.
+struct UnknownName : std::invalid_argument {
+  UnknownName(const std::string& kind, const std::string& given, const std::string& known, const std::string& what)
+      : std::invalid_argument(what), kind(kind), given(given), known(known) {}
+  std::string kind, given, known;
+};
+
+// The pair by name, each registry consulted once and fits() asked once: UnknownName for an unknown
+// strategy or transport, std::invalid_argument with fits()'s reason when the pair does not fit.
 Combination checked_combination(const std::string& strategy, const std::string& transport, const MpiBuffers& buffers);
 
 // Builds the strategy with its transport in `context` (on a duplicate of its communicator; the plan's

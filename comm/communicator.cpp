@@ -10,8 +10,8 @@ int tag_ub_of(MPI_Comm comm) {
   return found && tag_ub != nullptr ? *tag_ub : 32767;
 }
 
-// MPI_TAG_UB is read from the given communicator: a duplicate has the same value, and the stand-in MPI
-// of a synthesis (trace/writer/synthetic_mpi.hpp) answers attribute queries for real handles only.
+// MPI_TAG_UB is read from the given communicator: a duplicate has the same value, and an MPI that
+// stands in for absent ranks (trace/writer/synthetic_mpi.hpp) answers attribute queries for real handles only.
 Communicator::Communicator(MPI_Comm given) : tag_ub_(tag_ub_of(given)) {
   MPI_Comm_dup(given, &comm_);
   MPI_Comm_rank(comm_, &rank_);

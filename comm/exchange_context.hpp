@@ -2,7 +2,7 @@
 // (strategy_registry.hpp) in one object, as kokkos-comm's Handle(space, comm) is: the communicator, the
 // execution space instance that packs and unpacks, whether data moves, and where MPI's buffers live.
 // The comm layer reads no environment variable and keeps no process-wide switch: a proxy turns
-// AMP_MPI_BUFFERS and --synthesize into this object (miniapps/common/environment.hpp).
+// AMP_MPI_BUFFERS and its run mode into this object (miniapps/common/environment.hpp).
 #pragma once
 
 #include <amp/comm/memory_space.hpp>
@@ -25,9 +25,9 @@ struct ExchangeContext {
   MPI_Comm comm;
   // Where MPI reads and writes the exchange areas.
   MpiBuffers buffers;
-  // False in a trace synthesis (docs/TRACING.md §12): one process plays every rank in turn, so each
-  // message's MPI calls are made and recorded but nothing arrives; packing, unpacking, staging and
-  // checking received sizes are skipped, and the areas are left as allocated (only their addresses count).
+  // False when only the calls matter (a caller that records them, docs/TRACING.md §12): each message's
+  // MPI calls are made but nothing arrives; packing, unpacking, staging and checking received sizes are
+  // skipped, and the areas are left as allocated (only their addresses count).
   bool moves_data = true;
   // Where packing and unpacking run (fenced before MPI sees a slot).
   ExecutionSpace space = ExecutionSpace();

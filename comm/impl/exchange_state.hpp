@@ -112,7 +112,7 @@ class ExchangeState {
 
   // Whether MPI works on host copies of the areas (mpi_buffers.hpp); then no message may be direct.
   bool staged() const { return staged_; }
-  // Whether data moves (false in a synthesis: exchange_context.hpp).
+  // Whether data moves (exchange_context.hpp).
   bool moves_data() const { return moves_data_; }
   // Where packing and unpacking run.
   const ExecutionSpace& space() const { return space_; }

@@ -31,7 +31,7 @@ RequestTransport::~RequestTransport() { cancel_in_flight(); }
 // relied on (deprecated in MPI 4.0; MPICH's shared memory ignores it).
 void RequestTransport::cancel_in_flight() {
   if (mpi_finalized()) return;
-  if (!state().moves_data()) {  // a synthesis: no data moves, and its stand-in MPI has no MPI_Cancel
+  if (!state().moves_data()) {  // no data moves: the requests stand for calls only (and need no MPI_Cancel)
     for (auto* table : {&send_requests_, &recv_requests_})
       for (std::vector<MPI_Request>& requests : *table) requests.clear();
     return;

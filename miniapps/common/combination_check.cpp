@@ -10,10 +10,14 @@
 
 namespace amp {
 
-comm::Combination check_combination(const std::string& strategy, const std::string& transport, const Environment& env) {
+comm::Combination check_combination(const std::string& strategy, const std::string& transport, const Environment& env,
+                                    const std::string& strategy_also) {
   comm::Combination checked;
   try {
     checked = comm::checked_combination(strategy, transport, env.exchange_context().buffers);
+  } catch (const comm::UnknownName& unknown) {
+    const std::string also = unknown.kind == "strategy" ? strategy_also : "";
+    throw InputError("unknown " + unknown.kind + " '" + unknown.given + "' (use " + unknown.known + also + ")");
   } catch (const std::invalid_argument& refused) {
     throw CombinationRefused(refused.what());
   }

@@ -11,9 +11,12 @@
 
 namespace amp {
 
-// The checked pair, which the run's strategies are built from without a second check; CombinationRefused
-// (exit 6) with fits()'s reason when it does not fit here; InputError (exit 2) when a synthesis cannot
-// write the transport. Both names are registered (the configuration checked them).
-comm::Combination check_combination(const std::string& strategy, const std::string& transport, const Environment& env);
+// The checked pair, which the run's strategies are built from without a second check: the one place a
+// proxy's strategy and transport names are checked. InputError (exit 2) for a name that is not registered
+// ("unknown strategy 'x' (use a, b{strategy_also})", `strategy_also` naming more accepted values) or a
+// transport a synthesis cannot write; CombinationRefused (exit 6) with fits()'s reason when the pair
+// does not fit here.
+comm::Combination check_combination(const std::string& strategy, const std::string& transport, const Environment& env,
+                                    const std::string& strategy_also = "");
 
 }  // namespace amp

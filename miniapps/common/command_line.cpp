@@ -13,22 +13,6 @@
 
 namespace amp {
 
-std::optional<std::string> prescanned_value(int argc, char** argv, const char* name) {
-  std::optional<std::string> value;
-  const std::size_t length = std::strlen(name);
-  for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], name) == 0 && i + 1 < argc) value = argv[i + 1];
-    if (std::strncmp(argv[i], name, length) == 0 && argv[i][length] == '=') value = argv[i] + length + 1;
-  }
-  return value;
-}
-
-bool prescanned_flag(int argc, char** argv, const char* name) {
-  for (int i = 1; i < argc; ++i)
-    if (std::strcmp(argv[i], name) == 0) return true;
-  return false;
-}
-
 void add_common_options(CLI::App& app, CommonOptions& options) {
   // A flag given twice (deck, then command line; or a script appending overrides) takes the last value.
   app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
@@ -105,14 +89,13 @@ void require_plain_numbers(CLI::App& app) {
 
 }  // namespace
 
-bool parse_command_line(CLI::App& app, int argc, char** argv, int rank) {
+bool parse_arguments(CLI::App& app, int argc, char** argv) {
   require_plain_numbers(app);
   // The deck is real TOML (toml_deck.hpp); its path names the deck in error messages.
   if (app.get_config_ptr() != nullptr) app.config_formatter(std::make_shared<TomlDeck>(deck_path(argc, argv), app));
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp&) {
-    if (rank == 0) std::cout << app.help();
     return false;
   } catch (const CLI::ParseError& e) {
     std::string what = e.what();
@@ -122,6 +105,12 @@ bool parse_command_line(CLI::App& app, int argc, char** argv, int rank) {
     throw InputError(what);
   }
   return true;
+}
+
+bool parse_command_line(CLI::App& app, int argc, char** argv, int rank) {
+  if (parse_arguments(app, argc, argv)) return true;
+  if (rank == 0) std::cout << app.help();
+  return false;
 }
 
 void check_output_flags(const CLI::App& app, const std::vector<std::string>& file_flags, const std::string& trace_dir,

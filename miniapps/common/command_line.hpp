@@ -4,7 +4,6 @@
 
 #include <CLI/CLI.hpp>
 
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,16 +17,12 @@ struct CommonOptions {
 };
 void add_common_options(CLI::App& app, CommonOptions& options);
 
-// Reading a flag before the parser runs (for what must be known before MPI_Init or before the
-// proxy's body; CLI11 parses the flag again later, for --help and validation): the value of
-// `--name V` or `--name=V` (the last one given), and whether a valueless `--name` is present.
-std::optional<std::string> prescanned_value(int argc, char** argv, const char* name);
-bool prescanned_flag(int argc, char** argv, const char* name);
-
-// Parses argv. Returns false when --help was asked for (rank 0 printed it; every rank should return).
-// Throws InputError naming the problem for any bad flag, value or deck. Integers, on the command line
-// and in the deck, are decimal only (a leading 0 is not octal, no 0x), in their type's range (no
+// Parses argv (the proxies' own: start_request.hpp calls it once). Returns false when --help was asked
+// for. Throws InputError naming the problem for any bad flag, value or deck. Integers, on the command
+// line and in the deck, are decimal only (a leading 0 is not octal, no 0x), in their type's range (no
 // negative value for an unsigned one); floating-point values must be finite.
+bool parse_arguments(CLI::App& app, int argc, char** argv);
+// The same, printing the help on rank 0 when --help was asked for (a program without StartRequest).
 bool parse_command_line(CLI::App& app, int argc, char** argv, int rank);
 
 // The common flags against each other: --results and --trace name something when given, and

@@ -2,7 +2,6 @@
 // MPI_Pcontrol(0) pauses the AMP DUMPI hook, MPI_Pcontrol(1) resumes it; other tools ignore them.
 #include <amp/miniapps/common/environment.hpp>
 
-#include <amp/miniapps/common/command_line.hpp>
 #include <amp/miniapps/common/mpi_buffers_setting.hpp>
 #include <amp/miniapps/common/synthesis.hpp>
 #include <amp/miniapps/common/thread_limit.hpp>
@@ -20,13 +19,11 @@ namespace amp {
 
 namespace {
 
-std::string find_trace_dir(int argc, char** argv) {
-  std::string dir = prescanned_value(argc, argv, "--trace").value_or("");
-  if (dir.empty()) {
-    const char* env = std::getenv("AMP_TRACE_DIR");
-    if (env != nullptr) dir = env;
-  }
-  return dir;
+// The folder the tracing library writes into: --trace DIR, else the user's AMP_TRACE_DIR ("" for none).
+std::string trace_folder(const StartRequest& request) {
+  if (!request.trace_dir.empty()) return request.trace_dir;
+  const char* env = std::getenv("AMP_TRACE_DIR");
+  return env == nullptr ? "" : env;
 }
 
 // Whether the host thread count was given: OMP_NUM_THREADS, or --kokkos-threads=N / --kokkos-num-threads=N.
@@ -37,20 +34,11 @@ bool thread_count_given(const std::vector<char*>& kokkos_args) {
   return std::getenv("OMP_NUM_THREADS") != nullptr;
 }
 
-// Kokkos sees only the --kokkos-* arguments (which are removed from argv for the proxy's parser):
-// Kokkos 3.4 would otherwise also act on the proxy's own --help. Returns why Kokkos was not started
+// Kokkos sees only the --kokkos-* arguments (start_request.hpp). Returns why Kokkos was not started
 // ("" when it was): a thread count it cannot run is refused before Kokkos::initialize. A synthesis
 // runs one host thread unless a count is given: it runs no kernels per virtual rank, and idle OpenMP
 // workers beside a busy core made its small per-rank regions wait a time slice each (10x slower).
-std::string initialize_kokkos(int& argc, char**& argv, bool synthesis) {
-  std::vector<char*> kokkos_args{argv[0]};
-  int kept = 1;
-  for (int i = 1; i < argc; ++i) {
-    if (std::strncmp(argv[i], "--kokkos-", 9) == 0) kokkos_args.push_back(argv[i]);
-    else argv[kept++] = argv[i];
-  }
-  argc = kept;
-  argv[argc] = nullptr;
+std::string initialize_kokkos(std::vector<char*> kokkos_args, bool synthesis) {
   static char one_thread[] = "--kokkos-threads=1";
   if (synthesis && !thread_count_given(kokkos_args)) kokkos_args.push_back(one_thread);
   // Unset OMP_PROC_BIND already means "no binding" to the OpenMP runtime (read at program load);
@@ -67,19 +55,21 @@ std::string initialize_kokkos(int& argc, char**& argv, bool synthesis) {
 
 }  // namespace
 
-Environment::Environment(int& argc, char**& argv, MPI_Comm comm) : comm_(comm), load_at_start_(machine_load_start()) {
-  trace_dir_ = find_trace_dir(argc, argv);
-  trace_setup_ = prescanned_flag(argc, argv, "--trace-setup");
+Environment::Environment(const StartRequest& request, MPI_Comm comm)
+    : comm_(comm), load_at_start_(machine_load_start()) {
+  trace_dir_ = trace_folder(request);
+  trace_setup_ = request.trace_setup;
   // A synthesis traces its virtual ranks, not itself (it refuses --trace).
-  if (!trace_dir_.empty() && !Synthesis::requested(argc, argv)) {
-    setenv("AMP_TRACE_DIR", trace_dir_.c_str(), 1);
-    if (!prescanned_value(argc, argv, "--trace").value_or("").empty())
-      setenv("AMP_TRACE_DIR_SOURCE", "--trace", 1);  // the library's messages name the flag the user gave
+  if (!trace_dir_.empty() && !request.synthesis.asked) {
+    // The library's messages name the flag the user gave.
+    if (!request.trace_dir.empty()) amp_dumpi_trace_into(request.trace_dir.c_str(), "--trace");
     refused_trace_ = std::make_unique<RefusedRunTrace>(trace_dir_);
   }
   int initialized = 0, provided = MPI_THREAD_SINGLE;
   MPI_Initialized(&initialized);
   if (initialized == 0) {
+    int argc = request.argc;
+    char** argv = request.argv;
     MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
     mpi_started_ = true;
   } else {
@@ -92,18 +82,18 @@ Environment::Environment(int& argc, char**& argv, MPI_Comm comm) : comm_(comm), 
   if (startup_problem_.empty()) startup_problem_ = mpi_buffers_setting_problem();
   if (!startup_problem_.empty()) return;
   if (!Kokkos::is_initialized()) {
-    startup_problem_ = initialize_kokkos(argc, argv, Synthesis::requested(argc, argv));
+    startup_problem_ = initialize_kokkos(request.kokkos_args, request.synthesis.asked);
     kokkos_started_ = startup_problem_.empty();
     if (!kokkos_started_) return;
   }
   exchange_context_.emplace(comm_, mpi_buffers_from_setting(), /*moves_data=*/true);
 }
 
-Environment::Environment(Synthesis& synthesis, int rank, int argc, char** argv)
+Environment::Environment(Synthesis& synthesis, int rank, const StartRequest& request)
     : synthesis_(&synthesis), exchange_context_(std::in_place, comm_, synthesis.mpi_buffers(), /*moves_data=*/false) {
   trace_dir_ = synthesis.directory();
-  trace_setup_ = prescanned_flag(argc, argv, "--trace-setup");
-  if (amp_dumpi_synthesis_begin(rank, synthesis.ranks(), trace_dir_.c_str(), argc, argv, "") != 0)
+  trace_setup_ = request.trace_setup;
+  if (amp_dumpi_synthesis_begin(rank, synthesis.ranks(), trace_dir_.c_str(), request.argc, request.argv, "") != 0)
     throw std::runtime_error("the trace settings are not valid");
   MPI_Comm_rank(comm_, &rank_);
   MPI_Comm_size(comm_, &size_);

@@ -1,12 +1,13 @@
 // The process environment of a proxy run: MPI, Kokkos, the communicator the proxy runs on, and the
-// tracing switches (--trace DIR, --trace-setup) that must be seen before MPI_Init. RAII: the
-// destructor finalizes what the constructor started.
+// tracing switches (--trace DIR, --trace-setup) that must be known before MPI_Init, all from the
+// command line read once (start_request.hpp). RAII: the destructor finalizes what the constructor started.
 #pragma once
 
 #include <mpi.h>
 
 #include <amp/miniapps/common/machine_load.hpp>
 #include <amp/miniapps/common/refused_run_trace.hpp>
+#include <amp/miniapps/common/start_request.hpp>
 
 #include <amp/comm/exchange_context.hpp>
 
@@ -20,16 +21,15 @@ class Synthesis;
 
 class Environment {
  public:
-  // Reads --trace DIR / --trace=DIR and --trace-setup from argv (CLI11 parses them again later, for
-  // --help and validation); sets AMP_TRACE_DIR for the tracing library before MPI_Init. Starts MPI
-  // (MPI_Init_thread, MPI_THREAD_FUNNELED) unless the caller did, and Kokkos unless the caller did; the
-  // proxy runs on `comm` (every rank of it makes this call). A thread level below FUNNELED is a
-  // startup_problem().
-  Environment(int& argc, char**& argv, MPI_Comm comm);
+  // Hands the request's --trace DIR to the tracing library (amp_dumpi_trace_into) before MPI_Init.
+  // Starts MPI (MPI_Init_thread, MPI_THREAD_FUNNELED, with the command line as given) unless the caller
+  // did, and Kokkos (with the request's --kokkos-* arguments) unless the caller did; the proxy runs on
+  // `comm` (every rank of it makes this call). A thread level below FUNNELED is a startup_problem().
+  Environment(const StartRequest& request, MPI_Comm comm);
   // Virtual rank `rank` of a synthesis (synthesis.hpp): begins that rank's trace and makes the calls a
   // real run makes after MPI_Init; the destructor makes the ones before MPI_Finalize and ends it. Its
   // exchanges move no data, with MPI's buffers where the synthesizing process has them.
-  Environment(Synthesis& synthesis, int rank, int argc, char** argv);
+  Environment(Synthesis& synthesis, int rank, const StartRequest& request);
   ~Environment();
   Environment(const Environment&) = delete;
   Environment& operator=(const Environment&) = delete;

@@ -8,7 +8,9 @@
 #include <fmt/format.h>
 #include <mpi.h>
 
+#include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
@@ -38,6 +40,17 @@ void check_virtual_ranks(std::int64_t ranks, const std::string& as_given) {
   if (ranks > kMaxVirtualRanks) throw InputError(fmt::format("--ranks must be at most {} (got {})", kMaxVirtualRanks, shown));
 }
 
+std::int64_t virtual_rank_count(const std::string& text) {
+  const char* begin = text.data() + (text.size() > 1 && text[0] == '+' ? 1 : 0);
+  const char* end = text.data() + text.size();
+  std::int64_t value = 0;
+  const auto [stop, error] = std::from_chars(begin, end, value);
+  if (stop != end || (error != std::errc() && error != std::errc::result_out_of_range))
+    throw InputError(fmt::format("--ranks: '{}' is not a number", text));
+  if (error == std::errc::result_out_of_range) value = text[0] == '-' ? INT64_MIN : INT64_MAX;
+  return value;
+}
+
 void check_compute_seconds(double seconds, const std::string& as_given) {
   const std::string shown = as_given.empty() ? fmt::format("{}", seconds) : as_given;
   if (!(seconds >= 0)) throw InputError(fmt::format("--compute_seconds must be >= 0 (got {})", shown));
@@ -53,27 +66,27 @@ std::string dump_path(const std::string& file, int rank) { return file + "." + s
 
 PlanTarget checked_plan_target(const PlanOptions& o, const CommonOptions& common, const Environment& env) {
   PlanTarget target{env.rank(), env.size()};
-  if (!o.synthesize_dir.empty()) {
-    if (env.synthesis() == nullptr) throw InputError("--synthesize must be given on the command line");
+  if (!o.synthesize_dir.empty()) {  // --ranks and --compute_seconds: checked by the synthesis (synthesis.hpp)
     if (o.plan_only) throw InputError("--plan-only and --synthesize do not go together");
     if (o.rank != -1) throw InputError("--rank needs --plan-only (a synthesis writes every rank)");
-    if (o.compute_seconds) check_compute_seconds(*o.compute_seconds);
   } else if (o.compute_seconds) {
     throw InputError("--compute_seconds needs --synthesize");
   } else if (o.plan_only) {
-    if (o.ranks < 1) throw InputError(fmt::format("--plan-only needs --ranks N with N >= 1 (got {})", o.ranks));
-    check_virtual_ranks(o.ranks);
+    const std::int64_t ranks = o.ranks ? virtual_rank_count(*o.ranks) : 0;
+    if (ranks < 1)
+      throw InputError(fmt::format("--plan-only needs --ranks N with N >= 1 (got {})", o.ranks.value_or("0")));
+    check_virtual_ranks(ranks, *o.ranks);
     if (o.rank == -1)
       throw InputError(fmt::format("--plan-only needs --rank R, the rank whose plan is built (0..{} for --ranks {})",
-                                   o.ranks - 1, o.ranks));
-    if (o.rank < 0 || o.rank >= o.ranks)
-      throw InputError(fmt::format("--rank must be 0..{} for --ranks {} (got {})", o.ranks - 1, o.ranks, o.rank));
+                                   ranks - 1, ranks));
+    if (o.rank < 0 || o.rank >= ranks)
+      throw InputError(fmt::format("--rank must be 0..{} for --ranks {} (got {})", ranks - 1, ranks, o.rank));
     if (env.size() != 1)
       throw InputError(fmt::format("--plan-only runs in one process (started with {} MPI ranks)", env.size()));
     if (!common.trace_dir.empty() || common.trace_setup)
       throw InputError("--plan-only runs no exchange, so there is nothing to --trace");
-    target = {static_cast<int>(o.rank), static_cast<int>(o.ranks)};  // both checked against kMaxVirtualRanks
-  } else if (o.ranks != 0 || o.rank != -1) {
+    target = {static_cast<int>(o.rank), static_cast<int>(ranks)};  // both checked against kMaxVirtualRanks
+  } else if (o.ranks || o.rank != -1) {
     throw InputError("--ranks and --rank need --plan-only or --synthesize (a real run uses the MPI rank count)");
   }
   if (!o.dump_file.empty()) {

@@ -20,11 +20,13 @@ namespace amp {
 
 struct PlanOptions {
   bool plan_only = false;
-  std::int64_t ranks = 0;  // virtual rank count (plan-only, synthesis); 64 bits, so 2^31 is named as too many
+  // --ranks as typed, the virtual rank count (plan-only, synthesis): read by virtual_rank_count, so that a
+  // number past any type's range is named as given
+  std::optional<std::string> ranks;
   std::int64_t rank = -1;  // the virtual rank whose plan is built (plan-only)
   std::string dump_file;
-  std::string synthesize_dir;   // --synthesize DIR (synthesis.hpp reads it before parsing)
-  std::optional<double> compute_seconds;  // --compute_seconds S (synthesis; 0: no compute time)
+  std::string synthesize_dir;  // --synthesize DIR (synthesis.hpp checks it and --compute_seconds)
+  std::optional<std::string> compute_seconds;  // --compute_seconds S as typed (synthesis; 0: no compute time)
 };
 void add_plan_options(CLI::App& app, PlanOptions& options);
 
@@ -34,6 +36,9 @@ constexpr int kMaxVirtualRanks = 1 << 24;
 // InputError unless 1 <= ranks <= kMaxVirtualRanks (after --plan-only's own "needs --ranks N" check); the
 // message shows `as_given` where given (a number past 64 bits, read as the nearest bound).
 void check_virtual_ranks(std::int64_t ranks, const std::string& as_given = "");
+// --ranks as typed: a decimal integer of any length, one past 64 bits read as the nearest bound (which
+// check_virtual_ranks then names as given); InputError "--ranks: 'x' is not a number" otherwise.
+std::int64_t virtual_rank_count(const std::string& text);
 // The most seconds one modelled compute step may take (--compute_seconds), and the longest modelled run
 // of one virtual rank: DUMPI's records hold 16-bit seconds, which must not wrap.
 constexpr double kMaxComputeSeconds = 3600;

@@ -1,4 +1,5 @@
-// The body every proxy runs on a communicator, written once: flags and deck, the checked configuration,
+// The body every proxy runs on a communicator, written once: flags and deck (read once, before MPI
+// starts: start_request.hpp), the checked configuration,
 // the set-up (or --plan-only's report of it), the time loop and the results. A proxy names its pieces
 // in one type (ghost_proxy.cpp's GhostPieces) and its <proxy>_proxy_main is proxy_main<ThatType>.
 #pragma once
@@ -10,6 +11,7 @@
 #include <amp/miniapps/common/plan_only.hpp>
 #include <amp/miniapps/common/reserved_output.hpp>
 #include <amp/miniapps/common/run_proxy.hpp>
+#include <amp/miniapps/common/start_request.hpp>
 
 #include <CLI/CLI.hpp>
 #include <mpi.h>
@@ -30,22 +32,23 @@ namespace amp {
 //   results(config, setup, measurements, env): the JSON results (collective), print_summary(results).
 template <class Pieces>
 int proxy_main(MPI_Comm comm, int argc, char** argv) {
-  return run_proxy(Pieces::kName, comm, argc, argv, [](const Environment& env, int argc, char** argv) {
-    CLI::App app{Pieces::kDescription};
-    app.allow_config_extras(false);
-    typename Pieces::Flags flags;
-    CommonOptions common;
-    PlanOptions plan_options;
-    ListingOptions listing;
-    add_common_options(app, common);
-    add_plan_options(app, plan_options);
-    add_listing_options(app, listing);
-    Pieces::add_flags(app, flags);
-    if (!parse_command_line(app, argc, argv, env.rank())) return;
+  CLI::App app{Pieces::kDescription};
+  app.allow_config_extras(false);
+  typename Pieces::Flags parsed_flags;
+  CommonOptions common;
+  PlanOptions plan_options;
+  ListingOptions listing;
+  add_common_options(app, common);
+  add_plan_options(app, plan_options);
+  add_listing_options(app, listing);
+  Pieces::add_flags(app, parsed_flags);
+  const StartRequest request = parse_start_request(app, argc, argv);
+  return run_proxy(Pieces::kName, comm, request, [&](const Environment& env) {
+    typename Pieces::Flags flags = parsed_flags;  // each virtual rank of a synthesis checks its own copy
     const PlanTarget target = checked_plan_target(plan_options, common, env);
     check_common_options(app, common, env.tracing());
     const auto& config = Pieces::checked_config(flags, target.ranks);
-    const comm::Combination combination = check_combination(config.strategy, config.transport, env);
+    const comm::Combination combination = check_combination(config.strategy, config.transport, env, config.strategy_also);
     if (print_combination_list(Pieces::kName, listing, env)) return;
     check_run_memory(env, plan_options.plan_only, Pieces::bytes_per_rank(config, target.ranks),
                      Pieces::setup_bytes_per_rank(config, target.ranks));

@@ -30,11 +30,9 @@ void add_run_options(CLI::App& app, RunConfig& c, const RunFlagHelp& help) {
 }
 
 void check_run_config(RunConfig& c, const std::string& strategy_also) {
-  const std::string strategy = lowercase(c.strategy);
-  require(comm::is_strategy(strategy),
-          fmt::format("unknown strategy '{}' (use {}{})", c.strategy, comm::strategy_list(), strategy_also));
-  c.strategy = strategy;
-  c.transport = checked_transport(c.transport);
+  c.strategy = lowercase(c.strategy);
+  c.transport = lowercase(c.transport);
+  c.strategy_also = strategy_also;
   require(c.num_vars >= 1, fmt::format("num_vars must be at least 1 (got {})", c.num_vars));
   require(c.num_tsteps >= 1, fmt::format("num_tsteps must be at least 1 (got {})", c.num_tsteps));
   require(c.error_tol >= 1 && c.error_tol <= 15, fmt::format("error_tol must be 1..15 (got {})", c.error_tol));

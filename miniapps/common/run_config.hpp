@@ -21,6 +21,8 @@ struct RunConfig {
   unsigned long long seed = 1;
   double progress_seconds = 5.0;
   double inject_fault = 0.0;  // testing only: the proxy's deliberate fault, which verification must catch
+  // More accepted strategy values, for the line naming an unknown one (miniGhost's ", or miniGhost's 10, 11").
+  std::string strategy_also;
 
   double tolerance() const;
 };
@@ -38,8 +40,8 @@ struct RunFlagHelp {
 void add_run_options(CLI::App& app, RunConfig& config, const RunFlagHelp& help);
 
 // Checks the shared values and canonicalises the strategy and transport names (any case in, lower
-// case out); `strategy_also` is appended to the strategies an unknown one is told to use. Throws
-// InputError naming the problem (CombinationRefused for a known pair that does not fit here).
+// case out; whether they are registered and fit is check_combination's, at start-up, alone);
+// `strategy_also` is kept for the line naming an unknown strategy. Throws InputError naming the problem.
 void check_run_config(RunConfig& config, const std::string& strategy_also = "");
 
 // The shared keys of the results JSON's "config": `strategy`, and `comm_method` as its deprecated alias.

@@ -20,23 +20,28 @@ namespace amp {
 
 namespace {
 
-ExitCode run_body(const char* name, const Environment& env, int argc, char** argv,
-                  const std::function<void(const Environment&, int, char**)>& body) {
+ExitCode run_body(const char* name, const Environment& env, const StartRequest& request,
+                  const std::function<void(const Environment&)>& body) {
   auto fail = [&](ExitCode code, const char* what) {
     if (env.rank() == 0) std::fprintf(stderr, "%s: error: %s\n", name, what);
     return code;
   };
   try {
     if (!env.startup_problem().empty()) throw InputError(env.startup_problem());
-    if (Synthesis::requested(argc, argv)) {
+    if (!request.problem.empty()) throw InputError(request.problem);
+    if (request.help) {
+      if (env.rank() == 0) std::fputs(request.help_text.c_str(), stdout);
+      return ExitCode::kSuccess;
+    }
+    if (request.synthesis.asked) {
       {
-        Synthesis synthesis(name, argc, argv, env);
-        synthesis.run(argc, argv, body);
+        Synthesis synthesis(name, request, env);
+        synthesis.run(request, body);
       }
       // A signal after the last check: the synthesis is complete and kept, and the process still dies by it.
       if (const int signal = stop_signals::pending(); signal != 0) stop_signals::die_by(signal);
     } else {
-      body(env, argc, argv);
+      body(env);
     }
     return ExitCode::kSuccess;
   } catch (const CLI::ParseError& e) {
@@ -63,12 +68,12 @@ ExitCode run_body(const char* name, const Environment& env, int argc, char** arg
 
 }  // namespace
 
-int run_proxy(const char* name, MPI_Comm comm, int argc, char** argv,
-              const std::function<void(const Environment&, int, char**)>& body) {
+int run_proxy(const char* name, MPI_Comm comm, const StartRequest& request,
+              const std::function<void(const Environment&)>& body) {
   ExitCode code = ExitCode::kSuccess;
   {
-    Environment env(argc, argv, comm);
-    code = run_body(name, env, argc, argv, body);
+    Environment env(request, comm);
+    code = run_body(name, env, request, body);
     if (code == ExitCode::kBadInput || code == ExitCode::kCombinationRefused)
       env.discard_trace();  // nothing written before the configuration is accepted
   }  // MPI_Finalize (when run_proxy started MPI): the tracing library closes this rank's trace file here

@@ -6,6 +6,7 @@
 #include <amp/miniapps/common/exit_codes.hpp>
 #include <amp/miniapps/common/loop_report.hpp>
 #include <amp/miniapps/common/reserved_output.hpp>
+#include <amp/miniapps/common/start_request.hpp>
 
 #include <nlohmann/json.hpp>
 
@@ -18,8 +19,10 @@ namespace amp {
 // aborted), 4 results file not written, 5 trace not written (checked after MPI_Finalize).
 // The proxy runs on `comm` (MPI_COMM_WORLD from main; a sub-communicator when embedded, where the caller
 // has started MPI and finalizes it).
-int run_proxy(const char* name, MPI_Comm comm, int argc, char** argv,
-              const std::function<void(const Environment&, int, char**)>& body);
+// `request` is the command line read once (start_request.hpp): a refused one (its problem) exits 2, --help
+// is printed by rank 0; a synthesis runs `body` once per virtual rank, a real run once.
+int run_proxy(const char* name, MPI_Comm comm, const StartRequest& request,
+              const std::function<void(const Environment&)>& body);
 
 // check_node_memory (memory_check.hpp) for what this run allocates per rank: a real run its fields and
 // set-up (`run_bytes`); --plan-only and a synthesis, which fill no fields, only the set-up (`setup_bytes`).

@@ -1,8 +1,7 @@
-// The synthesis driver: the flags read before the proxy's parser runs, the loop over virtual ranks,
+// The synthesis driver: its flags' checks, the loop over virtual ranks,
 // the compute model, and the summary line, .meta lines and results JSON it leaves.
 #include <amp/miniapps/common/synthesis.hpp>
 
-#include <amp/miniapps/common/command_line.hpp>
 #include <amp/miniapps/common/errors.hpp>
 #include <amp/miniapps/common/plan_only.hpp>
 #include <amp/miniapps/common/stop_signals.hpp>
@@ -30,15 +29,9 @@ namespace amp {
 
 namespace {
 
-// --ranks as given: a decimal integer of any length (one past 64 bits is past the bounds, and named as given).
+// --ranks as given, in 1..kMaxVirtualRanks.
 int virtual_ranks(const std::string& text) {
-  const char* begin = text.data() + (text.size() > 1 && text[0] == '+' ? 1 : 0);
-  const char* end = text.data() + text.size();
-  std::int64_t value = 0;
-  const auto [stop, error] = std::from_chars(begin, end, value);
-  if (stop != end || (error != std::errc() && error != std::errc::result_out_of_range))
-    throw InputError(fmt::format("--ranks: '{}' is not a number", text));
-  if (error == std::errc::result_out_of_range) value = text[0] == '-' ? INT64_MIN : INT64_MAX;
+  const std::int64_t value = virtual_rank_count(text);
   check_virtual_ranks(value, text);
   return static_cast<int>(value);
 }
@@ -69,28 +62,21 @@ void stop_if_signalled() {
 
 }  // namespace
 
-bool Synthesis::requested(int argc, char** argv) {
-  return prescanned_value(argc, argv, "--synthesize").has_value() && !prescanned_flag(argc, argv, "--help") &&
-         !prescanned_flag(argc, argv, "-h");
-}
-
-Synthesis::Synthesis(const char* proxy, int argc, char** argv, const Environment& process)
+Synthesis::Synthesis(const char* proxy, const StartRequest& request, const Environment& process)
     : proxy_(proxy), mpi_buffers_(process.exchange_context().buffers) {
   if (!AMP_TRACING_BUILT)
     throw InputError("--synthesize needs tracing, and this build has none (configured with AMP_ENABLE_TRACING=OFF)");
-  directory_ = prescanned_value(argc, argv, "--synthesize").value_or("");
+  const SynthesisRequest& asked = request.synthesis;
+  directory_ = asked.directory;
   if (directory_.empty()) throw InputError("--synthesize needs a directory");
-  const auto ranks = prescanned_value(argc, argv, "--ranks");
-  if (!ranks) throw InputError("--synthesize needs --ranks N, the virtual rank count");
-  ranks_ = virtual_ranks(*ranks);
-  if (const auto seconds = prescanned_value(argc, argv, "--compute_seconds")) {
-    given_seconds_ = compute_seconds_given(*seconds);
-  }
+  if (!asked.ranks) throw InputError("--synthesize needs --ranks N, the virtual rank count");
+  ranks_ = virtual_ranks(*asked.ranks);
+  if (asked.compute_seconds) given_seconds_ = compute_seconds_given(*asked.compute_seconds);
   if (process.size() != 1)
     throw InputError(fmt::format("--synthesize runs in one process (started with {} MPI ranks)", process.size()));
   if (amp_dumpi_active() != 0)
     throw InputError("--synthesize writes its own traces into its directory; unset AMP_TRACE_DIR");
-  if (prescanned_value(argc, argv, "--trace"))
+  if (request.trace_given)
     throw InputError("--synthesize writes its own traces into its directory; drop --trace");
   namespace fs = std::filesystem;
   std::error_code error;
@@ -178,13 +164,13 @@ std::string Synthesis::model_text() const {
                      given_seconds_ ? "given with --compute_seconds" : "measured on this machine");
 }
 
-void Synthesis::run(int argc, char** argv, const Body& body) {
+void Synthesis::run(const StartRequest& request, const Body& body) {
   const double start = now_seconds();
   for (int rank = 0; rank < ranks_; ++rank) {
     stop_if_signalled();
     modelled_seconds_ = 0;
-    Environment rank_environment(*this, rank, argc, argv);
-    body(rank_environment, argc, argv);
+    Environment rank_environment(*this, rank, request);
+    body(rank_environment);
   }
   const double seconds = now_seconds() - start;
   const std::string staged_meta = amp_dumpi_synthesis_meta_path();

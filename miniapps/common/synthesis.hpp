@@ -2,7 +2,8 @@
 // of each of N virtual ranks in turn by running the proxy's own body for that rank: the same
 // decomposition, plan, strategy and transport code and the same trace writer as a real run, while the
 // tracing library answers the MPI calls for the rank (trace/writer/synthetic_mpi.hpp) and no data
-// moves (each virtual rank's exchange context says so: comm/exchange_context.hpp). Compute is not run:
+// moves (each virtual rank's exchange context says so: comm/exchange_context.hpp). The proxy's body
+// runs as in a real run; what differs lives in the Environment each virtual rank gets. Compute is not run:
 // each compute step moves the rank's clock on by the compute model, seconds measured once on this
 // machine for the rank's block (or given with --compute_seconds). One rank's state lives at a time, so
 // memory does not grow with N. DIR must be new: the traces go to a staging folder beside it, renamed to
@@ -29,14 +30,12 @@ namespace amp {
 
 class Synthesis {
  public:
-  using Body = std::function<void(const Environment&, int, char**)>;
+  using Body = std::function<void(const Environment&)>;
 
-  // Whether the command line asks for a synthesis (and not for --help).
-  static bool requested(int argc, char** argv);
-  // Reads --synthesize, --ranks and --compute_seconds from the command line (the body's parser
-  // checks them again), creates DIR's parent folders and the staging folder; throws InputError naming
-  // the problem (DIR exists, cannot be created), leaving nothing.
-  Synthesis(const char* proxy, int argc, char** argv, const Environment& process);
+  // Checks --synthesize, --ranks and --compute_seconds as the request holds them (start_request.hpp),
+  // creates DIR's parent folders and the staging folder; throws InputError naming the problem (DIR
+  // exists, cannot be created), leaving nothing.
+  Synthesis(const char* proxy, const StartRequest& request, const Environment& process);
   // Unless the synthesis completed: removes the staging folder and the parent folders it created.
   ~Synthesis();
   Synthesis(const Synthesis&) = delete;
@@ -68,7 +67,7 @@ class Synthesis {
   // Runs `body` once per virtual rank, then completes the .meta, renames the staging folder to DIR,
   // prints the summary and writes the results file. A refused, failed, incomplete (TraceFileError) or
   // stopped synthesis leaves nothing: the staging folder is removed, and so are the folders it created.
-  void run(int argc, char** argv, const Body& body);
+  void run(const StartRequest& request, const Body& body);
 
  private:
   nlohmann::json model_json() const;

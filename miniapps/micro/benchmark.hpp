@@ -39,7 +39,7 @@ struct RunSettings {
   std::uint64_t volume = 0;
   std::string csv_file;
   std::string results_file;
-  std::string trace_dir;     // read before MPI_Init by amp::Environment; accepted here so CLI11 knows it
+  std::string trace_dir;     // --trace: the start request hands it to the tracing library before MPI_Init
   bool trace_setup = false;
 };
 

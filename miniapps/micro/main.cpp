@@ -6,31 +6,13 @@
 #include <amp/miniapps/common/memory_check.hpp>
 #include <amp/miniapps/micro/run_benchmark.hpp>
 #include <amp/miniapps/common/run_proxy.hpp>
+#include <amp/miniapps/common/start_request.hpp>
 
-#include <cstring>
 #include <string>
 
 namespace {
 
-using amp::micro::Benchmark;
-
-std::string benchmark_names(const std::vector<std::unique_ptr<Benchmark>>& benchmarks) {
-  std::string names;
-  for (const auto& benchmark : benchmarks) names += (names.empty() ? "" : ", ") + benchmark->name();
-  return names;
-}
-
-// CLI11 would call an unknown subcommand an "unexpected argument"; say what the user meant instead.
-void reject_unknown_benchmark(int argc, char** argv, const std::vector<std::unique_ptr<Benchmark>>& benchmarks) {
-  if (argc < 2 || argv[1][0] == '-') return;
-  for (const auto& benchmark : benchmarks) {
-    if (benchmark->name() == argv[1]) return;
-  }
-  throw amp::InputError("unknown benchmark '" + std::string(argv[1]) + "'; choose one of " +
-                        benchmark_names(benchmarks));
-}
-
-void run_micro(const amp::Environment& env, int argc, char** argv) {
+int run_micro(int argc, char** argv) {
   auto benchmarks = amp::micro::all_benchmarks();
   CLI::App app{"amp-micro: the seed papers' micro-benchmarks; each subcommand prints a table and writes CSV/JSON"};
   app.require_subcommand(1, 1);
@@ -42,18 +24,20 @@ void run_micro(const amp::Environment& env, int argc, char** argv) {
     benchmarks[i]->add_options(*command);
     commands.push_back(command);
   }
-  reject_unknown_benchmark(argc, argv, benchmarks);
-  if (!amp::parse_command_line(app, argc, argv, env.rank())) return;
-  for (std::size_t i = 0; i < benchmarks.size(); ++i) {
-    if (!commands[i]->parsed()) continue;
-    amp::check_output_flags(*commands[i], {"--results", "--csv"}, settings[i].trace_dir, settings[i].trace_setup,
-                            env.tracing());
-    amp::micro::validate_run_settings(settings[i], *benchmarks[i], env.size());
-    amp::check_node_memory(MPI_COMM_WORLD, benchmarks[i]->bytes_per_rank(settings[i]));
-    amp::micro::run_benchmark(*benchmarks[i], settings[i], env, MPI_COMM_WORLD);
-  }
+  // An unknown subcommand is named as "unknown benchmark 'x'; choose one of ..." (start_request.hpp).
+  const amp::StartRequest request = amp::parse_start_request(app, argc, argv, "benchmark");
+  return amp::run_proxy("amp-micro", MPI_COMM_WORLD, request, [&](const amp::Environment& env) {
+    for (std::size_t i = 0; i < benchmarks.size(); ++i) {
+      if (!commands[i]->parsed()) continue;
+      amp::check_output_flags(*commands[i], {"--results", "--csv"}, settings[i].trace_dir, settings[i].trace_setup,
+                              env.tracing());
+      amp::micro::validate_run_settings(settings[i], *benchmarks[i], env.size());
+      amp::check_node_memory(MPI_COMM_WORLD, benchmarks[i]->bytes_per_rank(settings[i]));
+      amp::micro::run_benchmark(*benchmarks[i], settings[i], env, MPI_COMM_WORLD);
+    }
+  });
 }
 
 }  // namespace
 
-int main(int argc, char** argv) { return amp::run_proxy("amp-micro", MPI_COMM_WORLD, argc, argv, run_micro); }
+int main(int argc, char** argv) { return run_micro(argc, argv); }

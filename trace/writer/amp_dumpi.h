@@ -1,11 +1,17 @@
 /* Public C interface of libamp_dumpi beyond the MPI_* wrappers themselves.
- * Tracing is controlled by environment variables read in MPI_Init (see docs/TRACING.md). */
+ * Tracing is controlled by environment variables read in MPI_Init (see docs/TRACING.md), or by a
+ * program that links the library through amp_dumpi_trace_into, called before MPI_Init. */
 #ifndef AMP_DUMPI_H
 #define AMP_DUMPI_H
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* Before MPI_Init: trace this process into DIRECTORY (tracing on, as AMP_TRACE_DIR=DIRECTORY would, which it
+ * overrides; the other AMP_TRACE_* settings still apply). SOURCE names what the user gave, for the
+ * library's messages ("--trace"); NULL or "" names AMP_TRACE_DIR. A NULL or empty DIRECTORY undoes it. */
+void amp_dumpi_trace_into(const char* directory, const char* source);
 
 /* 1 while this process is writing a DUMPI trace (recording or paused by MPI_Pcontrol(0)), else 0.
  * Calling it also guarantees the library stays linked in. */

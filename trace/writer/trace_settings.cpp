@@ -1,5 +1,5 @@
-// Parsing of the AMP_TRACE_* environment variables into TraceSettings, with messages that name
-// the variable and the accepted values.
+// Parsing of the AMP_TRACE_* environment variables (and the directory a program gave) into
+// TraceSettings, with messages that name the variable and the accepted values.
 #include <amp/trace/writer/trace_settings.hpp>
 
 #include <cmath>
@@ -35,14 +35,28 @@ std::int64_t env_seconds_as_ns(const char* name, std::int64_t fallback) {
   return static_cast<std::int64_t>(std::llround(seconds * 1e9));
 }
 
+// What amp_dumpi_trace_into gave (empty directory: nothing).
+std::string& given_directory() {
+  static std::string directory;
+  return directory;
+}
+std::string& given_source() {
+  static std::string source;
+  return source;
+}
+
 }  // namespace
+
+void TraceSettings::set_directory(const std::string& directory, const std::string& source) {
+  given_directory() = directory;
+  given_source() = source;
+}
 
 TraceSettings TraceSettings::from_environment() {
   TraceSettings settings;
-  settings.directory = env_or_empty("AMP_TRACE_DIR");
+  settings.directory = given_directory().empty() ? env_or_empty("AMP_TRACE_DIR") : given_directory();
   if (settings.directory.empty()) return settings;
-  if (const std::string source = env_or_empty("AMP_TRACE_DIR_SOURCE"); !source.empty())
-    settings.directory_source = source;
+  if (!given_directory().empty() && !given_source().empty()) settings.directory_source = given_source();
   settings.prefix = env_or_empty("AMP_TRACE_PREFIX");
   if (settings.prefix.find('/') != std::string::npos)
     throw std::runtime_error("AMP_TRACE_PREFIX='" + settings.prefix + "' must be a file name, not a path");

@@ -1,5 +1,6 @@
 // The tracer's configuration, read once from the environment when MPI_Init runs
-// (AMP_TRACE_DIR switches tracing on; the others tune it). See docs/TRACING.md.
+// (AMP_TRACE_DIR switches tracing on, or the program's amp_dumpi_trace_into; the others tune it).
+// See docs/TRACING.md.
 #pragma once
 
 #include <cstddef>
@@ -11,7 +12,7 @@ namespace amp::trace {
 struct TraceSettings {
   std::string directory;               // AMP_TRACE_DIR (empty: tracing off)
   // What the user set to give that directory, for messages: AMP_TRACE_DIR, or the flag a program
-  // turned into it (AMP_TRACE_DIR_SOURCE, which AMP's proxies set to `--trace`).
+  // turned into it (amp_dumpi_trace_into's source: `--trace` for AMP's proxies).
   std::string directory_source = "AMP_TRACE_DIR";
   std::string prefix;                  // AMP_TRACE_PREFIX (empty: dumpi-<YYYY.MM.DD.hh.mm.ss>)
   std::size_t buffer_bytes = 4u << 20;  // AMP_TRACE_BUFFER_BYTES (min 64 KiB)
@@ -22,7 +23,10 @@ struct TraceSettings {
   // (0: after every record), so a SIGKILL loses about this much.
   std::int64_t flush_interval_ns = 1'000'000'000;
 
-  // Returns settings with an empty directory when AMP_TRACE_DIR is unset or empty.
+  // The directory given by amp_dumpi_trace_into (before MPI_Init), which AMP_TRACE_DIR gives otherwise.
+  static void set_directory(const std::string& directory, const std::string& source);
+
+  // Returns settings with an empty directory when neither set_directory nor AMP_TRACE_DIR gave one.
   // Throws std::runtime_error on malformed values.
   static TraceSettings from_environment();
 };

@@ -1,5 +1,6 @@
-// MPI_* wrappers that start, steer and end tracing: Init/Init_thread (start when AMP_TRACE_DIR is
-// set), Finalize, Pcontrol (0 pauses, 1 resumes), Abort; plus calls that are only counted as ignored.
+// MPI_* wrappers that start, steer and end tracing: Init/Init_thread (start when AMP_TRACE_DIR or
+// amp_dumpi_trace_into gave a directory), Finalize, Pcontrol (0 pauses, 1 resumes), Abort; plus calls
+// that are only counted as ignored.
 #include <mpi.h>
 
 #include <cstdio>
@@ -99,6 +100,10 @@ extern "C" {
 int amp_dumpi_active(void) { return Tracer::active() ? 1 : 0; }
 
 int amp_dumpi_trace_failed(void) { return Tracer::instance().write_failed() ? 1 : 0; }
+
+void amp_dumpi_trace_into(const char* directory, const char* source) {
+  TraceSettings::set_directory(directory != nullptr ? directory : "", source != nullptr ? source : "");
+}
 
 void amp_dumpi_discard(void) {
   if (Tracer::active()) Tracer::instance().discard();
