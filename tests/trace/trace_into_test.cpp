@@ -1,0 +1,45 @@
+// amp_dumpi_trace_into (issue 45 item 1): a program that links the library hands it its trace folder
+// before MPI_Init, as the proxies do with --trace, and the library traces there without AMP_TRACE_DIR
+// being set in the process (the proxies no longer setenv their own environment). Usage: trace_into_test DIR
+// (DIR must not exist yet; the test leaves it with the trace in it).
+#include <amp/dumpi/amp_dumpi.h>
+#include <mpi.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+
+namespace {
+
+int fail(const std::string& what) {
+  std::fprintf(stderr, "trace_into_test: %s\n", what.c_str());
+  return 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 2) return fail("usage: trace_into_test DIR");
+  const std::filesystem::path folder = argv[1];
+  std::filesystem::remove_all(folder);
+  unsetenv("AMP_TRACE_DIR");
+  amp_dumpi_trace_into(folder.c_str(), "--trace");
+  MPI_Init(&argc, &argv);
+  const bool active = amp_dumpi_active() == 1;
+  const bool environment_untouched = std::getenv("AMP_TRACE_DIR") == nullptr;
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Barrier(MPI_COMM_WORLD);
+  MPI_Finalize();
+  if (!active) return fail("amp_dumpi_trace_into before MPI_Init did not switch tracing on");
+  if (!environment_untouched) return fail("AMP_TRACE_DIR appeared in the process's environment");
+  int bins = 0, metas = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(folder)) {
+    bins += entry.path().extension() == ".bin";
+    metas += entry.path().extension() == ".meta";
+  }
+  if (bins != 1 || metas != 1) return fail("expected one .bin and one .meta in " + folder.string());
+  std::printf("trace_into_test: traced into %s without AMP_TRACE_DIR\n", folder.c_str());
+  return 0;
+}
