@@ -61,6 +61,31 @@ function(amp_add_gtest)
   endif()
 endfunction()
 
+# amp_add_gtest_per_back_end(NAME n SOURCES ... LIBS ...): as Cabana's harness, the tests compiled once
+# per back end that Kokkos was built with (Kokkos_DEVICES: SERIAL, OPENMP, THREADS, CUDA, HIP), as
+# n_<Space> (n_Serial, n_OpenMP, ...), each naming its space in AMP_TEST_EXECUTION_SPACE for
+# tests/common/test_execution_space.hpp; tests/common/back_end_test_main.cpp is their main, and fails
+# the run if an amp:: kernel ran on another space. Label back_ends.
+function(amp_add_gtest_per_back_end)
+  cmake_parse_arguments(ARG "" "NAME" "SOURCES;LIBS" ${ARGN})
+  set(hip_space HIP)  # Kokkos 4 took HIP out of Experimental
+  if(Kokkos_VERSION VERSION_LESS 4.0)
+    set(hip_space Experimental::HIP)
+  endif()
+  foreach(device_and_space SERIAL:Serial OPENMP:OpenMP THREADS:Threads CUDA:Cuda HIP:${hip_space})
+    string(REPLACE ":" ";" pair ${device_and_space})
+    list(GET pair 0 device)
+    list(GET pair 1 space)
+    if(device IN_LIST Kokkos_DEVICES)
+      string(REPLACE "Experimental::" "" name ${space})
+      amp_add_gtest(NAME ${ARG_NAME}_${name} LIBS ${ARG_LIBS}
+                    SOURCES ${ARG_SOURCES} ${PROJECT_SOURCE_DIR}/tests/common/back_end_test_main.cpp)
+      target_compile_definitions(${ARG_NAME}_${name} PRIVATE AMP_TEST_EXECUTION_SPACE=Kokkos::${space})
+      set_tests_properties(${ARG_NAME}_${name} PROPERTIES LABELS back_ends)
+    endif()
+  endforeach()
+endfunction()
+
 # amp_add_checked_run(PREFIX p CHECKER script.py EXE target NAME n RANKS r [TIMEOUT s] ARGS args...):
 # a Python checker that runs `mpiexec -n r <target> ...` and checks what it wrote. Test p.n.npR, label p.
 # The checker takes --mpiexec, --mpiexec-flags, --np and --exe, then its own ARGS.

@@ -1,15 +1,11 @@
-// Compiling one side of a link's pieces into rows (strided copies) and a list (scattered elements).
+// Compiling one side of a link's pieces into rows (strided copies) and a list (scattered elements), on the host.
 #include <amp/comm/impl/piece_copy.hpp>
-
-#include <amp/kernels/host_to_device.hpp>
 
 #include <algorithm>
 
 namespace amp::comm {
 
-PieceCopy::PieceCopy(const std::vector<Piece>& pieces) {
-  std::vector<RowCopy> rows;
-  std::vector<std::int64_t> list_slot, list_storage;
+PieceCopyPlan::PieceCopyPlan(const std::vector<Piece>& pieces) {
   std::vector<std::int64_t> elements;
   std::int64_t slot = 0;
   for (const Piece& piece : pieces) {
@@ -30,12 +26,9 @@ PieceCopy::PieceCopy(const std::vector<Piece>& pieces) {
         list_storage.push_back(e);
       }
     }
-    piece_row_begin_.push_back(static_cast<int>(rows.size()));
-    piece_list_begin_.push_back(static_cast<std::int64_t>(list_storage.size()));
+    piece_row_begin.push_back(static_cast<int>(rows.size()));
+    piece_list_begin.push_back(static_cast<std::int64_t>(list_storage.size()));
   }
-  rows_ = kernels::copy_to<MemorySpace>(rows, "amp::piece_rows");
-  list_slot_ = kernels::copy_to<MemorySpace>(list_slot, "amp::piece_list_slot");
-  list_storage_ = kernels::copy_to<MemorySpace>(list_storage, "amp::piece_list_storage");
 }
 
 }  // namespace amp::comm

@@ -7,6 +7,7 @@
 
 #include <amp/comm/memory_space.hpp>
 #include <amp/comm/piece.hpp>
+#include <amp/kernels/host_to_device.hpp>
 
 #include <Kokkos_Core.hpp>
 
@@ -25,10 +26,10 @@ struct RowCopy {
 
 // The two kernels, one row or one listed element per index (functors at namespace scope: a device
 // back end cannot compile a lambda inside a class's private member).
-template <bool kToSlot>
+template <bool kToSlot, class Memory>
 struct RowCopyKernel {
-  VariableView storage, slot;
-  Kokkos::View<const RowCopy*, MemorySpace> rows;
+  Kokkos::View<double*, Memory, Kokkos::MemoryTraits<Kokkos::Unmanaged>> storage, slot;
+  Kokkos::View<const RowCopy*, Memory> rows;
   KOKKOS_INLINE_FUNCTION void operator()(int r) const {
     const RowCopy c = rows(r);
     double* s = storage.data() + c.storage;
@@ -45,34 +46,57 @@ struct RowCopyKernel {
   }
 };
 
-template <bool kToSlot>
+template <bool kToSlot, class Memory>
 struct ListCopyKernel {
-  VariableView storage, slot;
-  Kokkos::View<const std::int64_t*, MemorySpace> at_slot, at_storage;
+  Kokkos::View<double*, Memory, Kokkos::MemoryTraits<Kokkos::Unmanaged>> storage, slot;
+  Kokkos::View<const std::int64_t*, Memory> at_slot, at_storage;
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t e) const {
     if (kToSlot) slot(at_slot(e)) = storage(at_storage(e)); else storage(at_storage(e)) = slot(at_slot(e));
   }
 };
 
-class PieceCopy {
- public:
+// The copy worked out on the host (piece_copy.cpp): the rows, the listed elements, and where each
+// piece's rows and listed elements begin.
+struct PieceCopyPlan {
   // Rows shorter than this many elements go element by element through the index list.
   static constexpr std::int64_t kShortestRow = 8;
   // Longer rows are cut into rows of at most this many elements (work for many threads).
   static constexpr std::int64_t kLongestRow = 4096;
 
-  PieceCopy() = default;
-  explicit PieceCopy(const std::vector<Piece>& pieces);
+  explicit PieceCopyPlan(const std::vector<Piece>& pieces);
 
-  // Pieces [piece_begin, piece_end) of variable storage -> their place in slot. Both in MemorySpace;
+  std::vector<RowCopy> rows;
+  std::vector<std::int64_t> list_slot, list_storage;  // listed element e: slot[list_slot[e]] <-> storage[list_storage[e]]
+  std::vector<int> piece_row_begin{0};                 // piece p's rows: [piece_row_begin[p], piece_row_begin[p + 1])
+  std::vector<std::int64_t> piece_list_begin{0};       // the same for its listed elements
+};
+
+// The copy run on Space, its tables in Space's memory. The comm layer's is PieceCopy (on
+// ExecutionSpace); the tests run it on every back end the Kokkos build has.
+template <class Space>
+class BasicPieceCopy {
+ public:
+  using Memory = typename Space::memory_space;
+  using Values = Kokkos::View<double*, Memory, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+  static constexpr std::int64_t kShortestRow = PieceCopyPlan::kShortestRow;
+  static constexpr std::int64_t kLongestRow = PieceCopyPlan::kLongestRow;
+
+  BasicPieceCopy() = default;
+  explicit BasicPieceCopy(const std::vector<Piece>& pieces) : BasicPieceCopy(PieceCopyPlan(pieces)) {}
+  explicit BasicPieceCopy(const PieceCopyPlan& plan)
+      : rows_(kernels::copy_to<Memory>(plan.rows, "amp::piece_rows")),
+        list_slot_(kernels::copy_to<Memory>(plan.list_slot, "amp::piece_list_slot")),
+        list_storage_(kernels::copy_to<Memory>(plan.list_storage, "amp::piece_list_storage")),
+        piece_row_begin_(plan.piece_row_begin),
+        piece_list_begin_(plan.piece_list_begin) {}
+
+  // Pieces [piece_begin, piece_end) of variable storage -> their place in slot. Both in Space's memory;
   // the copy runs on `space` and is not fenced here.
-  void gather(const VariableView& storage, const VariableView& slot, int piece_begin, int piece_end,
-              const ExecutionSpace& space) const {
+  void gather(const Values& storage, const Values& slot, int piece_begin, int piece_end, const Space& space) const {
     copy<true>(storage, slot, piece_begin, piece_end, space);
   }
   // Their place in slot -> pieces [piece_begin, piece_end) of variable storage.
-  void scatter(const VariableView& slot, const VariableView& storage, int piece_begin, int piece_end,
-               const ExecutionSpace& space) const {
+  void scatter(const Values& slot, const Values& storage, int piece_begin, int piece_end, const Space& space) const {
     copy<false>(storage, slot, piece_begin, piece_end, space);
   }
 
@@ -82,24 +106,25 @@ class PieceCopy {
 
  private:
   template <bool kToSlot>
-  void copy(const VariableView& storage, const VariableView& slot, int piece_begin, int piece_end,
-            const ExecutionSpace& space) const {
+  void copy(const Values& storage, const Values& slot, int piece_begin, int piece_end, const Space& space) const {
     const int row_begin = piece_row_begin_[piece_begin], row_end = piece_row_begin_[piece_end];
     if (row_end > row_begin)
       Kokkos::parallel_for(kToSlot ? "amp::pack_rows" : "amp::unpack_rows",
-                           Kokkos::RangePolicy<ExecutionSpace>(space, row_begin, row_end),
-                           RowCopyKernel<kToSlot>{storage, slot, rows_});
+                           Kokkos::RangePolicy<Space>(space, row_begin, row_end),
+                           RowCopyKernel<kToSlot, Memory>{storage, slot, rows_});
     const std::int64_t list_begin = piece_list_begin_[piece_begin], list_end = piece_list_begin_[piece_end];
     if (list_end > list_begin)
       Kokkos::parallel_for(kToSlot ? "amp::pack_list" : "amp::unpack_list",
-                           Kokkos::RangePolicy<ExecutionSpace>(space, list_begin, list_end),
-                           ListCopyKernel<kToSlot>{storage, slot, list_slot_, list_storage_});
+                           Kokkos::RangePolicy<Space>(space, list_begin, list_end),
+                           ListCopyKernel<kToSlot, Memory>{storage, slot, list_slot_, list_storage_});
   }
 
-  Kokkos::View<const RowCopy*, MemorySpace> rows_;
-  Kokkos::View<const std::int64_t*, MemorySpace> list_slot_, list_storage_;  // listed element e: slot[list_slot_(e)] <-> storage[list_storage_(e)]
-  std::vector<int> piece_row_begin_{0};                   // piece p's rows: [piece_row_begin_[p], piece_row_begin_[p + 1])
-  std::vector<std::int64_t> piece_list_begin_{0};         // the same for its listed elements
+  Kokkos::View<const RowCopy*, Memory> rows_;
+  Kokkos::View<const std::int64_t*, Memory> list_slot_, list_storage_;  // as PieceCopyPlan's
+  std::vector<int> piece_row_begin_{0};
+  std::vector<std::int64_t> piece_list_begin_{0};
 };
+
+using PieceCopy = BasicPieceCopy<ExecutionSpace>;
 
 }  // namespace amp::comm

@@ -1,6 +1,9 @@
 // Pack and unpack's piece copy: every kind of piece (strided rows, 2-D blocks, rows too short for a row
 // of their own, rows longer than one copy row, index lists) lands where its element list says, both ways,
-// for a sub-range of pieces too; and only the scattered elements go through the index list.
+// for a sub-range of pieces too; and only the scattered elements go through the index list. Built once
+// per back end (amp_add_gtest_per_back_end): the copy runs on amp::test::ExecutionSpace.
+#include <amp/tests/common/test_execution_space.hpp>
+
 #include <amp/comm/impl/piece_copy.hpp>
 
 #include <gtest/gtest.h>
@@ -10,7 +13,7 @@
 namespace {
 
 using amp::comm::Piece;
-using amp::comm::PieceCopy;
+using PieceCopy = amp::comm::BasicPieceCopy<amp::test::ExecutionSpace>;
 
 std::vector<Piece> every_kind() {
   return {Piece::strided(3, 9, 5),                      // one strided row
@@ -37,12 +40,12 @@ TEST(PieceCopy, GatherAndScatterFollowTheElementLists) {
   const PieceCopy copy(pieces);
   const std::vector<std::int64_t> all = elements_of(pieces, 0, pieces.size());
   const std::int64_t storage_size = 1000 + PieceCopy::kLongestRow + 5;
-  // In the comm layer's memory space, read and written on the host through mirrors only.
-  Kokkos::View<double*, amp::comm::MemorySpace> storage("storage", storage_size), slot("slot", all.size());
+  // In the test space's memory, read and written on the host through mirrors only.
+  Kokkos::View<double*, amp::test::MemorySpace> storage("storage", storage_size), slot("slot", all.size());
   const auto storage_host = Kokkos::create_mirror_view(storage);
   for (std::int64_t e = 0; e < storage_size; ++e) storage_host(e) = 0.5 * static_cast<double>(e);
   Kokkos::deep_copy(storage, storage_host);
-  const amp::comm::ExecutionSpace space;
+  const amp::test::ExecutionSpace space;
   for (int begin : {0, 1, 3}) {
     Kokkos::deep_copy(slot, -1.0);
     // the slot positions of pieces [begin, end) are those after the earlier pieces' elements
@@ -52,7 +55,7 @@ TEST(PieceCopy, GatherAndScatterFollowTheElementLists) {
     for (std::size_t s = 0; s < all.size(); ++s)
       EXPECT_EQ(slot_host(s), s < skipped ? -1.0 : 0.5 * static_cast<double>(all[s])) << "slot " << s;
   }
-  Kokkos::View<double*, amp::comm::MemorySpace> target("target", storage_size);
+  Kokkos::View<double*, amp::test::MemorySpace> target("target", storage_size);
   const auto slot_host = Kokkos::create_mirror_view(slot);
   for (std::size_t s = 0; s < all.size(); ++s) slot_host(s) = static_cast<double>(s + 1);
   Kokkos::deep_copy(slot, slot_host);

@@ -1,8 +1,8 @@
-// GoogleTest main of a kernel test executable: Kokkos is initialised around the test run, and a Kokkos
-// Tools callback records the execution space of every amp:: kernel launched. The run fails if one ran
-// anywhere but amp::test::ExecutionSpace (a kernel called without its space runs on the default one),
-// or if none ran at all.
-#include <amp/tests/kernels/test_execution_space.hpp>
+// GoogleTest main of a back-end test executable (amp_add_gtest_per_back_end): Kokkos is initialised
+// around the test run, and a Kokkos Tools callback records the execution space of every amp:: kernel
+// launched. The run fails if one ran anywhere but amp::test::ExecutionSpace (a kernel called without
+// its space runs on the default one), or if none ran at all.
+#include <amp/tests/common/test_execution_space.hpp>
 
 #include <Kokkos_Core.hpp>
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
 // Initial values and digests depend on global cell indices only: two half blocks reproduce the whole
 // block's values, and their digests add up to the whole block's digest.
-#include <amp/tests/kernels/test_execution_space.hpp>
+#include <amp/tests/common/test_execution_space.hpp>
 
 #include <amp/kernels/block_fields.hpp>
 

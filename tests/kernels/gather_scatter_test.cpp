@@ -1,5 +1,5 @@
 // gather / scatter through an index list move exactly the listed elements, in order, over a range.
-#include <amp/tests/kernels/test_execution_space.hpp>
+#include <amp/tests/common/test_execution_space.hpp>
 
 #include <amp/kernels/gather_scatter.hpp>
 

@@ -4,7 +4,7 @@
 
 #include <amp/kernels/grid.hpp>
 #include <amp/kernels/stencil.hpp>
-#include <amp/tests/kernels/test_execution_space.hpp>
+#include <amp/tests/common/test_execution_space.hpp>
 
 #include <vector>
 
