@@ -12,7 +12,13 @@
 
 namespace amp::comm {
 
+#ifdef AMP_COMM_EXECUTION_SPACE
+// Only the test suite's per-back-end builds of the comm layer (tests/comm/CMakeLists.txt) set this: a
+// program must see the same space as the amp_comm it links.
+using ExecutionSpace = AMP_COMM_EXECUTION_SPACE;
+#else
 using ExecutionSpace = Kokkos::DefaultExecutionSpace;
+#endif
 using MemorySpace = ExecutionSpace::memory_space;
 
 // One variable's storage (or one slot of an exchange area): contiguous doubles in MemorySpace, not

@@ -7,7 +7,7 @@
 #include <Kokkos_Core.hpp>
 
 #ifndef AMP_TEST_EXECUTION_SPACE
-#error "amp_add_gtest_per_back_end defines AMP_TEST_EXECUTION_SPACE, the back end this test executable runs on"
+#error "a back-end test build (amp_add_gtest_per_back_end, tests/comm) defines AMP_TEST_EXECUTION_SPACE, its back end"
 #endif
 
 namespace amp::test {
