@@ -5,6 +5,7 @@
 #include <amp/miniapps/common/transport_tracing.hpp>
 
 #include <amp/comm/combination.hpp>
+#include <amp/trace/format/json_schema_version.hpp>
 
 #include <mpi.h>
 
@@ -33,6 +34,7 @@ const char* cut_name(comm::MessageCut cut) { return cut == comm::MessageCut::kPe
 
 nlohmann::json combination_list(const char* proxy, const comm::ExchangeContext& context) {
   nlohmann::json list;
+  list["schema_version"] = kJsonSchemaVersion;
   list["proxy"] = proxy;
   list["mpi"] = {{"version", std::to_string(MPI_VERSION) + "." + std::to_string(MPI_SUBVERSION)},
                  {"library", mpi_library()},

@@ -4,6 +4,7 @@
 #include <amp/miniapps/common/errors.hpp>
 
 #include <amp/comm/stopwatch.hpp>
+#include <amp/trace/format/json_schema_version.hpp>
 
 #include <fmt/format.h>
 #include <mpi.h>
@@ -198,7 +199,8 @@ bool plan_only_done(const char* proxy, const PlanOptions& o, ReservedOutput& res
              "links {}, pieces {} send + {} recv, elements {} send + {} recv{}\n",
              proxy, target.rank, target.ranks, build.seconds, build.cpu_seconds, peak, build.rss_before_mib,
              plan.links.size(), size.send_pieces, size.recv_pieces, size.send_elements, size.recv_elements, extra_text);
-  nlohmann::json results = {{"proxy", proxy},
+  nlohmann::json results = {{"schema_version", kJsonSchemaVersion},
+                            {"proxy", proxy},
                             {"mode", "plan-only"},
                             {"rank", target.rank},
                             {"ranks", target.ranks},

@@ -9,6 +9,7 @@
 #include <amp/dumpi/amp_dumpi.h>
 #include <amp/comm/stopwatch.hpp>
 #include <amp/trace/reader/staged_directory.hpp>
+#include <amp/trace/format/json_schema_version.hpp>
 
 #include <fmt/format.h>
 
@@ -197,7 +198,8 @@ void Synthesis::run(const StartRequest& request, const Body& body) {
   fmt::print("{}: synthesized {} ranks in {:.1f} s, peak memory {:.0f} MiB: {} ({:.1f} MiB)\n", proxy_, ranks_,
              seconds, peak, meta, static_cast<double>(bytes) / (1024.0 * 1024.0));
   fmt::print("compute model: {}\n", model_text());
-  nlohmann::json results = {{"proxy", proxy_},
+  nlohmann::json results = {{"schema_version", kJsonSchemaVersion},
+                            {"proxy", proxy_},
                             {"mode", "synthesis"},
                             {"config", results_config_},
                             {"synthesis",

@@ -5,6 +5,7 @@
 #include <amp/miniapps/common/machine_load.hpp>
 #include <amp/miniapps/common/reserved_output.hpp>
 #include <amp/miniapps/micro/run_context.hpp>
+#include <amp/trace/format/json_schema_version.hpp>
 
 #include <fmt/format.h>
 
@@ -35,6 +36,7 @@ void run_benchmark(Benchmark& benchmark, const RunSettings& settings, const Envi
   }
   std::string not_written = csv_file.write(rank == 0 ? table.csv_text() : "");
   nlohmann::ordered_json results;
+  results["schema_version"] = kJsonSchemaVersion;
   results["proxy"] = "amp-micro";
   results["benchmark"] = benchmark.name();
   results["summary"] = benchmark.summary();

@@ -7,6 +7,9 @@ import sys
 
 PACKAGE_PARENT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # tools/
 REPOSITORY = os.path.dirname(PACKAGE_PARENT)
+# The schema_version of every JSON file the tools write (docs/schema/; the C++ side: trace/format/
+# json_schema_version.hpp), checked by amp_tools.schemas.
+SCHEMA_VERSION = 1
 
 
 def module_command(module, python=None):

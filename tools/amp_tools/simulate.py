@@ -220,6 +220,7 @@ def simulate(args):
     measured = None if summary["synthesized"] else summary["recorded_seconds"]
     compared = measured_comparison.comparison(predicted, measured, network.path, meta)
     result = {
+        "schema_version": amp_tools.SCHEMA_VERSION,
         "trace": trace_dir,
         "ranks": len(summary["ranks"]),
         "simulator": args.simulator,

@@ -83,7 +83,8 @@ class ComputeModels:
             self.data = results.load(self.path)
 
     def _save(self):
-        write_whole(self.path, json.dumps(self.data, indent=2, sort_keys=True) + "\n")
+        write_whole(self.path, json.dumps(dict(self.data, schema_version=amp_tools.SCHEMA_VERSION), indent=2,
+                                          sort_keys=True) + "\n")
 
     def node_scale(self):
         """Seconds on the target node per second here (1 without the networks' stream_per_core)."""

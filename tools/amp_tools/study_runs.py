@@ -7,6 +7,7 @@ import os
 import shlex
 import subprocess
 
+import amp_tools
 from amp_tools import launch
 from amp_tools import machine_load
 from amp_tools import results
@@ -18,7 +19,8 @@ from amp_tools.whole_file import write_whole
 def write_manifest(folder, runs):
     path = os.path.join(folder, "runs.json")
     if not os.path.exists(path):
-        write_whole(path, json.dumps([{k: v for k, v in r.items()} for r in runs], indent=1))
+        write_whole(path, json.dumps({"schema_version": amp_tools.SCHEMA_VERSION, "runs": [dict(r) for r in runs]},
+                                      indent=1))
 
 
 def trace_stats(opts, base):
@@ -57,7 +59,7 @@ def outcome(base):
 
 def record_outcome(base, status, trace, shared, signum=None):
     """BASE.outcome.json: the launcher's exit status and, when a signal ended the run, its name."""
-    outcome = {"exit_code": status, "trace": trace, "shared_cores": shared}
+    outcome = {"schema_version": amp_tools.SCHEMA_VERSION, "exit_code": status, "trace": trace, "shared_cores": shared}
     if signum:
         outcome["signal"] = signal_name(signum)
     write_whole(base + ".outcome.json", json.dumps(outcome, indent=1))

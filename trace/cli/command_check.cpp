@@ -7,6 +7,7 @@
 
 #include <amp/trace/reader/replay_check.hpp>
 #include <amp/trace/cli/commands.hpp>
+#include <amp/trace/format/json_schema_version.hpp>
 
 namespace amp::trace::cli {
 
@@ -16,6 +17,7 @@ constexpr std::size_t kPrintedPerKind = 20;
 
 void print_json(const TraceSet& set, const ReplayCheckReport& report) {
   nlohmann::json out;
+  out["schema_version"] = kJsonSchemaVersion;
   out["trace"] = set.description;
   out["ranks"] = report.ranks;
   out["records"] = report.records;

@@ -9,6 +9,7 @@
 #include <amp/trace/reader/trace_error.hpp>
 #include <amp/trace/reader/trace_stats.hpp>
 #include <amp/trace/cli/commands.hpp>
+#include <amp/trace/format/json_schema_version.hpp>
 
 namespace amp::trace::cli {
 
@@ -33,6 +34,7 @@ void write_matrix_csv(const TraceStats& stats, const std::string& path) {
 
 void print_json(const TraceSet& set, const TraceStats& stats) {
   nlohmann::json out;
+  out["schema_version"] = kJsonSchemaVersion;
   out["trace"] = set.description;
   out["ranks"] = stats.rank_count;
   out["point_to_point"] = traffic_json(stats.sent);

@@ -30,6 +30,7 @@
 #include <amp/trace/reader/staged_directory.hpp>
 #include <amp/trace/reader/trace_set.hpp>
 #include <amp/trace/simgrid/replay_settings.hpp>
+#include <amp/trace/format/json_schema_version.hpp>
 
 namespace amp::trace::simgrid {
 
@@ -147,6 +148,7 @@ class Exporter {
   // export.json: what `./amp simulate` needs besides the action files (speed, recorded time, counts).
   void write_summary() {
     nlohmann::json j;
+    j["schema_version"] = kJsonSchemaVersion;
     j["source"] = set_.description;
     j["host_speed_flops"] = options_.host_speed_flops;
     j["smpirun_cfg"] = std::vector<std::string>(kReplaySettings.begin(), kReplaySettings.end());
