@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # `cmake --install`: the libraries (AMP::comm, AMP::kernels, AMP::dumpi), their headers under include/amp/,
 # the proxies and amp-trace, and AMPConfig.cmake so that another project can `find_package(AMP)`.
 include(CMakePackageConfigHelpers)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Kokkos, checked at configure time: AMP keeps to the API common to Kokkos 3.4 and 4.x, and its proxies
 # need a host back end (OpenMP, Threads or Serial) for their host-side work. One line says what was found.
 find_package(Kokkos REQUIRED)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Finds libotf2 (Debian: libotf2-trace-dev) for `amp-trace otf2` and defines the target amp::otf2.
 # pkg-config's `otf2` module first, then `otf2-config --cflags/--ldflags/--libs`; configure stops
 # with a message saying what to install when neither finds it.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Test helpers: serial GoogleTest executables and MPI tests run through mpiexec at a given rank count.
 # amp_add_mpi_test(NAME n RANKS r COMMAND exe args...) runs oversubscribed with OMP_NUM_THREADS=1.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Builds Kokkos 3.4.01 (OpenMP + Serial, C++17, Release, static, PIC) from the source that PyPI's
 # pykokkos-base==0.0.7 sdist carries, and installs it into a cache outside the tree. Idempotent.
 set -euo pipefail

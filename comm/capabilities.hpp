@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // What a strategy's messages are and what a transport needs of them: the vocabulary in which the two
 // registries (strategy_registry.hpp, transport_registry.hpp) describe their entries, so that a pair is
 // matched by capability (combination.hpp's fits()), never by name.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // fits(): a strategy's capabilities against a transport's needs, this MPI and the context; the checked pair
 // and make_strategy, which builds it (combination.hpp).
 #include <amp/comm/combination.hpp>

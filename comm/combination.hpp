@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Which transport can move which strategy's messages, decided in one place: fits() compares what the
 // strategy produces with what the transport needs (capabilities.hpp), the MPI version the transport
 // needs with this MPI's, and an in-place transport with where MPI's buffers are (the exchange context's,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Duplicating and freeing the comm layer's communicator.
 #include <amp/comm/communicator.hpp>
 

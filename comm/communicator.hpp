@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The comm layer's own communicator: a duplicate of the one the application gives it, so the layer's
 // tags never meet the application's traffic. RAII: made once per exchange state, freed with it.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Everything a strategy is told about where it runs, decided by its caller and handed to make_strategy
 // (strategy_registry.hpp) in one object, as kokkos-comm's Handle(space, comm) is: the communicator, the
 // execution space instance that packs and unpacks, whether data moves, and where MPI's buffers live.

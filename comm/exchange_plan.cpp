@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Local consistency checks of an ExchangePlan; the cross-rank check (piece sizes agree with the
 // peer's) is done by Strategy when it is built.
 #include <amp/comm/exchange_plan.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The whole of what a proxy exchanges: per neighbour link (peer rank, phase) the pieces it sends and
 // the pieces it receives, for every one of num_vars variables. Phases run in order: phase p+1 may send
 // ghosts that phase p received (edges and corners of 9- and 27-point stencils).

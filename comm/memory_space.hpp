@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Where the comm layer's data lives: the memory space of Kokkos's default execution space (CUDA, HIP
 // or SYCL device memory on a device build, host memory on an OpenMP or Serial one), one per build. A
 // variable's values reach a strategy as a View of that space (VariableView), never as a bare pointer,

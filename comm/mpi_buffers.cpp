@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Where MPI's buffers can be (mpi_buffers.hpp): the host-build answer, a caller's word, or the MPI library's.
 #include <amp/comm/mpi_buffers.hpp>
 

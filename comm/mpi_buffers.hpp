@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Where MPI reads and writes the exchange areas, one value of an exchange context (exchange_context.hpp),
 // decided by the caller. In MemorySpace itself when MPI can reach it: always on a host build; on a device
 // build when the MPI library is GPU-aware. Otherwise through host staging: every area has a copy in host

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // What a proxy says must move: a piece is a set of elements in one variable's storage, the same
 // for every variable. Strided rows (offset, count, stride, rows, row_stride) or an explicit index list.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // A wall-clock stopwatch (steady_clock, so it makes no MPI call that would land in a trace) and a
 // scoped accumulator for the compute / pack / wait / collective split.
 #pragma once

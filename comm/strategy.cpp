@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Strategy mechanics shared by every strategy: the start-up size check with each peer, packing and
 // unpacking (one piece copy, run either way: impl/piece_copy.hpp), counting what is sent.
 #include <amp/comm/strategy.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The one interface every proxy drives and every strategy implements: "variable v is computed, its
 // boundary values may go" and "I need variable v's ghosts now". A strategy decides how messages are
 // cut and when they go; the transport it is given (impl/transport.hpp) decides how they move. The base class

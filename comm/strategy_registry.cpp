@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The table of strategies, filled by the strategy files' registrars before main() runs.
 #include <amp/comm/strategy_registry.hpp>
 

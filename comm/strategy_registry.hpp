@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Strategies by the names users type (--comm_method). Each strategy file under strategies/ registers
 // itself with a static registrar (`const bool registered = register_strategy({...});`) that also says
 // what its messages are (capabilities.hpp), so adding a strategy is that one file: the help text,

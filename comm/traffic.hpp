@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // What a strategy sent: message and byte counts and a power-of-two message-size histogram.
 // Each strategy counts its own sends; proxies report them per step and rank.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The table of transports, filled by the transport files' registrars before main() runs.
 #include <amp/comm/transport_registry.hpp>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Transports by the names users type (--transport). Each transport file under transports/ registers
 // itself with a static registrar (`const bool registered = register_transport({...});`) that also says
 // how it reaches the data, what it needs of a strategy's messages (capabilities.hpp) and which MPI

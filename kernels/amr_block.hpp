@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // What the AMR kernels know about one block: its refinement level, its integer position at that level
 // (for reproducible values and checksums) and what lies across each of its six faces.
 #pragma once

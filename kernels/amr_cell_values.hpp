@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Per-cell quantities of AMR blocks that must not depend on the rank count: reproducible initial values
 // from a hash of (variable, level, global cell), the conserved total (value x cell volume) and the digest.
 #pragma once

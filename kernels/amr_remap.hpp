@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Builds the blocks of a new AMR mesh from the old one in one launch: kept blocks are copied, refined
 // blocks take their parent's octant (each coarse cell to 2x2x2 cells), coarsened blocks average 8 children.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Whole-block operations on one variable used by the proxies' set-up and verification: reproducible
 // random initial values, a point source, the interior sum, and an order-independent digest.
 #pragma once

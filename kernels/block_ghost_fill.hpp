@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Fills the ghost faces of many AMR blocks in one kernel launch: same-level copies, prolongation from a
 // coarser face (each coarse cell to 2x2 ghosts) and restriction of a finer face (2x2 average).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The 3D27PT sweep as a box sum taken one axis at a time, with the z-sums rolled from line to line:
 // for each x-line (j, k), z(j') = in(k-1) + in(k) + in(k+1) is summed once per neighbouring row j' and
 // kept while the sweep walks j, column = z(j-1) + z(j) + z(j+1), value = (column(i-1) + column(i) +

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Whole-array operations on one variable of a cell list (owned cells first): reproducible random
 // initial values, the owned sum, and the order-independent digest, all keyed by global cell id.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The explicit Eulerian update of AMR blocks, batched over all blocks of a rank: first-order upwind
 // advection plus diffusion in flux form, so what leaves one cell enters its neighbour (conservative).
 #pragma once

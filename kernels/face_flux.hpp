@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The SAGE-like face-flux update over an unstructured cell list: per face a conservative flux from
 // its two cells (upwind advection + diffusion), then per cell the sum of its six face fluxes (indirect addressing).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Gather and scatter through flat element-index lists: values of one variable into a contiguous
 // buffer, and a buffer back into a variable (the indirect-addressing baseline of bench/sage; the comm
 // layer's pack and unpack copy strided pieces row by row instead: comm/impl/piece_copy.hpp).

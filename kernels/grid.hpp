@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The storage of one variable of a structured block: (nx+2) x (ny+2) x (nz+2) doubles with one ghost
 // layer, x fastest (LayoutLeft), so element (i,j,k) is at i + (nx+2)*(j + (ny+2)*k).
 #pragma once

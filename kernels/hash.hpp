@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Counter-based hashing (splitmix64 finaliser): reproducible pseudo-random values from a global cell
 // index, so initial data and checksums do not depend on the decomposition or the rank count.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // A host vector copied into a new device view (through a host mirror), for tables built on the host
 // once and read by kernels: face tables, piece copies, AMR block lists.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Outflow accounting for verification: the part of each boundary cell's value that a Jacobi stencil
 // pushes into the zero ghosts of the global domain edge, so sum(interior) + outflow is conserved.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // A hint to the host CPU to start loading a row a few lines before the sweep reaches it: one core
 // streaming a new xy plane from memory keeps too few misses in flight for the hardware prefetchers
 // alone (docs/PERFORMANCE.md, issue 13). Nothing on devices or compilers without the builtin.

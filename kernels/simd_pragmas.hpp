@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Loop pragmas that let an x-line loop vectorise, with a running sum split over lanes, where OpenMP
 // simd is available (and nothing elsewhere).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The four stencils of amp-ghost (2D5PT, 2D9PT, 3D7PT, 3D27PT): unweighted averages (sum times
 // 1/points) written to a second array (Jacobi), with the interior sum of the new values and,
 // optionally, the outflow through the global boundary fused into the same sweep.

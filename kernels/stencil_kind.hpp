@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The stencils amp-ghost offers and what each implies: points, 2-D or 3-D, whether it reads edges
 // and corners (and so needs phased x, y, z exchanges), and the names users type.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // How a sweep hands out its x-lines: one call of its functor sweeps a run of consecutive lines (j) of
 // one plane (k), over a one-dimensional range. Whole planes where there are enough of them for every
 // thread (each thread then reads and writes long runs of consecutive addresses, which the hardware

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // What one stencil sweep reduces, both in one pass: the sum of the new interior values and the outflow
 // through the global boundary. Adds as Kokkos's default join does, in Kokkos 3.4 (volatile) and 4.x.
 #pragma once

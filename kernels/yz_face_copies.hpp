@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Where a sweep also writes the new values of its first and last interior x columns: the two yz faces
 // a neighbour in x receives. Line (j, k) goes to element (k-1)*ny + (j-1) of each, the order in which
 // amp-ghost packs a yz face (miniapps/ghost/face_pieces.cpp), so a proxy can point them at its send

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // A Kokkos tools library that counts what a run launches: parallel_for / reduce / scan kernels and
 // fences, by name, per process. Load it with KOKKOS_PROFILE_LIBRARY=.../libamp-kokkos-launch-counter.so;
 // at Kokkos::finalize it appends one JSON line per process to $AMP_LAUNCH_COUNTS (default: stderr).

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """amp-ghost's per-step overhead at small blocks (issue 25): the loop time that is not the stencil
 sweeps, and what it is made of, for every cut over isend and persistent.
 

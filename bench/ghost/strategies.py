@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Strategy benchmark: time per step and messages per step of every strategy amp-ghost registered (its
 --list-combinations --json), 100^3 per rank x 40 variables x 3D27PT at 2 ranks, one results file per
 strategy, compared by amp_tools.compare_runs. The process grid is MPI_Dims_create's unless --grid.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """amp-ghost strong scaling (issue 25): one global problem (96^3 cells x 40 variables, 3D7PT by default)
 run for real at 1, 2 and 4 ranks, then synthesized at 64, 512 and 4096 ranks and simulated on a network.
 

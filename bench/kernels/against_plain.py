@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """AMP's sweeps against a plain loop (issue 25): runs bench_stencil_bandwidth's "AMP against a plain loop"
 section for every size and thread count, in rounds, and prints one table: per stencil, sweep, size and
 thread count, AMP's and the plain loop's Gcell/s and the ratio AMP / plain (medians over the rounds,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // What one Kokkos launch costs on the host back end, with nothing to do: an empty parallel_for, an
 // empty parallel_reduce into a double, and a Kokkos::fence(). Median and best of many, in microseconds.
 // Usage: bench_kokkos_launch [repetitions = 20000]. step_overhead.py multiplies these by the launches

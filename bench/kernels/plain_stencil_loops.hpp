@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The yardstick for AMP's sweeps: each stencil as the loop an HPC programmer writes in five minutes, on
 // the same ghosted layout (raw pointers, x fastest), with the same sum, outflow and face copies. A triple
 // loop with `omp simd` on x, split over planes by `omp parallel for` when there is more than one thread.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Kernel bandwidth benchmark: effective GB/s of the 3D7PT and 3D27PT sweeps (one read of the input,
 // one write of the output per cell) against a Kokkos STREAM triad on arrays of the same size, same run.
 // Usage: bench_stencil_bandwidth [n = 160, or a list: 16,24,32] [repetitions = 10] [variables = 1]: each

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Message rate and time breakdown of amp-nobel: svcp (one 512 B message per remote block face and
 variable), svaf and bspma (one aggregated message per neighbour rank) at 2 and 4 ranks, same deck.
 

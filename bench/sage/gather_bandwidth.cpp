@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Gather/scatter bandwidth of amp-sage's exchange preparation: every send index list of a Hilbert
 // partition gathered into a (variable, cell) buffer and scattered back, against a contiguous copy of the same volume.
 #include <amp/miniapps/sage/cell_partition.hpp>

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Time per step of every strategy amp-sage registered (its --list-combinations --json) at 2 ranks on the
 same mesh (64^3, 8 variables, 20 steps unless the amp-sage flags after -- say otherwise), with its ratio
 against bspma measured in the same run.

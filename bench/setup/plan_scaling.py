@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 # Set-up at scale without a big machine: builds one rank's complete exchange plan for a virtual rank
 # count with --plan-only (one process, no mpiexec) for amp-ghost, amp-sage and amp-nobel, weak-scaled,
 # and prints a table of plan seconds (wall and CPU), peak RSS, links and pieces.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """The conformance suite (tests/simulate/conformance_test.py) on every shipped network file, the 4096-node
 ones and Trinity's (9600 nodes) included (left out of CTest: SimGrid 3.32 builds a 4096-node platform in
 1.5-3.4 s and Trinity's in 25 s, twice a case, and SST-macro's replays grow with the nodes too; the 64

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """SimGrid's `network/crosstraffic` (its model of TCP's acknowledgements) on and off, on the conformance
 suite's traces (tests/simulate/conformance_test.py makes them) replayed on torus-4x4x4 through AMP's
 platform library with everything else as ./amp simulate gives it. Prints both predictions, their ratio

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """How SST-macro's prediction of a trace follows its NIC buffer (`node.nic.buffer`, the bytes a NIC may
 have in the network before its router's credits come back; docs/TRACING.md section 14): `./amp simulate`
 with SST-macro, once per buffer size, the rest of its translation unchanged. Each replay runs on a copy of

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """How long SST-macro takes to replay synthesized amp-ghost traces at scale through `./amp simulate`
 (tools/amp_tools/simulate.py: the export, the replay and the network figures), at one rank per node:
 - every cut at 1024 ranks on torus-16x16x4 (32^3 per rank, 10 variables, 5 steps);

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """The tables of docs/VALIDATION.md sections 2 and 3, printed from a study folder's simulations.
 
   bench/simulate/seed_tables.py swap runs/cielo-network-swap-<stamp>

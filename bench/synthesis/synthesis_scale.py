@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 # Trace synthesis at scale (docs/TRACING.md section 12): amp-ghost writes the DUMPI traces of thousands
 # of virtual ranks in one process with --synthesize. For each case it prints the wall time, the peak
 # memory, the trace size and the cost per virtual rank, beside a baseline measured in the same run: a

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """amp-trace check and amp-trace otf2 on hand-made ring traces (tests/trace/replay_ring_trace: Isend/Irecv/
 Waitall to both neighbours every step, 1024 ranks by default) of growing length: wall time and peak RSS
 of each, so that bounded memory (check streams every rank's file) shows as a flat RSS column.

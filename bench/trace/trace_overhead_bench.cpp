@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Cost of libamp_dumpi on a message-rate loop (8-byte Isend/Irecv pairs between 2 ranks, Waitall
 // every 64 pairs): CPU ns per recorded call (traced minus untraced, same run) and bytes per call.
 #include <mpi.h>

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """The strategy x transport table: every valid combination at one rank per core (2 ranks by default),
 amp-ghost 64^3 x 40 variables x 3D27PT on process grids 2x1x1 and 1x1x2, and amp-nobel's default deck.
 Runs alternate (one round = every combination once, --rounds rounds) and each row gives the median

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Laying out one exchange plan: the piece copies for packing, the group-major send and receive areas,
 // and the message batches.
 #include <amp/comm/impl/exchange_state.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // What a strategy and its transport share about one exchange plan: the links and their pieces, the
 // rank-wide send and receive areas, the messages the strategy cut (by batch), the variables' storage
 // and the counters.

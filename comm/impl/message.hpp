@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // One MPI message as a strategy cuts it: pieces [piece_begin, piece_end) of variables
 // [var, var + var_count) on one link. A direct message goes straight from (or into) the variable's
 // storage; it is then one contiguous piece. Which transport moves it is another matter (transport.hpp).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Tag banks for size checks, exchange data and migration data (layout in message_tags.hpp).
 #include <amp/comm/impl/message_tags.hpp>
 

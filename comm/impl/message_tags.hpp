@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The tags of every point-to-point message the comm layer sends. Each kind of message gets tags of its
 // own, so that no channel (communicator, source, destination, tag) carries messages of different
 // sizes: MPI keeps order on a channel, but trace replayers (SST-macro) may match a later, larger

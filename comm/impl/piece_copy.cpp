@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Compiling one side of a link's pieces into rows (strided copies) and a list (scattered elements), on the host.
 #include <amp/comm/impl/piece_copy.hpp>
 

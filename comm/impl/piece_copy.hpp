@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // How one side of a link's pieces are copied between a variable's storage and its slot (the packed
 // form, pieces back to back): strided rows as strided copies, one row per (piece, row), and an index
 // list only for elements that really are scattered (index-list pieces, and rows too short to be worth

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The second axis (--transport): how the messages a strategy cuts move. The strategy decides what a
 // message holds and when it may go (strategy.hpp); a transport starts and completes them, one batch
 // (a group of variables in one phase, exchange_state.hpp) at a time.

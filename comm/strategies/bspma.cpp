@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // BSPMA - bulk synchronous, message aggregation: each variable's faces are packed into one buffer per
 // neighbour as it is computed; one message per neighbour (per phase) goes once all variables are done.
 // All variables travel as one group, so each phase is one batch.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Per-variable exchange: start v's receives and first-phase sends at computed(v); at need_ghosts(v)
 // complete each phase in order, forwarding received edges in the next phase's sends.
 #include <amp/comm/strategies/per_variable_exchange.hpp>

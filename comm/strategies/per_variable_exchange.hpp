@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Mechanics shared by the single-variable strategies (SVAF, SVCP): each variable's boundary goes out
 // the moment it is computed and its ghosts are awaited only when that variable is next needed. Each
 // variable is its own group, so a batch is one variable's messages of one phase. SVAF and SVCP differ

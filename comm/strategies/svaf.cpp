@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // SVAF - single variable, aggregated faces: one message per neighbour per variable (per phase),
 // sent from a face buffer the moment that variable is computed; the next variable's compute overlaps it.
 #include <amp/comm/strategies/per_variable_exchange.hpp>

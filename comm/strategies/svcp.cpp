@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // SVCP - single variable, contiguous pieces: every piece is its own message; contiguous pieces (xy
 // planes, x rows, runs of cells) go straight from memory with no buffer (when the transport can),
 // strided ones are packed each.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The int range check of every count and displacement a transport hands to MPI.
 #include <amp/comm/transports/checked_count.hpp>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // MPI's counts and displacements are int: every transport narrows its element counts through here, so
 // a count above INT_MAX is a one-line error naming the transport, never a silent wrap.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // datatype - no pack buffers: each message's pieces are described in place by a derived datatype
 // (piece_datatype.hpp) and sent from, or received into, the variables' storage. A message over several
 // variables (BSPMA's one per link) is an MPI_Type_create_struct of the variables' storage addresses,

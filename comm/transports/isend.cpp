@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // isend - every message is an MPI_Isend / MPI_Irecv posted when its batch goes (the default, and
 // what every DUMPI replayer accepts).
 #include <amp/comm/transports/checked_count.hpp>

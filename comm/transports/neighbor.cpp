@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // neighbor - neighbourhood collectives: one distributed-graph communicator per phase (its links'
 // peers, MPI_Dist_graph_create_adjacent) and one MPI_Ineighbor_alltoallv per batch, moving every
 // link's packed slot of the group at once. So it needs a strategy whose messages are one per link and

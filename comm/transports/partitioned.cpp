@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // partitioned - MPI 4.0 partitioned communication, SVAF's idea done by the library. The messages of
 // one link (and piece range) that differ only in their group of variables form one partitioned
 // request, one partition per group: one partition per variable under SVAF, one per piece and variable

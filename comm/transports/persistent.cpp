@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // persistent - MPI_Send_init / MPI_Recv_init once per message and address, MPI_Startall per batch.
 // A direct message's address is its variable's storage, which proxies swap between two arrays each
 // step, so such a message gets one persistent request per array it has been sent from.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Building the derived datatype of a run of pieces.
 #include <amp/comm/transports/piece_datatype.hpp>
 

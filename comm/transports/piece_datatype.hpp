@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The MPI derived datatype that describes a run of pieces (piece.hpp) in place, relative to the run's
 // first element, built only from MPI-1 constructors that DUMPI records and SST-macro replays: one
 // strided piece is an MPI_Type_vector (rows of a block, or strided elements of one row), anything else

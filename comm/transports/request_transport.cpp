@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Request bookkeeping shared by the one-request-per-message transports.
 #include <amp/comm/transports/request_transport.hpp>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Base of the transports that move each message as one MPI request on the state's communicator (isend,
 // persistent, datatype): it keeps each batch's receive requests and each group's send requests and
 // completes them with MPI_Waitall. A subclass says how a batch's messages become started requests.

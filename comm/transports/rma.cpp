@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // rma - one-sided: ONE MPI window over the whole receive area per strategy (one collective
 // MPI_Win_create at set-up, however many groups and phases), MPI_Put from the sender's packed slot into
 // the peer's slot, synchronised by passive target and point-to-point notices, never by PSCW or fences.

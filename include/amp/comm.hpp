@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // AMP's comm layer in one include: every public header of comm/ (what an application names: the plan,
 // the context, the strategy it drives, the registries and make_strategy). Link AMP::comm. The headers
 // under amp/comm/impl/ are what these are built on, never named by an application; the strategies' and

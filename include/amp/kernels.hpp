@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // AMP's kernels in one include: every header of kernels/ (Kokkos compute kernels, no MPI). Link
 // AMP::kernels.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // A run's strategy and transport against its exchange context (combination_check.hpp).
 #include <amp/miniapps/common/combination_check.hpp>
 

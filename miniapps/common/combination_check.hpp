@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The strategy and transport a run asked for, checked against the run's exchange context before
 // anything is set up, so that a pair that cannot run is refused in one line: the comm layer's fits()
 // (comm/combination.hpp) and, in a synthesis, whether the transport can be synthesized.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The registries as one listing: JSON for scripts, a short table for people.
 #include <amp/miniapps/common/combination_list.hpp>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // `--list-combinations [--json]`: what this build's comm layer registered (strategies, transports, which
 // pairs fit here and why the others are refused, this MPI), for people and for every script that loops
 // over combinations, so that no list of names lives outside the registrations.

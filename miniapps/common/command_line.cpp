@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // CLI11 glue: deck reading, decimal-only numbers, help on rank 0, one-line errors; the common flags' checks.
 #include <amp/miniapps/common/command_line.hpp>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Command-line parsing shared by the proxies: CLI11 with a TOML input deck (--input FILE, flags
 // override the deck), --help printed by rank 0 only, parse errors turned into InputError.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Small pieces every proxy's configuration validation uses: case-folding of text flags and a check
 // that throws InputError with its message (the strategy and transport names are checked once, with
 // whether the pair fits, when the run's context is known: combination_check.hpp).

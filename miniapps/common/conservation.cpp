@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // One MPI_Allreduce of [sums..., outflows...] per check; the comparison is done on every rank with the
 // same reduced numbers, so every rank reaches the same verdict.
 #include <amp/miniapps/common/conservation.hpp>

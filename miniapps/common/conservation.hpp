@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Verification bookkeeping shared by the proxies: per variable, what was injected (initial field,
 // sources), what flowed out through the global boundary, and the check sum(owned) + outflow == injected.
 #pragma once

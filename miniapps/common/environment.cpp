@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // MPI + Kokkos start-up and shut-down for a proxy, and the trace region switches (MPI_Pcontrol).
 // MPI_Pcontrol(0) pauses the AMP DUMPI hook, MPI_Pcontrol(1) resumes it; other tools ignore them.
 #include <amp/miniapps/common/environment.hpp>

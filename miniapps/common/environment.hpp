@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The process environment of a proxy run: MPI, Kokkos, the communicator the proxy runs on, and the
 // tracing switches (--trace DIR, --trace-setup) that must be known before MPI_Init, all from the
 // command line read once (start_request.hpp). RAII: the destructor finalizes what the constructor started.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Error kinds every proxy distinguishes: bad input found identically on every rank, a failed
 // self-check, an output file that could not be written, and anything else (which may be one rank's
 // alone and so must abort the job). run_proxy maps them to the codes in exit_codes.hpp.

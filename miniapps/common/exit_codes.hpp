@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The exit codes of every AMP proxy and amp-micro, in one place (README "Exit codes and failures"
 // lists them with amp-trace's and the ./amp driver's, and what each failure leaves on disk).
 #pragma once

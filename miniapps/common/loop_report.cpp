@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Reduction over ranks (min/avg/max, sums) of the loop measurements, and their printing.
 #include <amp/miniapps/common/loop_report.hpp>
 

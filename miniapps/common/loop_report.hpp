@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // What every proxy's time loop measures, and the results fields and summary lines built from it
 // that all proxies share: verification, checksum, messages, bytes, timing (collective calls).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // /proc/loadavg, /proc/stat and getrusage read at start and end of a run; the ranks' CPU time summed.
 #include <amp/miniapps/common/machine_load.hpp>
 

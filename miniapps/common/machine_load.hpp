@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // How busy the node was while a run ran (noise a study must see): the 1-minute load average at start
 // and end, the node's busy CPU seconds not spent by this run's ranks, wall seconds and online cores.
 // Written into every proxy's results JSON as "machine_load".

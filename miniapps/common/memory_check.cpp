@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The node's free memory (meminfo, cgroup v2) and the collective check of a run's estimate against it.
 #include <amp/miniapps/common/memory_check.hpp>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Refuses a run whose fields cannot fit before anything large is allocated: one line "needs N GiB
 // per rank, this node has M GiB", thrown as InputError on every rank (exit 2, never an allocation trace).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // AMP_MPI_BUFFERS read once and turned into the exchange context's MpiBuffers (mpi_buffers_setting.hpp).
 #include <amp/miniapps/common/mpi_buffers_setting.hpp>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // AMP_MPI_BUFFERS, the user's word on where MPI's buffers live (README "GPU builds"): auto (or unset,
 // or empty) leaves it to the build and its MPI library; device says the MPI is GPU-aware; host stages
 // through host memory on any build, which is how the suite runs the staging path here. The proxy turns

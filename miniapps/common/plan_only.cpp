@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Flag checks, the plan's JSON form (dump and summary) and the one-line plan-only report.
 #include <amp/miniapps/common/plan_only.hpp>
 

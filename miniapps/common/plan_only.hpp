@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // --plan-only: build the exchange plan of one rank of a virtual rank count in one process (no
 // mpiexec), through the same set-up function the real run calls, and report its time and peak memory.
 // --dump-plan FILE: write the plan each rank builds (real run or plan-only) as JSON to FILE.<rank>.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The progress line of long runs: rank 0 prints "progress: step s of T, x s" at most every
 // `interval` seconds (0: never). Local: no communication, so nothing lands in a trace.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // main() of amp-ghost, amp-sage and amp-nobel: the proxy's entry point on MPI_COMM_WORLD. Each
 // executable compiles it with its own AMP_PROXY_HEADER and AMP_PROXY_ENTRY (amp_add_proxy_executable).
 #include AMP_PROXY_HEADER

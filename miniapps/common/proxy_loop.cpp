@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The one time loop of amp-ghost, amp-sage and amp-nobel. In a synthesis (synthesis.hpp) it makes the
 // same calls as a real run, but the fields are never filled or read and each sweep is the compute model.
 #include <amp/miniapps/common/proxy_loop.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The time loop every proxy runs, written once: the traced region, the steps and variables, the
 // synthesis's compute model in place of the kernels, sources and --inject_fault, the digest and the
 // verdict. A proxy derives from ProxyLoop and supplies the hooks (publish, update, sources, digest).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The body every proxy runs on a communicator, written once: flags and deck (read once, before MPI
 // starts: start_request.hpp), the checked configuration,
 // the set-up (or --plan-only's report of it), the time loop and the results. A proxy names its pieces

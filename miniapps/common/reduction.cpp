@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // MPI_Allreduce wrappers behind the report statistics.
 #include <amp/miniapps/common/reduction.hpp>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Cross-rank statistics for reports: min / avg / max of a per-rank value, and sums of counters.
 // Collective calls on the run's communicator, made after the traced region.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Finding this rank's trace file through /proc/self/fd (the library opened it in MPI_Init), and
 // removing it, the .meta and the folders the library made, all before MPI_Finalize.
 #include <amp/miniapps/common/refused_run_trace.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The trace of a real run refused at start-up, removed: the tracing library starts at MPI_Init, before
 // the configuration is read, so a refused run (exit 2) would otherwise leave a complete trace of its
 // set-up. Each rank finds its own .bin among its open files, rank 0 derives the .meta from it. All of it

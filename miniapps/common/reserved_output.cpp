@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Reservation (O_EXCL .partial, a probe write), the final write checked up to close, and the
 // no-replace rename to the final name; rank 0's verdict broadcast to every rank in a real run.
 #include <amp/miniapps/common/reserved_output.hpp>

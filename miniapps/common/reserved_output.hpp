@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // An output file written at the end of a run (JSON results, micro's CSV), reserved at start-up so that
 // nothing is lost or overwritten: the name must not exist, `NAME.partial` is created with O_EXCL (two
 // runs given one name: the second is refused) and proven writable, and at the end the text goes to

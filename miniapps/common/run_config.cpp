@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The shared flags of the proxies and their checks, written once; each proxy adds its own on top.
 #include <amp/miniapps/common/run_config.hpp>
 

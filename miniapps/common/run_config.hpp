@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The run configuration ghost, sage and nobel share, declared once: the flags all three take, their
 // checks, their keys in the results JSON, and the mesh flags of the two on a box of cells.
 #pragma once

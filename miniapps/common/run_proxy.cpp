@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Error policy of every proxy: InputError, VerificationError and ResultsFileError are thrown on every
 // rank at once, so rank 0 prints the line and all ranks exit; anything else may be one rank's alone,
 // so MPI_Abort. A trace the library could not write turns a clean exit into 5 after MPI_Finalize.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The main() wrapper every proxy uses: sets up the Environment, runs the proxy body, and turns
 // every error into one line and an exit code from exit_codes.hpp on every rank (never a hang).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The proxy's command line read once (start_request.hpp): Kokkos' arguments apart, then one CLI11 pass.
 #include <amp/miniapps/common/start_request.hpp>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The one reading of a proxy's command line, before MPI starts: one CLI11 pass over the proxy's own
 // flags and deck, with the --kokkos-* arguments set apart for Kokkos. What must be known before
 // MPI_Init (the trace folder, a synthesis, Kokkos' arguments) and what the proxy's body reads (its

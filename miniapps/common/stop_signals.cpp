@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The SIGINT/SIGTERM/SIGHUP handler, the fixed table of files it removes and the handlers it hands the
 // signal on to. The table is process-wide on purpose: a signal handler can reach nothing else, and may
 // only call async-signal-safe functions (unlink, sigaction, raise), so the paths are kept as plain

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // SIGINT, SIGTERM and SIGHUP in a proxy: a stopped run leaves nothing half-written. A real run removes
 // the files it reserved (its results file's .partial) in the handler and then dies by the same signal,
 // so that whoever started it sees a signal death. A synthesis defers the signal instead: it stops at its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The synthesis driver: its flags' checks, the loop over virtual ranks,
 // the compute model, and the summary line, .meta lines and results JSON it leaves.
 #include <amp/miniapps/common/synthesis.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Kokkos's OpenMP thread-pool size and the process limit (RLIMIT_NPROC) against the requested count;
 // MPI's thread level against what Kokkos' host threads need.
 #include <amp/miniapps/common/thread_limit.hpp>

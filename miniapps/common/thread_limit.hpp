@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The host thread count a rank asks Kokkos for (OMP_NUM_THREADS, or --kokkos-threads=N /
 // --kokkos-num-threads=N), checked before Kokkos::initialize: more than its OpenMP back end holds
 // (512 in Kokkos 3.4) crashes inside Kokkos, and more than the process may start fails there too. And

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // toml++ parse of a deck into CLI11 config items, with the line of every problem.
 #include <amp/miniapps/common/toml_deck.hpp>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Input decks read with toml++ (real TOML: a key given twice or bad syntax is an error naming the
 // deck's line), handed to CLI11 as config items so that command-line flags still override the deck.
 #pragma once

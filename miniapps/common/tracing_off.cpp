@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The tracing library's C API for a build configured with AMP_ENABLE_TRACING=OFF: no trace is ever
 // active, none ever fails, and a synthesis cannot begin (the proxies refuse --trace and --synthesize
 // before any of this is reached: check_output_flags, Synthesis).

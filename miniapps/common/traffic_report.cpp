@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The histogram reduction and the min/avg/max text used by every proxy's report.
 #include <amp/miniapps/common/traffic_report.hpp>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Report pieces every proxy shares: the global message-size histogram as JSON rows (collective)
 // and the "min .. avg .. max" text of a min/avg/max JSON object for the human summary.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The transports' trace facts (transport_tracing.hpp), by the names they register under.
 #include <amp/miniapps/common/transport_tracing.hpp>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // What the trace side knows of each transport's MPI calls: whether every one of them has a DUMPI record
 // (so its traces can be replayed), and why a synthesis (synthesis.hpp) cannot write it. Kept here, not
 // in the comm layer's transport registry, which knows nothing of traces. A transport this table does not

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Process grid (MPI_Dims_create for the unset factors, x fastest), block sizes and offsets,
 // neighbour ranks and global-boundary sides.
 #include <amp/miniapps/ghost/decomposition.hpp>

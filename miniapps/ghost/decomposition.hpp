@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The process grid of amp-ghost: where this rank's block sits, its size, and its face neighbours.
 // Neighbours are computed here (no MPI_Cart_create: SST-macro cannot replay it).
 #pragma once

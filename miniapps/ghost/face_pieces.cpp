@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Face geometry. Ranges: x faces cover y 1..ny; y faces cover x 0..nx+1 when edges are needed (x ghosts
 // came in phase 0), else 1..nx; z faces always cover x 0..nx+1 so that each xy plane is one contiguous run.
 #include <amp/miniapps/ghost/face_pieces.hpp>

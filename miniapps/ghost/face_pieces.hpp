@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // What amp-ghost exchanges, as pieces: x faces (rows of y at fixed x, strided), y faces (rows of x,
 // contiguous), z faces (whole xy planes, contiguous); in x, y, z phases for 9- and 27-point stencils.
 #pragma once

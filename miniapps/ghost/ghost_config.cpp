@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // amp-ghost's own flags and deck keys on top of the shared ones, miniGhost's numeric codes (stencil
 // 21-24, strategy 10/11) and validation.
 #include <amp/miniapps/ghost/ghost_config.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // amp-ghost's configuration: one plain struct filled from flags and the TOML deck, then validated
 // once, identically on every rank, before any communication.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // What amp-ghost's fields take per rank (two grids with ghost layers per variable), for the memory
 // check made before anything is allocated. A lower bound: plans and buffers come on top.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // amp-ghost on a given communicator: the miniGhost-style stencil proxy (CTH). Its pieces of the proxy
 // body (proxy_main.hpp): the flags and deck, the decomposition, the stencil time loop, the results.
 #include <amp/miniapps/ghost/ghost_proxy.hpp>

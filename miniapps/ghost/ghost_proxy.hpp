@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // amp-ghost's entry point on a communicator: main() calls it with MPI_COMM_WORLD; a program that
 // has started MPI itself may run amp-ghost on part of its ranks (tests/comm/split_world_program.cpp).
 #pragma once

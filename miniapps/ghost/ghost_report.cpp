@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // amp-ghost's results: its configuration and figures of merit (cells updated per second per rank,
 // GFLOPS) on top of the loop fields every proxy shares (loop_report.hpp), and their printing.
 #include <amp/miniapps/ghost/ghost_report.hpp>

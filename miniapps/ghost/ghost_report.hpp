@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // amp-ghost's outputs: the human summary (rank 0) and the JSON results, from measurements reduced
 // over ranks (collective: every rank calls it).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // amp-ghost's sweep of one variable (proxy_loop.hpp): need_ghosts(v) -> stencil (interior sum and
 // outflow fused, the new yz faces written straight into the x links' send slots) -> swap -> computed(v);
 // then one MPI_Allreduce of the summed variables. A CTH-shaped step (exchanges_per_step and the keys

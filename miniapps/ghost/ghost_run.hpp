@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // One amp-ghost run: set-up, the time-stepping loop driving a comm strategy, verification, and the
 // measured numbers that the report turns into the summary and the JSON results.
 #pragma once

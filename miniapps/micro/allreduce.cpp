@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Allreduce latency by size (MPI_Allreduce, MPI_SUM on doubles) at the launched rank count; the
 // sums are exact small integers, so every element of the result is checked afterwards.
 #include <amp/miniapps/micro/benchmark_registry.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Remote atomic latency on 64-bit integers, every rank at once to rank+1: "add" is MPI_Accumulate
 // (MPI_SUM) + flush, "fetch-add" MPI_Fetch_and_op (MPI_SUM) + flush; counters checked after.
 #include <amp/miniapps/micro/benchmark_registry.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Shared command-line flags of the micro-benchmarks and their validation (identical on every rank,
 // before any communication, so a bad value gives one line and the same exit on all ranks).
 #include <amp/miniapps/micro/benchmark.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The interface every micro-benchmark implements (one file per benchmark, chosen by subcommand name),
 // and the settings every benchmark shares: size sweep, iterations, warm-up, repetitions, outputs.
 #pragma once

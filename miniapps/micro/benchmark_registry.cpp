@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The list of micro-benchmarks, in the order the help text shows them.
 #include <amp/miniapps/micro/benchmark_registry.hpp>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The micro-benchmarks amp-micro offers, by subcommand name. Adding one is a new file with its
 // factory and one line in benchmark_registry.cpp.
 #pragma once

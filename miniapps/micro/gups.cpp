@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Random remote 64-bit increments (GUP/s, SST OpenSHMEM paper): MPI_Accumulate SUM, or
 // MPI_Fetch_and_op with --fetch, flushed every --window; hot-spot weighting; increments summed after.
 #include <amp/miniapps/micro/benchmark_registry.hpp>

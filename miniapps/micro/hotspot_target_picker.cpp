@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Weighted choice of the remote rank for GUPS updates.
 #include <amp/miniapps/micro/hotspot_target_picker.hpp>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Picks the remote rank of each random update (SST paper's hot-spot GUP/s): uniformly among the
 // other ranks, except that the victim rank is `weight` times as likely as any other (1 = uniform).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // amp-micro: one executable, one subcommand per micro-benchmark of the seed papers
 // (mpiexec -n 2 amp-micro pingpong --max-size 1MiB --results r.json).
 #include <amp/miniapps/micro/benchmark_registry.hpp>

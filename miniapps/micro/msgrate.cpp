@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Message rate (SMB msgrate style): each rank sends --window messages to each of --peers partners
 // (rank+1 .. rank+peers) and receives as many from rank-1 .. rank-peers, all in flight at once.
 #include <amp/miniapps/micro/benchmark_registry.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // One-sided put and get (MPI RMA, passive target: MPI_Win_allocate, lock_all, flush), every rank
 // origin to rank+1 at once: "blocking" flushes each operation, "nonblocking" flushes every --window.
 #include <amp/miniapps/micro/benchmark_registry.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The passive-target RMA window used by put, get, amo and gups.
 #include <amp/miniapps/micro/passive_target_window.hpp>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // RAII for an MPI RMA window in a passive-target epoch: MPI_Win_allocate + MPI_Win_lock_all on
 // construction, MPI_Win_unlock_all + MPI_Win_free on destruction (collective both ways).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Filling and checking payload patterns.
 #include <amp/miniapps/micro/payload.hpp>
 

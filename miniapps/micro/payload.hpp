@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Payload patterns: every byte a benchmark moves depends on the sending rank, the message size and
 // its position, so a lost, truncated, shifted or misdelivered message fails the check afterwards.
 #pragma once

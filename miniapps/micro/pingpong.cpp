@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Ping-pong (IMB PingPong semantics): ranks pair up (0-1, 2-3, ...), each pair bounces one message;
 // latency is half the round trip, bandwidth the size over that. Micro-benchmarks call MPI directly.
 #include <amp/miniapps/micro/benchmark_registry.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Repetition timing and the cross-rank reductions behind every micro-benchmark's statistics.
 #include <amp/miniapps/micro/repetitions.hpp>
 

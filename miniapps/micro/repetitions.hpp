@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Timing over repetitions: warm-up iterations untimed, then each repetition timed between barriers;
 // a repetition counts as long as its slowest rank, and reports give min/avg/max over repetitions.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // RAII for the non-blocking requests of one iteration: wait_all() completes them; requests still
 // pending when the list is destroyed (an exception unwinding) are freed rather than leaked.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Table, CSV and JSON renderings of a micro-benchmark's rows.
 #include <amp/miniapps/micro/result_table.hpp>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The rows a micro-benchmark reports: printed as an aligned table, written as CSV, and embedded in
 // the JSON results. Columns are named once; each row gives one value per column.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Running and reporting one micro-benchmark.
 #include <amp/miniapps/micro/run_benchmark.hpp>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Runs the chosen micro-benchmark and reports it: heading and table on rank 0, CSV, JSON results;
 // a failed verification becomes a VerificationError on every rank after the files are written.
 #pragma once

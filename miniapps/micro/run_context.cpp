@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Node layout and library versions of a micro-benchmark run.
 #include <amp/miniapps/micro/run_context.hpp>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Where a micro-benchmark ran: rank count, ranks per node (shared-memory domain), MPI library and
 // Kokkos host threads per rank, for the JSON results and the table heading.
 #pragma once

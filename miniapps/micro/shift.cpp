@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Shift pattern (Gemini PGAS paper): for every distance k = 1 .. ranks-1, each rank sends to rank+k
 // and receives from rank-k at once, by size; time per shift and bandwidth per rank, payloads checked.
 #include <amp/miniapps/micro/benchmark_registry.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Size sweep of the micro-benchmarks (IMB-style: fewer iterations for large messages).
 #include <amp/miniapps/micro/size_sweep.hpp>
 

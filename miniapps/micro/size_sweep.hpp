@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The message sizes a benchmark visits (powers of two from --min-size to --max-size) and how many
 // iterations each gets: the full count while a repetition moves at most --volume bytes, fewer above.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // STREAM copy/scale/add/triad on Kokkos views, every rank at once: GB/s per rank and per node (ranks
 // sharing memory), best/avg over repetitions; arrays checked against the analytic values after.
 #include <amp/miniapps/micro/benchmark_registry.hpp>

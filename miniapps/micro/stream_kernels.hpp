@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The four STREAM kernels (McCalpin) on Kokkos views, templated on the execution space, and the
 // analytic check of their arrays after a number of passes from a = 1, b = 2, c = 0.
 #pragma once

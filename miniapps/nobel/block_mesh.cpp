@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Leaf lookup by packed key, neighbours through the same level, the parent or the four adjacent
 // children, and the Morton sort that gives the rank partition its locality.
 #include <amp/miniapps/nobel/block_mesh.hpp>

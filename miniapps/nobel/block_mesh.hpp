@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The AMR block mesh, replicated on every rank (as Chombo replicates box metadata): the leaf blocks in
 // space-filling-curve (Morton) order, face-neighbour queries across refinement levels, the 2:1 balance
 // check and the partition over ranks.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Every (new owner, old source block) pair of the whole mesh, sorted, gives both sides of each link
 // the same piece order without communication; a block needed twice by one rank travels once.
 #include <amp/miniapps/nobel/block_migration.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Moving block data from the old mesh and partition to the new ones after an AMR step: a one-off
 // exchange plan (the interiors of old blocks another rank now needs, in old Morton order) and the
 // remap tasks that build each new block from old blocks kept here or received.

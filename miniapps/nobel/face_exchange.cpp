@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Every (receiving block, face, source block) relation that involves this rank is visited in one global
 // order (receiver's Morton index, face, sub-face), so a link's send pieces on one rank and receive pieces on
 // the other come out in the same order without any communication.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // What one rank's blocks need each step: ghost-face fill tasks (copies, restrictions, prolongations),
 // the exchange plan (one piece per remote block face: svcp sends it as one message per variable) and
 // the staging slots where remote faces arrive. Storage per variable: owned blocks, then staging.

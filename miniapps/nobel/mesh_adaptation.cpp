@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Desired levels (+1 near the feature, -1 elsewhere, coarsening only as whole sibling groups), then a
 // ripple that splits any leaf with a face neighbour two levels finer. Runs identically on every rank.
 #include <amp/miniapps/nobel/mesh_adaptation.hpp>

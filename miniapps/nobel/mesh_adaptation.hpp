@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // One AMR step on the replicated mesh: leaves the feature touches go one level finer, the others one
 // level coarser (all eight siblings together), then leaves are refined until 2:1 face balance holds.
 #pragma once

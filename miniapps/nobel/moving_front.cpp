@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Box-sphere-surface test in level-0 cell units: the surface meets the box when the nearest point of
 // the box is inside the sphere and the farthest is outside.
 #include <amp/miniapps/nobel/moving_front.hpp>

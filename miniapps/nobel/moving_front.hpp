@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The feature AMR follows: a spherical front whose centre circles the domain (bobbing in z), one step per
 // AMR step. Blocks its surface passes through are refined; the others coarsen.
 #pragma once

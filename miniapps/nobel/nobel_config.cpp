@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Flags, deck keys and their validation: every rule here is checked on every rank with the same
 // values, so a bad input stops every rank with the same one-line message.
 #include <amp/miniapps/nobel/nobel_config.hpp>

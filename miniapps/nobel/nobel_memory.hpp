@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // What amp-nobel's mesh may take per rank at its most refined, for the memory check made before the
 // mesh is built: the fields of the worst-case leaf count (two per variable, ghost layer included)
 // spread over the ranks, plus the block keys every rank holds for the whole mesh.

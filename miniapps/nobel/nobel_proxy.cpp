@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // amp-nobel on a given communicator: the xNOBEL-like small-message proxy with block AMR. Its pieces of
 // the proxy body (proxy_main.hpp): the flags and deck, the starting mesh, the AMR time loop, the results.
 #include <amp/miniapps/nobel/nobel_proxy.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Per-rank counters reduced after the traced region; the stepping traffic and the AMR (migration)
 // traffic are kept apart, as are their times.
 #include <amp/miniapps/nobel/nobel_report.hpp>

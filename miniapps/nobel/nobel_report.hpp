@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // amp-nobel's results: reduction of per-rank numbers into the JSON every proxy writes (plus blocks per
 // rank, AMR statistics, migrated bytes, message rate) and the human summary printed by rank 0.
 #pragma once

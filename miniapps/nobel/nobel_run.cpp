@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // amp-nobel's sweep of one variable (proxy_loop.hpp): need_ghosts(v) -> fill ghost faces -> update ->
 // swap -> computed(v); then MPI_Allreduce(MIN) of the next time step. Every amr_interval steps the mesh
 // is adapted and the blocks migrated through a strategy built for a one-off migration plan. A synthesis

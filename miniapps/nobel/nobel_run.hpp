@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // One amp-nobel run: set-up, the time loop (ghost faces through a comm strategy, batched block update,
 // MPI_Allreduce(MIN) of the time step, AMR steps with migration), verification and measured numbers.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Linear probing over a power-of-two table; the table doubles (dropping tombstones) before it is half
 // full, so a probe ends after a few slots.
 #include <amp/miniapps/nobel/packed_key_set.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // A set of packed block keys (BlockKey::packed) in one flat open-addressing table: 8 bytes a slot, at
 // most half full, linear probing, tombstones on erase. The replicated AMR mesh holds up to millions of
 // keys on every rank, where a node-based std::unordered_set costs about 48 bytes each.

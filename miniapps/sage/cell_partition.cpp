@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Curve positions by octree descent. A node of the octree over the curve's 2^bits cube is an aligned
 // cube whose cells share the top 3*level bits of their curve key (true of Morton order, and of
 // Skilling's Hilbert transform, whose step at each bit changes only the bits below it); its children

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The global cell order and its cut into ranks: the cells of the global box along the chosen curve
 // (slab: plain x-fastest order), cut into contiguous chunks of floor/ceil(N/R) cells per rank.
 // Nothing here touches every global cell: a curve position and the cell at a position come from a

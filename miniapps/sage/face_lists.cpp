@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Two passes: + faces of every owned cell first (their ids are known by cell and axis), then the
 // - faces that border a ghost or the outside; - faces between owned cells reuse the neighbour's + face.
 #include <amp/miniapps/sage/face_lists.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The faces one rank updates: every face of an owned cell once, as (low cell, high cell, axis), and
 // per owned cell its six faces in the order -x,+x,-y,+y,-z,+z; host arrays for kernels/face_flux.hpp.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Owned cells from the chunk; ghosts = off-rank face neighbours, sorted by curve position; send lists =
 // owned cells with a face neighbour on the receiving rank (the mirror of that rank's ghosts from here).
 // Work and memory follow the rank's own cells: only off-rank neighbours get a curve position.

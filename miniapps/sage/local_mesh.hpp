@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // One rank's share of the mesh: its owned cells (a contiguous chunk of the curve order), the ghost
 // cells their faces touch, each owned cell's six face neighbours, and per neighbour rank the send and
 // receive (scatter) index lists. Built once at start-up from the global partition, no communication.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Flags, deck keys and validation of amp-sage; the weak-scaling global mesh is the per-rank box
 // times a balanced factorisation of the rank count.
 #include <amp/miniapps/sage/sage_config.hpp>

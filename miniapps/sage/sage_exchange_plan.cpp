@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Runs become strided pieces of stride 1: SVCP sends each straight from the variable's array and
 // receives it straight into the ghost slots; BSPMA and SVAF gather them into (variable, cell) buffers.
 #include <amp/miniapps/sage/sage_exchange_plan.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // amp-sage's exchange plan: one link per neighbour rank; send pieces are the maximal runs of
 // consecutive owned cells in the send list, receive pieces the matching runs of ghost slots.
 #pragma once

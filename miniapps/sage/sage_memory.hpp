@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // What amp-sage's cells take per rank (two fields per variable, six face indices per cell), for the
 // memory check made before the mesh is built. A lower bound: ghosts, faces and lists come on top.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // amp-sage on a given communicator: the SAGE-like gather/scatter proxy. Its pieces of the proxy body
 // (proxy_main.hpp): the flags and deck, the cells cut along a space-filling curve, the face-flux time
 // loop, the results.

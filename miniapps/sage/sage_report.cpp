@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The same fields as amp-ghost (verification, checksum, messages, bytes, timing, fom) plus the
 // partition's shape (neighbour ranks, ghost cells, send runs per rank) and gather/scatter time.
 #include <amp/miniapps/sage/sage_report.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // amp-sage's sweep of one variable (proxy_loop.hpp): need_ghosts(v) -> face fluxes + cell update
 // (outflow and owned sum fused) -> swap -> computed(v); then one MPI_Allreduce for the conservation check.
 // A synthesis models the update per face.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // One amp-sage run: set-up (partition, index lists, faces, strategy), the time-stepping loop, the
 // conservation check and the measured numbers that the report turns into the summary and JSON.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Hilbert keys by Skilling's "AxesToTranspose" (undo excess work, Gray encode) followed by bit
 // interleaving of the transposed form; Morton keys by plain interleaving (x least significant).
 #include <amp/miniapps/sage/space_filling_curve.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Keys of 3-D cells along a space-filling curve (Hilbert, after Skilling 2004, or Morton / Z-order):
 // cells sorted by key are the order amp-sage stores and partitions them in.
 #pragma once

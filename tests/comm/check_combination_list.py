@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """`--list-combinations --json` of the proxies (amp-ghost, amp-sage, amp-nobel, or their test builds with
 more strategies), value by value: exit 0 with no MPI launcher, the same registry in all three (only
 "proxy" differs), the built-in transports in their order with the MPI version, what each needs of a

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Issue 33's boundaries of the library, read from its sources: nothing under comm/ or kernels/ reads an
 environment variable (the caller decides everything and hands it over in comm::ExchangeContext), and no
 file under comm/transports/ names a strategy (transports declare what they need of a strategy's

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """amp-ghost on one half of a world and amp-sage on the other (tests/comm/split_world_program.cpp, on
 sub-communicators of MPI_COMM_WORLD) must each give exactly the checksum of its own plain run on as
 many ranks, exit 0, and print its summary once (rank 0 of its half alone).

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """The toy strategy (tests/comm/toy_strategy.cpp), added in one file outside comm/ and miniapps/:
 - every proxy built with it (--with-toy) lists it, with its description and what it produces (SVAF's cut:
   one message per link, one variable per group), among its strategies, and its matrix has a pair for it

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Runs bench/transports/transport_table.py for one amp-ghost case and checks that it exits 0 and prints
 one row for every strategy x transport pair the binary accepts, in order, and no other: each pair with
 its strategy's message count under every transport and bspma/isend's checksum. The names and which

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """The strategy x transport matrix of one proxy at one rank count, through mpiexec: every valid
 combination gives the checksum of bspma over isend bit for bit, with the strategy's own message and
 byte counts (a transport moves the messages a strategy cuts, it does not recut them), and says in its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The int range check every transport passes its MPI counts through: INT_MAX goes, one more is a
 // one-line error naming the transport and the count, never a wrapped int.
 #include <amp/comm/transports/checked_count.hpp>

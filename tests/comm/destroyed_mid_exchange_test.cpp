@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // A strategy destroyed with its exchange in flight (every variable computed, no ghosts awaited): the
 // request transports (isend, persistent, datatype) cancel and complete their requests, and rma its
 // notices, before the areas go. Messages of 1 MiB (MPI's rendezvous path: data moves only once both sides progress), and

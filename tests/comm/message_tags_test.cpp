@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Tag layout: size checks, exchange data and migration data never share a tag, every epoch's data has
 // a bank of its own until the banks run out, and no tag passes MPI_TAG_UB (MPI's minimum, MPICH's,
 // Open MPI's).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // One variable's storage for the comm tests, as a device build needs it: in the comm layer's memory
 // space, written and read on the host only through a separate host copy (Kokkos::create_mirror, which
 // is a copy even on a host build, so a test that forgets a copy fails here too).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Pack and unpack's piece copy: every kind of piece (strided rows, 2-D blocks, rows too short for a row
 // of their own, rows longer than one copy row, index lists) lands where its element list says, both ways,
 // for a sub-range of pieces too; and only the scattered elements go through the index list. Built once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Piece geometry: element lists of strided, 2-D and index-list pieces, and which are contiguous.
 #include <amp/comm/piece.hpp>
 

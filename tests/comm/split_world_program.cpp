@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Two proxies in one MPI job, each on its own half of the world: MPI_COMM_WORLD is split by
 // rank < half; the first half runs amp-ghost, the second amp-sage, each on its sub-communicator (the
 // comm layer duplicates it, so neither sees the other's tags). Exits with the worse exit code of the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Every strategy over every transport that fits it, on a synthetic all-to-all plan: phase 0 moves
 // strided and index-list pieces into contiguous and reversed ghost slots; phase 1 forwards what phase 0
 // received back to its sender. Checks every received value over two rounds and the exact message counts,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // A toy strategy that lives in the test tree, to show that a strategy is one file: it registers itself
 // like those under comm/strategies, and the test builds of the proxies that link it (amp-ghost-with-toy
 // and its siblings, tests/comm/CMakeLists.txt) list it, check it and run it with no change elsewhere.

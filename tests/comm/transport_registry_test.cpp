@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The registries and fits() (comm/combination.hpp), read from the registries themselves: every strategy
 // fits every transport that needs nothing of its cut, a transport that needs one message per link fits
 // exactly the strategies that cut so, a transport this MPI is too old for and an in-place transport with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // GoogleTest main of a back-end test executable (amp_add_gtest_per_back_end): Kokkos is initialised
 // around the test run, and the run fails if an amp:: kernel ran anywhere but amp::test::ExecutionSpace,
 // or if none ran at all (kernel_space_guard.hpp).

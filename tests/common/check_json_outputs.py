@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Checks every JSON file the tests wrote under a build's tests/ folder against its schema (docs/schema/,
 amp_tools.schemas): the CTest test schemas_validate_every_json_written, which runs after every other test.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Bad input through mpiexec: the program must exit 2 with exactly one line (Open MPI's exit banners
 dropped) matching --expect, printed once however many ranks run.
 

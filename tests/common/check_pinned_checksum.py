@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Runs a proxy once and checks that its run verified and that its JSON checksum is the pinned one: the
 other checksum tests compare runs with each other, so only this one sees a change to every run alike
 (a digest left out, a step lost). A new pin needs a reason in the commit that sets it (the values come

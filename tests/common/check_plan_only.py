@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 # --plan-only against the real run: runs a proxy under mpiexec with --dump-plan, then --plan-only for
 # every rank r of the same rank count in one process each; every plan must be identical, and the
 # plan-only report (one line, --results JSON) must count the same links and pieces. Or, for bad input

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Runs a command and checks its exit code and the lines it printed: every --line pattern must match a
 whole stdout line, in order; with --rows PREFIX no stdout line starting with PREFIX may go unmatched;
 --stderr patterns must match stderr's non-empty lines one for one.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """What every checker run through cmake/AmpTesting.cmake's amp_add_checked_run shares: the launcher
 arguments CMake passes (--mpiexec, --mpiexec-flags, --np, --exe), a failure that prints one line
 and exits 1, a command run whose failure is one, and Open MPI's exit banners dropped from a failed run's

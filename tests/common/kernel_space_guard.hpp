@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Which execution space the amp:: kernels ran on: a Kokkos Tools callback counts each amp:: kernel
 // launched (Kokkos's own, such as deep_copy's fills, run where they like) and remembers any that ran
 // outside the space a back-end test was built for (test_execution_space.hpp). A kernel called without

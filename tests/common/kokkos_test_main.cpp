@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // GoogleTest main for serial tests of Kokkos code: Kokkos is initialised around the test run.
 #include <Kokkos_Core.hpp>
 #include <gtest/gtest.h>

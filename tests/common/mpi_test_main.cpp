@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // GoogleTest main for MPI tests run through mpiexec: MPI and Kokkos around the run, output from rank 0
 // only, and the verdict agreed over all ranks so every rank exits with the same code. In a back-end
 // build (AMP_TEST_EXECUTION_SPACE set) the run also fails where an amp:: kernel ran on another space.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Every input deck of a proxy parses and verifies: each deck under DECKS runs through mpiexec with
 the given override flags (few steps, to stay quick) and must exit 0 with verification.passed.
 Usage: run_decks.py MPIEXEC RANKS PROXY DECKS WORKDIR [override flags...]"""

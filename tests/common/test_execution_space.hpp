@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The execution space a back-end test executable runs its kernels on: amp_add_gtest_per_back_end
 // (cmake/AmpTesting.cmake) builds its tests once per Kokkos back end, naming the space in
 // AMP_TEST_EXECUTION_SPACE (Cabana's TEST_EXECSPACE). Test data lives in that space's memory; results

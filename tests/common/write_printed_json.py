@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Writes into OUT the JSON kinds the other tests only read from a pipe or a scratch folder, so that
 schemas_validate_every_json_written checks them too: each proxy's --list-combinations --json and
 --plan-only --results, and amp-trace check --json and stats --json of a small synthesized trace.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Checks the amp driver's answers that need no build: help lists the two commands; an unknown
 # command, proxy or AMP_MPI, a missing study file or report folder, an AMP_RANKS or OMP_NUM_THREADS
 # that is not a whole number in range ends non-zero with one "amp: error:" line naming it; each MPI has its

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """amp_tools.report on the fixture results (real amp-ghost and amp-sage runs, one traced, and `./amp run`'s
 two 1024-rank syntheses with their SimGrid predictions on a torus and a dragonfly, trimmed to what the
 report reads): exactly the expected PNG files, each non-blank, each figure with its panels; the

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """`./amp run`'s last step and its report, small: amp_tools.predict_at_scale synthesizes bspma and svaf at 8
 ranks from a recorded bspma/isend run (a fixture) and predicts them in SimGrid on the 4x4x4 torus; the
 report then draws those 8-rank points in ghost-simulated.png and lists them in index.html's summary

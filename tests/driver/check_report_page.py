@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """The report's index.html as a person sees it: drawn from the fixture runs, rendered in headless Chromium,
 every <img> of the page must have loaded (naturalWidth > 0), and the screenshot of its top must not be
 blank. The check must be able to fail: with one figure removed, exactly that image is reported broken.

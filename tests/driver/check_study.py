@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """tools/amp_tools/study.py: bad study files get one line naming the problem; a study runs real amp-ghost runs,
 a second call resumes it (finished runs skipped, untouched; a failed run's log kept aside) and the
 report is drawn; --slurm writes a script that passes `bash -n`, names every run and passes strategies and transports

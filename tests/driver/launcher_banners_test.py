@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """amp_tools.launcher_banners on Open MPI 4.1.4's own text: the two exit banners go, the program's
 lines stay (also one that lands inside a banner), other launcher messages stay whole.
 Usage: launcher_banners_test.py   (tools/ on PYTHONPATH, as CTest sets it)"""

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Every proxy's results JSON records the machine's load over the run ("machine_load"): exactly the
 fields a study reads, with sane values (load averages >= 0, other CPU seconds >= 0 and at most what
 the node's cores could spend in the run's wall time, wall seconds > 0 and within the process's own

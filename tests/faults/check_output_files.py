@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Results and CSV files: nothing lost, nothing overwritten, nothing silent. Runs the proxies as a user
 would and checks exit code, the exact error line and the files left:
   concurrent   two amp-ghost runs given one --results name at once: one writes it, the other is

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Start-up refusals, each as a user would meet it: exit 2, exactly the one line, nothing written.
 Covers the thread count Kokkos cannot run (OMP_NUM_THREADS=600), decimal-only and in-range numbers on
 the command line and in decks (--nx 0x10, --seed -1; --nx 010 is ten), finite bounded

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """The faults of `./amp simulate` (issue 31), one CASE per invocation, each run as a user would: tools/amp_tools/simulate.py
 as a process on small real traces, replayed by SimGrid (skipped, exit 77, where smpirun is not installed):
   concurrent         item 19: two simulations started at once on one fresh trace folder both succeed (5 tries)

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """A proxy stopped by SIGINT or SIGTERM leaves nothing half-written and dies by that signal (issue 31,
 items 1 and 4). A real run removes its results file's NAME.json.partial and hands the signal on to the
 tracing library, which finishes its trace file (read back as cut short, not corrupt); a synthesis removes its staging

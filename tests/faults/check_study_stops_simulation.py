@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Issue 43 item 14: a study stopped while it simulates (SIGTERM to the study alone, or Ctrl-C: SIGINT to
 its whole process group) passes the signal to `amp_tools.simulate`, which ends its simulator's process group
 and removes its TMPDIR/amp-simulate-* folder; the study then exits 128 + the signal with its one line. Run as

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """A trace on a filesystem that fills up (a 64 KiB tmpfs, smaller than the trace): the run's answer is
 good and its results file is written, but the trace is not, so the exit is 5 and every line on stderr
 is the tracing library's one line per rank naming its file. The incomplete trace (.meta and .bin

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """The fault rows of amp-trace and the tracing library (issue 24), one CASE per invocation, each run
 as a user would (real processes, real files, /dev/full, a small tmpfs that fills, real signals):
   stdout_full       row 3: every subcommand that prints, with its standard output on /dev/full: exit 4, one line

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # The driver's, the study's and the report's faults (tests/faults/driver_and_study.py, one case each):
 # ./amp, tools/amp_tools/study.py and tools/amp_tools/report.py run as processes on real runs and files.
 find_package(Python3 REQUIRED COMPONENTS Interpreter)

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Issue 24's faults on the driver side, run as a user would (./amp, tools/amp_tools/study.py, tools/amp_tools/report.py as
 processes on real files): each case checks the exit code and the exact line the user is shown.
 

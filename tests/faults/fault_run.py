@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """What the fault tests share: running a proxy as a user would (through mpiexec, or alone for
 --plan-only and --synthesize), a small filesystem that can be filled (a real tmpfs; the test is
 skipped with exit 77 where mounting is not allowed), and exact checks of exit code, the one error

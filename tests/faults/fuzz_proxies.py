@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Fuzz of the proxies' input: a few hundred mutated command lines and TOML decks (fixed seed, tiny
 sizes) against amp-ghost, amp-sage, amp-nobel and amp-micro, most at 1 rank, some at 2. Every outcome
 must be a clean run (exit 0, no error line) or exactly one '<proxy>: error: ...' line with exit 2: no

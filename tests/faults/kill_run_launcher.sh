@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Stands in for mpiexec in the study fault test: runs the real launcher ($AMP_REAL_MPIEXEC) and, once the
 # proxy has reserved its results file (NAME.json.partial exists), sends $AMP_KILL_SIGNAL to
 # $AMP_KILL_TARGET: "rank" (SIGKILL, as the OOM killer would: the proxy cannot remove its .partial, the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # The proxies' fault tests (amp-ghost, amp-sage, amp-nobel, amp-micro): results and CSV files, traces,
 # start-up refusals, machine_load, and a fuzz of command lines and decks. Each is a Python driver
 # in this folder; exit 77 means skipped (no tmpfs could be mounted), with one line saying why.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # The faults of ./amp simulate (issue 31), each a case of check_simulate_faults.py run on small real traces
 # replayed by SimGrid (skipped, exit 77, without smpirun; the full disk also where no tmpfs can be mounted).
 # Item 19: two simulations started at once on one fresh trace folder both succeed (the export is locked).

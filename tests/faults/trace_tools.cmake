@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # The fault tests of amp-trace and the tracing library (issue 24): write errors on standard output
 # and files, usage errors, full disks under repair, ignored signals, bad AMP_TRACE_* settings,
 # taken prefixes; each a case of check_trace_tools.py, run as a user would.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """amp-ghost system checks through mpiexec: the strategy x process-grid matrix (identical checksums,
 exact message and byte counts), verification catching a perturbed sum, and bad input."""
 import argparse

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // amp-ghost's face geometry for every stencil: exact pieces of each face and phase; the receive pieces
 // of all faces cover every ghost cell the stencil reads exactly once; each send piece mirrors its
 // receive piece one layer inside.

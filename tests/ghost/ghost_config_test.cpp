@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // amp-ghost's configuration: percent_sum sums that share of the variables (not all of them, the
 // reference code's defect), miniGhost's numeric codes map to the named stencils and strategies,
 // and validation names the bad value.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Decks are real TOML read by toml++ through amp-ghost's own options: command-line flags override the
 // deck; a key given twice, bad syntax, an unknown key or a table is an InputError naming the deck's line.
 #include <amp/miniapps/common/command_line.hpp>

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 # The one include rule (README, Layout): every header of the project is included as <amp/...>, which
 # include/amp/ of the source tree resolves without a build (links to comm/, kernels/, trace/writer as
 # dumpi/, miniapps/, trace/, tests/, bench/; beside them the umbrellas amp/comm.hpp and amp/kernels.hpp).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Installs this AMP build into a fresh prefix, builds tests/install/consumer against it with
 # find_package(AMP) (nothing from the source or build tree on its include or link path), runs it on two
 # ranks and checks each rank's line exactly. Every step's exit code is checked.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Shared by the install tests' scripts: step() runs one command and stops the test with its output when
 # it fails; install_amp(prefix) installs the build at AMP_BUILD into a fresh prefix.
 function(step what)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Host-side AMR block storage for the AMR kernel tests: blocks of (n+2)^3 doubles addressed by interior
 // coordinates (-1 and n are the ghost layers), copied to and from a View in the test's memory space.
 #pragma once

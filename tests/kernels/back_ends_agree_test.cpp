@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Every deterministic kernel gives the same bits on every back end the Kokkos build has (Serial, OpenMP,
 // Threads, CUDA, HIP, whichever are enabled): fields, face copies, fluxes and digests, run once on each
 // space and compared with the first, bit for bit. Floating-point sums (interior sums, outflows) are left

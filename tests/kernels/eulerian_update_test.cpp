@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // eulerian_update against values worked out by hand from the scheme (first-order upwind advection plus
 // diffusion in flux form): constant fields, one non-zero cell, the domain boundary and coarse-fine faces.
 #include <amp/tests/kernels/amr_block_storage.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Plain serial loops that the Kokkos kernels are checked against: a host grid with the same
 // (nx+2)(ny+2)(nz+2) layout, and the stencil written out point by point in the kernel's order.
 #pragma once

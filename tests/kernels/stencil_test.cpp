@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Each stencil kernel equals the plain serial loop bit for bit, writes only the interior, and
 // returns the sum of the new interior values; the yz faces it copies on the way equal its first and
 // last interior columns, in packed order.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Each proxy's seed deck (inputs/*/*-seed.toml) shows its application's characteristics as seeds 000
 and 001 state them (docs/VALIDATION.md, "Each proxy beside its application"), checked on real runs at
 2 ranks (reduced sizes where a count does not depend on size) and, for CTH's message sizes, on a

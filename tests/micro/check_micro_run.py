@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 # Runs amp-micro under mpiexec and checks what it reports: the JSON results (verified flags, row
 # counts, sizes, column values) and the CSV, or for bad input a non-zero exit with one error line.
 import csv

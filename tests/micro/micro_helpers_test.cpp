@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Serial tests of amp-micro's helpers: the size sweep and its volume limit, hot-spot target choice,
 // payload patterns and the result table's CSV and verification summary.
 #include <amp/miniapps/micro/hotspot_target_picker.hpp>

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 # Runs amp-nobel under mpiexec for several strategies and checks its JSON: verification passed, 2:1
 # balance kept, checksums equal across strategies and to a 1-rank reference, exact message counts,
 # AMR steps made and data migrated; or, for bad input, a non-zero exit with one error line.

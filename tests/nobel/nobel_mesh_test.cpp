@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // amp-nobel's mesh pieces without MPI: neighbours across levels, 2:1 balance detection and keeping,
 // the Morton partition, and the face/migration plans of one rank owning everything.
 #include <amp/miniapps/nobel/block_migration.hpp>

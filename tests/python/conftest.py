@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """Shared fixtures of the amp_tools unit tests: the repository's folders and a writer of study files."""
 import os
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """Launcher command lines (amp_tools.launch, their one builder): mpiexec with its flags and rank count
 before the program, and the srun job step of a study's Slurm script."""
 from amp_tools import launch

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """No module of amp_tools over 450 lines (issue 45 item 3): a module that grows past it is split along a seam,
 one idea per file. networks.py is being split as this is written (another part of the issue): it is the one
 module let past the limit here, until it is."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """Network files into machines and into each simulator's terms (amp_tools.networks): loading, keys set on
 top, the one-line refusals, SimGrid's configuration and SST-macro's parameter overrides."""
 import math

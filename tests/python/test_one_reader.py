@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """Every reader of results goes through results.py (issue 45 item 3): no module of amp_tools parses a JSON file
 itself but results.py; what the others parse is text a process handed them, never a file. results.read, the
 checked reader for a file named on the command line, says what is wrong in one line."""

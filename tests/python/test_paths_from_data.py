@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """Names from data never become paths unchecked (issue 43): a grep-level check over every module of
 amp_tools. Each path the tools build with os.path.join may interpolate only constants, names that passed
 the one sanitizer (amp_tools.file_names: `component`, `output_path`), or a value listed in SAFE with the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """The [predict] step's pure parts (amp_tools.predict_at_scale): which run gives the compute time, and the
 printed table of each strategy against the first."""
 from amp_tools import predict_at_scale

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """A proxy's command line has one builder (amp_tools.proxy_command) that bench/ and the driver use, and the
 options --build and --mpiexec one parent parser with one default each (command_line.common_options)."""
 import os

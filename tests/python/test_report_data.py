@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """The report's data preparation (amp_tools.report), before any figure: which files of a folder are runs,
 repetitions grouped into points, the median repetition, and the table's rows, on real runs."""
 import json

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """Reading a proxy's results JSON (amp_tools.results, the one reader of its layout), checking its shape
 (amp_tools.results_shape), and the comparison table built from it (amp_tools.compare_runs), on real runs."""
 import copy

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """The JSON Schemas of AMP's files (docs/schema/, amp_tools.schemas): each accepts a real file of its kind
 (tests/python/fixtures/schemas: written by the proxies, amp-micro, amp-trace, ./amp simulate and a study,
 with schema_version added) and refuses it broken: a key a reader needs removed, a value of the wrong type

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """A study file's expansion into runs (amp_tools.study), without running anything: the axes, the run ids
 and arguments, the rank count from the cores, which runs are traced, and the one-line refusals."""
 import os

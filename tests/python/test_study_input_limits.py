@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """Issue 43, the study's and the network files' side: values of every TOML type refused in one line (items
 7, 8, 17), the loopback's documented defaults (20), bounded replicates and plans counted before they are
 listed (13), the calibration in --plan (23), the Slurm script's paths (2), a tool stopped with the study

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Replays a proxy's trace in the real clients: runs `mpiexec -n NP EXE ARGS --trace DIR`, then
 sst-dumpi's dumpi2ascii must read every rank's file (and print exactly what `amp-trace dump --dumpi2ascii`
 prints), `amp-trace check` must find nothing and SST-macro

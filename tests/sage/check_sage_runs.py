@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Runs amp-sage and checks its JSON results: the checksum of every strategy at N ranks equals that of a
 1-rank run, message and byte counts equal their formulas, or (--expect-failure) a one-line error."""
 import json

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // amp-sage's set-up checked against brute force on small meshes: curve keys, the partition, the
 // per-rank index lists and ghosts, the exchange plan's matching pieces, and the face lists.
 #include <amp/miniapps/sage/cell_partition.hpp>

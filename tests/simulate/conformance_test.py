@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """One network file, one machine: the conformance suite of the simulators.
 
 Hand-made traces with no compute between calls (tests/simulate/conformance_traces.cpp) and amp-ghost's

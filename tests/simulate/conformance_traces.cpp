@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Writes the conformance suite's hand-made DUMPI traces: communication with no compute between
 // calls (each record starts when the one before returned), so a simulator's answer is the network's
 // alone and the simple cases can be worked out by hand (tests/simulate/conformance_test.py).

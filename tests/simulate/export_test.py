@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """One proxy and cut over every exportable transport (isend, persistent, datatype), traced for real at
 2 ranks and synthesized at 8: `amp-trace simgrid` must give each rank the messages and bytes that
 `amp-trace stats` counts, every TI send must pair with a TI receive of the same (source, destination,

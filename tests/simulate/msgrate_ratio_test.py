@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """The seeds' message rates, simulated: `amp-micro msgrate` (8-byte messages, a window of 64 in flight each
 way) traced at 2 ranks and replayed on xt6-seastar and xe6-gemini, one rank a node (their NICs talk), must
 give the SeaStar:Gemini ratio that the two files encode. The files give Gemini's NIC 0.33 us a message and

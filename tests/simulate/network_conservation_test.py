@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Conservation of the network figures of `tools/amp_tools/simulate.py` in one simulator, end to end: amp-ghost
 traces synthesized without global sums (point-to-point only, messages above SST-macro's 256-byte LogP
 shortcut), simulated on the shipped torus-4x4x4 and dragonfly-1024:

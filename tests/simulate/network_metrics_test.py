@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """The readers and figures of tools/amp_tools/network_metrics.py and tools/amp_tools/simulated_profile.py on inputs written
 here: SST-macro's CSV and port classes, SimGrid's link names and its own routes on a 4x4x4 torus
 (neighbours in x: one x link; (0,0,0) to (1,1,0): one x and one y link), the TI export's sends, the

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """One refusal of `amp-trace simgrid` or `tools/amp_tools/simulate.py` per case, as a user meets it: exit 2, exactly
 one stderr line that names the problem, and nothing written (no output directory, no partial one, no
 simulation JSON; a file the user had stays as it was).

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """The report's spread of the seeds (tools/amp_tools/report_variants.py, report_simulation.py), on simulations written
 by the test: the three valiant seeds of one variant are one point (median, min-max bar) in
 <proxy>-simulated.png and one bar per cut in <proxy>-variants.png, minimal is a bar of its own without

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """The seeds' machines as network files (inputs/networks/{xt6-seastar,xe6-gemini,cascade-dragonfly,
 trinity-haswell,trinity-knl}.toml): each loads (tools/networks.py), and every line that gives a value
 says where the value comes from, a seed paper (`000` to `004` with a table, figure or section)

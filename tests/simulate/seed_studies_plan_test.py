@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """The seeds' studies expand to the points they promise (amp_tools.study --plan, which runs nothing and
 makes no folder): cielo_profile, 3 proxies x 3 cuts synthesized at 256 ranks and simulated on the XT6;
 cielo_network_swap, the same at 256 and 1024 ranks on the XT6 and the XE6 (SimGrid up to 256 ranks,

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """SST-macro's prediction is read only from a replay that reached the end of its trace: a replay that ran
 out of events first (its network model deadlocked, or its round-robin NIC queue lost messages) exits 0 and
 prints the simulated time it had reached (fixtures: the last lines of two real runs of the 3-D halo, one

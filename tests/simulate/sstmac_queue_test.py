@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """SST-macro's NIC queue, end to end (`./amp simulate`, tools/amp_tools/simulate.py): its round-robin
 queue is a ring of 1024 waiting messages that loses any more, and the replay then stops short. A burst of
 8 KiB messages from rank 0 to rank 1 (tests/simulate/conformance_traces.cpp `burst`) on torus-4x4x4, one

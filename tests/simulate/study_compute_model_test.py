@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """A study's compute model does not depend on the moment (amp_tools.study_compute_model): each point's
 model is measured once per rank count, scaled to the network file's node (stream_per_core against this
 machine's amp-micro stream), recorded in compute_model.json with its machine load, and every synthesis

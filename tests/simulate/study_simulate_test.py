@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """A study with a [simulate] table, run as a user would (tools/amp_tools/study.py): every recorded run and every
 synthesized point is simulated on every network, the cuts of a synthesized point share one compute
 time, the report draws the simulated and validation figures, and a second call simulates nothing

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Network variants as a study axis ([simulate] vary, replicates), run as a user would (tools/amp_tools/study.py).
 simgrid: `vary` ranks_per_node x link_bandwidth on one file gives each trace exactly those four
 simulations, each with its overrides (one node, one answer whatever the links; two nodes, faster links

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // export_time_independent on hand-made traces (tests/trace/dumpi_trace_builder.hpp): the exact TI
 // actions of point-to-point, persistent, Sendrecv and collective calls, and the traffic of communicator
 // creation on the world (none from a sub-communicator); a tear-down that is neither compute nor measured

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Synthesized traces equal recorded ones: for every strategy and every transport a synthesis can
 write, one proxy at one rank count runs for real through mpiexec with --trace, and again in one
 process with --synthesize DIR --ranks N; both traces are read back with `amp-trace dump` and must

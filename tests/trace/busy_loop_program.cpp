@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // A traced program for the fault tests: writes its pid to <AMP_TRACE_DIR>/pid.<rank>, then
 // exchanges small messages with its neighbours until killed, or until it exits without
 // MPI_Finalize ("exit" mode) after 2000 iterations. Stops by itself after 60 s in any case.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """The four readers of the one RecordStream agree on communicators made by Comm_dup, Comm_split,
 Comm_create and Cart_create: on communicators_trace's 4-rank trace (whose communicator ranks differ
 from world ranks), `amp-trace stats` places every message in the exact rank-to-rank matrix, `check`

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Writes a hand-made 4-rank DUMPI trace whose messages travel on communicators made by each creation
 // call the readers follow, with communicator ranks that differ from world ranks, for
 // communicators_agree_test.py (libamp_dumpi records no MPI_Comm_create or MPI_Cart_create itself):

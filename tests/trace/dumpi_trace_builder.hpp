@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Test-only DUMPI trace builder (no MPI): call records encoded field by field as
 // shared/docs/dumpi-format.md lays them out (mask 0x4B: statuses, wall times, thread id), written
 // with the writer's own tail (ByteSink + write_trace_tail) and a .meta file, so hand-made runs with

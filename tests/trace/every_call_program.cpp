@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // A traced MPI program that calls every function libamp_dumpi records, in a ring pattern that
 // works at any rank count (1, 2, 4 in the tests). trace_roundtrip_check reads its trace back.
 #include <mpi.h>

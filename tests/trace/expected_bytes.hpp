@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Hand-written expectations for the golden-bytes test: big-endian byte strings built field by
 // field exactly as shared/docs/dumpi-format.md lays them out (independent of the writer's code).
 #pragma once

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Fault-case tests of libamp_dumpi and amp-trace, one per invocation:
   sigterm     : a rank killed with SIGTERM mid-run leaves a readable trace that validate calls cut short
   sigint      : the same for SIGINT (Ctrl-C through mpiexec)

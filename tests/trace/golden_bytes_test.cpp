@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Golden bytes: runs every recorded MPI call once on one rank under libamp_dumpi, then checks the
 // written .bin byte by byte against expectations hand-built from the format doc (times skipped).
 #include <gtest/gtest.h>

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Checks of `amp-trace otf2`, one per invocation, on a trace made for the test or given:
   stats      : otf2-print reads the archive without warnings; per location times never go back, Enter = Leave = the rank's
                records, MpiSend+MpiIsend count and bytes = `amp-trace stats --json` point_to_point,

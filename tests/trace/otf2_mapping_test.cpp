@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Unit tests of the OTF2 export's parts on hand-made records: communicator definitions as a view of
 // the registry (split membership ordered by key, Comm_create and Cart_create followed, names), Score-P's
 // collective byte counts. (Request ids sst-dumpi recycles and shares: record_stream_test.cpp.)

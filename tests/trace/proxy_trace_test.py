@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """A traced proxy agrees with itself: for one --comm_method, the DUMPI trace's point-to-point
 message count and bytes (amp-trace stats --json) equal the proxy's own results (messages.total,
 bytes.total) exactly, the trace validates, and the traced run's checksum equals the untraced one's.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Bounded random-mutation fuzzing of the reader: thousands of corrupted, truncated and inflated
 // copies of valid traces must each either read or fail with TraceFormatError, never crash or hang.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Unit tests of the one RecordStream on hand-made traces: request ids that sst-dumpi records shared
 // and recycled complete oldest first, persistent requests start until freed, Request_free lets an
 // active operation go, unknown means never created; rank-at-a-time reading sees the communicators the

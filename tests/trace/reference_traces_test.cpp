@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The reader against real sst-dumpi traces (tests/data/dumpi-reference): dumpi2ascii-layout
 // dumps equal sst-dumpi's own .txt, footers agree with the records, traffic totals match ring.c.
 #include <gtest/gtest.h>

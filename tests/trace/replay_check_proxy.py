@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """A traced proxy run, checked by `amp-trace check`: runs PROXY under MPI with --trace, then asserts
 the check's exit status (0 = replays clean, 1 = findings) and, with --kind, that findings of each
 named kind are among them. Prints every finding either way.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """amp-trace check at scale, end to end: a hand-made ring trace of RANKS ranks (replay_ring_trace)
 checks clean (exit 0, every message matched); the same ring with one receive a double too small
 gives exactly that one small_receive finding (exit 1); unreadable input exits 2 with one line. The

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """The replayer agrees with `amp-trace check`: replays the hand-made traces trace_replay_check_test
 wrote (one directory per test case) in the real SST-macro 16.0 (AMP_SSTMAC) and asserts
 that each trace the check finds a replay-breaking defect in aborts SST-macro with the message the

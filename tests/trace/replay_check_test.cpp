@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // check_replay on hand-made traces (tests/trace/dumpi_trace_builder.hpp): each defect is found with
 // its exact kind, rank and record and nothing else; wildcards, Sendrecv, persistent requests and
 // split communicators replay clean; sst-dumpi's reference traces replay clean (ring-extra: only its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Writes a hand-made DUMPI trace of a ring halo exchange for `amp-trace check` at scale: every rank,
 // every step, Irecv from both neighbours, Isend to both, Waitall (4096-byte messages, tags 0 and 1).
 // Usage: replay_ring_trace DIR PREFIX RANKS STEPS [small_receive|size_changes RANK STEP]

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Unit tests of the writer's request numbering: fresh ids per operation, shared handles mapped to
 // the operation started into the same request variable, else to their oldest outstanding operations
 // (the calling thread's first), persistent requests keeping one id until freed.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Reads back the trace of every_call_program and checks it: valid files for every rank, every
 // recorded call present, unique request ids that Wait/Test calls refer back to, the expected
 // per-rank traffic and ring-shaped matrix, handle numbering. Usage: trace_roundtrip_check DIR RANKS

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Runs a command under mpiexec with AMP_TRACE_DIR set to a fresh directory, then a checker on it.
 Usage: run_traced.py MPIEXEC RANKS WORKDIR -- PROGRAM [ARGS...] -- CHECKER [ARGS...]
 The checker gets the trace directory appended (and {dir} in its arguments is replaced by it)."""

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Checks the trace of threads_program: valid files, records from two worker threads besides the
 // main one (thread numbers 1 and 2), 200 Isend/Irecv/Waitall each, request ids unique per rank, and
 // every Waitall completes requests its own thread started, each once (threads may share a handle).

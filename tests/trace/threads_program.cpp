@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // A traced MPI_THREAD_MULTIPLE program: two threads per rank exchange messages with the
 // neighbouring ranks concurrently (distinct tags), so records from both threads interleave.
 #include <mpi.h>

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Traces one transport's calls (trace_transport_calls_program MODE) and checks the trace exactly:
 records per function and rank (amp-trace dump), the .meta counts of the calls DUMPI cannot record and
 the one stderr line about them, point-to-point messages and bytes (amp-trace stats, derived types

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """AMP's Python tools as one package: each module runs as `python3 -m amp_tools.<module>` with tools/ on
 PYTHONPATH (./amp and CTest set it) or installed in place (`pip install -e .`, the root's pyproject.toml;
 --help gives each one's usage); a tool that starts another one uses module_command and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """`./amp simulate --calibrate`: measures this machine (amp-micro pingpong at 2 ranks) into a network file
 that says which host it measured, and tells whether a network file is such a calibration of the host a
 trace was recorded on (only there is a prediction comparable with the trace's measured time)."""

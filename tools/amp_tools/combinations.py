@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """Which strategies and transports a proxy binary registered, and which pairs of them fit, asked of the
 binary itself, so that no second copy of its registry lives here: `listing()` reads
 `amp-PROXY --list-combinations --json` (README "Strategies and transports"); `verdicts()` sets up each

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """The command line of amp_tools' programs: argparse whose --help prints the usage line and the module's
 own description, and whose every usage error is one `NAME: error: ...` line on stderr and exit 2
 (argparse's own adds the usage); the options every program that runs the proxies shares (common_options);

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Prints AMP results files as one table, a row per run: the strategy and transport, time per
 step and its ratio to the first run, the compute / pack+unpack / MPI (post+wait) / collective split
 per step of the average rank, messages per step and rank, average message size, verification and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """Control characters in text a user gave (a --set KEY=VALUE, a folder's path that goes into a script): a
 newline there would start a second line where one was meant, so such text is refused, never cleaned."""
 import re

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """The one sanitizer for names that come from data (a proxy name, a network's name, a study value) and
 become part of a file name: every output path that report, study and simulate build from such text
 passes through `component` (one file-name part) or `output_path` (a file inside a folder).

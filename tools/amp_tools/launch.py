@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """The one builder of launcher command lines: `mpiexec -n N PROGRAM...` for the driver's tools, the
 tests and the benchmarks, and the `srun` job step of a study's Slurm script; and the build folder and
 launcher a program uses when it is not told (as the driver picks them: AMP_MPI, default mpich)."""

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Drops the two banners Open MPI's launcher prints whenever a rank exits non-zero ("Primary job
 terminated normally, but ..." and "mpiexec detected that one or more processes exited with non-zero
 status ..."): the program has already said what went wrong. Every other line is kept, launcher

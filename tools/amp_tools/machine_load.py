@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Says, in one line per run, when other work shared the cores during a proxy run, from the results
 JSON's `machine_load` (older results without it are passed over in silence: nothing was measured).
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """What `./amp simulate` says of a recorded trace's measured time beside its prediction: the comparison only
 where the network file is a calibration of the host the trace was recorded on (a prediction on another
 machine is not an error against this one), and a warning where the traced run shared its cores (other

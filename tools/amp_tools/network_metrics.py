@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """The network's own figures of one simulation (README, "Simulating networks"): bytes and messages each
 NIC injected, bytes over every link and link class with their utilization over the simulated time,
 hops per byte, and the ten hottest links; `nics`, `links`, `hops`, `hottest_links` of simulation-*.json.

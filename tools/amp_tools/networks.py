@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """Network files (inputs/networks/*.toml): one physical machine, described in the machine's terms, read
 and checked once, then translated for each simulator (a SimGrid cluster platform, or SST-macro
 parameters) or refused with the one key that simulator cannot express.

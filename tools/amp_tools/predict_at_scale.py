@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """A study's [predict] table (the default study's last step): each strategy of amp-ghost's deck, synthesized at
 scale (one compute time per variable step for every strategy, measured in the study's own run of the first
 strategy, so that only communication differs) and replayed in SimGrid on each network; prints a small table

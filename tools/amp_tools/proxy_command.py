@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """The one builder of a proxy's command line: a proxy name, a deck or none, and flags (a dict or a list)
 become `mpiexec -n N <build>/bin/amp-PROXY --input DECK FLAGS...` (or the proxy alone, for a
 one-process run such as --plan-only or --synthesize). The driver and bench/ use it.

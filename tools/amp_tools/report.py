@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Draws the figures of a folder of AMP results (PNG, matplotlib) and an index.html that opens with a
 summary (the fastest point per proxy, the fastest prediction per network) and shows them: time
 breakdown per strategy (bars grouped by strategy; the time outside compute in a panel of its own),

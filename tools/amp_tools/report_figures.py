@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """The report's figures of measured runs, one set per proxy, each drawn over its points (report_points):
 time breakdown per strategy (bars grouped by strategy; the time outside compute in a panel of its own),
 message-size histograms, per-rank imbalance, scaling curves (when the rank count varies) and the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """The report's tables: a row per point (median, spread, against the fastest, verification), the summary
 index.html opens with (the fastest point per proxy and rank count, the fastest prediction per network),
 and index.html itself, which shows them with the figures.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """The report's network figures and simulated profile, from the `nics`, `links`, `hops` and `profile` of
 each simulation-*.json (tools/network_metrics.py, tools/simulated_profile.py), for every simulated
 point (strategy/transport x ranks x network variant x simulator; of repetitions and seeds, the first):

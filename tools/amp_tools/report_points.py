@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """The report's points: the results files of a folder, read through results.py (a malformed one left out
 with one warning line), grouped into points (the repetitions of one configuration at one rank count),
 each labelled by what varies between its proxy's points, with its median, spread, and how it compares

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """The report's simulation figures, drawn from <run>.trace/simulation-<network>-<key>-<simulator>.json beside
 each run's results (recorded runs and a study's synthesized points):
 - <proxy>-simulated.png: predicted time per step of each strategy x transport against the rank count, one

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """The report's published-against-AMP figures (docs/VALIDATION.md), one per seed experiment whose network
 the folder's simulations used (rows from report_simulation.load()):
 - validation-table3.png (simulations on xt6-seastar at 256 ranks): the simulated compute / MPI / MPI_SYNC

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """The report's figure of network variants (<proxy>-variants.png), for a study whose [simulate] table varies
 its networks (vary, replicates): the predicted time per step of each strategy for each variant of a network
 file, a bar at the median and a min-max bar over the seeds of a randomized routing and the repetitions;

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """The one reader of a proxy's results JSON (README "Output fields"): every tool asks these functions for
 a run's strategy, transport, time per step, split, messages, verification and checksum, so that the file's
 layout is decoded here alone. A run is the dict the proxy wrote (load), checked by results_shape where

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """What the report reads of a proxy's results file and of its trace statistics, checked once on reading:
 a file that is valid JSON but of another shape (a field missing, null or of the wrong kind, zero steps,
 a ragged matrix) is named with its first problem, so that it is left out with one line instead of

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Checks AMP's JSON files against their JSON Schemas (docs/schema/, one per kind of file, each with a
 `schema_version`): a proxy's results (a run, a --synthesize, a --plan-only), amp-micro's results,
 --list-combinations --json, amp-trace's stats --json and check --json, ./amp simulate's simulation

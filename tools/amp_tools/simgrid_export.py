@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """The SimGrid time-independent export of a trace (`amp-trace simgrid`), kept beside it as AMP's cache in
 DIR/simgrid-ti-<speed>/. It is reused only while it is whole (its export.json holds what simulate reads),
 not older than amp-trace (an older AMP's export may lack what the exporter now writes), and made from the

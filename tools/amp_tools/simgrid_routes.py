@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: BSD-3-Clause
 """SimGrid's own routes between hosts of a platform, asked of SimGrid itself (Debian's python3-simgrid,
 which belongs to /usr/bin/python3: tools/network_metrics.py runs this script with that interpreter, by
 its path, so it imports nothing of amp_tools).

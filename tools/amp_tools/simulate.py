@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Predicts a traced run on a modelled network: exports the DUMPI trace to SimGrid's time-independent
 form (amp-trace simgrid), writes the platform for the network file, replays it with smpirun (or the
 DUMPI trace itself with SST-macro when --simulator sstmac and AMP_SSTMAC names an sstmac), and writes

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """The replay of a DUMPI trace in SST-macro (--simulator sstmac; AMP_SSTMAC names the executable): a recorded
 trace's copy without its paused set-up, the replay with each of SST-macro's NIC queues in turn where one
 stops short, its prediction only from a replay that reached the trace's end, and the MPI_Init spread that

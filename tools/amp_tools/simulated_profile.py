@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """The simulated profile of a replay (README, "Simulating networks"): per rank, the simulated seconds in
 compute, in point-to-point MPI (waits included) and in collectives, and the fraction of its time (to
 its finish) each takes, mean over ranks: `profile` of simulation-*.json.

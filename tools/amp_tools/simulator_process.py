@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """A simulator's process: run in a process group of its own, its output fed line by line to a reader, ended
 with its whole group on a timeout or on SIGHUP, SIGINT or SIGTERM (Interrupted), so that no replay outlives
 `amp simulate`.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """What each rank did when in an SST-macro replay, read from SST-macro's timestamped MPI debug lines
 (`--debug=mpi,timestamp`) as the replay prints them: 'T=    0.00002057 s:MPI Rank 5   : MPI_Init finished'
 (to 10 ns). A call's first line is its start ('MPI_Allreduce(8,...)', 'MPI_Comm_dup(...) start'), its

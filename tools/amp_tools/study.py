@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Runs a declared sweep (a study file, TOML) of AMP proxy runs, or writes a Slurm script for it.
 
 Every combination of proxy x deck x flags x strategy x transport x ranks x repetition is one run,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """A study's compute model, measured once, checked for a quiet machine, kept in the study folder
 (compute_model.json) and given to every synthesis of the study with --compute_seconds, so that no
 prediction depends on the moment its synthesis ran.

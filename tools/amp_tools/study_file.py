@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """A study file (TOML, docs/STUDIES.md) read and checked once: every key known, every value of the right kind,
 every deck present, every strategy and transport one the proxy binary lists (combinations.py); and the runs
 it declares, one per proxy x deck x flags x strategy x transport x ranks x repetition, each with its id (the

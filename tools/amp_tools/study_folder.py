@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """A study's folder, runs/<name>-<stamp>/: found again for the same study file or made new, held by one
 `./amp study` at a time (a lock file, flock); an earlier attempt's file in it is set aside as
 NAME.attempt-N."""

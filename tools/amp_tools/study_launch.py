@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """Runs one command of a study (a launcher and its ranks, or a synthesis) into its log, and tells a run
 ended by a signal from one that exited with a code: a study interrupted by Ctrl-C or SIGTERM stops its
 command, records the signal and ends; a launcher that reports a rank's signal is read as that signal.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """A study's size, counted from its axes before any run, synthesis or simulation is listed (a list of a
 billion would never end), and refused past PLAN_LIMIT unless the user gives --yes; and its plan (--plan):
 every run, synthesis, calibration and simulation it would make, one line each, with nothing run.

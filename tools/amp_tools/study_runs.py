@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """A study's runs, here, one after the other (study.py): each run not finished before is launched with its log,
 its files of an earlier try set aside, its trace's statistics written; what happened is recorded beside its
 results (NAME.outcome.json), and runs.json lists every run of the study.

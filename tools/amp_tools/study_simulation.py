@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """A study's [simulate] table: which simulators and network files predict its traced runs, and which
 rank counts beyond this machine are traced by synthesis. Synthesized points run once each (synthesis
 is deterministic), with one compute time per variable step for every strategy of a point, so that only

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """A study as a Slurm batch script (`./amp study --slurm`): one srun job step per run, finished runs skipped.
 
 Every path in the script is quoted for what reads it: bash (shlex.quote), and sbatch, which reads an

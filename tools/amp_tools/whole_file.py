@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """A file written whole under its final name or not at all: the text goes to NAME.part, is checked up to
 fsync, and is renamed to NAME; on failure (a full disk) the .part is removed and NotWritten names the
 file and the cause in one line."""

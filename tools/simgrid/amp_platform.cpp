@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // SimGrid platform as code (smpirun -platform libamp_simgrid_platform.so): the machine of one AMP
 // network file, read from the JSON that $AMP_SIMGRID_MACHINE names (tools/amp_tools/networks.py writes it).
 // SimGrid's cluster zones (TORUS, FAT_TREE, DRAGONFLY) route between leaves; each leaf is a node: a star

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // amp-trace: inspect, summarise, check and repair DUMPI traces (from AMP's libamp_dumpi or
 // sst-dumpi). Subcommands: info, stats, dump, validate, repair, check, otf2, simgrid, sstmac.
 #include <CLI/CLI.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // amp-trace check: one line per finding ("rank R record N CALL: ..."), at most 20 of each kind then
 // "... and N more", and a summary line; or JSON (--json). Exit 0 when clean, 1 on findings.
 #include <fmt/format.h>

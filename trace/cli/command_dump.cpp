@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // amp-trace dump: every record of every rank's file, one line each (or dumpi2ascii's layout),
 // preceded by a "# rank N: FILE" line when the trace has several ranks.
 #include <iostream>

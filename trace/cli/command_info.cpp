@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // amp-trace info: per rank the header (version, host, start time), record and byte counts, and
 // the footer's call counts, then the call counts summed over ranks, and the .meta's counts of calls
 // with no DUMPI record.

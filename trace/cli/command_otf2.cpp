@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // amp-trace otf2: converts a DUMPI trace to a new OTF2 archive and says what it wrote, with a
 // note for each thing the trace could not tell exactly (unmatched requests, unknown senders).
 #include <fmt/format.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // amp-trace repair: rebuilds footer and index of one .bin and says exactly what it wrote and
 // where the untouched original now is.
 #include <fmt/format.h>

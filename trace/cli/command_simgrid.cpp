@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // amp-trace simgrid: exports a DUMPI trace to SimGrid time-independent action files and says what
 // it wrote, with the line that replays it: a shell command to run as printed, once PLATFORM.xml and
 // HOSTS name a platform and a hostfile, carrying every setting the replay needs (replay_settings.hpp).

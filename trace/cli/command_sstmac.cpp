@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // amp-trace sstmac: writes the copy of a trace that SST-macro replays (its paused set-up taking no time)
 // and says what it wrote.
 #include <fmt/format.h>

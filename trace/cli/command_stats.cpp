@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // amp-trace stats: point-to-point traffic per rank and per call, message-size histogram and the
 // communication matrix, as tables, as JSON (--json) and as CSV (--matrix-csv FILE).
 #include <fmt/format.h>

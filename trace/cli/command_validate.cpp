@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // amp-trace validate: structural checks of every rank's file; prints "valid: ..." or the first
 // problem (through main's one-line error, exit status 2).
 #include <fmt/format.h>

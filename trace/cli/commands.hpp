@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The amp-trace subcommands, each a function from parsed options to an exit status; main() turns
 // any TraceFormatError or other exception into one line on stderr and a non-zero exit.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // amp-trace's one-line failures: CLI11's parse errors reworded to `amp-trace: error: ...` (exit 2,
 // like every usage error in AMP), other errors as `amp-trace: ...`, and the final check that
 // standard output really reached its destination.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // How amp-trace ends when something goes wrong: one line on stderr and an exit code (2 for bad
 // usage or input, 4 for an output that could not be written, standard output included).
 #pragma once

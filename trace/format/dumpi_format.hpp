@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Constants of the DUMPI 13.0.0 on-disk format (shared/docs/dumpi-format.md): magics, block sizes,
 // function ids, record mask bits and the fixed numbering of built-in MPI handles.
 #pragma once

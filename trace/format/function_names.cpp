@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Names of the DUMPI 13.0.0 function ids (0..293), indexed by id, as dumpi2ascii prints them.
 // Generated once from shared/docs/dumpi-function-ids.tsv; the enum there is dense and fixed.
 #include <amp/trace/format/function_names.hpp>

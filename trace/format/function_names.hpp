@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Lookup of DUMPI function ids to the MPI names dumpi2ascii prints (e.g. 8 -> "MPI_Isend").
 // Shared by the writer (for messages) and the reader (dump, info, stats, the exports).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // collective_call: one case per recorded collective (Barrier, Bcast, Gather, Scatter, Allgather(v),
 // Alltoall(v), Reduce, Allreduce, Scan), following Score-P's per-rank byte conventions.
 #include <amp/trace/otf2/collective_bytes.hpp>

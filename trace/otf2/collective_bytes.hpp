@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // What an OTF2 MpiCollectiveEnd says about one recorded collective call: the operation, its root
 // and the bytes this rank sent and received, counted as Score-P counts them (without MPI_IN_PLACE,
 // which DUMPI does not record).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // CommunicatorTable: definitions follow the registry in its order (a communicator always after its
 // parent), so a name is the creation call, its place among the parent's creation calls, and the
 // parent's name. Every rank's MPI_COMM_SELF is the one COMM_SELF definition, as Score-P writes it.

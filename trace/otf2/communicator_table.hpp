@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The OTF2 communicator definitions of a traced run: a view over the RecordStream's CommRegistry (the
 // one place communicators are resolved). MPI_COMM_WORLD, one MPI_COMM_SELF, every communicator a
 // recorded call made, named for it ("Comm_split #2 of MPI_COMM_WORLD colour 1"), and the ids whose

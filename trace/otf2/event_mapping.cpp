@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // RankEventMapper: the per-call cases. Sends are placed at the call's start, receives and
 // completions at its end (as Score-P records them), all inside the call's Enter/Leave; times never
 // go backwards on a location (records of several threads are clamped to the previous event).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The OTF2 events of one rank's calls, as the RecordStream resolved them: each record becomes
 // Enter/Leave of its MPI function's region at its wall-clock start/stop, with the point-to-point,
 // request and collective events of the call in between; nonblocking operations complete at the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Where the event mapping puts one location's OTF2 events (the archive writer, or a test's
 // recorder): times are nanoseconds on the trace's wall clock, peers are communicator ranks.
 #pragma once

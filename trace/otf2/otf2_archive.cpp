@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Otf2Archive: serial libotf2 use (one process writes every location), buffers flushed when full,
 // and the MPI definitions in the layout Score-P writes: a COMM_LOCATIONS group indexed by world
 // rank, COMM_GROUP groups of world ranks per communicator, a COMM_SELF group for MPI_COMM_SELF.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Writing an OTF2 archive with libotf2: one event writer per location (an EventSink), then the
 // global definitions (clock, system tree, locations, regions, MPI groups and communicators).
 // Every libotf2 failure becomes a std::runtime_error with one line naming what failed.

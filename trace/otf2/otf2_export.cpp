@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // export_otf2: the one RecordStream, read rank by rank (its communicators learnt first from every
 // rank's creation calls), each rank's resolved calls mapped to its location's events.
 #include <amp/trace/otf2/otf2_export.hpp>

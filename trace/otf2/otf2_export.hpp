@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // amp-trace otf2: a whole DUMPI trace (any input the other subcommands accept) to a new OTF2
 // archive directory, written aside and moved into place only when complete; never overwrites.
 #pragma once

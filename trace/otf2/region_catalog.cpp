@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // RegionCatalog: region roles by call family (point-to-point, one-to-all, all-to-one, all-to-all,
 // barrier, RMA), everything else a plain MPI function.
 #include <amp/trace/otf2/region_catalog.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The OTF2 regions of an export: one per MPI function that occurs (named as in the DUMPI function
 // table, with the role Score-P gives it) and one per user function named by Function_enter/exit.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Record printing: each field kind rendered as dumpi2ascii renders it ("MPI_Comm comm=2
 // (MPI_COMM_WORLD)", "MPI_Status status=[{bytes=.., cancelled=.., source=.., tag=.., error=..}]").
 #include <amp/trace/reader/ascii_dump.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Text renderings of call records: dumpi2ascii's exact multi-line layout (to diff against sst-dumpi)
 // and a compact one-line-per-record layout for reading and grepping.
 #pragma once

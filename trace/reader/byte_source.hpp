@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Bounds-checked big-endian reads from a trace held in memory (the whole file, or a window of it
 // read by a streaming cursor): every read past the end becomes a TraceFormatError that says what
 // was being read and where, never a crash. Positions are always absolute file offsets.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Table of call layouts: the DUMPI 13.0.0 argument order for the calls AMP records and the calls
 // most often found in sst-dumpi traces of halo-exchange codes.
 #include <amp/trace/reader/call_schema.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The argument layout of every call record this reader decodes (format doc §5, libdumpi's field
 // names and order), as data: one list of typed, named fields per function id.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // CommRegistry: each creation call is the n-th on its parent communicator on the calling rank; the
 // n-th calls of all the parent's members form one creation, resolved once every member has made
 // it. A creation still incomplete when one of its communicators is used is resolved from the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The communicators of a traced run as one set across ranks. DUMPI numbers communicators per
 // process (first-seen order), so the same communicator may carry different ids on different ranks;
 // the registry pairs the ranks' creation calls (Comm_dup, Comm_split, Comm_create, Cart_create) by

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // write_fully and append_to_file: POSIX writes whose errno is read at the call that failed, so a
 // full disk reads "No space left on device" (buffered stdio would report it at fclose, if at all).
 #include <amp/trace/reader/file_output.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Bytes to a file, all of them or an OutputWriteError with the system's own reason (errno taken
 // where the call failed, never a stale one): what amp-trace's outputs are written with.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // MessageMatcher: linear scans of short queues (what is in flight on one rank and communicator).
 #include <amp/trace/reader/message_matching.hpp>
 

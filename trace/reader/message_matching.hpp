@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // MPI's matching rule for point-to-point messages, per receiving rank and communicator: an
 // arriving message takes the first posted receive it matches (source and tag, or wildcards), a
 // posted receive takes the first unexpected message it matches, both in the order they happened.

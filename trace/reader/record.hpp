@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // One decoded call record: function id, mask, thread, times and its arguments in file order,
 // plus lookups by field name for the analyses (stats, validation, repair).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // RecordStream: a k-way merge of the ranks' streamed files by wall start time (or one rank's file
 // after a merged pass over the creation calls); each record is resolved against the rank's request
 // table (what Isend/Irecv/*_init/Start made, what Wait*, Test* and Request_free end) and the run's

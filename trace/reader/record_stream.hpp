@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The one record stream of a traced run: every rank's call records merged in wall-clock order (ties:
 // lower rank first), each handed out with what it means resolved once: the communicator and world
 // ranks of every peer (CommRegistry), the message a Start starts and a Wait completes (per-rank

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // RemovedOnSignal: the handler may only make async-signal-safe calls, so it removes the folder with
 // openat, getdents64, unlinkat and close on buffers of its own stack (no allocation, no stdio), then
 // restores the default action and raises the signal again.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // A staging path that SIGINT, SIGTERM or SIGHUP must not leave behind: while one of these objects
 // lives, such a signal first removes the path (a file or a whole folder), then ends the process by
 // that same signal, as it would have ended without it. Signals the parent ignored stay ignored.

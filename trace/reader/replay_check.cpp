@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // check_replay: the one RecordStream (all ranks merged; communicators, requests and bytes resolved
 // there), every point-to-point message replayed through one MessageMatcher, findings collected as
 // they appear.

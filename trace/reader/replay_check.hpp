@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // `amp-trace check`: replays a traced run's point-to-point traffic across all ranks the way a trace
 // replayer (SST-macro's parsedumpi) must, and reports what would make the replay abort or lie:
 // receives smaller than their message, channels whose message size changes, unmatched sends and

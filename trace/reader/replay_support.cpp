@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The table of calls SST-macro cannot replay, and the datatype sizes it stands in for. Source:
 // sstsimulator/sst-macro (the 16.0 line, as built in shared/tools),
 // sstmac/skeletons/undumpi/parsedumpi_callbacks.cc: every callback that returns

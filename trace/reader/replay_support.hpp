@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // What the usual DUMPI replayer (SST-macro 16.0's parsedumpi) cannot replay, as data: the calls it
 // does not implement (one table, with the reason it gives) and the datatype sizes it can stand in
 // for; used by `amp-trace check`.

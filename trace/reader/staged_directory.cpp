@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // StagedDirectory: the checks every amp-trace export makes of its output name, and the write-aside,
 // rename-when-complete rule that keeps a failed or interrupted export from leaving anything behind.
 #include <amp/trace/reader/staged_directory.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // An output directory that never shows a partial state under its name: amp-trace's exports write
 // into .NAME.partial-PID beside it and rename it to NAME only when complete. NAME must not exist;
 // a failed export, or one ended by SIGINT, SIGTERM or SIGHUP, leaves nothing.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // StagedFile: O_EXCL creation of NAME.partial, fsync before the rename, and a rename that never
 // replaces a file it was not meant to (renameat2 RENAME_NOREPLACE, or a hard link where the
 // filesystem lacks it); the .partial is removed on every failure.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // An output file that never shows a partial state under its name: the bytes go to NAME.partial
 // (created with O_EXCL, beside NAME), are fsync'ed and closed, and only then renamed to NAME.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The exceptions amp-trace's readers and writers throw: input that is not a readable DUMPI trace
 // (TraceFormatError), and an output that could not be written whole (OutputWriteError). Each
 // message is a single line naming the file and, where known, the byte offset or the system's reason.

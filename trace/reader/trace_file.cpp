@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // TraceFile: locating the blocks through the 64-byte index and decoding call records with the
 // schema table; every length and offset is checked against the file before it is used.
 #include <amp/trace/reader/trace_file.hpp>

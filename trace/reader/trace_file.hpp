@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // A DUMPI .bin file opened for reading: index, header, footer, datatype sizes, function addresses,
 // and a cursor over the call records. Any structural problem throws TraceFormatError.
 // open() holds the whole file in memory; open_streaming() holds only the blocks after the record

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // repair_trace_file: scans the record stream from offset 16 until the first record that does not
 // decode completely, then writes those bytes plus a fresh tail (header from the run's .meta when
 // present, counts from the kept records, datatype sizes rebuilt from built-ins and type records).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Rebuilds the footer and index of a .bin whose writer died without writing them (SIGKILL, node
 // loss): keeps every complete record, drops only an incomplete last one, never loses the original.
 #pragma once

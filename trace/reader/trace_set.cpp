@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // locate_trace: the rules that turn a user's path into a run's files (the .meta's numprocs and
 // fileprefix first, as dumpistats and SST-macro do; otherwise the -NNNN.bin files on disk).
 #include <amp/trace/reader/trace_set.hpp>

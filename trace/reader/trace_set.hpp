@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Finds the per-rank .bin files of one traced run from what the user typed: a .meta file, a
 // prefix (path without -NNNN.bin), a single .bin, or a directory holding exactly one run.
 #pragma once

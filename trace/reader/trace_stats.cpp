@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Statistics from the one RecordStream: message sizes are count x the datatype-size block entry;
 // persistent sends are counted when started, under the *_init call that made them; the matrix places
 // every message whose communicator's members the stream resolved (world, dups, splits, creates).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Traffic statistics of a traced run: point-to-point messages and bytes sent, per rank and per
 // call, message-size histogram and the rank-to-rank matrix (world ranks, through every communicator
 // whose members are known), read from the one RecordStream.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // validate_trace: decodes every record and cross-checks the footer, clocks and datatype-size
 // block, stopping at the first inconsistency with a message naming file and offset; a trace whose
 // run never reached MPI_Finalize is reported as cut short.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Structural checks of a trace beyond "it parses": the stream ends where the index says, footer
 // counts match the records, times run forward, datatype ids have sizes. Reports the first problem.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The smpirun settings every replay of an AMP export needs, whatever the network (the network's own, SMPI's
 // bandwidth and latency factors and per-message overheads, come from `./amp simulate`'s network file). One
 // list: `amp-trace simgrid` prints it in its replay line and writes it into export.json ("smpirun_cfg"),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // export_time_independent: each resolved call of the RecordStream becomes SimGrid TI actions on its
 // rank's file. The recorded time between two calls becomes `compute` (seconds x host speed). TI
 // replay keys requests by (source, destination, tag), so every channel (sender, receiver,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // SimGrid time-independent (TI) export of a DUMPI trace: one action file per rank (rank-<r>.txt),
 // ranks.txt (the list `smpirun -replay` takes) and export.json (what was written, the compute speed,
 // the recorded wall time). Read from the one RecordStream; anything with no TI form is refused.

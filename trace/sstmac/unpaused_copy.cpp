@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // write_unpaused_copy: each rank's records in file order, the same pauses as the SimGrid export's.
 // The gap before a record (its wall start less the previous record's wall stop) is taken out when the
 // rank is paused (after an MPI_Pcontrol(0) annotation, up to and including the MPI_Pcontrol(1) that

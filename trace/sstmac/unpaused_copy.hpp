@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // A copy of a DUMPI trace for SST-macro's replay, in which the stretches a proxy did not trace take no
 // time. SST-macro replays the DUMPI files themselves and turns every gap between two MPI calls into
 // compute (their wall clocks), so a recorded run's paused set-up (between MPI_Pcontrol(0) and (1):

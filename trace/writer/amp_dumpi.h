@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Public C interface of libamp_dumpi beyond the MPI_* wrappers themselves.
  * Tracing is controlled by environment variables read in MPI_Init (see docs/TRACING.md), or by a
  * program that links the library through amp_dumpi_trace_into, called before MPI_Init. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // ByteSink: buffered, big-endian, commit-aware writes to one trace file with plain POSIX calls
 // (no allocation after construction, so the tail can be written from a signal handler).
 #include <amp/trace/writer/byte_sink.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // A fixed-size output buffer in front of a file descriptor that writes big-endian DUMPI primitives.
 // Records are "committed" when complete, so an abnormal exit can drop a half-written record.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // CallRecord: times one wrapped MPI call and writes its record prefix; the wrapper then appends
 // the arguments and the destructor completes the record. Also the argument encoders (§5, §6).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Turns any MPI handle (an int in MPICH, a pointer in Open MPI) into a 64-bit map key,
 // so the numbering code stays free of implementation-specific handle types.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // HandleNumbering: maps live MPI handles to the small integers DUMPI stores, and records the size
 // of every datatype id the trace mentions (built-ins at start-up, others when first seen).
 #include <amp/trace/writer/handle_numbering.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Per-process DUMPI numbering of datatypes, communicators, groups, ops, windows and infos (format doc §6):
 // fixed ids for built-ins, then first-seen order; creation calls always get a fresh id.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The records that open and close a trace (MPI_Init or MPI_Init_thread, and MPI_Finalize), shared by
 // their wrappers and by a synthesis, which writes them for each virtual rank in one MPI process.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // What the MPI_* wrappers call underneath: backend::X is PMPI_X in a real run. In a synthesis
 // (synthetic_mpi.hpp) each call is one of three kinds, listed below: answered for the virtual rank
 // (it communicates), the library's own (it is local: datatypes, addresses, clocks), or refused with

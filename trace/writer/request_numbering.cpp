@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // RequestNumbering: fresh ids per operation plus the handle -> operation bookkeeping that keeps
 // ids unique when an MPI library hands out the same request handle for several operations.
 #include <amp/trace/writer/request_numbering.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Gives every request-creating call its own DUMPI request id, and maps each handle passed to a
 // Wait/Test call back to its operation, oldest outstanding first (MPICH shares one handle among
 // small eager sends, so a handle value alone does not identify an operation). Among operations

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The C entry points of a synthesis (amp_dumpi.h): each virtual rank's trace is begun with the
 // names rank 0 chose, written by the same wrappers as a real run's while synthetic_mpi.hpp answers
 // the MPI calls, and ended with its Finalize record; the records' clock moves only when the program

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The synthesized rank's stand-ins for the MPI calls that communicate: handles from a counter,
 // completion at once with the status the call's own arguments promise, no data moved.
 #include <amp/trace/writer/synthetic_mpi.hpp>

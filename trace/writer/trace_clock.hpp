@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The clocks a record carries: CLOCK_MONOTONIC wall time (always) and, when enabled,
 // CLOCK_PROCESS_CPUTIME_ID (one extra system call per timestamp). In a synthesis both read the
 // virtual rank's modelled clock instead (synthetic_mpi.hpp).

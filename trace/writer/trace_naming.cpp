@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Trace file naming: the libdumpi-compatible prefix chosen once on rank 0, broadcast inside
 // MPI_Init, plus the .meta file that replayers open first.
 #include <amp/trace/writer/mpi_backend.hpp>

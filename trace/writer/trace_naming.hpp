@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Chooses the run's file prefix on rank 0 (dumpi-<YYYY.MM.DD.hh.mm.ss> of its start, or
 // AMP_TRACE_PREFIX), never reusing an existing trace's name, and shares it with every rank.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Parsing of the AMP_TRACE_* environment variables (and the directory a program gave) into
 // TraceSettings, with messages that name the variable and the accepted values.
 #include <amp/trace/writer/trace_settings.hpp>

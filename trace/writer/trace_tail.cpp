@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // write_trace_tail: the fixed blocks that make a DUMPI file readable, written after the records so
 // the reader's stream loop ends at the END_OF_STREAM mark.
 #include <amp/trace/writer/trace_tail.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Writes everything after the last record: end-of-stream mark, header, footer, keyval, perf labels,
 // datatype sizes, function addresses and the 64-byte index (format doc §3), in libdumpi's order.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Tracer: start-up (names, files, built-in handles), record prefixes and footer counts, flushes at
 // least every AMP_TRACE_FLUSH_SECONDS, pausing, and the normal and fault-time endings that write the
 // footer and index.

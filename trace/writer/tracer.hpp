@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The per-process tracing session behind the MPI_* wrappers: its on/paused/recording state, output
 // file and its timed flushes, handle numbering, footer counts, and the fault handlers that still
 // finish the file.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // UnrecordedCalls: the per-function counts and handle sets of calls DUMPI cannot record, and their
 // report at MPI_Finalize (.meta lines and one stderr line on rank 0).
 #include <amp/trace/writer/unrecorded_calls.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Calls with no DUMPI record (MPI-4 partitioned communication, neighbourhood collectives and the
 // distributed-graph communicators they use, MPI-3 passive-target synchronisation): counted per function instead of silently dropped, and
 // the handles they make remembered, so that Start/Wait/Test/Request_free/Comm_free on those handles

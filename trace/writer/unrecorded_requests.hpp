@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // How the Start/Wait/Test/Request_free wrappers treat requests made by calls with no DUMPI record
 // (MPI_Psend_init, MPI_Precv_init, MPI_Ineighbor_alltoallv):
 //  * a call whose non-null requests are all such requests is counted (UnrecordedCalls), not written;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // MPI_* wrappers for collectives: Barrier, Bcast, Reduce, Allreduce, Scan, Gather, Scatter,
 // Allgather(v), Alltoall(v), with libdumpi's argument layouts (rank-dependent for Gather/Scatter).
 #include <mpi.h>

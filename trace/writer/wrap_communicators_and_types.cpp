@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // MPI_* wrappers for communicator queries and creation (rank, size, dup, split, split_type, free) and
 // derived datatypes (contiguous, vector, commit, free); creation calls give the new handle a fresh id.
 // MPI_Comm_split_type (MPI-3, no DUMPI record) is recorded as the MPI_Comm_split it amounts to, so

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // MPI_* wrappers for completion calls (Wait, Test and their any/all/some forms): request ids are
 // resolved from the handles before the call, and completed operations are retired after it.
 // Requests made by calls with no DUMPI record are handled as unrecorded_requests.hpp says.

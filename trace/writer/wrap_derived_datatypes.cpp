@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // MPI_* wrappers for the derived-datatype constructors beyond contiguous/vector (indexed, hindexed,
 // hvector, indexed_block, resized, struct) and MPI_Get_address, in libdumpi's layouts (ids 38, 218-222,
 // 204). Each new type gets the next datatype id and its MPI_Type_size in the sizes block, so readers

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // MPI_* wrappers for the group calls one-sided PSCW synchronisation needs: Comm_group, Group_incl,
 // Group_free (ids 72, 76, 80). Groups are numbered as DUMPI does: 1 MPI_GROUP_NULL, 2 MPI_GROUP_EMPTY,
 // user groups from 3 in creation order. Recorded even while paused, like every object creator.

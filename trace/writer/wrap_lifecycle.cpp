@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // MPI_* wrappers that start, steer and end tracing: Init/Init_thread (start when AMP_TRACE_DIR or
 // amp_dumpi_trace_into gave a directory), Finalize, Pcontrol (0 pauses, 1 resumes), Abort; plus calls
 // that are only counted as ignored.

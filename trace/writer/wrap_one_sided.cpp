@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // MPI_* wrappers for one-sided communication: Win_create/fence/free, Put, Get, Accumulate and PSCW
 // synchronisation (Win_post/start/complete/wait) (target displacement stored as 32 bits, fence, post
 // and start assertions as libdumpi encodes them).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // MPI_* wrappers for point-to-point calls: blocking, nonblocking, combined and persistent sends
 // and receives, Start/Startall and Request_free (argument layouts: format doc §5).
 #include <mpi.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // MPI_* wrappers for calls DUMPI has no record for, which the trace counts instead of dropping them
 // silently (unrecorded_calls.hpp): MPI-4 partitioned communication (Psend_init, Precv_init, Pready,
 // Pready_range, Parrived; MPI_VERSION >= 4 only), the neighbourhood exchange

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Outside AMP: two ranks swap four values through AMP::comm (the svaf strategy over isend), as an
 // application would: its own plan (what to send, where ghosts go), its own storage, one exchange.
 #include <amp/comm.hpp>
