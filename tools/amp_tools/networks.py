@@ -302,6 +302,7 @@ def refusal(network, simulator):
                 return (f"{where} routes a dragonfly through router g of each group to reach group g: "
                         f"routers_per_group ({s['routers_per_group']}) must be at least groups ({s['groups']})")
     if simulator == "sstmac":
+        from amp_tools.networks_sstmac import SSTMAC_MAX_PORT_SCALE, _sstmac_torus_scales  # its half, apart
         if network.loopback_latency > 0:
             return (f"{where} copies a message of 64 bytes or less within a node for free (its memory model starts "
                     f"above): loopback_latency must be 0")
@@ -370,49 +371,6 @@ def loopback(network):
     return DEFAULT_LOOPBACK
 
 
-def simgrid_machine(network):
-    """What tools/simgrid/amp_platform.cpp builds (SimGrid's cluster zone, each leaf a node behind a
-    full-duplex NIC): the JSON it reads from $AMP_SIMGRID_MACHINE. Link latency is the link's plus the
-    router hop's. A torus is direct (the NIC sits on the router); in a dragonfly or fat tree the zone's
-    link from router to node is a link like the others, and the NIC adds no latency of its own."""
-    s = network.shape
-    bandwidth, latency = loopback(network)
-    machine = {"topology": network.topology, "link_bandwidth": network.link_bandwidth,
-               "link_latency": network.link_latency + network.router_latency, "nic_bandwidth": network.nic_bandwidth,
-               "nic_latency": 0.0, "loopback_bandwidth": bandwidth, "loopback_latency": latency,
-               "host_speed": network.host_speed, "cores": network.ranks_per_node}
-    if network.topology == "torus":
-        machine["dimensions"] = s["shape"]
-    elif network.topology == "fattree":
-        machine.update(levels=s["levels"], down=s["down"], up=s["up"], parallel=s["parallel"])
-    elif network.topology == "dragonfly":
-        # One chassis of all the group's routers (all-to-all local links); the pair's global links as one.
-        machine.update(groups=s["groups"], routers=s["routers_per_group"], nodes_per_router=s["nodes_per_router"],
-                       global_links=s["global_links_per_pair"])
-    return machine
-
-
-def simgrid_flat_platform(network):
-    """The SimGrid platform XML of a flat network (one switch): a cluster of `nodes` hosts behind a
-    backbone, `ranks_per_node` cores each."""
-    bandwidth, latency = loopback(network)
-    return ("<?xml version='1.0'?>\n"
-            "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
-            "<platform version=\"4.1\">\n"
-            f"  <cluster id=\"amp\" prefix=\"n\" suffix=\"\" radical=\"0-{network.nodes - 1}\" "
-            f"speed=\"{network.host_speed:.9g}f\" core=\"{network.ranks_per_node}\" "
-            f"bw=\"{network.link_bandwidth:.9g}Bps\" lat=\"{network.link_latency + network.router_latency:.9g}s\" "
-            f"loopback_bw=\"{bandwidth:.9g}Bps\" loopback_lat=\"{latency:.9g}s\"/>\n"
-            "</platform>\n")
-
-
-# The MPI library's protocol, the same in both simulators: a message of up to 512 bytes travels with its
-# header (one network latency; one header posted, per_header() at the sender); a larger one is fetched by
-# the receiver (header, RDMA get request, data: three latencies; two headers posted, per_header() at the
-# sender and again at the receiver). These are SST-macro's eager0, eager1 and rendezvous protocols with the
-# sender's acknowledgement off.
-
-
 def per_header(network):
     """Seconds the rank that posts a header is held: its CPU's message_overhead, then the NIC's
     nic_message_overhead (the NIC takes the operation and returns control: seeds/002_* Table 1). Neither
@@ -421,216 +379,15 @@ def per_header(network):
     one rank's messages are serialised by both costs, exactly where one rank sends through its NIC; ranks
     that share a NIC are not serialised against each other (docs/TRACING.md section 14)."""
     return network.message_overhead + network.nic_message_overhead
-MPI_PROTOCOL_LATENCIES = "0:1;513:3"
-SSTMAC_PROTOCOL = {"node.app1.mpi.max_vshort_msg_size": "512B", "node.app1.mpi.software_ack": "false",
-                   # and nothing between: SST-macro's default sends 513 B to 8 KB with its eager1 protocol, a
-                   # copy into a bounce buffer at both ends charged in CPU cycles (an 8 KB 3-D halo took 2.5x
-                   # SimGrid's time, and 1.1x with 1000 GHz cores); above 512 B both simulators fetch by RDMA
-                   "node.app1.mpi.max_eager_msg_size": "512B",
-                   # every byte through the packet network, as in SimGrid (SST-macro's default sends messages
-                   # of up to 256 bytes around it, on no link)
-                   "node.nic.negligible_size": "0"}
 
 
-def simgrid_config(network):
-    """The network's own smpirun --cfg options: SMPI's bandwidth factor (fitted by SimGrid to one real cluster)
-    set to 1, so the file's values are the effective ones, and its latency factor to the MPI protocol's
-    latencies; the per-header overhead at the sender (os for MPI_Send, ois for MPI_Isend) and the receiver (or).
-    The settings every replay needs, whatever the network (allgather and barrier algorithms, the finalization
-    barrier, no cross traffic, the solver's tolerance), are the export's: its export.json's `smpirun_cfg`
-    (trace/simgrid/replay_settings.hpp, docs/TRACING.md section 13), which amp-trace simgrid also prints."""
-    o = per_header(network)
-    return ["--cfg=smpi/bw-factor:0:1", f"--cfg=smpi/lat-factor:{MPI_PROTOCOL_LATENCIES}",
-            f"--cfg=smpi/os:0:{o:.9g}:0", f"--cfg=smpi/ois:0:{o:.9g}:0", f"--cfg=smpi/or:0:0:0;513:{o:.9g}:0"]
-
-
-def hostfile(network, ranks):
-    """Rank r runs on node r // ranks_per_node (block placement, as SST-macro's indexing = block)."""
-    return "".join(f"n{r // network.ranks_per_node}\n" for r in range(ranks))
-
-
-SIMGRID_PACKETS = "none: flows share each link as a fluid (max-min), the limit of small packets; packet_size is SST-macro's"
-
-
-def simgrid_description(network):
-    """What SimGrid was given, in its own terms, for the simulation's JSON."""
-    if network.topology == "flat":
-        return {"platform": "xml cluster (flat)", "xml": simgrid_flat_platform(network),
-                "config": simgrid_config(network), "routing": "one switch", "seed": None, "packets": SIMGRID_PACKETS}
-    return {"platform": "tools/simgrid/amp_platform.cpp (cluster zone, each leaf a node: host, full-duplex NIC, "
-                        "loopback)", "machine": simgrid_machine(network), "config": simgrid_config(network),
-            "routing": "minimal, fixed by the zone (dimension order; nearest common ancestor; minimal dragonfly)",
-            "seed": None, "packets": SIMGRID_PACKETS}
-
-
-# --- SST-macro ----------------------------------------------------------------------------------
-# SST-macro's router for each topology and routing, and its virtual channels (numVC() in
-# sstmac/hardware/router/{torus,dragonfly}_routing.cc), over which a switch splits each port's credits.
-SSTMAC_ROUTERS = {"torus": {"minimal": ("torus_minimal", 2), "valiant": ("torus_valiant", 4),
-                            "ugal": ("torus_ugal", 4)},
-                  "dragonfly": {"minimal": ("dragonfly_minimal", 2), "valiant": ("dragonfly_valiant", 6),
-                                "ugal": ("dragonfly_ugal", 6)}}
-
-
-SSTMAC_MAX_PORT_SCALE = 1000     # redundant links per port: a bandwidth in whole 0.1 % steps of the largest
-SSTMAC_SWITCH_CREDITS = 64_000    # bytes a switch port may send ahead (switch.credits = 64KB, SI, in tools/sstmac/*.ini)
-SSTMAC_NIC_CREDITS = 64_000       # bytes a NIC may send ahead into its router (node.nic.credits = 64KB, the same)
-# SST-macro's switches split a port's credits evenly over the router's virtual channels (SSTMAC_ROUTERS;
-# snappr_switch.cc), and a packet larger than its channel's share, or than the NIC's credits, is never sent:
-# the replay stops with "deadlocked VL" (64 KiB packets on torus-16x16x16). Every channel's share holds at
-# least this many packets; the ports get more credits where the 64 KB would not.
-SSTMAC_PACKETS_PER_CHANNEL = 2
-SSTMAC_PRIVATE_COPY_BYTES = 1 << 40  # copies up to this size cost their rank CPU time only (all of them)
-
-
-def _sstmac_torus_scales(network):
-    """SST-macro's torus has one switch-port bandwidth (switch.link.bandwidth), scaled by whole numbers per
-    dimension (topology.redundant) and at the ejection port to the NIC (topology.injection_redundant): the
-    largest bandwidth dividing every dimension's and the NIC's, in whole bytes/s, and those whole numbers
-    ({"base", "dimensions", "ejection"}), or None when a factor would pass SSTMAC_MAX_PORT_SCALE. SeaStar's
-    4.0 GB/s links and 2.2 GB/s NIC: 0.2 GB/s, 20 links per dimension and 11 to the NIC."""
-    dimensions = network.shape.get("dimension_bandwidth") or [network.link_bandwidth] * len(network.shape["shape"])
-    ports = [*dimensions, network.nic_bandwidth]
-    whole = [round(bw) for bw in ports]
-    if any(abs(w - bw) > 1e-6 * bw for w, bw in zip(whole, ports)):
-        return None
-    base = math.gcd(*whole)
-    factors = [w // base for w in whole]
-    if max(factors) > SSTMAC_MAX_PORT_SCALE:
-        return None
-    return {"base": base, "dimensions": factors[:-1], "ejection": factors[-1]}
-
-
-def sstmac_launch(network, ranks):
-    """SST-macro's launch command: `ranks` ranks, ranks_per_node to a node (block placement). A DUMPI
-    app without one gets one rank per node, whatever else says otherwise."""
-    return f"aprun -n {ranks} -N {min(network.ranks_per_node, ranks)}"
-
-
-def sstmac_overrides(network, queue=None):
-    """`-p` overrides of tools/sstmac/<topology>.ini that make SST-macro's machine this one, its NIC injecting
-    from `queue` (one of SSTMAC_QUEUES; the first when None)."""
-    s = network.shape
-    gbps = lambda bw: f"{bw / 1e9:.9g}GB/s"  # noqa: E731
-    ns = lambda seconds: f"{seconds * 1e9:.9g}ns"  # noqa: E731
-    hop = network.link_latency + network.router_latency
-    # A torus is direct: the NIC sits on its router with no link between (SimGrid's torus has none);
-    # in a dragonfly the node's link to its router is a link like the others.
-    end = 1e-12 if network.topology == "torus" else hop
-    # SST-macro's one switch-port bandwidth (switch.link.bandwidth): a torus scales it per dimension and at
-    # its ejection ports; a dragonfly scales nothing.
-    scales = _sstmac_torus_scales(network) if network.topology == "torus" else None
-    base = scales["base"] if scales else network.link_bandwidth
-    p = {"node.nic.injection.bandwidth": gbps(network.nic_bandwidth), "node.nic.injection.latency": ns(end),
-         "node.nic.ejection.latency": ns(end), "switch.link.latency": ns(hop),
-         "switch.logp.bandwidth": gbps(base), "switch.logp.hop_latency": ns(hop), "switch.logp.out_in_latency": ns(end),
-         "node.proc.frequency": f"{network.host_speed / 1e9:.9g}GHz",
-         "node.proc.ncores": str(max(network.ranks_per_node, 1)),
-         # SST-macro charges CPU overhead per header posted (see MPI_PROTOCOL_LATENCIES). Not on the receiver's
-         # RDMA get request (post_rdma_delay, sumi/sim_transport.cc): SimGrid charges its `or` as the receive is
-         # posted, where it overlaps the wait; given to SST-macro it made the 64 KiB 3-D halo in one node 1.26x
-         # SimGrid's time (57.4 against 45.4 us; 46.5 without)
-         "node.app1.mpi.post_header_delay": ns(per_header(network)),
-         "switch.router.name": SSTMAC_ROUTERS[network.topology][network.routing][0], **SSTMAC_PROTOCOL,
-         "switch.router.seed": str(network.seed)}
-    # Ranks of one node: each message a copy through the node's memory model at the loopback's bandwidth,
-    # however many run at once (SimGrid: a FATPIPE loopback). Its snappr model with one channel served a
-    # node's copies one after the other (64 ranks of amp-ghost on two nodes of trinity-haswell, 32 to a
-    # node: 1.35x SimGrid's time; on one KNL node 2.5x); pisces runs one copy per channel, each at
-    # max_single_bandwidth, and a copy beyond its channels waits for one (docs/TRACING.md section 14).
-    bandwidth, latency = loopback(network)
-    channels = SSTMAC_COPIES_PER_RANK * max(network.ranks_per_node, 1)
-    p.update({"node.memory.name": "pisces", "node.memory.max_single_bandwidth": gbps(bandwidth),
-              "node.memory.nchannels": str(channels), "node.memory.total_bandwidth": gbps(channels * bandwidth),
-              "node.memory.latency": ns(latency)})
-    # SST-macro charges the copies its MPI makes (eager messages at both ends, packing a strided datatype)
-    # as a loop of one instruction per `lib_compute_access_width` bits at node.proc.frequency: 8 bytes per
-    # cycle by default, 8 GB/s at 1 GHz. A copy inside a node runs at the loopback's bandwidth; SimGrid's
-    # replay charges none (svcp's many small pieces took 1.58x SimGrid's time, 1.18x at the loopback's).
-    p["node.app1.lib_compute_access_width"] = str(8 * max(1, round(bandwidth / network.host_speed)))
-    # ... on the rank's own core: SST-macro sends a copy of more than 64 bytes through the node's memory
-    # model as well, one channel that every rank of the node shares, so with 16 ranks to a node their
-    # packing was served one after the other (svcp at 64 ranks on xe6-gemini: 2.5x SimGrid's time, 1.11x
-    # without; docs/TRACING.md section 14).
-    p["node.proc.negligible_compute_bytes"] = f"{SSTMAC_PRIVATE_COPY_BYTES}B"
-    if network.topology == "torus":
-        dims = s["shape"]
-        p["topology.redundant"] = "[" + ",".join(map(str, scales["dimensions"])) + "]"
-        p["topology.injection_redundant"] = str(scales["ejection"])
-        p["topology.geometry"] = "[" + ",".join(map(str, dims)) + "]"
-        p["topology.concentration"] = "1"
-    else:
-        a, g, k = s["routers_per_group"], s["groups"], s["global_links_per_pair"]
-        p["topology.geometry"] = f"[{a},{g}]"
-        p["topology.h"] = str(k // a * (g - 1))    # global links per router: k / a to every other group
-        p["topology.inter_group"] = "alltoall"
-        p["topology.concentration"] = str(s["nodes_per_router"])
-    p["switch.link.bandwidth"] = gbps(base)
-    p.update(sstmac_credits(network, scales))
-    p.update(sstmac_injection(network, end, queue or SSTMAC_QUEUES[0]))
-    return p
-
-
-def sstmac_credits(network, scales):
-    """The credits of SST-macro's switch ports and NICs where they differ from tools/sstmac/*.ini's 64 KB: a
-    port's credits scale with its links (a torus' `scales`), so the least scaled port keeps the 64 KB; and
-    each virtual channel's share of it, and the NIC's, hold SSTMAC_PACKETS_PER_CHANNEL packets."""
-    packet = packet_bytes(network)
-    channels = SSTMAC_ROUTERS[network.topology][network.routing][1]
-    port = max(SSTMAC_SWITCH_CREDITS, channels * SSTMAC_PACKETS_PER_CHANNEL * packet)
-    fewest = min(*scales["dimensions"], scales["ejection"]) if scales else 1
-    credits = {}
-    if fewest > 1 or port != SSTMAC_SWITCH_CREDITS:
-        credits["switch.credits"] = f"{math.ceil(port / fewest)}B"
-    nic = max(SSTMAC_NIC_CREDITS, SSTMAC_PACKETS_PER_CHANNEL * packet)
-    if nic != SSTMAC_NIC_CREDITS:
-        credits["node.nic.credits"] = f"{nic}B"
-    return credits
-
-
-# Copies between ranks of one node that SST-macro's memory model runs at once, per rank of the node (its
-# pisces channels; about 40 bytes of memory each, on every node of the machine): an 8-rank 3-D halo in one
-# node makes 6 per rank.
-SSTMAC_COPIES_PER_RANK = 16
-
-SSTMAC_MTU = 4096  # bytes per packet (node.nic.mtu) where the file gives no packet_size
-
-
-def packet_bytes(network):
-    """The bytes one of SST-macro's packets carries: the file's packet_size, else SSTMAC_MTU. Smaller packets
-    share a port more finely (closer to SimGrid's fluid flows and to Cray's 64-byte packets) and cost SST-macro
-    time in proportion: an 8 KiB 3-D halo on xt6-seastar is 1.32x SimGrid's time with 4 KiB packets and 1.02x
-    with 1 KiB (docs/TRACING.md section 14)."""
-    return network.packet_size or SSTMAC_MTU
-
-
-# SST-macro 16.0's NIC queues (node.nic.queue), in the order AMP tries them. Round robin over the messages
-# waiting at a NIC is the fair share SimGrid gives its flows, but its queue is a ring of 1024 messages
-# without a check (RoundRobinQueue, sstmac/hardware/snappr/snappr_nic.cc): a 1025th waiting message makes it
-# look empty, and the messages in it are never sent, so the replay runs out of events and stops short (it
-# happens where ranks share a NIC and send many small messages: nobel's SVCP at 256 ranks, 16 to a NIC).
-# SST-macro's FIFO queue has no bound and serves one message after the other; for messages of one packet
-# it is the same order. ./amp simulate replays with the FIFO queue only where round robin stopped short,
-# and says so in one line and in the JSON (docs/TRACING.md section 14).
-SSTMAC_QUEUES = ("round_robin", "fifo")
-
-
-def sstmac_injection(network, end_latency, queue):
-    """How the NIC feeds its packets into the network: from `queue` (SSTMAC_QUEUES), through a staging
-    buffer that covers the round trip to its router and two packets more, however many ranks share the NIC.
-    SST-macro's default buffer is 4 MB: a header or RDMA get request waited behind up to 4 MB of data (a 3-D
-    halo of 1 MiB faces ran at 55 % of the NIC's bandwidth), and with 16 ranks to a NIC a 64 KiB buffer made
-    amp-ghost's BSPMA 1.55x SimGrid's time on xe6-gemini (1.14x with this one; docs/TRACING.md section 14)."""
-    in_flight = math.ceil(network.nic_bandwidth * 2 * end_latency)
-    packet = packet_bytes(network)
-    return {"node.nic.queue": queue, "node.nic.mtu": f"{packet}B", "node.nic.buffer": f"{in_flight + 2 * packet}B"}
-
-
-def sstmac_description(network, command, queue=None):
-    """What SST-macro was given, in its own terms, for the simulation's JSON."""
-    p = sstmac_overrides(network, queue)
-    return {"topology": network.topology, "geometry": p["topology.geometry"], "h": p.get("topology.h"),
-            "inter_group": p.get("topology.inter_group"), "concentration": p["topology.concentration"],
-            "ranks_per_node": network.ranks_per_node, "router": p["switch.router.name"],
-            "packet_size": packet_bytes(network), "injection_queue": p["node.nic.queue"],
-            "seed": network.seed, "parameters": p, "command": command}
+def __getattr__(name):
+    """The simulators' translations' names, where callers ask this module for them (networks_simgrid,
+    networks_sstmac: each simulator's half apart)."""
+    if name.startswith(("sstmac_", "SSTMAC_")) or name == "packet_bytes":
+        from amp_tools import networks_sstmac
+        return getattr(networks_sstmac, name)
+    if name.startswith(("simgrid_", "SIMGRID_")) or name in ("hostfile", "MPI_PROTOCOL_LATENCIES"):
+        from amp_tools import networks_simgrid
+        return getattr(networks_simgrid, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -33,6 +33,8 @@ from amp_tools import file_names
 from amp_tools import measured_comparison
 from amp_tools import network_metrics
 from amp_tools import networks
+from amp_tools import networks_simgrid
+from amp_tools import networks_sstmac
 from amp_tools import simulated_profile
 from amp_tools.simgrid_export import export, trace_meta
 from amp_tools.simulate_errors import OutputError, SimulatorError, UsageError
@@ -78,26 +80,26 @@ def simgrid_platform(network, build, workdir):
     if network.topology == "flat":
         platform = os.path.join(workdir, "platform.xml")
         with open(platform, "w") as f:
-            f.write(networks.simgrid_flat_platform(network))
+            f.write(networks_simgrid.simgrid_flat_platform(network))
         return platform, dict(os.environ, TMPDIR=workdir)
     library = os.path.abspath(os.path.join(build, "lib", "libamp_simgrid_platform.so"))
     if not os.path.isfile(library):
         raise UsageError(f"{library} is missing: build AMP with SimGrid installed (./amp build)")
     machine = os.path.join(workdir, "machine.json")
     with open(machine, "w") as f:
-        json.dump(networks.simgrid_machine(network), f)
+        json.dump(networks_simgrid.simgrid_machine(network), f)
     return library, dict(os.environ, AMP_SIMGRID_MACHINE=machine, TMPDIR=workdir)
 
 
 def run_simgrid(network, export_dir, summary, build, workdir, timeout):
     ranks = len(summary["ranks"])
     platform, env = simgrid_platform(network, build, workdir)
-    hosts, hostfile = os.path.join(workdir, "hosts.txt"), networks.hostfile(network, ranks)
+    hosts, hostfile = os.path.join(workdir, "hosts.txt"), networks_simgrid.hostfile(network, ranks)
     with open(hosts, "w") as f:
         f.write(hostfile)
     per_rank = summary["actions"] <= PER_RANK_ACTION_LIMIT
     command = ["smpirun", "-np", str(ranks), "-platform", platform, "-hostfile", hosts, "-replay", "ranks.txt",
-               SMPIREPLAY, *summary["smpirun_cfg"], *networks.simgrid_config(network)]  # the export's, the network's
+               SMPIREPLAY, *summary["smpirun_cfg"], *networks_simgrid.simgrid_config(network)]  # the export's, the network's
     if per_rank:
         command.append("--log=smpi_replay.thres:verbose")
     # The clock to the nanosecond (the default layout and "Simulation time" print microseconds).
@@ -140,7 +142,7 @@ def run_simgrid(network, export_dir, summary, build, workdir, timeout):
         network_figures.cancel()  # where the replay failed; nothing to do once the figures are in
     per_rank_times = [finish.get(r) for r in summary["ranks"]] if per_rank else None
     profile = actions.profile(summary["ranks"], per_rank_times) if per_rank else None
-    description = {**networks.simgrid_description(network), "command": " ".join(command)}
+    description = {**networks_simgrid.simgrid_description(network), "command": " ".join(command)}
     return predicted[-1], per_rank_times, simgrid_version(), description, dict(figures, profile=profile)
 
 
@@ -201,13 +203,13 @@ def simulate(args):
         print(f"amp simulate: note: SimGrid's replay time grows about as ranks^1.9 for asynchronous strategies "
               f"(256 ranks of SVAF: about 4 min here); for {len(summary['ranks'])} ranks --simulator sstmac is the "
               f"one to use (docs/TRACING.md section 14)", file=sys.stderr)
-    packets = summary["bytes"] / networks.packet_bytes(network)
+    packets = summary["bytes"] / networks_sstmac.packet_bytes(network)
     if args.simulator == "sstmac" and packets > SSTMAC_PACKETS_NOTE:
         expected = packets * SSTMAC_SECONDS_PER_PACKET
         past = (f"; that is past --timeout {args.timeout:g} s, which stops it: give --timeout {1.5 * expected:.0f} or more"
                 if expected > args.timeout else "")
         print(f"amp simulate: note: SST-macro moves this trace's {summary['bytes'] / 1e9:.3g} GB as {packets / 1e6:.3g} "
-              f"million packets of {networks.packet_bytes(network)} bytes, about {SSTMAC_SECONDS_PER_PACKET * 1e6:g} us each on a "
+              f"million packets of {networks_sstmac.packet_bytes(network)} bytes, about {SSTMAC_SECONDS_PER_PACKET * 1e6:g} us each on a "
               f"2-core machine: expect about {expected / 60:.0f} minutes (docs/PERFORMANCE.md){past}", file=sys.stderr)
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="amp-simulate-", dir=unsplit_temporary_folder()) as workdir:

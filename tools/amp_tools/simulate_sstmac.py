@@ -11,7 +11,7 @@ import sys
 import time
 
 from amp_tools import network_metrics
-from amp_tools import networks
+from amp_tools import networks_sstmac
 from amp_tools import simulated_profile
 from amp_tools import sstmac_timeline
 from amp_tools.simgrid_export import run_cleaning_up, trace_meta
@@ -68,10 +68,10 @@ def run_sstmac(network, trace_dir, export_dir, summary, root, amp_trace, workdir
     meta, paused = (trace_meta(trace_dir), 0.0) if summary["synthesized"] else unpaused_copy(trace_dir, amp_trace,
                                                                                               workdir)
     started, stopped = time.monotonic(), []
-    for queue in networks.SSTMAC_QUEUES:  # the next only where the one before stopped the replay short
-        overrides = networks.sstmac_overrides(network, queue)
+    for queue in networks_sstmac.SSTMAC_QUEUES:  # the next only where the one before stopped the replay short
+        overrides = networks_sstmac.sstmac_overrides(network, queue)
         command = [sstmac, "-f", params, "-p", f"node.app1.dumpi_metaname={os.path.abspath(meta)}", "-p",
-                   f"node.app1.size={ranks}", "-p", f"node.app1.launch_cmd={networks.sstmac_launch(network, ranks)}"]
+                   f"node.app1.size={ranks}", "-p", f"node.app1.launch_cmd={networks_sstmac.sstmac_launch(network, ranks)}"]
         for key, value in {**overrides, **network_metrics.sstmac_stats_overrides()}.items():
             command += ["-p", f"{key}={value}"]
         command.append("--debug=mpi,timestamp")  # each MPI call's start and end (sstmac_timeline.py)
@@ -89,11 +89,11 @@ def run_sstmac(network, trace_dir, export_dir, summary, root, amp_trace, workdir
             break
         except SstmacStopped as e:
             stopped.append((queue, str(e)))
-            if queue == networks.SSTMAC_QUEUES[-1]:
+            if queue == networks_sstmac.SSTMAC_QUEUES[-1]:
                 raise SimulatorError("; ".join(f"{q}: {why}" for q, why in stopped) +
                                      " (with each of its NIC queues: a deadlock in its model)") from None
             print(f"amp simulate: note: with its {queue} NIC queue (a ring of 1024 waiting messages that loses any "
-                  f"more: docs/TRACING.md section 14) {e}; replaying with its {networks.SSTMAC_QUEUES[-1]} queue",
+                  f"more: docs/TRACING.md section 14) {e}; replaying with its {networks_sstmac.SSTMAC_QUEUES[-1]} queue",
                   file=sys.stderr)
     # SST-macro's launch and its MPI_Init's allreduce are not the program's time (sstmac_timeline.py)
     try:
@@ -105,7 +105,7 @@ def run_sstmac(network, trace_dir, export_dir, summary, root, amp_trace, workdir
     predicted = estimated - start
     version = re.search(r"SST-macro\s+([0-9.]+)", subprocess.run([sstmac, "--version"], capture_output=True,
                                                                   text=True).stdout)
-    description = networks.sstmac_description(network, " ".join(command), queue)
+    description = networks_sstmac.sstmac_description(network, " ".join(command), queue)
     if stopped:
         first, why = stopped[0]
         description["injection_queue_note"] = (f"replayed with the {queue} queue: with the {first} queue {why} "
