@@ -128,6 +128,19 @@ def alive(pid):
         return False
 
 
+def none_survive(below, what):
+    """Fails when any of `below` ({pid: name}: the processes a run started) still runs 2 s after the run
+    ended; each survivor is killed first, so that a failure leaves none behind."""
+    deadline = time.time() + 2  # the grace for processes killed to be reaped
+    while time.time() < deadline and any(alive(pid) for pid in below):
+        time.sleep(0.05)
+    survivors = {pid: name for pid, name in below.items() if alive(pid)}
+    for pid in survivors:
+        os.kill(pid, signal.SIGKILL)
+    if survivors:
+        fr.fail(f"{what}: its processes {survivors} still ran after it ended")
+
+
 def staging_folder(trace):
     """amp-trace simgrid's hidden staging folder in the trace folder, or None."""
     return next((n for n in os.listdir(trace) if n.startswith(".simgrid-ti-") and ".partial-" in n), None)
@@ -151,14 +164,7 @@ def interrupt(a, trace, tmp, sent, phase, reached):
         fr.fail(f"{what}: simulate ended (exit {job.returncode}) before the {phase} began")
     job.send_signal(sent)
     out, err = job.communicate(timeout=60)
-    deadline = time.time() + 2  # the grace for processes killed to be reaped
-    while time.time() < deadline and any(alive(pid) for pid in below):
-        time.sleep(0.05)
-    survivors = {pid: name for pid, name in below.items() if alive(pid)}
-    for pid in survivors:  # this test's own processes: ended so that a failure leaves none behind
-        os.kill(pid, signal.SIGKILL)
-    if survivors:
-        fr.fail(f"{what}: its processes {survivors} still ran after it ended")
+    none_survive(below, what)
     lines = [line for line in (out + err).splitlines() if line.strip()]
     if job.returncode != 128 + sent or len(lines) != 1 or not lines[0].startswith("amp simulate: interrupted"):
         fr.fail(f"{what}: expected exit {128 + sent} and one 'amp simulate: interrupted' line; got exit "
@@ -235,15 +241,20 @@ def case_full_disk(a):
     print("simulate on a full disk: exit 4, one line naming the file and the cause, nothing partial; a retry works")
 
 
+def traced_run(a, folder):
+    """A traced 2-rank amp-ghost run in `folder`: (its trace folder, its results file, the results)."""
+    trace, results = os.path.join(folder, "run.trace"), os.path.join(folder, "run.json")
+    done = fr.run(a, "amp-ghost", GHOST + ["--num_tsteps", "2", "--progress", "0", "--trace", trace,
+                                           "--results", results], ranks=2)
+    if done.returncode != 0:
+        fr.fail(f"the traced run: exit {done.returncode}: {fr.lines_of(done)}")
+    with open(results) as f:
+        return trace, results, json.load(f)
+
+
 def case_machine_load(a):
     with tempfile.TemporaryDirectory() as folder:
-        trace, results = os.path.join(folder, "run.trace"), os.path.join(folder, "run.json")
-        done = fr.run(a, "amp-ghost", GHOST + ["--num_tsteps", "2", "--progress", "0", "--trace", trace,
-                                               "--results", results], ranks=2)
-        if done.returncode != 0:
-            fr.fail(f"the traced run: exit {done.returncode}: {fr.lines_of(done)}")
-        with open(results) as f:
-            recorded = json.load(f)
+        trace, results, recorded = traced_run(a, folder)
         load = recorded["machine_load"]
         busy = dict(load, other_cpu_seconds=0.9 * load["wall_seconds"] * load["cores"])
         for machine_load, trustworthy in ((busy, False), (dict(load, other_cpu_seconds=0.0), True)):
@@ -379,13 +390,7 @@ def case_measured_comparison(a):
     trace was recorded on, and a run of more ranks than cores is warned of; item 27: an absurd machine's
     error is a short number."""
     with tempfile.TemporaryDirectory() as folder:
-        trace, results = os.path.join(folder, "run.trace"), os.path.join(folder, "run.json")
-        done = fr.run(a, "amp-ghost", GHOST + ["--num_tsteps", "2", "--progress", "0", "--trace", trace,
-                                               "--results", results], ranks=2)
-        if done.returncode != 0:
-            fr.fail(f"the traced run: exit {done.returncode}: {fr.lines_of(done)}")
-        with open(results) as f:
-            recorded = json.load(f)
+        trace, results, recorded = traced_run(a, folder)
         with open(results, "w") as f:  # as a run of 2 ranks on a 1-core node leaves it
             json.dump(dict(recorded, machine_load=dict(recorded["machine_load"], cores=1, other_cpu_seconds=0.0)), f)
         done = simulate(a, trace, os.path.join(ROOT, "inputs", "networks", "dragonfly-1024.toml"))

@@ -18,7 +18,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import fault_run as fr  # noqa: E402
-from check_simulate_faults import alive, descendants  # noqa: E402
+from check_simulate_faults import descendants, none_survive  # noqa: E402
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 PYTHON = "/usr/bin/python3" if os.access("/usr/bin/python3", os.X_OK) else sys.executable
@@ -63,14 +63,7 @@ def stop_during_replay(a, work, sent, whole_group):
     finally:
         if study.poll() is None:
             os.killpg(study.pid, signal.SIGKILL)
-    deadline = time.time() + 2  # the grace for processes killed to be reaped
-    while time.time() < deadline and any(alive(pid) for pid in below):
-        time.sleep(0.05)
-    survivors = {pid: name for pid, name in below.items() if alive(pid)}
-    for pid in survivors:  # this test's own processes: ended so that a failure leaves none behind
-        os.kill(pid, signal.SIGKILL)
-    if survivors:
-        fr.fail(f"{what}: its processes {survivors} still ran after it ended")
+    none_survive(below, what)
     # the shared-cores warning of the run depends on what else the machine ran (faults_machine_load_warning)
     lines = [line for line in err.splitlines() if line.strip() and "other work shared the cores" not in line]
     want = f"study: stopped by {sent.name}; call again to resume (finished runs are skipped)"
