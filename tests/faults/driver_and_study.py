@@ -246,7 +246,8 @@ def trace_failure_kept_apart(s):
         fail(f"the second call ran the run again: {done.stdout}")
     folder = s.folders("tracefail")[0]
     outcome = json.load(open(os.path.join(folder, run + ".outcome.json")))
-    if {k: v for k, v in outcome.items() if k != "shared_cores"} != {"exit_code": 5, "trace": "failed"}:
+    expected = {"schema_version": 1, "exit_code": 5, "trace": "failed"}
+    if {k: v for k, v in outcome.items() if k != "shared_cores"} != expected:
         fail(f"outcome: {outcome}")
     if not results.finished(os.path.join(folder, run + ".json")):
         fail("the results were not kept")

@@ -22,6 +22,7 @@ import resource
 import shutil
 import time
 
+import amp_tools
 from amp_tools import machine_load
 from amp_tools import results
 from amp_tools.study_folder import keep_aside
