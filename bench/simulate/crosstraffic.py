@@ -19,6 +19,7 @@ ROOT = amp_tools.REPOSITORY
 sys.path.insert(0, os.path.join(ROOT, "tests", "simulate"))
 from amp_tools import command_line  # noqa: E402
 from amp_tools import networks  # noqa: E402
+from amp_tools import networks_simgrid  # noqa: E402
 from amp_tools import simulate  # noqa: E402
 from conformance_test import Suite  # noqa: E402
 
@@ -28,9 +29,9 @@ CASES = ("pingpong-1MiB", "ring-64KiB", "halo3d-64KiB", "bspma", "svcp")
 def replay(network, export_dir, ranks, platform, env, workdir, crosstraffic):
     hosts = os.path.join(workdir, "hosts.txt")
     with open(hosts, "w") as f:
-        f.write(networks.hostfile(network, ranks))
+        f.write(networks_simgrid.hostfile(network, ranks))
     exported = command_line.read_json(os.path.join(export_dir, "export.json"))  # the replay's settings, then the network's
-    config = [c for c in exported["smpirun_cfg"] + networks.simgrid_config(network) if "crosstraffic" not in c]
+    config = [c for c in exported["smpirun_cfg"] + networks_simgrid.simgrid_config(network) if "crosstraffic" not in c]
     command = ["smpirun", "-np", str(ranks), "-platform", platform, "-hostfile", hosts, "-replay", "ranks.txt",
                simulate.SMPIREPLAY, *config, f"--cfg=network/crosstraffic:{crosstraffic}",
                "--log=smpi_replay.fmt:[%h:%a:(%i)_%.9d]_[%c/%p]_%m%n"]

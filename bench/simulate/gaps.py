@@ -24,6 +24,7 @@ import amp_tools  # noqa: E402
 ROOT = amp_tools.REPOSITORY
 from amp_tools import command_line  # noqa: E402
 from amp_tools import networks  # noqa: E402
+from amp_tools import networks_sstmac  # noqa: E402
 from amp_tools import proxy_command  # noqa: E402
 from amp_tools import simulate  # noqa: E402
 
@@ -42,8 +43,8 @@ def sstmac_seconds(build, trace, network_path, extra):
     ranks = len(command_line.read_json(os.path.join(trace, "simgrid-ti-1e+09", "export.json"))["ranks"])
     command = [os.environ["AMP_SSTMAC"], "-f", os.path.join(ROOT, "tools", "sstmac", f"{network.topology}.ini"),
                "-p", f"node.app1.dumpi_metaname={simulate.trace_meta(trace)}", "-p", f"node.app1.size={ranks}",
-               "-p", f"node.app1.launch_cmd={networks.sstmac_launch(network, ranks)}"]
-    for key, value in {**networks.sstmac_overrides(network), **extra}.items():
+               "-p", f"node.app1.launch_cmd={networks_sstmac.sstmac_launch(network, ranks)}"]
+    for key, value in {**networks_sstmac.sstmac_overrides(network), **extra}.items():
         command += ["-p", f"{key}={value}"]
     done = subprocess.run(command, capture_output=True, text=True, check=True, cwd=tempfile.mkdtemp())
     return float(re.search(r"Estimated total runtime of\s+(\S+) seconds", done.stdout).group(1))

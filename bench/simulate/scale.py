@@ -18,6 +18,7 @@ import tempfile
 import amp_tools
 from amp_tools import command_line
 from amp_tools import networks
+from amp_tools import networks_simgrid
 from amp_tools import proxy_command
 from amp_tools import simulate
 
@@ -82,12 +83,12 @@ def main():
     network = networks.load(a.network)
     platform, env = simulate.simgrid_platform(network, a.build, work)  # as ./amp simulate gives it
     with open(os.path.join(work, "hosts.txt"), "w") as f:
-        f.write(networks.hostfile(network, a.ranks))
+        f.write(networks_simgrid.hostfile(network, a.ranks))
     try:
         s, mib, done = timed("replay", ["smpirun", "-np", str(a.ranks), "-platform", platform,
                                         "-hostfile", os.path.join(work, "hosts.txt"), "-replay", "ranks.txt",
                                         simulate.SMPIREPLAY,
-                                        *replay_settings(ti), *networks.simgrid_config(network)], cwd=ti,
+                                        *replay_settings(ti), *networks_simgrid.simgrid_config(network)], cwd=ti,
                                        timeout=a.replay_timeout, env=env)
     except subprocess.TimeoutExpired:
         print(f"replay     smpirun on {network.name}: not finished in {a.replay_timeout:.0f} s (goal <= 600 s)")

@@ -1,12 +1,13 @@
 # SPDX-License-Identifier: BSD-3-Clause
 """The settings every SimGrid replay needs live in one place (issue 43 item 6): trace/simgrid/replay_settings.hpp,
 which amp-trace simgrid prints in its replay line and writes into export.json as `smpirun_cfg`. `./amp simulate`
-replays with the export's list, and the network's own options (networks.simgrid_config) repeat none of it."""
+replays with the export's list, and the network's own options (networks_simgrid.simgrid_config) repeat none of it."""
 import os
 import re
 
 from amp_tools import network_metrics
 from amp_tools import networks
+from amp_tools import networks_simgrid
 from amp_tools import simulate
 
 HEADER = os.path.join("trace", "simgrid", "replay_settings.hpp")
@@ -32,8 +33,8 @@ def test_no_network_file_repeats_a_replay_setting(repo, network_file):
     needed = {option(s) for s in replay_settings(repo)}
     for name in sorted(os.listdir(os.path.join(repo, "inputs", "networks"))):
         network = networks.load(network_file(name.removesuffix(".toml")))
-        repeated = needed & {option(c) for c in networks.simgrid_config(network)}
-        assert not repeated, f"{name}: networks.simgrid_config repeats {repeated}"
+        repeated = needed & {option(c) for c in networks_simgrid.simgrid_config(network)}
+        assert not repeated, f"{name}: networks_simgrid.simgrid_config repeats {repeated}"
 
 
 class NoFigures:
@@ -68,4 +69,4 @@ def test_simulate_replays_with_the_exports_settings_then_the_networks(monkeypatc
     command = seen["command"]
     after = command[command.index(simulate.SMPIREPLAY) + 1:]
     assert predicted == 0.0001
-    assert after[:2] == summary["smpirun_cfg"] and after[2:7] == networks.simgrid_config(network)
+    assert after[:2] == summary["smpirun_cfg"] and after[2:7] == networks_simgrid.simgrid_config(network)

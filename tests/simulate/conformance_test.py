@@ -35,6 +35,7 @@ import subprocess
 import sys
 
 from amp_tools import networks  # noqa: E402
+from amp_tools import networks_sstmac  # noqa: E402
 
 ANALYTIC_TOLERANCE = 0.10
 AGREEMENT = 1.25
@@ -78,7 +79,7 @@ CASES = {  # name: (conformance_traces arguments, --set overrides)
     "pingpong-8B": (["pingpong", "8", "100"], []),
     "pingpong-1MiB": (["pingpong", str(MIB), "10"], []),
     # SST-macro's packets of 64 KiB, more than a virtual channel's share of a port's 64 KB: its switches
-    # need the credits AMP gives them (networks.sstmac_credits), or the replay stops in a deadlock
+    # need the credits AMP gives them (networks_sstmac.sstmac_credits), or the replay stops in a deadlock
     "pingpong-1MiB-64KiB-packets": (["pingpong", str(MIB), "10"], ["packet_size=65536"]),
     "pingpong-8B-in-node": (["pingpong", "8", "100"], IN_NODE),
     "pingpong-1MiB-in-node": (["pingpong", str(MIB), "10"], IN_NODE),
@@ -97,7 +98,7 @@ CASES = {  # name: (conformance_traces arguments, --set overrides)
     "halo3d-8KiB": (["halo3d", "8192", "4", "4", "4"], []),
     "halo3d-1MiB": (["halo3d", str(MIB), "4", "4", "4"], []),
     # 8 ranks in one node, 6 copies each at once: SST-macro's memory model once served a node's copies one
-    # after the other (4.4x SimGrid's time with a channel per rank, 1.02x with networks.SSTMAC_COPIES_PER_RANK)
+    # after the other (4.4x SimGrid's time with a channel per rank, 1.02x with networks_sstmac.SSTMAC_COPIES_PER_RANK)
     "halo3d-64KiB-in-node": (["halo3d", "65536", "2", "2", "2"], ["ranks_per_node=8", *IN_NODE[1:]]),
 }
 ANALYTIC = ("pingpong-8B", "pingpong-1MiB", "pingpong-1MiB-64KiB-packets", "pingpong-8B-in-node",

@@ -379,15 +379,3 @@ def per_header(network):
     one rank's messages are serialised by both costs, exactly where one rank sends through its NIC; ranks
     that share a NIC are not serialised against each other (docs/TRACING.md section 14)."""
     return network.message_overhead + network.nic_message_overhead
-
-
-def __getattr__(name):
-    """The simulators' translations' names, where callers ask this module for them (networks_simgrid,
-    networks_sstmac: each simulator's half apart)."""
-    if name.startswith(("sstmac_", "SSTMAC_")) or name == "packet_bytes":
-        from amp_tools import networks_sstmac
-        return getattr(networks_sstmac, name)
-    if name.startswith(("simgrid_", "SIMGRID_")) or name in ("hostfile", "MPI_PROTOCOL_LATENCIES"):
-        from amp_tools import networks_simgrid
-        return getattr(networks_simgrid, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
