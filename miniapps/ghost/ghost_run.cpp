@@ -21,6 +21,7 @@
 #include <mpi.h>
 
 #include <utility>
+#include <vector>
 
 namespace amp::ghost {
 
@@ -54,16 +55,24 @@ int spike_starting_at(const GhostConfig& config, int sweep) {
 }
 
 // One variable's stencil step on this rank's block, timed on this machine (the compute model of a
-// synthesis).
+// synthesis). Every variable is swept in turn from grids of its own, as a run does, so that the
+// measurement streams the run's working set (num_vars pairs of grids) from memory: one pair alone
+// stays in cache and made the model about 3x faster than a real 40-variable CTH step (issue 44).
 double measure_stencil_step(const GhostConfig& config, const Decomposition& d) {
   const auto& b = d.block;
-  Grid<> current(std::string("amp::model_grid"), b.nx + 2, b.ny + 2, b.nz + 2);
-  Grid<> next(std::string("amp::model_grid_next"), b.nx + 2, b.ny + 2, b.nz + 2);
-  kernels::fill_random(current, b, d.placement, config.seed, 0);
-  return Synthesis::undisturbed_seconds([&] {
-    kernels::apply_stencil_with_outflow(config.stencil, current, next, b, d.sides);
-    std::swap(current, next);
+  std::vector<Grid<>> current, next;
+  for (int v = 0; v < config.num_vars; ++v) {
+    current.emplace_back(std::string("amp::model_grid"), b.nx + 2, b.ny + 2, b.nz + 2);
+    next.emplace_back(std::string("amp::model_grid_next"), b.nx + 2, b.ny + 2, b.nz + 2);
+    kernels::fill_random(current[v], b, d.placement, config.seed, v);
+  }
+  const double all = Synthesis::undisturbed_seconds([&] {
+    for (int v = 0; v < config.num_vars; ++v) {
+      kernels::apply_stencil_with_outflow(config.stencil, current[v], next[v], b, d.sides);
+      std::swap(current[v], next[v]);
+    }
   });
+  return all / config.num_vars;
 }
 
 // ghost's hooks of the proxy loop: the stencil sweep with its outflow, the spikes, the yz faces the

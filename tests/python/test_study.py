@@ -137,3 +137,24 @@ def test_max_ranks_refuses_what_it_cannot_mean(study_file, repo, limit, words):
     with pytest.raises(StudyError) as refused:
         Study(study_file(BASE + table), repo)
     assert words in str(refused.value) and "\n" not in str(refused.value)
+
+
+def test_compute_model_shared_by_rank_counts_unless_strong_scaling(tmp_path):
+    """One compute model for every rank count of a weak-scaling deck (the block per rank is the same);
+    one per rank count where the deck or the flags scale strongly (the last --scaling wins)."""
+    from amp_tools.study_compute_model import model_key
+
+    weak, strong = tmp_path / "weak.toml", tmp_path / "strong.toml"
+    weak.write_text('nx = 8\n')
+    strong.write_text('scaling = "strong"\n')
+
+    def key(proxy, deck, *flags, ranks=256):
+        return model_key({"proxy": proxy, "deck": str(deck), "flags": " ".join(flags), "ranks": ranks,
+                          "args": ["amp-" + proxy, "--input", str(deck), *flags]})
+
+    assert key("ghost", weak) == key("ghost", weak, ranks=1024)
+    assert key("ghost", weak).endswith("|any")
+    assert key("sage", strong) != key("sage", strong, ranks=1024)
+    assert key("ghost", weak, "--scaling", "strong").endswith("|256")
+    assert key("ghost", strong, "--scaling=strong", "--scaling", "weak").endswith("|any")
+    assert key("nobel", strong) == key("nobel", strong, ranks=1024)  # per block of a fixed size

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
 """A study's compute model does not depend on the moment (amp_tools.study_compute_model): each point's
-model is measured once per rank count, scaled to the network file's node (stream_per_core against this
+model is measured once for every rank count of its weak-scaling deck (REPETITIONS one-step syntheses at
+the smallest, their median, their spread recorded), scaled to the network file's node (stream_per_core against this
 machine's amp-micro stream), recorded in compute_model.json with its machine load, and every synthesis
 of the point is given exactly that model, including one synthesized again after the study resumed;
 nothing is measured twice. compute_seconds = 0 is used as given; networks with two different nodes are
@@ -62,21 +63,25 @@ def main():
     node, models = recorded["node"], recorded["models"]
     if node["stream_per_core_target"] != 3.34e9 or abs(node["scale"] - node["stream_per_core_here"] / 3.34e9) > 1e-12:
         fail(f"the node's scale is not this machine's STREAM per core over the XT6's: {node}")
-    if sorted(int(key.rsplit("|", 1)[1]) for key in models) != [4, 8]:
-        fail(f"one model per rank count expected (4, 8): {sorted(models)}")
+    if [key.rsplit("|", 1)[1] for key in models] != ["any"]:
+        fail(f"one model for the weak-scaling deck's rank counts 4 and 8 expected: {sorted(models)}")
     for key, entry in models.items():
-        ranks = int(key.rsplit("|", 1)[1])
+        reps = entry.get("repetitions_here", [])
+        if len(reps) != 5 or entry["seconds_here"] != sorted(reps)[2]:
+            fail(f"model {key}: not the median of 5 repetitions: {entry}")
+        if abs(entry["spread"] - (max(reps) - min(reps)) / entry["seconds_here"]) > 1e-12:
+            fail(f"model {key}: its spread is not (max - min) / median: {entry}")
         if not isinstance(entry.get("quiet"), bool) or "other_cpu_seconds" not in entry.get("machine_load", {}):
             fail(f"model {key} does not record whether the machine was quiet: {entry}")
         if abs(entry["seconds"] - entry["seconds_here"] * node["scale"]) > 1e-15:
             fail(f"model {key}: {entry['seconds']} is not {entry['seconds_here']} x the node's {node['scale']}")
-        for cut in ("bspma", "svcp"):
+        for cut, ranks in ((c, n) for c in ("bspma", "svcp") for n in (4, 8)):
             if synthesis_seconds(folder, cut, ranks) != entry["seconds"]:
                 fail(f"ghost-{cut}-synth{ranks} was given {synthesis_seconds(folder, cut, ranks)}, the model is "
                      f"{entry['seconds']}")
     measurements = sorted(glob.glob(os.path.join(folder, "compute-model-*.log")))
-    if len(measurements) != 3:  # STREAM once, and one synthesis per rank count
-        fail(f"expected 3 measurements (stream, 4 and 8 ranks), found {measurements}")
+    if len(measurements) != 6 or not all("synth4" in m or "stream" in m for m in measurements):
+        fail(f"expected 6 measurements (stream, and 5 syntheses at 4 ranks, the smallest), found {measurements}")
 
     # Resumed with one point's synthesis gone: made again with the recorded model, nothing measured again.
     for path in glob.glob(os.path.join(folder, "ghost-svcp-synth8*")):
@@ -86,7 +91,7 @@ def main():
         fail(f"resumed study exited {done.returncode}: {done.stderr[-1500:]}")
     if sorted(glob.glob(os.path.join(folder, "compute-model-*.log"))) != measurements:
         fail("the resumed study measured a compute model again")
-    if synthesis_seconds(folder, "svcp", 8) != models[[k for k in models if k.endswith("|8")][0]]["seconds"]:
+    if synthesis_seconds(folder, "svcp", 8) != next(iter(models.values()))["seconds"]:
         fail("the resynthesized point was not given the recorded model")
 
     # Zero compute, as given.
@@ -106,7 +111,8 @@ def main():
         fail(f"two nodes: expected exit 2 and one line, got {done.returncode}: {done.stderr!r}")
     if glob.glob(os.path.join(workdir, "runs", "two-nodes-*")):
         fail("two nodes: a study folder was made")
-    print("ok: one compute model per point and rank count, recorded, scaled to the node and given to every synthesis")
+    print("ok: one compute model per point for every rank count, 5 repetitions, recorded, scaled to the node "
+          "and given to every synthesis")
 
 
 if __name__ == "__main__":

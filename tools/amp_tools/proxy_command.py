@@ -36,6 +36,13 @@ def proxy_line(proxy, flags=(), deck=None, build=None):
     return [executable(proxy, build), *(["--input", deck] if deck else []), *flag_words(flags)]
 
 
+def steps_flags(proxy, steps):
+    """Flags that make a run of `steps` time steps, put after a run's own (the last value of a flag
+    wins): --num_tsteps, and for ghost --num_spikes 1, which a shorter run than its deck's needs (ghost
+    refuses more spikes than steps; a spike is a source, which neither the trace nor a synthesis sees)."""
+    return ["--num_tsteps", str(steps), *(["--num_spikes", "1"] if proxy == "ghost" else [])]
+
+
 def command(proxy, flags=(), deck=None, ranks=None, build=None, mpiexec=None, mpiexec_flags=()):
     """The full command line: under `mpiexec -n ranks` (mpiexec: the default launcher when None), or the
     proxy alone when `ranks` is None."""

@@ -3,11 +3,16 @@
 (compute_model.json) and given to every synthesis of the study with --compute_seconds, so that no
 prediction depends on the moment its synthesis ran.
 
-One model per proxy, deck, flags and rank count (every strategy and transport of a point shares it): a
-measuring synthesis of the point's first strategy (bspma where the study has it) at that rank count, whose
-per-step compute time is the model. The machine must be quiet while it runs: tools/machine_load.py's
-rule (other processes took at most a tenth of the node's CPU time) is applied to /proc/stat around it,
-and a noisy measurement is said in one line and recorded, not hidden.
+One model per proxy, deck and flags (every strategy, transport and rank count of a point shares it): the
+compute of a rank depends on the work it holds, and in a weak-scaling deck (ghost's and sage's default,
+`scaling = "weak"`) every rank holds the same block at every rank count, while nobel's model is per
+block of a fixed size; only a strong-scaling ghost or sage deck (`--scaling strong` or `scaling =
+"strong"`) has one model per rank count. The model is measured by REPETITIONS one-step syntheses of
+the point's first strategy (bspma where the study has it) at its smallest rank count: each times the
+step's kernel undisturbed (the fastest of its own repeats), the model is their median, and their spread
+((max - min) / median) is recorded beside it. The machine must be quiet while they run:
+tools/machine_load.py's rule (other processes took at most a tenth of the node's CPU time) is applied
+to /proc/stat around each, and a noisy measurement is said in one line and recorded, not hidden.
 
 The node: when the study's network files give `stream_per_core` (the target node's STREAM triad per
 core, all its cores busy), the compute of a memory-bound kernel is scaled to it the same way for every
@@ -20,10 +25,13 @@ import json
 import os
 import resource
 import shutil
+import statistics
 import time
+import tomllib
 
 import amp_tools
 from amp_tools import machine_load
+from amp_tools import proxy_command
 from amp_tools import results
 from amp_tools.study_folder import keep_aside
 from amp_tools.study_launch import Stopped, failure, run_logged, signal_name
@@ -32,15 +40,63 @@ from amp_tools.whole_file import write_whole
 MODEL_FILE = "compute_model.json"
 ONE_THREAD = {"OMP_NUM_THREADS": "1", "OMP_PROC_BIND": "false"}  # as every synthesis of the study runs
 PREFERRED_STRATEGY = "bspma"  # the cheapest strategy to synthesize: one message per neighbour
+REPETITIONS = 5  # measuring syntheses per model (issue 44: "its spread over at least 5 repetitions")
+ANY_RANKS = "any"  # the last part of a model's key when every rank count shares it
 
 
 class NotMeasured(Exception):
     """A measurement failed: one line (its log names the cause)."""
 
 
+def strong_scaling(run):
+    """Whether the run's deck or flags scale strongly (the last --scaling of its arguments wins, then the
+    deck's `scaling`): a rank's block then depends on the rank count. A deck that cannot be read counts
+    as strong (one model per rank count: never wrong, only measured more often)."""
+    words = [w for arg in run["args"] for w in (arg.split("=", 1) if arg.startswith("--scaling=") else [arg])]
+    given = [words[i + 1] for i, w in enumerate(words[:-1]) if w == "--scaling"]
+    if given:
+        return given[-1] == "strong"
+    if not run.get("deck"):
+        return False
+    try:
+        with open(run["deck"], "rb") as f:
+            return tomllib.load(f).get("scaling", "weak") == "strong"
+    except (OSError, tomllib.TOMLDecodeError):
+        return True
+
+
 def model_key(run):
-    """The runs sharing one compute model: proxy, deck, flags and rank count."""
-    return f"{run['proxy']}|{run['deck'] or ''}|{run['flags']}|{run['ranks']}"
+    """The runs sharing one compute model: proxy, deck, flags, and the rank count only where a rank's
+    work depends on it (strong_scaling; nobel's model is per block of the deck's size)."""
+    ranks = run["ranks"] if run["proxy"] != "nobel" and strong_scaling(run) else ANY_RANKS
+    return f"{run['proxy']}|{run['deck'] or ''}|{run['flags']}|{ranks}"
+
+
+def measure_model(run, base):
+    """REPETITIONS one-step syntheses of `run` at its rank count into base-N.{json,log} (the trace is
+    removed at once): {step, seconds_here (the median), repetitions_here, spread, machine_load (summed),
+    quiet, warning}. Raises NotMeasured when one fails."""
+    seconds, loads, warnings, step = [], [], [], None
+    for n in range(1, REPETITIONS + 1):
+        one = f"{base}-{n}"
+        for suffix in (".json", ".json.partial", ".trace", ".log"):
+            keep_aside(one + suffix)
+        command = [*run["args"], *proxy_command.steps_flags(run["proxy"], 1), "--synthesize", one + ".trace",
+                   "--ranks", str(run["ranks"]), "--results", one + ".json"]
+        load, warning = measured_quietly(command, one + ".log")
+        shutil.rmtree(one + ".trace", ignore_errors=True)  # only the model is wanted
+        measured = results.synthesized_compute_step(results.load(one + ".json"))
+        step = measured["step"]
+        seconds.append(measured["seconds"])
+        loads.append(load)
+        if warning:
+            warnings.append(f"repetition {n}: {warning}")
+    median = statistics.median(seconds)
+    load = {"other_cpu_seconds": round(sum(x["other_cpu_seconds"] for x in loads), 3),
+            "wall_seconds": round(sum(x["wall_seconds"] for x in loads), 3), "cores": loads[0]["cores"]}
+    return {"step": step, "seconds_here": median, "repetitions_here": seconds,
+            "spread": (max(seconds) - min(seconds)) / median if median > 0 else 0.0, "machine_load": load,
+            "quiet": not warnings, "warning": "; ".join(warnings) or None}
 
 
 def _busy_seconds():
@@ -132,25 +188,22 @@ class ComputeModels:
         return entry["seconds"]
 
     def _measure(self, key, group):
-        run = next((r for r in group if r["strategy"] == PREFERRED_STRATEGY), group[0])
+        smallest = min(r["ranks"] for r in group)
+        at = [r for r in group if r["ranks"] == smallest]
+        run = next((r for r in at if r["strategy"] == PREFERRED_STRATEGY), at[0])
         base = os.path.join(self.folder, f"compute-model-{run['id']}")  # a run id: safe parts (Study.runs)
-        for suffix in (".json", ".json.partial", ".trace", ".log"):
-            keep_aside(base + suffix)
-        command = [*run["args"], "--synthesize", base + ".trace", "--ranks", str(run["ranks"]), "--results",
-                   base + ".json"]
-        load, warning = measured_quietly(command, base + ".log")
-        step = results.synthesized_compute_step(results.load(base + ".json"))
-        shutil.rmtree(base + ".trace", ignore_errors=True)  # only the model is wanted; the points synthesize their own
+        measured = measure_model(run, base)
         scale = self.node_scale()
-        entry = {"source": "measured on this machine by a synthesis, scaled to the target node",
-                 "measured_by": os.path.basename(base) + ".json", "step": step["step"], "seconds_here": step["seconds"],
-                 "node_scale": scale, "seconds": step["seconds"] * scale, "measured_at": _now(),
-                 "machine_load": load, "quiet": warning is None, "warning": warning}
-        print(f"study: compute model of {run['proxy']} at {run['ranks']} ranks: {step['seconds']:.4g} s per "
-              f"{step['step']} here, {entry['seconds']:.4g} s on the target node (recorded in {MODEL_FILE})")
-        if warning:
-            print(f"study: warning: the machine was not quiet while measuring it: {warning}; its predictions "
-                  f"carry that noise (call again with --new on a quiet machine)")
+        entry = {"source": f"measured on this machine by {REPETITIONS} one-step syntheses (their median), scaled to "
+                           "the target node",
+                 "measured_by": os.path.basename(base) + "-1..N.json", **measured, "node_scale": scale,
+                 "seconds": measured["seconds_here"] * scale, "measured_at": _now()}
+        print(f"study: compute model of {run['proxy']} ({key.rsplit('|', 1)[1]} ranks; measured at {run['ranks']}): "
+              f"{measured['seconds_here']:.4g} s per {measured['step']} here (spread {100 * measured['spread']:.1f} % "
+              f"over {REPETITIONS}), {entry['seconds']:.4g} s on the target node (recorded in {MODEL_FILE})")
+        if measured["warning"]:
+            print(f"study: warning: the machine was not quiet while measuring it: {measured['warning']}; its "
+                  f"predictions carry that noise (call again with --new on a quiet machine)")
         return entry
 
 
