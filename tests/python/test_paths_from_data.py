@@ -36,6 +36,10 @@ SAFE = {
     "deck": "a deck file the user named (an input, read)",
     "'build-openmpi' if mpi_flavour() == 'openmpi' else 'build'": "one of two constants",
     "*(component(part) for part in parts)": "file_names.output_path itself",
+    "FIRST_STEP_FOLDER": "a constant of steady_state",
+    "*([FIRST_STEP_FOLDER] if run.get('first_step') else [])": "the constant FIRST_STEP_FOLDER or nothing",
+    "existing_trace": "steady_state.companion: the name of an existing trace folder (an input, read)",
+    "existing_file": "steady_state.companion: the name of an existing simulation file (an input, read)",
 }
 SANITIZED = ("component(", "file_names.component(", "output_path(", "file_names.output_path(")
 

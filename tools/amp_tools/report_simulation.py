@@ -27,6 +27,7 @@ from amp_tools import report_network  # noqa: E402
 from amp_tools import report_variants  # noqa: E402
 from amp_tools import results  # noqa: E402
 from amp_tools import results_shape  # noqa: E402
+from amp_tools import steady_state  # noqa: E402
 
 
 def warn(message):
@@ -79,6 +80,12 @@ def load(folder):
             if problem:
                 warn(f"{path}: {problem}; left out")
                 continue
+            try:  # steps 2..K and the set-up apart, where the point has its one-step companion
+                state = steady_state.of_simulation(path, sim, steps)
+                if state:
+                    sim["steady"] = state
+            except (OSError, ValueError) as e:
+                warn(f"{path}: no steady state: {e}")
             out.append((proxy, label, sim["ranks"], network_label(sim), sim["simulator"], steps, sim,
                         run.get("mode") == "synthesis", run))
     return out

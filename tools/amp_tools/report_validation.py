@@ -17,6 +17,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+from amp_tools.steady_state import profile_of, time_of  # noqa: E402
 
 # 001 Table III: percent of time in compute, MPI (without sync) and MPI_SYNC, XT5, 256 cores.
 TABLE_III = {"amp-ghost": ("CTH", (52.2, 38.4, 9.5)), "amp-sage": ("SAGE", (84.3, 11.8, 3.9)),
@@ -43,9 +44,9 @@ def table3_figure(rows):
     bars = []  # (proxy, name, fractions in percent)
     for proxy in TABLE_III:
         app, published = TABLE_III[proxy]
-        mine = sorted(((cut_of(r[1]), r[4]), r[6]["profile"]) for r in rows
-                      if r[0] == proxy and r[6]["network"] == "xt6-seastar" and r[2] == 256 and r[6].get("profile")
-                      and r[6]["profile"].get("p2p") is not None and not r[6].get("network_overrides"))
+        mine = sorted(((cut_of(r[1]), r[4]), profile_of(r[6])) for r in rows
+                      if r[0] == proxy and r[6]["network"] == "xt6-seastar" and r[2] == 256 and profile_of(r[6])
+                      and profile_of(r[6]).get("p2p") is not None and not r[6].get("network_overrides"))
         if not mine:
             continue
         simulators = {simulator for (_, simulator), _ in mine}
@@ -83,7 +84,7 @@ def swap_speedups(rows):
     for proxy, label, ranks, _, simulator, _, sim, _, _ in rows:
         if sim["network"] in ("xt6-seastar", "xe6-gemini") and not sim.get("network_overrides"):  # the files' own
             key = ((ranks, simulator), proxy, cut_of(label))
-            predicted.setdefault(key, {})[sim["network"]] = sim["predicted_seconds"]
+            predicted.setdefault(key, {})[sim["network"]] = time_of(sim)
     return {k: v["xt6-seastar"] / v["xe6-gemini"] for k, v in predicted.items() if len(v) == 2}
 
 
@@ -149,7 +150,7 @@ def aces_figure(rows):
     width = 0.8 / (len(strategies) + 1)
 
     def times(strategy, routing, rpn=base_rpn, links=full):
-        return [s["predicted_seconds"] for s in runs[strategy].get((routing, rpn, links), [])]
+        return [time_of(s) for s in runs[strategy].get((routing, rpn, links), [])]
 
     def over_baseline(strategy, routing, numerator, **variant):
         """numerator x the median time of the baseline variant / each seed's time of `variant`."""

@@ -189,7 +189,7 @@ class ComputeModels:
 
     def _measure(self, key, group):
         smallest = min(r["ranks"] for r in group)
-        at = [r for r in group if r["ranks"] == smallest]
+        at = [r for r in group if r["ranks"] == smallest and not r.get("first_step")] or group
         run = next((r for r in at if r["strategy"] == PREFERRED_STRATEGY), at[0])
         base = os.path.join(self.folder, f"compute-model-{run['id']}")  # a run id: safe parts (Study.runs)
         measured = measure_model(run, base)

@@ -76,7 +76,7 @@ def print_plan(study, runs):
         plan = study.simulation
         synthesized = study_simulation.synthesis_runs(study, runs)
         for r in synthesized:
-            print(f"synthesis {r['id']} ({r['ranks']} ranks)")
+            print(f"synthesis {study_simulation.shown_id(r)} ({r['ranks']} ranks)")
         for path in plan.to_calibrate:
             calibrations.append(path)
             print(f"calibration: this machine measured into {os.path.relpath(path, study.root)} (./amp simulate --calibrate), before the "
@@ -92,9 +92,9 @@ def print_plan(study, runs):
         for r in traced:
             for name, overrides in study_simulation.pending_variants(plan):
                 for simulator in plan.simulators:
-                    simulations.append(r["id"])
+                    simulations.append(study_simulation.shown_id(r))
                     variant = f"{name}{f' ({networks.overrides_text(overrides)})' if overrides else ''}"
-                    print(f"simulation {r['id']} on {variant} with {simulator} (once it is measured)")
+                    print(f"simulation {study_simulation.shown_id(r)} on {variant} with {simulator} (once it is measured)")
     predictions = print_predictions(study.prediction)
     calibrated = f", {len(calibrations)} calibration{'s' if len(calibrations) > 1 else ''} first" if calibrations else ""
     predicted = f", and {predictions} predictions at scale ([predict])" if predictions else ""

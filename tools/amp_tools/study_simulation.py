@@ -19,6 +19,10 @@ vary = { routing = ["minimal", "valiant"], ranks_per_node = [1, 4] }   # optiona
 replicates = 3                                         # optional: seeds of a randomized routing (at most 1000)
 max_ranks = { simgrid = 256 }                          # optional: a simulator's largest trace here; the
                                                        # bigger ones are left to the other simulators
+steady_state = true                                    # optional: each synthesized point also as one step
+                                                       # (first-step/), simulated alike: per-step times
+                                                       # and profiles over steps 2..K, set-up apart
+                                                       # (steady_state.py; K >= 3)
 calibrate = true                                       # optional: a network file that does not exist
                                                        # is measured on this machine first
 """
@@ -29,13 +33,15 @@ import os
 
 from amp_tools import networks
 import amp_tools
+from amp_tools import proxy_command
 from amp_tools import simulate
+from amp_tools.steady_state import FIRST_STEP_FOLDER
 from amp_tools.study_folder import keep_aside
 from amp_tools.study_launch import Stopped, failure, run_logged, run_tool, signal_name
 from amp_tools.study_compute_model import ComputeModels, NotMeasured, model_key
 
 KEYS = {"simulators", "networks", "synthesize_ranks", "compute_seconds", "vary", "replicates", "calibrate",
-        "max_ranks"}
+        "max_ranks", "steady_state"}
 SIMULATORS = ("simgrid", "sstmac")
 # The most virtual ranks a proxy synthesizes (kMaxVirtualRanks, miniapps/common/plan_only.hpp: 2^24).
 MAX_SYNTHESIZED_RANKS = 1 << 24
@@ -56,8 +62,9 @@ VARY_VALUE_TYPES = (str, int, float, bool)
 
 class Plan:
     def __init__(self, simulators, variants, synthesize_ranks, compute_seconds, to_calibrate, vary, replicates,
-                 stream_per_core, max_ranks=None):
+                 stream_per_core, max_ranks=None, steady_state=False):
         self.simulators = simulators
+        self.steady_state = steady_state  # each synthesized point also as one step, in first-step/
         self.max_ranks = max_ranks or {}  # simulator: its largest trace in this study
         self.variants = variants  # (network file, Network with its overrides): what each trace is simulated on
         self.synthesize_ranks, self.compute_seconds = synthesize_ranks, compute_seconds
@@ -115,8 +122,12 @@ def parse(study, data):
                                 not 0 <= compute < 1e3):
         study.fail("compute_seconds", f"[simulate] 'compute_seconds' must be a number of seconds from 0 (no "
                                       f"compute) to below 1000 (got {compute!r})")
+    steady_state = study.boolean(table, "steady_state")
+    if steady_state and not ranks:
+        study.fail("steady_state", "[simulate] 'steady_state' pairs each synthesized point with its first step; "
+                                   "give 'synthesize_ranks'")
     return Plan(simulators, found, ranks, compute, to_calibrate, vary, replicates, one_node(study, found),
-                parse_max_ranks(study, table, simulators))
+                parse_max_ranks(study, table, simulators), steady_state)
 
 
 def parse_max_ranks(study, table, simulators):
@@ -268,9 +279,16 @@ def set_options(overrides):
     return [option for key, value in overrides.items() for option in ("--set", f"{key}={json.dumps(value)}")]
 
 
+def run_base(folder, run):
+    """The path of a run's files without their suffix: FOLDER/<id>, or FOLDER/first-step/<id> for a
+    synthesized point's one-step companion (ids are safe parts: Study.runs)."""
+    return os.path.join(folder, *([FIRST_STEP_FOLDER] if run.get("first_step") else []), run["id"])
+
+
 def synthesis_runs(study, runs):
     """One synthesized run per point (proxy, deck, flags, strategy, transport) and rank count, made from
-    the study's first repetition at its smallest rank count: id <point>-synth<N>."""
+    the study's first repetition at its smallest rank count: id <point>-synth<N>; with steady_state, each
+    also as one step (first_step: its files in first-step/, the same id)."""
     out, seen = [], set()
     for r in runs:
         if r["repetition"] != 1 or r["ranks"] != min(study.ranks):
@@ -281,14 +299,22 @@ def synthesis_runs(study, runs):
                 continue
             seen.add((point, n))
             out.append({**r, "id": f"{point}-synth{n}", "ranks": n, "synthesized": True})
+    if study.simulation.steady_state:
+        out += [{**r, "first_step": True, "args": [*r["args"], *proxy_command.steps_flags(r["proxy"], 1)]}
+                for r in list(out)]
     return out
 
 
 def planned_simulations(plan, traced):
     """(run id, network, simulator, refusal or None) of every simulation the study would make of the
     traced runs, as simulate_all goes through them."""
-    return [(r["id"], network, simulator, not_simulated(plan, network, simulator, r["ranks"], memory=0))
+    return [(shown_id(r), network, simulator, not_simulated(plan, network, simulator, r["ranks"], memory=0))
             for r in traced for _, network in plan.variants for simulator in plan.simulators]
+
+
+def shown_id(run):
+    """A run's id as the study prints it: a one-step companion's under first-step/."""
+    return f"{FIRST_STEP_FOLDER}/{run['id']}" if run.get("first_step") else run["id"]
 
 
 def run_syntheses(plan, runs, folder, opts):
@@ -300,14 +326,15 @@ def run_syntheses(plan, runs, folder, opts):
         groups.setdefault(model_key(r), []).append(r)
     failed = []
     for r in runs:
-        base = os.path.join(folder, r["id"])
+        base = run_base(folder, r)
         if os.path.isfile(base + ".json") and os.path.isdir(base + ".trace"):
             continue
+        os.makedirs(os.path.dirname(base), exist_ok=True)
         try:
             compute = models.seconds(r, groups[model_key(r)])
         except NotMeasured as e:
-            failed.append(r["id"])
-            print(f"study: synthesis {r['id']}: its compute model could not be measured: {e}")
+            failed.append(shown_id(r))
+            print(f"study: synthesis {shown_id(r)}: its compute model could not be measured: {e}")
             continue
         for suffix in SYNTHESIS_FILES:
             keep_aside(base + suffix)
@@ -317,13 +344,13 @@ def run_syntheses(plan, runs, folder, opts):
             status, signum = run_logged(command, base + ".log",
                                         env=dict(os.environ, OMP_NUM_THREADS="1", OMP_PROC_BIND="false"))
         except Stopped as stopped:
-            print(f"study: synthesis {r['id']}: STOPPED by {signal_name(stopped.signum)} (log: {base}.log)")
+            print(f"study: synthesis {shown_id(r)}: STOPPED by {signal_name(stopped.signum)} (log: {base}.log)")
             raise
         if status != 0 or signum:
-            failed.append(r["id"])
-            print(f"study: synthesis {r['id']}: {failure(status, signum, base + '.log')} (log: {base}.log)")
+            failed.append(shown_id(r))
+            print(f"study: synthesis {shown_id(r)}: {failure(status, signum, base + '.log')} (log: {base}.log)")
             continue
-        print(f"study: synthesized {r['id']} ({r['ranks']} ranks, {compute:.4g} s per compute step)")
+        print(f"study: synthesized {shown_id(r)} ({r['ranks']} ranks, {compute:.4g} s per compute step)")
     return failed
 
 
@@ -331,7 +358,7 @@ def simulate_all(plan, traced, folder, opts):
     """Every traced run on every network variant x simulator that holds it. Returns the number that failed."""
     failed, skipped = 0, set()
     for r in traced:
-        trace = os.path.join(folder, r["id"] + ".trace")
+        trace = run_base(folder, r) + ".trace"
         if not os.path.isdir(trace):
             continue
         for path, network in plan.variants:
@@ -355,10 +382,10 @@ def simulate_all(plan, traced, folder, opts):
                 if done.returncode == 0:
                     print(f"study: {done.stdout.strip()}")
                 elif done.returncode == 2:  # no TI form (one-sided, partitioned, ...), or will not fit
-                    print(f"study: not simulated: {r['id']}: {done.stderr.strip().splitlines()[-1]}")
+                    print(f"study: not simulated: {shown_id(r)}: {done.stderr.strip().splitlines()[-1]}")
                     break
                 else:
                     failed += 1
-                    print(f"study: simulating {r['id']} on {network.name} ({simulator}) failed: "
+                    print(f"study: simulating {shown_id(r)} on {network.name} ({simulator}) failed: "
                           f"{done.stderr.strip().splitlines()[-1] if done.stderr.strip() else done.returncode}")
     return failed

@@ -1,0 +1,115 @@
+# SPDX-License-Identifier: BSD-3-Clause
+"""A synthesized point's steady state and its set-up apart (issue 44 item 4), from two simulations of it on
+the same network variant and simulator: the point's K-step trace (K >= 3) and its one-step companion
+(study [simulate] steady_state = true synthesizes it into the study folder's first-step/). Steps 2..K are
+the same work, so their simulated time is the difference of the two runs:
+
+    per step  = (T_K - T_1) / (K - 1)          set-up = T_1 - per step
+
+set-up being what the first step costs beyond a steady one: communicator and window creation, the first
+exchange's handshakes, and what comes before the first step. The steady profile is the same difference
+per rank and kind (compute, point-to-point, collective), over each rank's own steady time, mean over
+ranks (simulated_profile.profile). N steps of the point then take set-up + N x per step: simulating K of
+N identical steps is what makes CTH's 100-step seed deck affordable (docs/PERFORMANCE.md).
+
+Usage: python3 -m amp_tools.steady_state STUDY_FOLDER
+       prints each point's per-step time, set-up and steady profile per network variant and simulator.
+"""
+import glob
+import os
+import sys
+
+from amp_tools import command_line
+from amp_tools import results
+from amp_tools import simulated_profile
+
+FIRST_STEP_FOLDER = "first-step"  # beside a study's runs: the one-step companions of its synthesized points
+MIN_STEPS = 3  # the issue's "at least 3 simulated steps": 2 steady steps to difference over
+
+
+class NotSteady(ValueError):
+    """The two simulations cannot be differenced: one line."""
+
+
+def companion(simulation_path):
+    """The one-step companion's simulation of the same variant and simulator: FOLDER/first-step/<id>.trace/
+    <the same file name>, for FOLDER/<id>.trace/simulation-*.json."""
+    trace = os.path.dirname(simulation_path)
+    existing_trace, existing_file = os.path.basename(trace), os.path.basename(simulation_path)
+    return os.path.join(os.path.dirname(trace), FIRST_STEP_FOLDER, existing_trace, existing_file)
+
+
+def steady(whole, first, steps):
+    """{steps, per_step_seconds, setup_seconds, profile} from the K-step simulation `whole`, its one-step
+    companion `first` (simulation JSON dicts) and K. Raises NotSteady when they do not pair up."""
+    if steps < MIN_STEPS:
+        raise NotSteady(f"a steady state needs at least {MIN_STEPS} simulated steps (this point has {steps})")
+    for key in ("ranks", "simulator", "network", "network_key"):
+        if whole.get(key) != first.get(key):
+            raise NotSteady(f"the one-step companion differs in {key} ({first.get(key)!r}, not {whole.get(key)!r})")
+    per_step = (whole["predicted_seconds"] - first["predicted_seconds"]) / (steps - 1)
+    out = {"steps": steps, "per_step_seconds": per_step, "setup_seconds": first["predicted_seconds"] - per_step,
+           "profile": None}
+    a, b = whole.get("profile"), first.get("profile")
+    if a and b and a.get("per_rank") and b.get("per_rank"):
+        kinds = simulated_profile.KINDS
+        per_rank = [{kind: (a["per_rank"][kind][r] - b["per_rank"][kind][r]) / (steps - 1) for kind in kinds}
+                    for r in range(len(a["per_rank_finish"]))]
+        finish = [(x - y) / (steps - 1) for x, y in zip(a["per_rank_finish"], b["per_rank_finish"])]
+        out["profile"] = simulated_profile.profile(per_rank, finish)
+    return out
+
+
+def of_simulation(path, sim, steps):
+    """The steady state of the simulation at `path` (its JSON `sim`, its point's `steps`), or None when it
+    has no one-step companion; NotSteady when the companion does not pair with it."""
+    other = companion(path)
+    if not os.path.isfile(other):
+        return None
+    return steady(sim, results.load(other), steps)
+
+
+def time_of(sim):
+    """What a figure compares of a simulation (report_simulation.load's rows): its steady seconds per step
+    where its point has a one-step companion, else its predicted run."""
+    state = sim.get("steady")
+    return state["per_step_seconds"] if state else sim["predicted_seconds"]
+
+
+def profile_of(sim):
+    """Its steady profile where its point has a one-step companion (and a profile), else its whole run's."""
+    state = sim.get("steady")
+    return state["profile"] if state and state["profile"] else sim.get("profile")
+
+
+def main(argv):
+    parser = command_line.Parser("steady_state", __doc__.split("\n\n")[0])
+    parser.add_argument("folder", help="a study folder (runs/<name>-<stamp>)")
+    folder = parser.parse_args(argv).folder
+    found = 0
+    for path in sorted(glob.glob(os.path.join(folder, "*.trace", "simulation-*.json"))):
+        trace = os.path.dirname(path)
+        point = os.path.basename(trace)[:-len(".trace")]
+        try:
+            run = results.load(trace[:-len(".trace")] + ".json")
+            sim = results.load(path)
+            state = of_simulation(path, sim, run["config"]["num_tsteps"])
+        except (OSError, ValueError, KeyError) as e:
+            print(f"{point}: {e}")
+            continue
+        if state is None:
+            continue
+        found += 1
+        p = state["profile"]
+        shares = (" ".join(f"{kind} {100 * p[kind]:.1f} %" for kind in simulated_profile.KINDS) if p else "no profile")
+        print(f"{point} {sim['network']} {sim['simulator']}: {state['per_step_seconds']:.6g} s per step over steps 2-"
+              f"{state['steps']}, set-up {state['setup_seconds']:.6g} s; steady profile: {shares}")
+    if not found:
+        print(f"steady_state: no point of {folder} has a one-step companion ({FIRST_STEP_FOLDER}/; [simulate] "
+              "steady_state = true makes them)")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
