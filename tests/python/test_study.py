@@ -41,6 +41,16 @@ def test_decks_per_proxy(study_file, repo):
     assert [r["id"] for r in study.runs("/b")] == ["ghost-cth-np2-rep1", "sage-default-np2-rep1"]
 
 
+def test_strategies_per_proxy(study_file, repo):
+    """A [strategies] table gives each proxy its own; a proxy it leaves out runs its deck's."""
+    text = ('name = "s"\nproxies = ["ghost", "sage", "nobel"]\nranks = [2]\n[strategies]\n'
+            'ghost = ["bspma", "svaf"]\nsage = ["svcp"]\n')
+    ids = [r["id"] for r in Study(study_file(text), repo).runs("/b")]
+    assert ids == ["ghost-bspma-np2-rep1", "ghost-svaf-np2-rep1", "sage-svcp-np2-rep1", "nobel-np2-rep1"]
+    with pytest.raises(StudyError, match=r"\[strategies\] names 'micro'"):
+        Study(study_file(text + 'micro = ["bspma"]\n'), repo)
+
+
 @pytest.mark.parametrize("cores, expected", [(1, [2]), (2, [2]), (8, [8])])
 def test_ranks_cores_is_one_rank_per_core_at_least_two(study_file, repo, cores, expected):
     study = Study(study_file('name = "s"\nproxies = ["ghost"]\nranks = "cores"\n'), repo, cores=cores)

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
 """The seeds' studies expand to the points they promise (amp_tools.study --plan, which runs nothing and
-makes no folder): cielo_profile, 3 proxies x 3 cuts synthesized at 256 ranks and simulated on the XT6;
-cielo_network_swap, the same at 256 and 1024 ranks on the XT6 and the XE6 (SimGrid up to 256 ranks,
-SST-macro all); aces_routing, 3 cuts at
+makes no folder): cielo_profile, the 3 proxies' seed decks with their strategies synthesized at 256 ranks
+(each also as one step) and simulated on the XT6 in SimGrid and SST-macro; cielo_network_swap, the same
+at 256 and 1024 ranks on the XT6 and the XE6 (SimGrid up to 256 ranks, SST-macro all); aces_routing, 3 cuts at
 1024 ranks on minimal, valiant and UGAL (2 seeds each) x 1 and 4 ranks per NIC x all and half of the
 global links, in SST-macro.
 
@@ -17,7 +17,9 @@ import sys
 
 PYTHON = "/usr/bin/python3" if os.access("/usr/bin/python3", os.X_OK) else sys.executable
 CUTS = ("bspma", "svaf", "svcp")
-PROXY_DECKS = ("ghost-cth", "sage-large", "nobel-default")
+# The Cielo studies' points: each proxy's seed deck and its strategies (the studies' [strategies] tables).
+POINTS = {"ghost-cth-seed": ("bspma", "svaf"), "sage-sage-seed": ("bspma", "svaf"),
+          "nobel-xnobel-seed": ("svcp", "bspma", "svaf")}
 
 
 def fail(message):
@@ -53,22 +55,31 @@ def main(build, root, workdir):
     env = dict(os.environ, AMP_SSTMAC=sstmac)
     runs_before = set(os.listdir(os.path.join(root, "runs"))) if os.path.isdir(os.path.join(root, "runs")) else set()
 
+    # Each point synthesized with its 3 steps and again as one step (first-step/, steady_state).
+    points = {f"{p}-{c}" for p, cuts in POINTS.items() for c in cuts}
+
+    def with_first_steps(ids):
+        return ids | {f"first-step/{i}" for i in ids}
+
     syntheses, simulations, skipped = plan(root, build, "cielo_profile", env)
-    expect("cielo_profile syntheses", syntheses, {f"{p}-{c}-synth256" for p in PROXY_DECKS for c in CUTS})
-    expect("cielo_profile simulations", len(simulations), 9)
-    if not all(" on xt6-seastar with simgrid" in s for s in simulations) or skipped:
-        fail(f"cielo_profile: every synthesis on xt6-seastar in SimGrid, none skipped: {simulations + skipped}")
+    expect("cielo_profile syntheses", syntheses, with_first_steps({f"{p}-synth256" for p in points}))
+    for simulator in ("simgrid", "sstmac"):
+        on = {s.split()[1] for s in simulations if f" on xt6-seastar with {simulator}" in s}
+        expect(f"cielo_profile on xt6-seastar in {simulator}", on, syntheses)
+    expect("cielo_profile simulations", len(simulations), 2 * len(syntheses))
+    if skipped:
+        fail(f"cielo_profile: none skipped: {skipped}")
 
     syntheses, simulations, skipped = plan(root, build, "cielo_network_swap", env)
-    expect("cielo_network_swap syntheses", syntheses, {f"{p}-{c}-synth{n}" for p in PROXY_DECKS for c in CUTS
-                                                       for n in (256, 1024)})
+    expect("cielo_network_swap syntheses", syntheses, with_first_steps({f"{p}-synth{n}" for p in points
+                                                                        for n in (256, 1024)}))
     at_256 = {s for s in syntheses if s.endswith("-synth256")}
     for network in ("xt6-seastar", "xe6-gemini"):
         on = {s.split()[1] for s in simulations if f" on {network} with simgrid" in s}
         expect(f"cielo_network_swap on {network} in SimGrid (max_ranks 256)", on, at_256)
         on = {s.split()[1] for s in simulations if f" on {network} with sstmac" in s}
         expect(f"cielo_network_swap on {network} in SST-macro", on, syntheses)
-    expect("cielo_network_swap simulations", len(simulations), 54)
+    expect("cielo_network_swap simulations", len(simulations), 2 * len(at_256) + 2 * len(syntheses))
     left = {s.split()[2] for s in skipped if "simgrid takes traces of up to 256 ranks in this study" in s}
     expect("cielo_network_swap left to SST-macro", left, syntheses - at_256)
 

@@ -77,7 +77,7 @@ class Study:
                 self.fail("proxies", f"unknown proxy '{proxy}' in 'proxies' (use {', '.join(PROXIES)})")
         self.decks = self.deck_lists(data)
         self.flags = self.flag_strings(data)
-        self.strategies = self.names(data, "strategies", may_be_all=True) or [None]
+        self.strategies, self.strategies_by_proxy = self.strategy_axis(data)
         self.transports = self.names(data, "transports", may_be_all=True) or [None]
         self.ranks = [ranks] if ranks else self.rank_counts(data, cores)
         self.no_duplicates("proxies", self.proxies)
@@ -141,6 +141,21 @@ class Study:
                 self.fail(key, f"'{key}' value {value!r} is not a name (letters, digits and '_' only)")
         self.no_duplicates(key, values)
         return values
+
+    def strategy_axis(self, data):
+        """(strategies of every proxy: a list, [None] or "all"; {proxy: its own list} from a [strategies]
+        table, which names some proxies: the others take none given, i.e. their deck's)."""
+        value = data.get("strategies")
+        if not isinstance(value, dict):
+            return self.names(data, "strategies", may_be_all=True) or [None], {}
+        for proxy in value:
+            if proxy not in self.proxies:
+                self.fail("strategies", f"[strategies] names '{proxy}', which is not in 'proxies'")
+        return [None], {proxy: self.names(value, proxy) or [None] for proxy in value}
+
+    def strategies_of(self, proxy):
+        """The strategies axis of one proxy (a list, or "all")."""
+        return self.strategies_by_proxy.get(proxy, self.strategies)
 
     def flag_strings(self, data):
         """proxy -> the flags axis: a list applies to every proxy, a [flags] table names them per proxy (a
@@ -271,7 +286,7 @@ class Study:
                 lines.append(f"amp-{proxy} is not built: strategy and transport names not checked")
                 continue
             known_strategies, known_transports = combinations.names(binary)
-            strategies = known_strategies if self.strategies == ALL else self.strategies
+            strategies = known_strategies if self.strategies_of(proxy) == ALL else self.strategies_of(proxy)
             transports = known_transports if self.transports == ALL else self.transports
             self.axes[proxy] = (strategies, transports)
             verdicts = combinations.verdicts(binary, strategies, transports)
@@ -294,7 +309,7 @@ class Study:
         out = []
         for repetition in range(1, self.repetitions + 1):
             for proxy in self.proxies:
-                strategies, transports = resolved.get(proxy, (self.strategies, self.transports))
+                strategies, transports = resolved.get(proxy, (self.strategies_of(proxy), self.transports))
                 axes = itertools.product(self.decks[proxy], enumerate(self.flags[proxy]), strategies, transports, self.ranks)
                 for deck, (flag_index, flags), strategy, transport, ranks in axes:
                     if (proxy, strategy, transport) in skipped:

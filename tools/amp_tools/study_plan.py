@@ -26,7 +26,7 @@ def _points(study, fits=lambda strategy, transport: True):
     skipped, resolved = getattr(study, "skipped", set()), getattr(study, "axes", {})
     total = 0
     for proxy in study.proxies:
-        strategies, transports = resolved.get(proxy, (study.strategies, study.transports))
+        strategies, transports = resolved.get(proxy, (study.strategies_of(proxy), study.transports))
         pairs = sum((proxy, s, t) not in skipped and fits(s, t) for s in strategies for t in transports)
         total += len(study.decks[proxy]) * len(study.flags[proxy]) * pairs
     return total
