@@ -15,6 +15,8 @@ from amp_tools import calibrate
 from amp_tools import measured_comparison
 from amp_tools import simgrid_export
 from amp_tools import simulate
+from amp_tools import simulate_sstmac
+from amp_tools import simulator_process
 from amp_tools.simulate_errors import UsageError
 
 
@@ -72,7 +74,7 @@ def test_a_fifo_bin_is_refused(tmp_path):
 def test_sstmac_must_be_an_executable_file(tmp_path, monkeypatch):
     monkeypatch.setenv("AMP_SSTMAC", str(tmp_path))  # a directory: "executable", not a program
     with pytest.raises(UsageError, match="needs AMP_SSTMAC to name an sstmac executable file"):
-        simulate.sstmac_executable()
+        simulate_sstmac.sstmac_executable()
 
 
 SUMMARY = {"ranks": [0, 1], "actions": 10, "bytes": 80, "messages": 2, "synthesized": True,
@@ -177,8 +179,8 @@ def test_more_ranks_than_cores_is_warned_of(tmp_path):
 def test_a_silent_simulator_is_ended_on_time():
     """--timeout holds for a simulator that prints nothing: it was checked only when a line came."""
     started = time.monotonic()
-    with pytest.raises(simulate.SimulatorTimedOut, match="ran past 1 s"):
-        simulate.run_simulator(["bash", "-c", "sleep 20"], "/tmp", 1, on_line=lambda line: False)
+    with pytest.raises(simulator_process.SimulatorTimedOut, match="ran past 1 s"):
+        simulator_process.run_simulator(["bash", "-c", "sleep 20"], "/tmp", 1, on_line=lambda line: False)
     assert time.monotonic() - started < 10
 
 

@@ -8,7 +8,7 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-from amp_tools import simulate  # noqa: E402
+from amp_tools import simulate_errors, simulate_sstmac  # noqa: E402
 
 
 def read(name):
@@ -17,17 +17,17 @@ def read(name):
 
 
 def main():
-    assert simulate.sstmac_prediction(0, read("sstmac-finished.txt"), []) == 0.00048679
+    assert simulate_sstmac.sstmac_prediction(0, read("sstmac-finished.txt"), []) == 0.00048679
     try:
-        simulate.sstmac_prediction(0, read("sstmac-deadlocked.txt"), [])
-    except simulate.SstmacStopped as e:  # ./amp simulate replays again with the FIFO queue on this one
+        simulate_sstmac.sstmac_prediction(0, read("sstmac-deadlocked.txt"), [])
+    except simulate_sstmac.SstmacStopped as e:  # ./amp simulate replays again with the FIFO queue on this one
         message = str(e)
         assert "stopped before the end of the trace (rank 0 at 5 percent" in message, message
     else:
         sys.exit("FAIL: a deadlocked replay's time was taken as a prediction")
     try:
-        simulate.sstmac_prediction(134, "MPI matching error\n", ["aborted"])
-    except simulate.SimulatorError as e:
+        simulate_sstmac.sstmac_prediction(134, "MPI matching error\n", ["aborted"])
+    except simulate_errors.SimulatorError as e:
         assert "sstmac failed (exit 134)" in str(e), str(e)
     else:
         sys.exit("FAIL: a failed replay was taken as a prediction")

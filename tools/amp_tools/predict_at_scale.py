@@ -147,10 +147,10 @@ def table(plan, seconds, predicted):
 def main():
     """The step alone, on a folder holding the baseline run (by default as the study names none:
     DIR/ghost-<first strategy>-isend.json)."""
-    parser = command_line.Parser("predict_at_scale", __doc__.split("\n\n")[0])  # a usage error: one line, exit 2
+    parser = command_line.Parser("predict_at_scale", __doc__.split("\n\n")[0],  # a usage error: one line, exit 2
+                                 parents=[command_line.common_options(launcher=False)])
     parser.add_argument("dir")
     parser.add_argument("--deck", required=True)
-    parser.add_argument("--build", required=True)
     parser.add_argument("--root", default=amp_tools.REPOSITORY)
     parser.add_argument("--baseline", help="the results file whose compute time every strategy gets")
     parser.add_argument("--ranks", type=int, default=1024)

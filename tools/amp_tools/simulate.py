@@ -32,15 +32,15 @@ from amp_tools import calibrate
 from amp_tools import file_names
 from amp_tools import measured_comparison
 from amp_tools import network_metrics
+from amp_tools import command_line
 from amp_tools import networks
 from amp_tools import networks_simgrid
 from amp_tools import networks_sstmac
 from amp_tools import simulated_profile
 from amp_tools.simgrid_export import export, trace_meta
 from amp_tools.simulate_errors import OutputError, SimulatorError, UsageError
-# SstmacStopped, sstmac_executable, sstmac_prediction and SimulatorTimedOut: tests and bench use them from here.
-from amp_tools.simulate_sstmac import SstmacStopped, run_sstmac, sstmac_executable, sstmac_prediction  # noqa: F401
-from amp_tools.simulator_process import INTERRUPTIONS, Interrupted, SimulatorTimedOut, _interrupt, run_simulator  # noqa: F401
+from amp_tools.simulate_sstmac import run_sstmac
+from amp_tools.simulator_process import INTERRUPTIONS, Interrupted, _interrupt, run_simulator
 
 SMPIREPLAY = "/usr/lib/x86_64-linux-gnu/simgrid/smpireplaymain"
 SIMGRID_RANKS_NOTE = 512  # above this, a note that SST-macro is the simulator for the trace's size
@@ -280,7 +280,7 @@ class OneLineParser(argparse.ArgumentParser):
 
 
 def main():
-    parser = OneLineParser(description=__doc__.split("\n\n")[0])
+    parser = OneLineParser(description=__doc__.split("\n\n")[0], parents=[command_line.common_options()])
     parser.add_argument("trace", nargs="?", help="a traced run's directory (recorded or synthesized)")
     parser.add_argument("--network", help="network file (inputs/networks/*.toml)")
     parser.add_argument("--set", action="append", metavar="KEY=VALUE",
@@ -290,9 +290,7 @@ def main():
     parser.add_argument("--output", help="with --calibrate: the network file to write "
                                          "(default inputs/networks/this-machine.toml)")
     parser.add_argument("--replace", action="store_true", help="with --calibrate: replace an existing file")
-    parser.add_argument("--build", required=True)
     parser.add_argument("--root", default=amp_tools.REPOSITORY)
-    parser.add_argument("--mpiexec", default="mpiexec")
     parser.add_argument("--cores", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--timeout", type=seconds, default=DEFAULT_TIMEOUT,
                         help=f"seconds the simulator may run, a positive number (default {DEFAULT_TIMEOUT}: half an hour)")

@@ -38,12 +38,10 @@ def positive_count(text):
 
 
 def main():
-    parser = command_line.Parser("study", __doc__.split("\n\n")[0])  # a usage error: one line, exit 2
+    parser = command_line.Parser("study", __doc__.split("\n\n")[0],  # a usage error: one line, exit 2
+                                 parents=[command_line.common_options()])
     parser.add_argument("study")
     parser.add_argument("--root", required=True, help="repository root (relative decks, runs/)")
-    parser.add_argument("--build", required=True, help="build folder with bin/amp-*")
-    parser.add_argument("--mpiexec", default="mpiexec")
-    parser.add_argument("--mpiexec-flags", default="", help="extra launcher flags, space-separated")
     parser.add_argument("--cores", type=int, default=os.cpu_count())
     parser.add_argument("--ranks", type=positive_count, help="one rank count instead of the study file's 'ranks'")
     parser.add_argument("--slurm", action="store_true", help="write runs/<name>-<stamp>/study.sbatch instead of running")
