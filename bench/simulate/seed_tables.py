@@ -1,12 +1,17 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
-"""The tables of docs/VALIDATION.md sections 2 and 3, printed from a study folder's simulations.
+"""The tables of docs/VALIDATION.md sections 1-3, printed from a study folder's simulations.
 
+  bench/simulate/seed_tables.py profile runs/cielo-profile-<stamp>
   bench/simulate/seed_tables.py swap runs/cielo-network-swap-<stamp>
   bench/simulate/seed_tables.py aces runs/aces-routing-<stamp>
 (with the report's Python and matplotlib: /usr/bin/python3 on Debian). It reads the folder as `./amp
 report` does (report_simulation.load) and groups the routing study's variants as its figure does.
 
+Where the study made one-step companions (steady_state) every time is a steady step's (steps 2..K).
+profile: per proxy, strategy and simulator, the steady profile (compute / point-to-point / collectives,
+percent), the time per step and the set-up, the point-to-point messages per minute per rank (over the
+simulated time) and their mean size, and the replays' wall time.
 swap: per proxy, cut, rank count and simulator, the predicted time per step on xt6-seastar and on
 xe6-gemini (the files' own machines) and the speed-up, with the replays' wall time; a Gemini with its two
 link widths (--set dimension_bandwidth, SST-macro) where one was simulated; a time marked (FIFO) came from
@@ -21,6 +26,31 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
 from amp_tools import report_simulation, report_validation  # noqa: E402  (the report's reading and grouping)
+from amp_tools import steady_state  # noqa: E402
+
+ORDER = {"ghost": 0, "sage": 1, "nobel": 2}
+
+
+def per_step(sim, steps):
+    """A steady step's seconds where the point has its one-step companion, else the run's mean step."""
+    return sim["steady"]["per_step_seconds"] if sim.get("steady") else sim["predicted_seconds"] / steps
+
+
+def profile(folder):
+    print("| proxy | strategy | simulator | compute | p2p (MPI) | collective (MPI_SYNC) | per step | set-up | "
+          "messages per minute per rank | mean message | replays (s) |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    rows = [r for r in report_simulation.load(folder) if r[6]["network"] == "xt6-seastar" and r[6].get("steady")]
+    for proxy, label, ranks, _, simulator, steps, sim, _, _ in sorted(
+            rows, key=lambda r: (ORDER[r[0].replace("amp-", "")], r[1], r[4])):
+        state, p = sim["steady"], steady_state.profile_of(sim)
+        shares = " | ".join(f"{100 * p[k]:.1f}" for k in ("compute", "p2p", "collective")) if p else "- | - | -"
+        rate = state["messages_per_step"] / ranks / state["per_step_seconds"] * 60
+        size = state["bytes_per_step"] / max(1.0, state["messages_per_step"])
+        wall = sim["simulation_wall_seconds"]
+        print(f"| {proxy.replace('amp-', '')} | {report_validation.cut_of(label)} | {simulator} | {shares} | "
+              f"{state['per_step_seconds'] * 1e3:.2f} ms | {state['setup_seconds'] * 1e3:.2f} ms | {rate:,.0f} | "
+              f"{size:,.0f} B | {wall:.0f} |")
 
 
 def swap(folder):
@@ -32,11 +62,10 @@ def swap(folder):
             continue
         key = (proxy.replace("amp-", ""), report_validation.cut_of(label), ranks, simulator)
         fifo = sim.get("simulated_network", {}).get("injection_queue") == "fifo"
-        rows.setdefault(key, {})[machine] = (sim["predicted_seconds"] / steps, sim["simulation_wall_seconds"], fifo)
-    order = {"ghost": 0, "sage": 1, "nobel": 2}
+        rows.setdefault(key, {})[machine] = (per_step(sim, steps), sim["simulation_wall_seconds"], fifo)
     print("| proxy | cut | ranks | simulator | XT6 (ms per step) | XE6 (ms per step) | speed-up | replays (s) |")
     print("|---|---|---|---|---|---|---|---|")
-    for (proxy, cut, ranks, simulator), got in sorted(rows.items(), key=lambda kv: (order[kv[0][0]], kv[0][2], kv[0][1], kv[0][3])):
+    for (proxy, cut, ranks, simulator), got in sorted(rows.items(), key=lambda kv: (ORDER[kv[0][0]], kv[0][2], kv[0][1], kv[0][3])):
         if "xt6-seastar" not in got or "xe6-gemini" not in got:
             continue
         xt6, xe6 = got["xt6-seastar"][0], got["xe6-gemini"][0]
@@ -60,7 +89,7 @@ def aces(folder):
     print("|---|---|---|---|---|---|---|---|---|")
     for (cut, rpn, links), by_routing in sorted(variants.items(), key=lambda kv: (kv[0][0], kv[0][1], -kv[0][2])):
         def ms(routing):  # a variant SST-macro did not finish has no prediction
-            t = [s["predicted_seconds"] * 1e3 for s in by_routing.get(routing, [])]
+            t = [steady_state.time_of(s) * 1e3 for s in by_routing.get(routing, [])]
             if not t:
                 return "none"
             return f"{t[0]:.3f}" if len(t) == 1 else f"{statistics.median(t):.3f} [{min(t):.3f} - {max(t):.3f}]"
@@ -74,4 +103,4 @@ def aces(folder):
 
 
 if __name__ == "__main__":
-    {"swap": swap, "aces": aces}[sys.argv[1]](sys.argv[2])
+    {"profile": profile, "swap": swap, "aces": aces}[sys.argv[1]](sys.argv[2])

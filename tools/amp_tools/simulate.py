@@ -45,7 +45,9 @@ from amp_tools.simulator_process import INTERRUPTIONS, Interrupted, _interrupt, 
 SMPIREPLAY = "/usr/lib/x86_64-linux-gnu/simgrid/smpireplaymain"
 SIMGRID_RANKS_NOTE = 512  # above this, a note that SST-macro is the simulator for the trace's size
 # SST-macro's time follows its packets: one step of 4096-rank SVAF (7.4 million packets of 4 KiB) took 200 s
-# here, about 27 us each (docs/PERFORMANCE.md, "Why, measured"); above this many, a note of what to expect.
+# here, about 27 us each (docs/PERFORMANCE.md, "Why, measured"), the slowest measured; one 256-rank step of
+# the CTH seed deck (15.9 million packets, counting the bytes that stay in a node) took 18 s, about 1 us
+# each. Above this many, a note of the most to expect.
 SSTMAC_PACKETS_NOTE = 5_000_000
 SSTMAC_SECONDS_PER_PACKET = 27e-6
 # Above this, per-rank finish times and the profile (a log line per action) are skipped: the lines cost
@@ -209,8 +211,8 @@ def simulate(args):
         past = (f"; that is past --timeout {args.timeout:g} s, which stops it: give --timeout {1.5 * expected:.0f} or more"
                 if expected > args.timeout else "")
         print(f"amp simulate: note: SST-macro moves this trace's {summary['bytes'] / 1e9:.3g} GB as {packets / 1e6:.3g} "
-              f"million packets of {networks_sstmac.packet_bytes(network)} bytes, about {SSTMAC_SECONDS_PER_PACKET * 1e6:g} us each on a "
-              f"2-core machine: expect about {expected / 60:.0f} minutes (docs/PERFORMANCE.md){past}", file=sys.stderr)
+              f"million packets of {networks_sstmac.packet_bytes(network)} bytes, up to about {SSTMAC_SECONDS_PER_PACKET * 1e6:g} us "
+              f"each on a 2-core machine: expect at most about {expected / 60:.0f} minutes (docs/PERFORMANCE.md){past}", file=sys.stderr)
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="amp-simulate-", dir=unsplit_temporary_folder()) as workdir:
         if args.simulator == "simgrid":

@@ -40,7 +40,8 @@ def companion(simulation_path):
 
 
 def steady(whole, first, steps):
-    """{steps, per_step_seconds, setup_seconds, profile} from the K-step simulation `whole`, its one-step
+    """{steps, per_step_seconds, setup_seconds, messages_per_step, bytes_per_step (all ranks' point-to-point
+    sends), profile} from the K-step simulation `whole`, its one-step
     companion `first` (simulation JSON dicts) and K. Raises NotSteady when they do not pair up."""
     if steps < MIN_STEPS:
         raise NotSteady(f"a steady state needs at least {MIN_STEPS} simulated steps (this point has {steps})")
@@ -49,7 +50,8 @@ def steady(whole, first, steps):
             raise NotSteady(f"the one-step companion differs in {key} ({first.get(key)!r}, not {whole.get(key)!r})")
     per_step = (whole["predicted_seconds"] - first["predicted_seconds"]) / (steps - 1)
     out = {"steps": steps, "per_step_seconds": per_step, "setup_seconds": first["predicted_seconds"] - per_step,
-           "profile": None}
+           "messages_per_step": (whole["messages"] - first["messages"]) / (steps - 1),
+           "bytes_per_step": (whole["bytes"] - first["bytes"]) / (steps - 1), "profile": None}
     a, b = whole.get("profile"), first.get("profile")
     if a and b and a.get("per_rank") and b.get("per_rank"):
         kinds = simulated_profile.KINDS
