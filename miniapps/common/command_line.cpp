@@ -90,10 +90,14 @@ void require_plain_numbers(CLI::App& app) {
 
 }  // namespace
 
-bool parse_arguments(CLI::App& app, int argc, char** argv) {
+bool parse_arguments(CLI::App& app, int argc, char** argv, bool* older_strategy_name) {
   require_plain_numbers(app);
   // The deck is real TOML (toml_deck.hpp); its path names the deck in error messages.
-  if (app.get_config_ptr() != nullptr) app.config_formatter(std::make_shared<TomlDeck>(deck_path(argc, argv), app));
+  if (app.get_config_ptr() != nullptr)
+    app.config_formatter(std::make_shared<TomlDeck>(deck_path(argc, argv), app, older_strategy_name));
+  for (int i = 1; i < argc && older_strategy_name != nullptr; ++i)
+    if (std::strcmp(argv[i], "--comm_method") == 0 || std::strncmp(argv[i], "--comm_method=", 14) == 0)
+      *older_strategy_name = true;
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp&) {

@@ -21,8 +21,9 @@ void add_common_options(CLI::App& app, CommonOptions& options);
 // Parses argv (the proxies' own: start_request.hpp calls it once). Returns false when --help was asked
 // for. Throws InputError naming the problem for any bad flag, value or deck. Integers, on the command
 // line and in the deck, are decimal only (a leading 0 is not octal, no 0x), in their type's range (no
-// negative value for an unsigned one); floating-point values must be finite.
-bool parse_arguments(CLI::App& app, int argc, char** argv);
+// negative value for an unsigned one); floating-point values must be finite. `older_strategy_name`,
+// when given, is set where --comm_method (or a deck's comm_method), strategy's deprecated name, is used.
+bool parse_arguments(CLI::App& app, int argc, char** argv, bool* older_strategy_name = nullptr);
 // The same, printing the help on rank 0 when --help was asked for (a program without StartRequest).
 bool parse_command_line(CLI::App& app, int argc, char** argv, int rank);
 

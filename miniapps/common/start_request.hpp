@@ -34,7 +34,12 @@ struct StartRequest {
   bool trace_given = false;  // --trace was given (perhaps with no directory)
   bool trace_setup = false;  // --trace-setup
   SynthesisRequest synthesis;
+  bool older_strategy_name = false;  // --comm_method or a deck's comm_method: rank 0 warns once
 };
+
+// The one line rank 0 prints when the older name of --strategy was used (after "NAME: warning: ").
+inline constexpr const char* kOlderStrategyName =
+    "--comm_method is deprecated; use --strategy (in a deck: strategy = ...)";
 
 // Parses argc/argv into `app` (whose options the caller added; a proxy's flags are filled by it) and
 // returns the request; never throws for bad input (the problem is kept until MPI runs, so that rank 0

@@ -62,6 +62,7 @@ std::vector<CLI::ConfigItem> TomlDeck::from_config(std::istream& input) const {
       throw fail(line, fmt::format("'{}' must be given on the command line as --{} (it is read before the deck)", name, name));
     if (node.is_array() && option->get_items_expected_max() <= 1)
       throw fail(line, fmt::format("'{}' takes one value, not an array", name));
+    if (name == "comm_method" && older_name_ != nullptr) *older_name_ = true;
     CLI::ConfigItem item;
     item.name = name;
     std::string value;

@@ -16,7 +16,9 @@ namespace amp {
 // is "input deck 'PATH' line N: what is wrong".
 class TomlDeck : public CLI::Config {
  public:
-  TomlDeck(std::string path, const CLI::App& app) : path_(std::move(path)), app_(app) {}
+  // `older_name`, when given, is set where the deck uses comm_method, strategy's deprecated name.
+  TomlDeck(std::string path, const CLI::App& app, bool* older_name = nullptr)
+      : path_(std::move(path)), app_(app), older_name_(older_name) {}
 
   std::vector<CLI::ConfigItem> from_config(std::istream& input) const override;
   std::string to_config(const CLI::App*, bool, bool, std::string) const override;
@@ -24,6 +26,7 @@ class TomlDeck : public CLI::Config {
  private:
   std::string path_;
   const CLI::App& app_;
+  bool* older_name_;
 };
 
 }  // namespace amp

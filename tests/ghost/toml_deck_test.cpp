@@ -3,6 +3,7 @@
 // deck; a key given twice, bad syntax, an unknown key or a table is an InputError naming the deck's line.
 #include <amp/miniapps/common/command_line.hpp>
 #include <amp/miniapps/common/errors.hpp>
+#include <amp/miniapps/common/start_request.hpp>
 #include <amp/miniapps/ghost/ghost_config.hpp>
 
 #include <gtest/gtest.h>
@@ -92,3 +93,32 @@ TEST(TomlDeck, TheOlderKeyComm_methodSetsTheStrategy) {
 }
 
 }  // namespace
+
+// The older name is noted once for the warning (start_request.hpp), from the command line or the deck,
+// and not for --strategy.
+TEST(TomlDeck, TheOlderNameIsNotedForItsWarning) {
+  auto older = [](const std::string& deck, std::vector<std::string> flags) {
+    const std::string path = testing::TempDir() + "amp_toml_deck_older_name.toml";
+    std::ofstream(path) << deck;
+    amp::ghost::GhostConfig config;
+    amp::ghost::RawGhostFlags raw;
+    CLI::App app;
+    amp::CommonOptions common;
+    amp::add_common_options(app, common);
+    amp::ghost::add_ghost_options(app, config, raw);
+    std::vector<std::string> args = {"amp-ghost", "--input", path};
+    args.insert(args.end(), flags.begin(), flags.end());
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    const amp::StartRequest request = amp::parse_start_request(app, static_cast<int>(argv.size()), argv.data());
+    std::remove(path.c_str());
+    EXPECT_EQ(request.problem, "");
+    return request.older_strategy_name;
+  };
+  EXPECT_TRUE(older("nx = 8\n", {"--comm_method", "svaf"}));
+  EXPECT_TRUE(older("nx = 8\n", {"--comm_method=svaf"}));
+  EXPECT_TRUE(older("comm_method = \"svcp\"\n", {}));
+  EXPECT_TRUE(older("comm_method = \"svcp\"\n", {"--comm_method", "svaf"}));  // both: still one warning
+  EXPECT_FALSE(older("strategy = \"svcp\"\n", {"--strategy", "svaf"}));
+  EXPECT_FALSE(older("nx = 8\n", {}));
+}
