@@ -299,9 +299,10 @@ def synthesis_runs(study, runs):
                 continue
             seen.add((point, n))
             out.append({**r, "id": f"{point}-synth{n}", "ranks": n, "synthesized": True})
-    if study.simulation.steady_state:
-        out += [{**r, "first_step": True, "args": [*r["args"], *proxy_command.steps_flags(r["proxy"], 1)]}
-                for r in list(out)]
+    out.sort(key=lambda r: r["ranks"])  # the smaller rank counts first: a study stopped midway has them whole
+    if study.simulation.steady_state:  # each point's companion right after it: a study stopped midway has pairs
+        out = [run for r in out for run in (r, {**r, "first_step": True,
+                                                 "args": [*r["args"], *proxy_command.steps_flags(r["proxy"], 1)]})]
     return out
 
 
