@@ -20,12 +20,11 @@ Usage: steady_state_test.py MPIEXEC BUILD ROOT WORKDIR
 import glob
 import json
 import os
-import shutil
 import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from study_simulate_test import PYTHON, fail, study  # noqa: E402
+from study_simulate_test import PYTHON, fail, study, arguments_and_workdir  # noqa: E402
 
 from amp_tools import results, steady_state  # noqa: E402
 
@@ -56,10 +55,7 @@ def simulate(build, trace, network, simulator):
 
 
 def main():
-    mpiexec, build, root, workdir = (os.path.abspath(a) if os.path.exists(a) else a for a in sys.argv[1:5])
-    workdir = os.path.join(workdir, "steady-state")
-    shutil.rmtree(workdir, ignore_errors=True)
-    os.makedirs(workdir)
+    mpiexec, build, root, workdir = arguments_and_workdir("steady-state")
     network = os.path.join(root, "inputs", "networks", "torus-4x4x4.toml")
     simulators = ["simgrid"] + (["sstmac"] if os.environ.get("AMP_SSTMAC") else [])
     path = os.path.join(workdir, "steady.toml")

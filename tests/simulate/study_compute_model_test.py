@@ -17,7 +17,7 @@ import shutil
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from study_simulate_test import fail, study  # noqa: E402
+from study_simulate_test import fail, study, arguments_and_workdir  # noqa: E402
 
 STUDY = """name = "{name}"
 proxies = ["ghost"]
@@ -48,10 +48,7 @@ def synthesis_seconds(folder, cut, ranks):
 
 
 def main():
-    mpiexec, build, root, workdir = (os.path.abspath(a) if os.path.exists(a) else a for a in sys.argv[1:5])
-    workdir = os.path.join(workdir, "study-compute-model")
-    shutil.rmtree(workdir, ignore_errors=True)
-    os.makedirs(workdir)
+    mpiexec, build, root, workdir = arguments_and_workdir("study-compute-model")
     xt6 = os.path.join(root, "inputs", "networks", "xt6-seastar.toml")
 
     done = run_study(root, build, mpiexec, workdir, "model", [xt6])

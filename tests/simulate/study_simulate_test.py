@@ -26,6 +26,15 @@ def fail(message):
 PYTHON = "/usr/bin/python3" if os.access("/usr/bin/python3", os.X_OK) else sys.executable
 
 
+def arguments_and_workdir(folder):
+    """MPIEXEC BUILD ROOT WORKDIR from the command line, with WORKDIR/<folder> made empty for the test."""
+    mpiexec, build, root, workdir = (os.path.abspath(a) if os.path.exists(a) else a for a in sys.argv[1:5])
+    workdir = os.path.join(workdir, folder)
+    shutil.rmtree(workdir, ignore_errors=True)
+    os.makedirs(workdir)
+    return mpiexec, build, root, workdir
+
+
 def study(root, build, mpiexec, path, workdir):
     return subprocess.run([PYTHON, "-m", "amp_tools.study", path, "--root", workdir,
                            "--build", build, "--mpiexec", mpiexec, "--cores", "2"], capture_output=True, text=True,
