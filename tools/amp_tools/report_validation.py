@@ -69,10 +69,13 @@ def table3_figure(rows):
     ax.set_ylabel("percent of run time")
     ax.set_ylim(0, 100)
     ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.0, 1.0))
-    simulated_by = " and ".join(sorted({SIMULATOR_NAMES.get(r[4], r[4]) for r in rows if r[6]["network"] == "xt6-seastar"}))
+    on_seastar = [r for r in rows if r[6]["network"] == "xt6-seastar"]
+    simulated_by = " and ".join(sorted({SIMULATOR_NAMES.get(r[4], r[4]) for r in on_seastar}))
+    steady = ("steady steps 2..K, set-up apart" if all(r[6].get("steady") for r in on_seastar if r[2] == 256)
+              else "whole runs, set-up included")
     ax.set_title("Profile at 256 ranks: 001 Table III (XT5, the applications; outlined) beside AMP's\n"
-                 f"proxies simulated in {simulated_by} on xt6-seastar (mean over ranks;\nMPI = point-to-point "
-                 "with waits, MPI_SYNC = collectives)", fontsize=9)
+                 f"proxies simulated in {simulated_by} on xt6-seastar ({steady}; mean over ranks;\nMPI = "
+                 "point-to-point with waits, MPI_SYNC = collectives)", fontsize=9)
     fig.tight_layout()
     return fig
 
