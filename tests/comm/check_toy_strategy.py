@@ -95,7 +95,7 @@ def main():
                 if toy_pairs[t["name"]]["fits"] != expected:
                     fail(f"{proxy}: {TOY}/{t['name']} fits is {toy_pairs[t['name']]['fits']}, expected {expected}")
             base = SMALL[proxy] + (["--input", a.nobel_deck] if proxy == "nobel" else [])
-            runs = {s: checked_results(a, exe, base + ["--comm_method", s, "--transport", "isend"], folder, f"{proxy}-{s}")
+            runs = {s: checked_results(a, exe, base + ["--strategy", s, "--transport", "isend"], folder, f"{proxy}-{s}")
                     for s in ("bspma", "svaf", TOY)}
             toy, bspma, svaf = runs[TOY], runs["bspma"], runs["svaf"]
             if toy["config"]["comm_method"] != TOY or not toy["verification"]["passed"]:
@@ -110,7 +110,7 @@ def main():
             if not in_place or any(staged[t]["fits"] for t in in_place):
                 fail(f"{proxy}: staged, {TOY} should be refused every in-place transport {in_place}: {staged}")
             refused = staged[in_place[0]]["refusal"]
-            line = refusal_line(run(a, exe, base + ["--comm_method", TOY, "--transport", in_place[0]],
+            line = refusal_line(run(a, exe, base + ["--strategy", TOY, "--transport", in_place[0]],
                                     env=dict(os.environ, AMP_MPI_BUFFERS="host")),
                                 "^" + re.escape(f"amp-{proxy}: error: {refused}") + "$",
                                 lambda why: fail(f"{proxy}: {TOY}/{in_place[0]} staged: {why}"),

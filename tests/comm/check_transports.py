@@ -58,7 +58,7 @@ def unstaged_checksum(a, arguments, folder, label):
     """bspma over isend's checksum without staging (the reference for staged runs), then staging on."""
     os.environ.pop("AMP_MPI_BUFFERS", None)
     results = os.path.join(folder, "unstaged.json")
-    done = run(a, arguments + ["--comm_method", "bspma", "--transport", "isend"], results)
+    done = run(a, arguments + ["--strategy", "bspma", "--transport", "isend"], results)
     if done.returncode != 0:
         fail(f"bspma/isend without staging at {label}: exit {done.returncode}: {done.stderr[-1500:]}")
     with open(results) as f:
@@ -92,7 +92,7 @@ def main():
             for strategy in STRATEGIES:
                 for transport in TRANSPORTS:
                     name = f"{strategy}/{transport} at {label}"
-                    arguments = a.proxy_arguments + where + ["--comm_method", strategy, "--transport", transport]
+                    arguments = a.proxy_arguments + where + ["--strategy", strategy, "--transport", transport]
                     expected_refusal = refusals[(strategy, transport)]
                     if expected_refusal:
                         refusal_line(run(a, arguments), "^" + re.escape(expected_refusal) + "$",

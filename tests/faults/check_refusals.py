@@ -81,7 +81,7 @@ CASES = [
     ("listing, --nx 0", "amp-ghost", ["--list-combinations", "--json", "--nx", "0"], None, {}, None, "amp-ghost: error: grid sizes must be positive (nx=0 ny=100 nz=100)"),
     ("listing, unknown flag", "amp-ghost", ["--list-combinations", "--json", "--bogus-flag"], None, {}, None,
      "amp-ghost: error: The following argument was not expected: --bogus-flag"),
-    ("listing, unknown strategy", "amp-sage", ["--list-combinations", "--json", "--comm_method", "nope"], None, {}, None,
+    ("listing, unknown strategy", "amp-sage", ["--list-combinations", "--json", "--strategy", "nope"], None, {}, None,
      "amp-sage: error: unknown strategy 'nope' (use bspma, svaf, svcp)"),
     ("listing, missing deck", "amp-nobel", ["--list-combinations", "--json", "--input", "none.toml"], None, {}, None,
      "amp-nobel: error: none.toml was not readable (missing?)"),

@@ -3,7 +3,7 @@
 """The flags every proxy shares (miniapps/common/run_config.hpp), as a user meets them in amp-ghost,
 amp-sage and amp-nobel alike. `refusal FLAG`: one bad value of that flag is refused by every proxy
 with exit 2 and the same one line (amp-ghost adds miniGhost's strategy codes to the choices).
-`aliases`: --comm_method is --strategy by its older name (same run, same checksum), the results
+`aliases`: --comm_method is --strategy by its older name (same run, same checksum, one warning), the results
 JSON holds `strategy` and its deprecated alias `comm_method`, and --scaling keeps each proxy's default
 (ghost weak, sage strong)."""
 import json
@@ -61,11 +61,13 @@ def check_refusal(a, flag):
     print(f"check_shared_flags: --{flag}: the same one line from {', '.join(PROXIES)}")
 
 
-def results_of(a, proxy, arguments, folder, name):
+def results_of(a, proxy, arguments, folder, name, warnings=None):
     path = os.path.join(folder, f"{proxy}-{name}.json")
     done = fr.run(a, proxy, TINY[proxy] + ["--progress", "0", "--results", path] + arguments, ranks=2)
     if done.returncode != 0:
         fr.fail(f"{proxy} {' '.join(arguments)}: exit {done.returncode}: {fr.lines_of(done)[-3:]}")
+    if warnings is not None:
+        warnings.extend(line for line in done.stderr.splitlines() if ": warning: " in line)
     with open(path) as f:
         return json.load(f)
 
@@ -73,8 +75,13 @@ def results_of(a, proxy, arguments, folder, name):
 def check_aliases(a):
     with tempfile.TemporaryDirectory() as folder:
         for proxy in PROXIES:
-            new = results_of(a, proxy, ["--strategy", "SVAF"], folder, "strategy")
-            old = results_of(a, proxy, ["--comm_method", "svaf"], folder, "comm_method")
+            new_warnings, old_warnings = [], []
+            new = results_of(a, proxy, ["--strategy", "SVAF"], folder, "strategy", new_warnings)
+            old = results_of(a, proxy, ["--comm_method", "svaf"], folder, "comm_method", old_warnings)
+            warned = f"{proxy}: warning: --comm_method is deprecated; use --strategy (in a deck: strategy = ...)"
+            if new_warnings or old_warnings != [warned]:  # once, from rank 0 of the 2
+                fr.fail(f"{proxy}: expected no warning for --strategy and one for --comm_method, got "
+                        f"{new_warnings} and {old_warnings}")
             for results, flag in ((new, "--strategy"), (old, "--comm_method")):
                 config = results["config"]
                 if config.get("strategy") != "svaf" or config.get("comm_method") != "svaf":

@@ -35,7 +35,7 @@ from amp_tools import calibrate as calibrate_module  # noqa: E402
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 SIMULATE = ["-m", "amp_tools.simulate"]
 TORUS = os.path.join(ROOT, "inputs", "networks", "torus-4x4x4.toml")
-GHOST = ["--nx", "8", "--ny", "8", "--nz", "8", "--num_vars", "2", "--comm_method", "bspma"]
+GHOST = ["--nx", "8", "--ny", "8", "--nz", "8", "--num_vars", "2", "--strategy", "bspma"]
 
 
 def synthesized(a, folder, name, ranks=4, steps=2):

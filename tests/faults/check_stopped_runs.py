@@ -19,7 +19,7 @@ import fault_run as fr  # noqa: E402
 LONG_RUN = ["--nx", "16", "--ny", "16", "--nz", "16", "--num_vars", "2", "--num_tsteps", "1000000", "--progress", "0"]
 # Thousands of small virtual ranks: seconds of synthesis, stopped after its first few ranks.
 LONG_SYNTHESIS = ["--scaling", "weak", "--nx", "8", "--ny", "8", "--nz", "8", "--num_vars", "1", "--num_tsteps", "2",
-                  "--comm_method", "svaf", "--compute_seconds", "0.001", "--ranks", "60000", "--progress", "0"]
+                  "--strategy", "svaf", "--compute_seconds", "0.001", "--ranks", "60000", "--progress", "0"]
 
 
 def wait_for(condition, what, process, timeout=60):

@@ -15,7 +15,7 @@ import tempfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import fault_run as fr  # noqa: E402
 
-RUN = ["--nx", "8", "--ny", "8", "--nz", "8", "--num_vars", "2", "--num_tsteps", "300", "--comm_method", "svcp",
+RUN = ["--nx", "8", "--ny", "8", "--nz", "8", "--num_vars", "2", "--num_tsteps", "300", "--strategy", "svcp",
        "--progress", "0"]
 LIBRARY_LINE = r"amp_dumpi: writing trace file '{}/dumpi-[0-9.]+-000[01]\.bin' failed: No space left on device; the trace is incomplete"
 

@@ -32,13 +32,13 @@ PROXIES = {
                     "--report_diffusion", "--seed", "--progress", "--ranks", "--rank", "--compute_seconds"],
         "slow": ["--num_tsteps", "--num_spikes", "--exchanges_per_step", "--face_propagations_per_step",
                  "--single_value_reductions_per_step"],
-        "words": ["--stencil", "--comm_method", "--transport", "--scaling"],
+        "words": ["--stencil", "--strategy", "--transport", "--scaling"],
     },
     "amp-sage": {
         "base": ["--nx", "4", "--ny", "4", "--nz", "4", "--num_vars", "2", "--num_tsteps", "2", "--progress", "0"],
         "numbers": ["--nx", "--ny", "--nz", "--num_vars", "--error_tol", "--seed", "--progress", "--ranks", "--rank"],
         "slow": ["--num_tsteps"],
-        "words": ["--partition", "--comm_method", "--transport", "--scaling"],
+        "words": ["--partition", "--strategy", "--transport", "--scaling"],
     },
     "amp-nobel": {
         "base": ["--nbx", "2", "--nby", "2", "--nbz", "2", "--block", "4", "--max_level", "1", "--num_vars", "1",
@@ -46,7 +46,7 @@ PROXIES = {
         "numbers": ["--block", "--nbx", "--nby", "--nbz", "--max_level", "--num_vars", "--front_radius", "--front_period",
                     "--cfl", "--error_tol", "--check_every", "--seed", "--progress", "--ranks", "--rank"],
         "slow": ["--num_tsteps", "--amr_interval"],
-        "words": ["--comm_method", "--transport"],
+        "words": ["--strategy", "--transport"],
     },
     "amp-micro": {
         "base": ["pingpong", "--max-size", "64", "--iterations", "2", "--repetitions", "1", "--warmup", "0"],
@@ -55,7 +55,7 @@ PROXIES = {
         "words": [],
     },
 }
-DECK_KEYS = {"amp-ghost": ["nx", "num_vars", "seed", "stencil", "comm_method", "npx", "percent_sum", "progress"],
+DECK_KEYS = {"amp-ghost": ["nx", "num_vars", "seed", "stencil", "strategy", "npx", "percent_sum", "progress"],
              "amp-sage": ["nx", "num_vars", "seed", "partition", "error_tol"],
              "amp-nobel": ["block", "nbx", "max_level", "front_radius", "cfl", "seed"]}
 DECK_VALUES = ["4", "-1", "0", "0x10", "1.5", "inf", "nan", "-inf", "true", '"4"', '"010"', '"0x10"', "[4, 16]", "[]",

@@ -69,7 +69,7 @@ def matrix(opts):
                 os.remove(results)
             extra = ["--scaling", "strong", "--nx", str(GLOBAL), "--ny", str(GLOBAL), "--nz", str(GLOBAL),
                      "--num_vars", str(VARS), "--num_tsteps", str(STEPS), "--num_spikes", str(SPIKES),
-                     "--stencil", opts.stencil, "--comm_method", strategy, "--npx", str(grid[0]),
+                     "--stencil", opts.stencil, "--strategy", strategy, "--npx", str(grid[0]),
                      "--npy", str(grid[1]), "--npz", str(grid[2]), "--results", results]
             proc = run(opts, ranks, opts.exe, opts.mpiexec, extra)
             label = f"{opts.stencil} {strategy} ranks={ranks} grid={grid}"
@@ -139,7 +139,7 @@ def bad_input(opts):
         (2, ["--percent_sum", "101"], "percent_sum"),
     ]
     cases = [(ranks, flags, needle, combinations.BAD_INPUT) for ranks, flags, needle in cases]
-    cases += [(2, ["--comm_method", c["strategy"], "--transport", c["transport"]], c["refusal"],
+    cases += [(2, ["--strategy", c["strategy"], "--transport", c["transport"]], c["refusal"],
                combinations.COMBINATION_REFUSED) for c in refused[:1]]
     if not refused:
         return ["the listing refuses no combination; expected at least neighbor with svcp"]

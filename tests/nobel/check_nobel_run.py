@@ -64,7 +64,7 @@ def main():
         plan = [(s, a.np) for s in strategies] + ([("bspma", 1)] if a.reference and a.np != 1 else [])
         for strategy, np in plan:
             name = f"{strategy}-np{np}"
-            done, results = run(a, np, a.proxy_arguments + ["--comm_method", strategy], folder, name)
+            done, results = run(a, np, a.proxy_arguments + ["--strategy", strategy], folder, name)
             if done.returncode != 0:
                 fail(f"{name} exited {done.returncode}: {done.stdout[-2000:]} {done.stderr[-2000:]}")
             with open(results) as f:

@@ -48,10 +48,10 @@ def results_of(args, np, extra, folder, name):
 def check_runs(args, extra):
     with tempfile.TemporaryDirectory() as folder:
         reference_args = args.reference_args.split() if args.reference_args else extra
-        reference = results_of(args, 1, reference_args + ["--comm_method", "bspma"], folder, "reference")
+        reference = results_of(args, 1, reference_args + ["--strategy", "bspma"], folder, "reference")
         steps, nvars = reference["config"]["num_tsteps"], reference["config"]["num_vars"]
         for method in ("bspma", "svaf", "svcp"):
-            r = results_of(args, args.np, extra + ["--comm_method", method], folder, method)
+            r = results_of(args, args.np, extra + ["--strategy", method], folder, method)
             if not r["verification"]["passed"]:
                 fail(f"{method}: verification failed: {r['verification']}")
             if r["checksum"] != reference["checksum"]:

@@ -107,7 +107,7 @@ TORUS_ONLY = ("pingpong-64KiB-far",)
 # amp-ghost synthesized at 2 ranks with 1 ms of compute per variable step (2 variables, 2 steps): the
 # prediction is its 4 ms of compute, the little communication aside. SST-macro 16.0 models no compute at
 # all in a trace that opens with MPI_Init_thread; the proxies' is recorded as MPI_Init for it.
-COMPUTE_CASE = ["--nx", "8", "--ny", "8", "--nz", "8", "--num_vars", "2", "--num_tsteps", "2", "--comm_method", "bspma",
+COMPUTE_CASE = ["--nx", "8", "--ny", "8", "--nz", "8", "--num_vars", "2", "--num_tsteps", "2", "--strategy", "bspma",
                 "--ranks", "2", "--compute_seconds", "1e-3"]
 CUTS = ("bspma", "svaf", "svcp")
 
@@ -169,7 +169,7 @@ class Suite:
         shutil.rmtree(staging, ignore_errors=True)
         if case in CUTS:
             command = [os.path.join(self.build, "bin", "amp-ghost"), "--nx", "16", "--ny", "16", "--nz", "16",
-                       "--num_vars", "4", "--num_tsteps", "2", "--comm_method", case, "--synthesize", staging,
+                       "--num_vars", "4", "--num_tsteps", "2", "--strategy", case, "--synthesize", staging,
                        "--ranks", "64", "--compute_seconds", "1e-5"]
         elif case == "ghost-compute":
             command = [os.path.join(self.build, "bin", "amp-ghost"), *COMPUTE_CASE, "--synthesize", staging]

@@ -107,7 +107,7 @@ def main():
         base = os.path.join(workdir, f"export-{proxy}-{cut}-{transport}")
         shutil.rmtree(base, ignore_errors=True)
         os.makedirs(base)
-        flags = PROBLEMS[proxy] + ["--comm_method", cut, "--transport", transport]
+        flags = PROBLEMS[proxy] + ["--strategy", cut, "--transport", transport]
         recorded = os.path.join(base, "recorded")
         run(launch.mpiexec(mpiexec, 2, [exe, *flags, "--trace", recorded]), env=env)
         check(recorded, build, root, network, f"{proxy} {cut} {transport} recorded at 2 ranks")

@@ -36,7 +36,7 @@ def synthesize(build, workdir, name, ranks, *grid):
     trace = os.path.join(workdir, f"conservation-{name}")
     shutil.rmtree(trace, ignore_errors=True)
     done = subprocess.run([os.path.join(build, "bin", "amp-ghost"), "--nx", "16", "--ny", "16", "--nz", "16",
-                           "--num_vars", "2", "--num_tsteps", "2", "--comm_method", "bspma", "--percent_sum", "0",
+                           "--num_vars", "2", "--num_tsteps", "2", "--strategy", "bspma", "--percent_sum", "0",
                            *grid, "--synthesize", trace, "--ranks", str(ranks), "--compute_seconds", "1e-5"],
                           capture_output=True, text=True)
     check(done.returncode == 0, f"synthesis of {name} failed: {done.stderr.strip()}")

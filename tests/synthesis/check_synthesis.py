@@ -119,7 +119,7 @@ def main():
         for strategy in strategies:
             for transport in synthesizable:
                 name = f"{strategy}/{transport} at {a.np} ranks"
-                arguments = a.proxy_arguments + ["--progress", "0", "--comm_method", strategy, "--transport", transport]
+                arguments = a.proxy_arguments + ["--progress", "0", "--strategy", strategy, "--transport", transport]
                 recorded = os.path.join(folder, f"{strategy}-{transport}-recorded")
                 synthesized = os.path.join(folder, f"{strategy}-{transport}-synthesized")
                 real = run(launch.mpiexec(a.mpiexec, a.np, [a.exe] + arguments + ["--trace", recorded], a.mpiexec_flags),
@@ -144,7 +144,7 @@ def main():
                 compared += len(want)
         for transport, why in refused.items():
             directory = os.path.join(folder, f"refused-{transport}")
-            done = run([a.exe] + a.proxy_arguments + ["--comm_method", "svaf", "--transport", transport,
+            done = run([a.exe] + a.proxy_arguments + ["--strategy", "svaf", "--transport", transport,
                                                        "--synthesize", directory, "--ranks", str(a.np)], a.timeout)
             refusal_line(done, re.escape(f"transport '{transport}' cannot be synthesized: {why} (synthesize with "
                                          f"{', '.join(synthesizable)})"), fail, exit_code=2)

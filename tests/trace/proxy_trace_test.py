@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
-"""A traced proxy agrees with itself: for one --comm_method, the DUMPI trace's point-to-point
+"""A traced proxy agrees with itself: for one --strategy, the DUMPI trace's point-to-point
 message count and bytes (amp-trace stats --json) equal the proxy's own results (messages.total,
 bytes.total) exactly, the trace validates, and the traced run's checksum equals the untraced one's.
 Usage: proxy_trace_test.py MPIEXEC RANKS PROXY AMP_TRACE WORKDIR COMM_METHOD PROBLEM_FLAGS..."""
@@ -14,7 +14,7 @@ import tempfile
 from amp_tools import launch
 
 MPIEXEC, RANKS, PROXY, AMP_TRACE, WORKDIR, METHOD = sys.argv[1:7]
-PROBLEM = sys.argv[7:] + ["--comm_method", METHOD]
+PROBLEM = sys.argv[7:] + ["--strategy", METHOD]
 NAME = os.path.basename(PROXY)
 
 

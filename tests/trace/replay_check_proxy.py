@@ -5,7 +5,7 @@ the check's exit status (0 = replays clean, 1 = findings) and, with --kind, that
 named kind are among them. Prints every finding either way.
 Usage: replay_check_proxy.py MPIEXEC RANKS PROXY AMP_TRACE WORKDIR EXPECTED_EXIT [--kind KIND]... -- PROXY_ARGS...
 e.g.   replay_check_proxy.py mpiexec.mpich 4 build/bin/amp-nobel build/bin/amp-trace /tmp/w 0 -- \\
-           --input inputs/nobel/default.toml --num_tsteps 4 --amr_interval 2 --comm_method svcp"""
+           --input inputs/nobel/default.toml --num_tsteps 4 --amr_interval 2 --strategy svcp"""
 import json
 import os
 import shutil
