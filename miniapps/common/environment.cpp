@@ -57,7 +57,7 @@ std::string initialize_kokkos(std::vector<char*> kokkos_args, bool synthesis) {
 }  // namespace
 
 Environment::Environment(const StartRequest& request, MPI_Comm comm)
-    : comm_(comm), load_at_start_(machine_load_start()) {
+    : comm_(comm), load_at_start_(machine_load_start()), mode_(real_run()) {
   trace_dir_ = trace_folder(request);
   trace_setup_ = request.trace_setup;
   // A synthesis traces its virtual ranks, not itself (it refuses --trace).
@@ -91,7 +91,8 @@ Environment::Environment(const StartRequest& request, MPI_Comm comm)
 }
 
 Environment::Environment(Synthesis& synthesis, int rank, const StartRequest& request)
-    : synthesis_(&synthesis), exchange_context_(std::in_place, comm_, synthesis.mpi_buffers(), /*moves_data=*/false) {
+    : synthesis_(&synthesis), mode_(synthesized_run(synthesis)),
+      exchange_context_(std::in_place, comm_, synthesis.mpi_buffers(), /*moves_data=*/false) {
   trace_dir_ = synthesis.directory();
   trace_setup_ = request.trace_setup;
   if (amp_dumpi_synthesis_begin(rank, synthesis.ranks(), trace_dir_.c_str(), request.argc, request.argv, "") != 0)

@@ -8,6 +8,7 @@
 
 #include <amp/miniapps/common/machine_load.hpp>
 #include <amp/miniapps/common/refused_run_trace.hpp>
+#include <amp/miniapps/common/run_mode.hpp>
 #include <amp/miniapps/common/start_request.hpp>
 
 #include <amp/comm/exchange_context.hpp>
@@ -42,6 +43,8 @@ class Environment {
   bool tracing() const { return !trace_dir_.empty(); }
   // The synthesis this virtual rank belongs to; null in a real run.
   Synthesis* synthesis() const { return synthesis_; }
+  // How the proxy's loop runs (run_mode.hpp): a real run's or this synthesis's.
+  const RunMode& mode() const { return *mode_; }
   // What the proxy's strategies are built in (comm/exchange_context.hpp): comm(), data moving unless in a
   // synthesis, MPI's buffers where AMP_MPI_BUFFERS puts them (mpi_buffers_setting.hpp). Only once the
   // run is not refused at start-up (startup_problem() is empty).
@@ -70,6 +73,7 @@ class Environment {
   std::string trace_dir_;
   bool trace_setup_ = false;
   Synthesis* synthesis_ = nullptr;
+  std::unique_ptr<RunMode> mode_;
   std::optional<comm::ExchangeContext> exchange_context_;
   std::string startup_problem_;
   bool kokkos_started_ = false;

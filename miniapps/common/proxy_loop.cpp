@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The one time loop of amp-ghost, amp-sage and amp-nobel. In a synthesis (synthesis.hpp) it makes the
-// same calls as a real run, but the fields are never filled or read and each sweep is the compute model.
+// The one time loop of amp-ghost, amp-sage and amp-nobel, run as its run mode says (run_mode.hpp): in a
+// synthesis it makes the same calls as a real run, but the fields are never filled or read and each
+// sweep is the compute model.
 #include <amp/miniapps/common/proxy_loop.hpp>
 
 #include <amp/miniapps/common/progress_line.hpp>
-#include <amp/miniapps/common/synthesis.hpp>
 
 #include <amp/comm/stopwatch.hpp>
 
@@ -17,31 +17,30 @@ namespace amp {
 ProxyLoop::ProxyLoop(const LoopSettings& settings, const Environment& env, const comm::Combination& combination)
     : settings_(settings), comm_(env.comm()), exchange_(env.exchange_context()), combination_(combination),
       rank_(env.rank()),
-      synthesis_(env.synthesis()),
+      mode_(env.mode()),
       conservation_(settings.num_vars, env.comm()) {}
 
 void ProxyLoop::run(const Environment& env, LoopMeasurements& m) {
   const int vars = settings_.num_vars, steps = settings_.num_tsteps;
   env.begin_traced_region();
   const double start = now_seconds();
-  ProgressLine progress(synthesis_ != nullptr ? 0.0 : settings_.progress_seconds, rank_, steps);
+  ProgressLine progress(mode_.progress_seconds(settings_.progress_seconds), rank_, steps);
   for (int v = 0; v < vars; ++v) {
-    if (synthesis_ == nullptr) add_sources(v, 0);
+    if (mode_.fills_fields()) add_sources(v, 0);
     publish(v);
   }
   for (int step = 0; step < steps; ++step) {
     for (int v = 0; v < vars; ++v) {
       strategy().need_ghosts(v);
-      if (synthesis_ != nullptr) {
-        synthesis_->advance(modelled_step_seconds());
-        swap_fields(v);
-      } else {
-        ScopedTimer timer(m.compute_seconds);
-        update(v, step);
-        swap_fields(v);
-        if (step + 1 < steps) add_sources(v, step + 1);
-        if (fault_lands(v, step)) inject_fault();
-      }
+      mode_.sweep(
+          m.compute_seconds, [&] { return modelled_step_seconds(); },
+          [&] {
+            update(v, step);
+            swap_fields(v);
+            if (step + 1 < steps) add_sources(v, step + 1);
+            if (fault_lands(v, step)) inject_fault();
+          },
+          [&] { swap_fields(v); });
       if (publishes_after(step)) publish(v);
     }
     end_step(step, m);
@@ -54,7 +53,7 @@ void ProxyLoop::run(const Environment& env, LoopMeasurements& m) {
   record_exchange(m);
   final_check();
   std::uint64_t digest_of_rank = 0;
-  for (int v = 0; v < vars && synthesis_ == nullptr; ++v) digest_of_rank += digest(v);
+  for (int v = 0; v < vars && mode_.fills_fields(); ++v) digest_of_rank += digest(v);
   MPI_Allreduce(&digest_of_rank, &m.checksum, 1, MPI_UINT64_T, MPI_SUM, comm_);
   m.record_verdict(conservation_);
 }
@@ -80,7 +79,7 @@ bool ProxyLoop::fault_lands(int v, int step) const {
 double ProxyLoop::checked(const std::vector<double>& local_sums, int count, const std::string& when, bool report) {
   int worst_variable = -1;
   const double error = conservation_.check(local_sums, count, worst_variable);
-  if (synthesis_ != nullptr) return error;
+  if (!mode_.fills_fields()) return error;
   if (report && rank_ == 0)
     std::printf("%s: worst relative conservation error %.3e (variable %d)\n", when.c_str(), error, worst_variable);
   conservation_.judge(error, worst_variable, settings_.tolerance, when);

@@ -20,7 +20,7 @@
 
 namespace amp {
 
-class Synthesis;
+class RunMode;
 
 // What the loop needs of a proxy's configuration.
 struct LoopSettings {
@@ -103,7 +103,7 @@ class ProxyLoop {
   const comm::ExchangeContext exchange_;  // what the strategies are built in (make_strategy)
   const comm::Combination combination_;   // the strategy and transport, checked once at start-up
   int rank_;              // of comm_
-  Synthesis* synthesis_;  // null in a real run
+  const RunMode& mode_;   // a real run's or a synthesis's (run_mode.hpp)
   Conservation conservation_;
 
  private:

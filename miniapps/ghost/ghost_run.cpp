@@ -87,7 +87,7 @@ class GhostLoop : public ProxyLoop {
     for (int v = 0; v < config.num_vars; ++v) {
       current_.emplace_back(Kokkos::view_alloc(std::string("amp::grid"), Kokkos::WithoutInitializing), b.nx + 2,
                             b.ny + 2, b.nz + 2);
-      if (synthesis_ != nullptr) {
+      if (!mode_.fills_fields()) {
         next_.emplace_back(Kokkos::view_alloc(std::string("amp::grid_next"), Kokkos::WithoutInitializing), b.nx + 2,
                            b.ny + 2, b.nz + 2);
         continue;
@@ -96,11 +96,9 @@ class GhostLoop : public ProxyLoop {
       kernels::fill_random(current_[v], b, d.placement, config.seed, v);
       local_sums_[v] = kernels::interior_sum(current_[v], b);
     }
-    if (synthesis_ != nullptr) {
-      const std::string step = fmt::format("variable step ({} stencil, {}x{}x{} block)",
-                                           kernels::stencil_name(config.stencil), b.nx, b.ny, b.nz);
-      step_seconds_ = synthesis_->compute_seconds(step, [&] { return measure_stencil_step(config, d); });
-    }
+    const std::string step = fmt::format("variable step ({} stencil, {}x{}x{} block)",
+                                         kernels::stencil_name(config.stencil), b.nx, b.ny, b.nz);
+    step_seconds_ = mode_.compute_seconds(step, [&] { return measure_stencil_step(config, d); });
     MPI_Allreduce(local_sums_.data(), conservation_.injected.data(), config.num_vars, MPI_DOUBLE, MPI_SUM, comm_);
     for (int s = 0; s < config.num_spikes; ++s) spikes_.push_back(make_spike(config, d, s));
     strategy_ = comm::make_strategy(combination_, std::move(plan), exchange_);
@@ -206,7 +204,7 @@ class GhostLoop : public ProxyLoop {
 
   // Every variable is checked at the end, from its final grid.
   void final_check() override {
-    for (int v = 0; v < config_.num_vars && synthesis_ == nullptr; ++v)
+    for (int v = 0; v < config_.num_vars && mode_.fills_fields(); ++v)
       local_sums_[v] = kernels::interior_sum(current_[v], d_.block);
     check(local_sums_, config_.num_vars, "the end");
   }

@@ -60,7 +60,7 @@ class NobelLoop : public ProxyLoop {
     m_.initial_balanced = mesh_.balanced();
     install_step_exchange(std::move(setup.exchange), true, 0);
     std::vector<double> totals(config_.num_vars);
-    for (int v = 0; v < config_.num_vars && synthesis_ == nullptr; ++v) {
+    for (int v = 0; v < config_.num_vars && mode_.fills_fields(); ++v) {
       kernels::fill_amr_initial_values(current_[v], blocks_, shape_, config_.seed, v);
       totals[v] = kernels::amr_total(current_[v], blocks_, shape_);
     }
@@ -178,7 +178,7 @@ class NobelLoop : public ProxyLoop {
       exchange.emplace_back(Kokkos::view_alloc(std::string("amp::nobel_migration"), Kokkos::WithoutInitializing),
                             migration.exchange_size);
       const auto old_blocks = std::make_pair(std::int64_t{0}, migration.old_blocks_size);
-      if (synthesis_ == nullptr)
+      if (mode_.fills_fields())
         Kokkos::deep_copy(Kokkos::subview(exchange[v], old_blocks), Kokkos::subview(current_[v], old_blocks));
       mover->computed(v, exchange[v]);
     }
@@ -192,7 +192,7 @@ class NobelLoop : public ProxyLoop {
       mover->need_ghosts(v);
       current_[v] = new_storage("amp::nobel_current");
       next_[v] = new_storage("amp::nobel_next");
-      if (synthesis_ != nullptr) continue;
+      if (!mode_.fills_fields()) continue;
       kernels::remap_amr_blocks(exchange[v], current_[v], remap, shape_);
       totals[v] = kernels::amr_total(current_[v], blocks_, shape_);
     }
@@ -207,14 +207,14 @@ class NobelLoop : public ProxyLoop {
   // This rank's total of each variable (zeros in a synthesis), for a conservation check.
   std::vector<double> totals() const {
     std::vector<double> totals(config_.num_vars);
-    for (int v = 0; v < config_.num_vars && synthesis_ == nullptr; ++v)
+    for (int v = 0; v < config_.num_vars && mode_.fills_fields(); ++v)
       totals[v] = kernels::amr_total(current_[v], blocks_, shape_);
     return totals;
   }
 
   // Block storage: zeroed in a real run; in a synthesis only its address is used.
   Storage new_storage(const char* label) const {
-    if (synthesis_ != nullptr)
+    if (!mode_.fills_fields())
       return Storage(Kokkos::view_alloc(std::string(label), Kokkos::WithoutInitializing), storage_size_);
     return Storage(std::string(label), storage_size_);
   }
@@ -225,7 +225,7 @@ class NobelLoop : public ProxyLoop {
     const auto blocks = static_cast<std::int64_t>(blocks_.extent(0));
     if (blocks == 0) return 0.0;
     const std::string step = fmt::format("block of a variable step ({}^3 cells)", shape_.n);
-    return static_cast<double>(blocks) * synthesis_->compute_seconds(step, [&] { return seconds_per_block(); });
+    return static_cast<double>(blocks) * mode_.compute_seconds(step, [&] { return seconds_per_block(); });
   }
 
   // One variable's ghost fill and update on this rank's blocks, timed on this machine, per block.
