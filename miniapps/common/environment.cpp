@@ -57,7 +57,7 @@ std::string initialize_kokkos(std::vector<char*> kokkos_args, bool synthesis) {
 }  // namespace
 
 Environment::Environment(const StartRequest& request, MPI_Comm comm)
-    : comm_(comm), load_at_start_(machine_load_start()), mode_(real_run()) {
+    : comm_(comm), mode_(real_run()), load_at_start_(machine_load_start()) {
   trace_dir_ = trace_folder(request);
   trace_setup_ = request.trace_setup;
   // A synthesis traces its virtual ranks, not itself (it refuses --trace).
