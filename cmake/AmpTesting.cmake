@@ -62,29 +62,48 @@ function(amp_add_gtest)
   endif()
 endfunction()
 
-# amp_add_gtest_per_back_end(NAME n SOURCES ... LIBS ...): as Cabana's harness, the tests compiled once
-# per back end that Kokkos was built with (Kokkos_DEVICES: SERIAL, OPENMP, THREADS, CUDA, HIP), as
-# n_<Space> (n_Serial, n_OpenMP, ...), each naming its space in AMP_TEST_EXECUTION_SPACE for
-# tests/common/test_execution_space.hpp; tests/common/back_end_test_main.cpp is their main, and fails
-# the run if an amp:: kernel ran on another space. Label back_ends.
-function(amp_add_gtest_per_back_end)
-  cmake_parse_arguments(ARG "" "NAME" "SOURCES;LIBS" ${ARGN})
+# amp_back_end_spaces(out): the execution spaces of the back ends Kokkos was built with (Kokkos_DEVICES:
+# SERIAL, OPENMP, THREADS, CUDA, HIP), as Kokkos::Serial, Kokkos::OpenMP, ... (HIP under Experimental::
+# before Kokkos 4): the one list of back ends the tests know.
+function(amp_back_end_spaces out)
   set(hip_space HIP)  # Kokkos 4 took HIP out of Experimental
   if(Kokkos_VERSION VERSION_LESS 4.0)
     set(hip_space Experimental::HIP)
   endif()
+  set(spaces "")
   foreach(device_and_space SERIAL:Serial OPENMP:OpenMP THREADS:Threads CUDA:Cuda HIP:${hip_space})
     string(REPLACE ":" ";" pair ${device_and_space})
     list(GET pair 0 device)
     list(GET pair 1 space)
     if(device IN_LIST Kokkos_DEVICES)
-      string(REPLACE "Experimental::" "" name ${space})
-      amp_add_gtest(NAME ${ARG_NAME}_${name} LIBS ${ARG_LIBS}
-                    SOURCES ${ARG_SOURCES} ${PROJECT_SOURCE_DIR}/tests/common/back_end_test_main.cpp)
-      target_compile_definitions(${ARG_NAME}_${name} PRIVATE AMP_TEST_EXECUTION_SPACE=Kokkos::${space})
-      set_tests_properties(${ARG_NAME}_${name} PROPERTIES LABELS back_ends)
+      list(APPEND spaces Kokkos::${space})
     endif()
   endforeach()
+  set(${out} ${spaces} PARENT_SCOPE)
+endfunction()
+
+# amp_add_gtest_per_back_end(NAME n SOURCES ... LIBS ...): as Cabana's harness, the tests compiled once
+# per back end of amp_back_end_spaces, as n_<Space> (n_Serial, n_OpenMP, ...), each naming its space in
+# AMP_TEST_EXECUTION_SPACE for tests/common/test_execution_space.hpp; tests/common/back_end_test_main.cpp
+# is their main, and fails the run if an amp:: kernel ran on another space. Label back_ends.
+function(amp_add_gtest_per_back_end)
+  cmake_parse_arguments(ARG "" "NAME" "SOURCES;LIBS" ${ARGN})
+  amp_back_end_spaces(spaces)
+  foreach(space IN LISTS spaces)
+    string(REGEX REPLACE "^.*::" "" name ${space})  # Kokkos::Experimental::HIP: HIP
+    amp_add_gtest(NAME ${ARG_NAME}_${name} LIBS ${ARG_LIBS}
+                  SOURCES ${ARG_SOURCES} ${PROJECT_SOURCE_DIR}/tests/common/back_end_test_main.cpp)
+    target_compile_definitions(${ARG_NAME}_${name} PRIVATE AMP_TEST_EXECUTION_SPACE=${space})
+    set_tests_properties(${ARG_NAME}_${name} PROPERTIES LABELS back_ends)
+  endforeach()
+endfunction()
+
+# amp_name_every_back_end(target): names every space of amp_back_end_spaces to `target`'s sources in
+# AMP_TEST_BACK_ENDS, for tests/common/back_ends.hpp (a test that runs on all of them in one executable).
+function(amp_name_every_back_end target)
+  amp_back_end_spaces(spaces)
+  list(JOIN spaces "," joined)
+  target_compile_definitions(${target} PRIVATE "AMP_TEST_BACK_ENDS=${joined}")
 endfunction()
 
 # amp_add_checked_run(PREFIX p CHECKER script.py EXE target NAME n RANKS r [TIMEOUT s] ARGS args...):

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Every deterministic kernel gives the same bits on every back end the Kokkos build has (Serial, OpenMP,
-// Threads, CUDA, HIP, whichever are enabled): fields, face copies, fluxes and digests, run once on each
-// space and compared with the first, bit for bit. Floating-point sums (interior sums, outflows) are left
-// out: a parallel reduction may add in another order on another back end.
+// Threads, CUDA, HIP, whichever are enabled: tests/common/back_ends.hpp): fields, face copies, fluxes
+// and digests, run once on each space and compared with the first, bit for bit. Floating-point sums
+// (interior sums, outflows) are left out: a parallel reduction may add in another order on another back end.
 #include <amp/kernels/amr_cell_values.hpp>
 #include <amp/kernels/amr_remap.hpp>
 #include <amp/kernels/block_fields.hpp>
@@ -12,6 +12,7 @@
 #include <amp/kernels/gather_scatter.hpp>
 #include <amp/kernels/host_to_device.hpp>
 #include <amp/kernels/stencil.hpp>
+#include <amp/tests/common/back_ends.hpp>
 
 #include <gtest/gtest.h>
 
@@ -162,32 +163,14 @@ BackEndOutputs outputs_on() {
   return outputs;
 }
 
-std::vector<BackEndOutputs> outputs_on_every_back_end() {
-  std::vector<BackEndOutputs> all;
-#ifdef KOKKOS_ENABLE_SERIAL
-  all.push_back(outputs_on<Kokkos::Serial>());
-#endif
-#ifdef KOKKOS_ENABLE_OPENMP
-  all.push_back(outputs_on<Kokkos::OpenMP>());
-#endif
-#ifdef KOKKOS_ENABLE_THREADS
-  all.push_back(outputs_on<Kokkos::Threads>());
-#endif
-#ifdef KOKKOS_ENABLE_CUDA
-  all.push_back(outputs_on<Kokkos::Cuda>());
-#endif
-#ifdef KOKKOS_ENABLE_HIP
-#if KOKKOS_VERSION >= 40000
-  all.push_back(outputs_on<Kokkos::HIP>());
-#else
-  all.push_back(outputs_on<Kokkos::Experimental::HIP>());
-#endif
-#endif
-  return all;
+// In the order of the list (cmake/AmpTesting.cmake's amp_back_end_spaces).
+template <class... Spaces>
+std::vector<BackEndOutputs> outputs_on_each(amp::test::BackEnds<Spaces...>) {
+  return {outputs_on<Spaces>()...};
 }
 
 TEST(KernelsOnEveryBackEnd, GiveTheSameBits) {
-  const auto all = outputs_on_every_back_end();
+  const auto all = outputs_on_each(amp::test::EveryBackEnd{});
   ASSERT_FALSE(all.empty());
   const BackEndOutputs& first = all.front();
   EXPECT_EQ(first.by_kernel.size(), 19u);
