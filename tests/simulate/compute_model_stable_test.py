@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
 """A study's compute model is stable (issue 44 item 3): for each proxy's seed deck (inputs/*/*-seed.toml),
-two measurements of the model as a study makes it (amp_tools.study_compute_model.measure_model: 5
-one-step syntheses, their median) agree within 5 % on a quiet machine, and each records its spread.
+two measurements of the model as a study makes it (amp_tools.study_compute_model.measure_settled: a
+warm-up and 5 one-step syntheses, their median) agree within 5 % on a quiet machine, and each records
+its spread.
 
-The machine must be quiet: CTest runs this test alone (RUN_SERIAL), and a measurement during which
-other processes took more than a tenth of the CPU (tools/machine_load.py's rule) is measured again
-once; if it is still not quiet the test says so and is skipped (exit 77), since it would measure the
-other work, not the model.
+The machine must be quiet: CTest runs this test alone (RUN_SERIAL). A measurement during which other
+processes took more than a tenth of the CPU (tools/machine_load.py's rule), or whose median is not
+settled (its neighbours more than 5 % apart), is measured again once, as a study does; if it is still
+noisy the test says so and is skipped (exit 77), since it would measure the other work, not the model.
 
 Usage: compute_model_stable_test.py BUILD ROOT WORKDIR
 """
@@ -16,7 +17,7 @@ import shutil
 import sys
 
 from amp_tools import proxy_command
-from amp_tools.study_compute_model import REPETITIONS, measure_model
+from amp_tools.study_compute_model import REPETITIONS, measure_settled
 
 AGREEMENT = 0.05  # the issue's "within 5 %"
 RANKS = 2         # the model is per block (ghost, sage: weak scaling) or per AMR block (nobel)
@@ -31,13 +32,12 @@ def fail(message):
 
 
 def quiet_measurement(run, base):
-    """measure_model's result on a quiet machine (one more try), or None when the machine stays busy."""
-    for attempt in (1, 2):
-        measured = measure_model(run, f"{base}-try{attempt}")
-        if measured["quiet"]:
-            return measured
-        print(f"note: {run['proxy']}: not quiet ({measured['warning']}); measuring again")
-    return None
+    """measure_settled's result when it is quiet and settled, or None when the machine stays noisy."""
+    measured = measure_settled(run, base)
+    if measured["warning"]:
+        print(f"note: {run['proxy']}: measured {measured['attempts']} times, still noisy: {measured['warning']}")
+        return None
+    return measured
 
 
 def main():
@@ -52,7 +52,7 @@ def main():
                "args": proxy_command.proxy_line(proxy, ["--strategy", "bspma"], deck, build)}
         first, second = (quiet_measurement(run, os.path.join(workdir, f"{proxy}-{n}")) for n in (1, 2))
         if first is None or second is None:
-            print(f"SKIP: the machine was not quiet while measuring {proxy}'s model; nothing was compared")
+            print(f"SKIP: {proxy}'s model stayed noisy or unsettled (the machine was not quiet); nothing was compared")
             sys.exit(SKIP)
         for measured in (first, second):
             if len(measured["repetitions_here"]) != REPETITIONS or not measured["seconds_here"] > 0:

@@ -8,11 +8,16 @@ compute of a rank depends on the work it holds, and in a weak-scaling deck (ghos
 `scaling = "weak"`) every rank holds the same block at every rank count, while nobel's model is per
 block of a fixed size; only a strong-scaling ghost or sage deck (`--scaling strong` or `scaling =
 "strong"`) has one model per rank count. The model is measured by REPETITIONS one-step syntheses of
-the point's first strategy (bspma where the study has it) at its smallest rank count: each times the
-step's kernel undisturbed (the fastest of its own repeats), the model is their median, and their spread
-((max - min) / median) is recorded beside it. The machine must be quiet while they run:
+the point's first strategy (bspma where the study has it) at its smallest rank count, after one more
+that warms the machine up and is not counted (the first process after an idle spell ran 44 % slow here):
+each times the step's kernel undisturbed (the fastest of its own repeats), the model is their median, and
+their spread ((max - min) / median) is recorded beside it. The machine must be quiet while they run:
 tools/machine_load.py's rule (other processes took at most a tenth of the node's CPU time) is applied
-to /proc/stat around each, and a noisy measurement is said in one line and recorded, not hidden.
+to /proc/stat around each. The median must be settled: it and its two neighbours among the repetitions
+lie within SETTLED of each other (a CI machine once gave 5 repetitions spread 47 %, their median 26 %
+off the next five's, with no other process running: memory shared with other machines shows in no
+load). A noisy or unsettled measurement is made once more; if it stays so, it is said in one line and
+recorded, not hidden.
 
 The node: when the study's network files give `stream_per_core` (the target node's STREAM triad per
 core, all its cores busy), the compute of a memory-bound kernel is scaled to it the same way for every
@@ -41,6 +46,8 @@ MODEL_FILE = "compute_model.json"
 ONE_THREAD = {"OMP_NUM_THREADS": "1", "OMP_PROC_BIND": "false"}  # as every synthesis of the study runs
 PREFERRED_STRATEGY = "bspma"  # the cheapest strategy to synthesize: one message per neighbour
 REPETITIONS = 5  # measuring syntheses per model (issue 44: "its spread over at least 5 repetitions")
+SETTLED = 0.05  # the median and its two neighbours agree this closely (issue 44: models agree within 5 %)
+ATTEMPTS = 2  # a noisy or unsettled measurement is made once more
 ANY_RANKS = "any"  # the last part of a model's key when every rank count shares it
 
 
@@ -73,30 +80,54 @@ def model_key(run):
 
 
 def measure_model(run, base):
-    """REPETITIONS one-step syntheses of `run` at its rank count into base-N.{json,log} (the trace is
-    removed at once): {step, seconds_here (the median), repetitions_here, spread, machine_load (summed),
-    quiet, warning}. Raises NotMeasured when one fails."""
+    """One warm-up and REPETITIONS one-step syntheses of `run` at its rank count into base-warm-up and
+    base-N.{json,log} (the traces are removed at once): {step, seconds_here (the median),
+    repetitions_here, spread, middle_spread, settled, machine_load (summed), quiet, warning}. Raises
+    NotMeasured when one fails."""
+    measure_once(run, f"{base}-warm-up")
     seconds, loads, warnings, step = [], [], [], None
     for n in range(1, REPETITIONS + 1):
-        one = f"{base}-{n}"
-        for suffix in (".json", ".json.partial", ".trace", ".log"):
-            keep_aside(one + suffix)
-        command = [*run["args"], *proxy_command.steps_flags(run["proxy"], 1), "--synthesize", one + ".trace",
-                   "--ranks", str(run["ranks"]), "--results", one + ".json"]
-        load, warning = measured_quietly(command, one + ".log")
-        shutil.rmtree(one + ".trace", ignore_errors=True)  # only the model is wanted
-        measured = results.synthesized_compute_step(results.load(one + ".json"))
+        measured, load, warning = measure_once(run, f"{base}-{n}")
         step = measured["step"]
         seconds.append(measured["seconds"])
         loads.append(load)
         if warning:
             warnings.append(f"repetition {n}: {warning}")
     median = statistics.median(seconds)
+    ordered = sorted(seconds)
+    middle = (ordered[-2] - ordered[1]) / median if median > 0 else 0.0  # the median and its two neighbours
+    if middle > SETTLED:
+        warnings.append(f"the median and its neighbours spread {100 * middle:.1f} %, more than "
+                        f"{100 * SETTLED:.0f} %: not settled")
     load = {"other_cpu_seconds": round(sum(x["other_cpu_seconds"] for x in loads), 3),
             "wall_seconds": round(sum(x["wall_seconds"] for x in loads), 3), "cores": loads[0]["cores"]}
     return {"step": step, "seconds_here": median, "repetitions_here": seconds,
-            "spread": (max(seconds) - min(seconds)) / median if median > 0 else 0.0, "machine_load": load,
-            "quiet": not warnings, "warning": "; ".join(warnings) or None}
+            "spread": (max(seconds) - min(seconds)) / median if median > 0 else 0.0, "middle_spread": middle,
+            "settled": middle <= SETTLED, "machine_load": load,
+            "quiet": not any(w.startswith("repetition") for w in warnings), "warning": "; ".join(warnings) or None}
+
+
+def measure_settled(run, base):
+    """measure_model until it is quiet and settled, ATTEMPTS times at most (the later ones into
+    base-again-K); the last measurement, with `attempts` added."""
+    for attempt in range(1, ATTEMPTS + 1):
+        measured = measure_model(run, base if attempt == 1 else f"{base}-again-{attempt}")
+        if measured["warning"] is None:
+            break
+        if attempt < ATTEMPTS:
+            print(f"study: measuring the compute model of {run['proxy']}: {measured['warning']}; measuring again")
+    return dict(measured, attempts=attempt)
+
+
+def measure_once(run, one):
+    """One one-step synthesis of `run` into one.{json,log}: (its compute step, machine load, warning)."""
+    for suffix in (".json", ".json.partial", ".trace", ".log"):
+        keep_aside(one + suffix)
+    command = [*run["args"], *proxy_command.steps_flags(run["proxy"], 1), "--synthesize", one + ".trace",
+               "--ranks", str(run["ranks"]), "--results", one + ".json"]
+    load, warning = measured_quietly(command, one + ".log")
+    shutil.rmtree(one + ".trace", ignore_errors=True)  # only the model is wanted
+    return results.synthesized_compute_step(results.load(one + ".json")), load, warning
 
 
 def _busy_seconds():
@@ -192,18 +223,20 @@ class ComputeModels:
         at = [r for r in group if r["ranks"] == smallest and not r.get("first_step")] or group
         run = next((r for r in at if r["strategy"] == PREFERRED_STRATEGY), at[0])
         base = os.path.join(self.folder, f"compute-model-{run['id']}")  # a run id: safe parts (Study.runs)
-        measured = measure_model(run, base)
+        measured = measure_settled(run, base)
         scale = self.node_scale()
-        entry = {"source": f"measured on this machine by {REPETITIONS} one-step syntheses (their median), scaled to "
-                           "the target node",
-                 "measured_by": os.path.basename(base) + "-1..N.json", **measured, "node_scale": scale,
+        entry = {"source": f"measured on this machine by {REPETITIONS} one-step syntheses (their median) after one "
+                           "to warm up, scaled to the target node",
+                 "measured_by": os.path.basename(base) + ("-1..N.json" if measured["attempts"] == 1 else
+                                                          f"-again-{measured['attempts']}-1..N.json"), **measured, "node_scale": scale,
                  "seconds": measured["seconds_here"] * scale, "measured_at": _now()}
         print(f"study: compute model of {run['proxy']} ({key.rsplit('|', 1)[1]} ranks; measured at {run['ranks']}): "
               f"{measured['seconds_here']:.4g} s per {measured['step']} here (spread {100 * measured['spread']:.1f} % "
               f"over {REPETITIONS}), {entry['seconds']:.4g} s on the target node (recorded in {MODEL_FILE})")
         if measured["warning"]:
-            print(f"study: warning: the machine was not quiet while measuring it: {measured['warning']}; its "
-                  f"predictions carry that noise (call again with --new on a quiet machine)")
+            print(f"study: warning: measured {measured['attempts']} times, the model is still not quiet or settled: "
+                  f"{measured['warning']}; its predictions carry that noise (call again with --new on a quiet "
+                  f"machine)")
         return entry
 
 
