@@ -5,9 +5,9 @@ model is measured once for every rank count of its weak-scaling deck (REPETITION
 the smallest after a warm-up, their median, their
 spread and whether it settled recorded), scaled to the network file's node (stream_per_core against this
 machine's amp-micro stream), recorded in compute_model.json with its machine load, and every synthesis
-of the point is given exactly that model, including one synthesized again after the study resumed;
-nothing is measured twice. compute_seconds = 0 is used as given; networks with two different nodes are
-refused in one line (exit 2) before any run.
+of the point is given exactly that model, including one synthesized again after the study resumed,
+and every one made with another model (the record changed) is made again; nothing is measured twice.
+compute_seconds = 0 is used as given; networks with two different nodes are refused in one line (exit 2) before any run.
 
 Usage: study_compute_model_test.py MPIEXEC BUILD ROOT WORKDIR
 """
@@ -96,6 +96,30 @@ def main():
         fail("the resumed study measured a compute model again")
     if synthesis_seconds(folder, "svcp", 8) != next(iter(models.values()))["seconds"]:
         fail("the resynthesized point was not given the recorded model")
+
+    # Resumed after the point's model was recorded anew (a study stopped around a measurement): every
+    # synthesis made with the old model is made again with the new one, the old kept aside, so that a
+    # point's strategies never carry two models.
+    model_path = os.path.join(folder, "compute_model.json")
+    with open(model_path) as f:
+        recorded = json.load(f)
+    key = next(iter(recorded["models"]))
+    anew = recorded["models"][key]["seconds"] * 1.25
+    recorded["models"][key]["seconds"] = anew
+    with open(model_path, "w") as f:
+        json.dump(recorded, f)
+    done = run_study(root, build, mpiexec, workdir, "model", [xt6])
+    if done.returncode != 0:
+        fail(f"study resumed after a new model exited {done.returncode}: {done.stderr[-1500:]}")
+    for cut, ranks in ((c, n) for c in ("bspma", "svcp") for n in (4, 8)):
+        if synthesis_seconds(folder, cut, ranks) != anew:
+            fail(f"ghost-{cut}-synth{ranks} kept its old model {synthesis_seconds(folder, cut, ranks)}, not {anew}")
+        if not os.path.isfile(os.path.join(folder, f"ghost-{cut}-synth{ranks}.json.attempt-1")):
+            fail(f"ghost-{cut}-synth{ranks}'s synthesis with the old model was not kept aside")
+    if done.stdout.count("was made with") != 4:
+        fail(f"expected the 4 syntheses to be said made again: {done.stdout[-1500:]}")
+    if sorted(glob.glob(os.path.join(folder, "compute-model-*.log"))) != measurements:
+        fail("the study resumed after a new model measured one")
 
     # Zero compute, as given.
     torus = os.path.join(root, "inputs", "networks", "torus-4x4x4.toml")

@@ -34,6 +34,7 @@ import os
 from amp_tools import networks
 import amp_tools
 from amp_tools import proxy_command
+from amp_tools import results
 from amp_tools import simulate
 from amp_tools.steady_state import FIRST_STEP_FOLDER
 from amp_tools.study_folder import keep_aside
@@ -318,6 +319,14 @@ def shown_id(run):
     return f"{FIRST_STEP_FOLDER}/{run['id']}" if run.get("first_step") else run["id"]
 
 
+def made_with(base):
+    """The compute seconds per step the synthesis base.json was given, or None when it cannot be read."""
+    try:
+        return float(results.synthesized_compute_seconds(results.load(base + ".json")))
+    except (OSError, ValueError, KeyError, IndexError, TypeError):
+        return None
+
+
 def run_syntheses(plan, runs, folder, opts):
     """Synthesizes what is missing, each with the compute model of its point (measured once, recorded in
     compute_model.json, study_compute_model.py); returns the ids that failed."""
@@ -328,15 +337,24 @@ def run_syntheses(plan, runs, folder, opts):
     failed = []
     for r in runs:
         base = run_base(folder, r)
-        if os.path.isfile(base + ".json") and os.path.isdir(base + ".trace"):
-            continue
-        os.makedirs(os.path.dirname(base), exist_ok=True)
+        made = os.path.isfile(base + ".json") and os.path.isdir(base + ".trace")
+        if made and plan.compute_seconds is None and model_key(r) not in models.data["models"]:
+            continue  # made before the study recorded models: kept as it is, nothing measured for it
         try:
             compute = models.seconds(r, groups[model_key(r)])
         except NotMeasured as e:
             failed.append(shown_id(r))
             print(f"study: synthesis {shown_id(r)}: its compute model could not be measured: {e}")
             continue
+        if made:
+            used = made_with(base)
+            if used == compute:
+                continue
+            # a point's strategies must share one model: a synthesis made with another (a study stopped
+            # and started again around a measurement, or a model measured again) is made again
+            print(f"study: synthesis {shown_id(r)} was made with {used!r} s per compute step, its point's recorded "
+                  f"model is {compute!r} s: made again (the old one kept aside)")
+        os.makedirs(os.path.dirname(base), exist_ok=True)
         for suffix in SYNTHESIS_FILES:
             keep_aside(base + suffix)
         command = [*r["args"], "--synthesize", base + ".trace", "--ranks", str(r["ranks"]), "--results", base + ".json",
