@@ -5,7 +5,8 @@ makes no folder): cielo_profile, the 3 proxies' seed decks with their strategies
 (each also as one step) and simulated on the XT6 in SimGrid and SST-macro; cielo_network_swap, the same
 at 256 and 1024 ranks on the XT6 and the XE6 (SimGrid up to 256 ranks, SST-macro all); aces_routing, 3 cuts at
 1024 ranks on minimal, valiant and UGAL (2 seeds each) x 1 and 4 ranks per NIC x all and half of the
-global links, in SST-macro.
+global links, in SST-macro; xnobel_amr_steps, xNOBEL's SVCP point at 256 ranks over 7 steps (and 1) on
+the XT6 in SST-macro.
 
 Usage: seed_studies_plan_test.py BUILD ROOT WORKDIR
 """
@@ -97,10 +98,18 @@ def main(build, root, workdir):
         fail(f"aces_routing: each cut on each of the {len(want)} variants in SST-macro: {len(simulations)} simulations, "
              f"skipped {skipped}")
 
+    # The AMR experiment: xNOBEL's SVCP point over 7 steps (its AMR step after step 5 among steps 2-7).
+    syntheses, simulations, skipped = plan(root, build, "xnobel_amr_steps", env)
+    expect("xnobel_amr_steps syntheses", syntheses, with_first_steps({"nobel-xnobel-seed-svcp-synth256"}))
+    expect("xnobel_amr_steps simulations", {s.split()[1] for s in simulations if s.endswith(" on xt6-seastar with sstmac")},
+           syntheses)
+    if len(simulations) != 2 or skipped:
+        fail(f"xnobel_amr_steps: two simulations in SST-macro, none skipped: {simulations} {skipped}")
+
     runs_after = set(os.listdir(os.path.join(root, "runs"))) if os.path.isdir(os.path.join(root, "runs")) else set()
     if runs_after != runs_before:
         fail(f"--plan made study folders: {sorted(runs_after - runs_before)}")
-    print("ok: the three seed studies expand to their promised syntheses and simulations")
+    print("ok: the seed studies expand to their promised syntheses and simulations")
 
 
 if __name__ == "__main__":
