@@ -101,8 +101,8 @@ def main(build, root, workdir):
     # The AMR experiment: xNOBEL's SVCP point over 7 steps (its AMR step after step 5 among steps 2-7).
     syntheses, simulations, skipped = plan(root, build, "xnobel_amr_steps", env)
     expect("xnobel_amr_steps syntheses", syntheses, with_first_steps({"nobel-xnobel-seed-svcp-synth256"}))
-    expect("xnobel_amr_steps simulations", {s.split()[1] for s in simulations if s.endswith(" on xt6-seastar with sstmac")},
-           syntheses)
+    on = {s.split()[1] for s in simulations if s.endswith(" on xt6-seastar with sstmac")}
+    expect("xnobel_amr_steps simulations", on, syntheses)
     if len(simulations) != 2 or skipped:
         fail(f"xnobel_amr_steps: two simulations in SST-macro, none skipped: {simulations} {skipped}")
 

@@ -225,10 +225,10 @@ class ComputeModels:
         base = os.path.join(self.folder, f"compute-model-{run['id']}")  # a run id: safe parts (Study.runs)
         measured = measure_settled(run, base)
         scale = self.node_scale()
+        again = "" if measured["attempts"] == 1 else f"-again-{measured['attempts']}"
         entry = {"source": f"measured on this machine by {REPETITIONS} one-step syntheses (their median) after one "
                            "to warm up, scaled to the target node",
-                 "measured_by": os.path.basename(base) + ("-1..N.json" if measured["attempts"] == 1 else
-                                                          f"-again-{measured['attempts']}-1..N.json"), **measured, "node_scale": scale,
+                 "measured_by": f"{os.path.basename(base)}{again}-1..N.json", **measured, "node_scale": scale,
                  "seconds": measured["seconds_here"] * scale, "measured_at": _now()}
         print(f"study: compute model of {run['proxy']} ({key.rsplit('|', 1)[1]} ranks; measured at {run['ranks']}): "
               f"{measured['seconds_here']:.4g} s per {measured['step']} here (spread {100 * measured['spread']:.1f} % "
