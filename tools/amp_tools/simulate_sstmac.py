@@ -93,7 +93,8 @@ def run_sstmac(network, trace_dir, export_dir, summary, root, amp_trace, workdir
                 raise SimulatorError("; ".join(f"{q}: {why}" for q, why in stopped) +
                                      " (with each of its NIC queues: a deadlock in its model)") from None
             print(f"amp simulate: note: with its {queue} NIC queue (a ring of 1024 waiting messages that loses any "
-                  f"more: docs/TRACING.md section 14) {e}; replaying with its {networks_sstmac.SSTMAC_QUEUES[-1]} queue",
+                  f"more: docs/TRACING.md section 14) {e} after {time.monotonic() - started:.0f} s of the "
+                  f"{timeout:g} s limit; replaying with its {networks_sstmac.SSTMAC_QUEUES[-1]} queue",
                   file=sys.stderr)
     # SST-macro's launch and its MPI_Init's allreduce are not the program's time (sstmac_timeline.py)
     try:
