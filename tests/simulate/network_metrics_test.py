@@ -225,6 +225,19 @@ class SstmacTimeline(unittest.TestCase):
         self.assertAlmostEqual(p["per_rank"]["compute"][0], 4015.83e-6 - 3.43e-6 - 3.60e-6 - 8.40e-6, delta=1e-12)
         self.assertEqual(p["per_rank"]["compute"][1], 0.0)
 
+    def test_compute_is_never_negative(self):
+        # the calls' spans longer than the rank's time from `start` (a late start): compute 0, the rest p2p
+        late = 4015.0e-6
+        p = simulated_profile.sstmac_profile(self.timeline.per_rank(), late, [0.0, 1.0])
+        for rank in (0, 1):
+            self.assertEqual(p["per_rank"]["compute"][rank], 0.0)
+            self.assertGreaterEqual(p["per_rank"]["p2p"][rank], 0.0)
+        # every rank in MPI_Finalize before the last one left MPI_Init: no time, no kind below 0
+        p = simulated_profile.sstmac_profile(self.timeline.per_rank(), 5e-3, [0.0, 0.0])
+        for kind in simulated_profile.KINDS:
+            self.assertEqual(p["per_rank"][kind], [0.0, 0.0])
+            self.assertEqual(p[kind], 0.0)
+
 
 if __name__ == "__main__":
     unittest.main(argv=sys.argv[:1], verbosity=2)

@@ -11,7 +11,7 @@ the log.
 
 SST-macro's replay prints each MPI call's start and end (sstmac_timeline.py): a rank's collective seconds
 are those calls' spans; its compute is the trace's (SST-macro computes exactly the trace's gaps between
-calls), or the time outside its calls if that is less; point-to-point is the rest of its time to entering
+calls), or the time outside its calls if that is less (and never below 0); point-to-point is the rest of its time to entering
 MPI_Finalize, over which its fractions are taken. The rest, not the point-to-point calls' spans: SST-macro
 prints an Isend's line only after the send's CPU overhead and any wait for room in the NIC (zero-compute
 SVCP at 1024 ranks spends a quarter of its time there), which a span would count as compute. Every rank
@@ -29,11 +29,15 @@ def sstmac_profile(timeline, start, trace_compute):
     compute seconds per rank (the export's), counted from `start` (when the last rank left MPI_Init): as
     profile(), each rank over its time from then to entering MPI_Finalize (SST-macro's MPI_Finalize is a
     barrier; SimGrid's takes no time)."""
-    spans = [rank["entered_finalize"] - start for rank in timeline]
+    # never below 0: a rank that entered MPI_Finalize before the last rank left MPI_Init (a conformance
+    # case with no work between them) has no time here, and one whose calls' spans add up to more than its
+    # time (an incast gave -6.6 us; rounding, -4e-19 s) computed nothing, not less than nothing
+    spans = [max(0.0, rank["entered_finalize"] - start) for rank in timeline]
     per_rank = []
     for span, rank, given in zip(spans, timeline, trace_compute):
-        compute = min(given, span - rank["p2p"] - rank["collective"])
-        per_rank.append({"compute": compute, "p2p": span - compute - rank["collective"], "collective": rank["collective"]})
+        collective = min(rank["collective"], span)
+        compute = max(0.0, min(given, span - rank["p2p"] - collective))
+        per_rank.append({"compute": compute, "p2p": span - compute - collective, "collective": collective})
     out = profile(per_rank, spans)
     out["per_rank_finish"] = [rank["end"] - start for rank in timeline]
     return out
