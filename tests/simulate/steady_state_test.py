@@ -13,7 +13,8 @@ profile (over each rank's steps 2..K). Checked:
   differ from the extrapolation by about 3 us whatever the compute (0.7-1.0 % here, where a step's compute
   is about its communication; 2.0-2.1 % at 1e-6 s of compute, where a step lasts 15 us): an offset that
   does not grow with N, small beside the seed decks' millisecond steps;
-- broken on purpose: a companion of another rank count is refused (NotSteady), and K = 2 is refused.
+- broken on purpose: a companion of another rank count or replayed with another SST-macro NIC queue is
+  refused (NotSteady), and K = 2 is refused.
 
 Usage: steady_state_test.py MPIEXEC BUILD ROOT WORKDIR
 """
@@ -108,7 +109,11 @@ def main():
 
     # Broken on purpose: another rank count, and too few steps.
     other = dict(first, ranks=16)
-    for bad, steps, needle in ((other, K, "differs in ranks"), (first, 2, "at least 3")):
+    queue = (whole.get("simulated_network") or {}).get("injection_queue")
+    other_queue = dict(first, simulated_network=dict(first.get("simulated_network") or {},
+                                                     injection_queue="fifo" if queue != "fifo" else "round_robin"))
+    for bad, steps, needle in ((other, K, "differs in ranks"), (first, 2, "at least 3"),
+                               (other_queue, K, "NIC queue")):
         try:
             steady_state.steady(whole, bad, steps)
             fail(f"a companion that does not pair ({needle}) was accepted")
