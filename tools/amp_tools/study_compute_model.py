@@ -84,15 +84,30 @@ def measure_model(run, base):
     base-N.{json,log} (the traces are removed at once): {step, seconds_here (the median),
     repetitions_here, spread, middle_spread, settled, machine_load (summed), quiet, warning}. Raises
     NotMeasured when one fails."""
-    measure_once(run, f"{base}-warm-up")
-    seconds, loads, warnings, step = [], [], [], None
+    return measure_side_by_side(run, [base])[0]
+
+
+def measure_side_by_side(run, bases):
+    """measure_model's result for each of `bases`, their repetitions taken in turn (repetition 1 of each,
+    then 2, ...) after one warm-up into bases[0]-warm-up: models measured so share the machine's state.
+    A memory-bound kernel's time drifts with the node's memory bandwidth, which no CPU load shows (STREAM
+    triad here fell from 25.9 to 22.8 GB/s in ten quiet minutes, sage's model moved within 5.7 %); the
+    stability test compares two models made side by side, as a study's points share one."""
+    measure_once(run, f"{bases[0]}-warm-up")
+    taken = [{"seconds": [], "loads": [], "warnings": [], "step": None} for _ in bases]
     for n in range(1, REPETITIONS + 1):
-        measured, load, warning = measure_once(run, f"{base}-{n}")
-        step = measured["step"]
-        seconds.append(measured["seconds"])
-        loads.append(load)
-        if warning:
-            warnings.append(f"repetition {n}: {warning}")
+        for base, one in zip(bases, taken):
+            measured, load, warning = measure_once(run, f"{base}-{n}")
+            one["step"] = measured["step"]
+            one["seconds"].append(measured["seconds"])
+            one["loads"].append(load)
+            if warning:
+                one["warnings"].append(f"repetition {n}: {warning}")
+    return [summary(**one) for one in taken]
+
+
+def summary(seconds, loads, warnings, step):
+    """A model from its repetitions: the median, its spread, whether it settled, the machine's load."""
     median = statistics.median(seconds)
     ordered = sorted(seconds)
     middle = (ordered[-2] - ordered[1]) / median if median > 0 else 0.0  # the median and its two neighbours
