@@ -22,7 +22,7 @@ import shutil
 import sys
 
 from amp_tools import proxy_command
-from amp_tools.study_compute_model import ATTEMPTS, REPETITIONS, measure_side_by_side
+from amp_tools.study_compute_model import REPETITIONS, measure_settled
 
 AGREEMENT = 0.05  # the issue's "within 5 %"
 RANKS = 2         # the model is per block (ghost, sage: weak scaling) or per AMR block (nobel)
@@ -37,15 +37,14 @@ def fail(message):
 
 
 def quiet_measurements(run, base):
-    """Two models measured side by side (measure_side_by_side), quiet and settled, made again as a study
-    makes a noisy one again (ATTEMPTS in all); None when the machine stays noisy."""
-    for attempt in range(1, ATTEMPTS + 1):
-        pair = measure_side_by_side(run, [f"{base}-{n}-try{attempt}" for n in (1, 2)])
-        noisy = [m["warning"] for m in pair if m["warning"]]
-        if not noisy:
-            return pair
-        print(f"note: {run['proxy']}: attempt {attempt}: {'; '.join(noisy)}")
-    return None
+    """Two models measured side by side, quiet and settled, made again as a study makes a noisy one again
+    (measure_settled); None when the machine stays noisy."""
+    pair = measure_settled(run, [f"{base}-1", f"{base}-2"])
+    noisy = [m["warning"] for m in pair if m["warning"]]
+    if noisy:
+        print(f"note: {run['proxy']}: measured {pair[0]['attempts']} times, still noisy: {'; '.join(noisy)}")
+        return None
+    return pair
 
 
 def main():

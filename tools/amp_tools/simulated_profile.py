@@ -12,9 +12,10 @@ the log.
 SST-macro's replay prints each MPI call's start and end (sstmac_timeline.py): a rank's collective seconds
 are those calls' spans; its compute is the trace's (SST-macro computes exactly the trace's gaps between
 calls), or the time outside its calls if that is less (and never below 0); point-to-point is the rest
-of its time to entering MPI_Finalize, over which its fractions are taken. The rest, not the point-to-point calls' spans: SST-macro
-prints an Isend's line only after the send's CPU overhead and any wait for room in the NIC (zero-compute
-SVCP at 1024 ranks spends a quarter of its time there), which a span would count as compute. Every rank
+of its time to entering MPI_Finalize, over which its fractions are taken. The rest, not the point-to-point
+calls' spans: SST-macro prints an Isend's line only after the send's CPU overhead and any wait for room in
+the NIC (zero-compute SVCP at 1024 ranks spends a quarter of its time there), which a span would count as
+compute. Every rank
 is counted from the moment the last rank left MPI_Init (SimGrid's start at 0); MPI_Finalize is in no
 kind, in both.
 """

@@ -79,17 +79,12 @@ def model_key(run):
     return f"{run['proxy']}|{run['deck'] or ''}|{run['flags']}|{ranks}"
 
 
-def measure_model(run, base):
-    """One warm-up and REPETITIONS one-step syntheses of `run` at its rank count into base-warm-up and
-    base-N.{json,log} (the traces are removed at once): {step, seconds_here (the median),
-    repetitions_here, spread, middle_spread, settled, machine_load (summed), quiet, warning}. Raises
-    NotMeasured when one fails."""
-    return measure_side_by_side(run, [base])[0]
-
-
 def measure_side_by_side(run, bases):
-    """measure_model's result for each of `bases`, their repetitions taken in turn (repetition 1 of each,
-    then 2, ...) after one warm-up into bases[0]-warm-up: models measured so share the machine's state.
+    """One warm-up synthesis of `run` at its rank count into bases[0]-warm-up, then REPETITIONS more for each
+    of `bases` into base-N.{json,log} (the traces are removed at once), taken in turn (repetition 1 of each,
+    then 2, ...), so that the models share the machine's state: for each, {step, seconds_here (the median),
+    repetitions_here, spread, middle_spread, settled, machine_load (summed), quiet, warning}. Raises
+    NotMeasured when one fails.
     A memory-bound kernel's time drifts with the node's memory bandwidth, which no CPU load shows (STREAM
     triad here fell from 25.9 to 22.8 GB/s in ten quiet minutes, sage's model moved within 5.7 %); the
     stability test compares two models made side by side, as a study's points share one."""
@@ -108,6 +103,7 @@ def measure_side_by_side(run, bases):
 
 def summary(seconds, loads, warnings, step):
     """A model from its repetitions: the median, its spread, whether it settled, the machine's load."""
+    quiet = not warnings  # the repetitions' own load warnings
     median = statistics.median(seconds)
     ordered = sorted(seconds)
     middle = (ordered[-2] - ordered[1]) / median if median > 0 else 0.0  # the median and its two neighbours
@@ -119,19 +115,20 @@ def summary(seconds, loads, warnings, step):
     return {"step": step, "seconds_here": median, "repetitions_here": seconds,
             "spread": (max(seconds) - min(seconds)) / median if median > 0 else 0.0, "middle_spread": middle,
             "settled": middle <= SETTLED, "machine_load": load,
-            "quiet": not any(w.startswith("repetition") for w in warnings), "warning": "; ".join(warnings) or None}
+            "quiet": quiet, "warning": "; ".join(warnings) or None}
 
 
-def measure_settled(run, base):
-    """measure_model until it is quiet and settled, ATTEMPTS times at most (the later ones into
-    base-again-K); the last measurement, with `attempts` added."""
+def measure_settled(run, bases):
+    """measure_side_by_side until every model of `bases` is quiet and settled, ATTEMPTS times at most (the
+    later ones into base-again-K); the last measurements, each with `attempts` added."""
     for attempt in range(1, ATTEMPTS + 1):
-        measured = measure_model(run, base if attempt == 1 else f"{base}-again-{attempt}")
-        if measured["warning"] is None:
+        measured = measure_side_by_side(run, bases if attempt == 1 else [f"{b}-again-{attempt}" for b in bases])
+        noisy = [m["warning"] for m in measured if m["warning"]]
+        if not noisy:
             break
         if attempt < ATTEMPTS:
-            print(f"study: measuring the compute model of {run['proxy']}: {measured['warning']}; measuring again")
-    return dict(measured, attempts=attempt)
+            print(f"study: measuring the compute model of {run['proxy']}: {'; '.join(noisy)}; measuring again")
+    return [dict(m, attempts=attempt) for m in measured]
 
 
 def measure_once(run, one):
@@ -238,7 +235,7 @@ class ComputeModels:
         at = [r for r in group if r["ranks"] == smallest and not r.get("first_step")] or group
         run = next((r for r in at if r["strategy"] == PREFERRED_STRATEGY), at[0])
         base = os.path.join(self.folder, f"compute-model-{run['id']}")  # a run id: safe parts (Study.runs)
-        measured = measure_settled(run, base)
+        measured = measure_settled(run, [base])[0]
         scale = self.node_scale()
         again = "" if measured["attempts"] == 1 else f"-again-{measured['attempts']}"
         entry = {"source": f"measured on this machine by {REPETITIONS} one-step syntheses (their median) after one "
