@@ -1,6 +1,10 @@
 # SPDX-License-Identifier: BSD-3-Clause
-"""The [predict] step's pure parts (amp_tools.predict_at_scale): which run gives the compute time, and the
-printed table of each strategy against the first."""
+"""The [predict] step's pure parts (amp_tools.predict_at_scale): which run gives the compute time, the
+printed table of each strategy against the first, and the step alone's --networks (names or paths)."""
+import os
+import subprocess
+import sys
+
 from amp_tools import predict_at_scale
 from amp_tools.predict_at_scale import Plan
 
@@ -30,3 +34,28 @@ def test_the_table_gives_the_first_strategy_in_ms_and_the_others_against_it():
     assert lines[3].split() == ["dragonfly-1024", "0.400", "ms", "1.00x", "bspma"]
     assert lines[4:] == ["amp: 1024 ranks, torus-16x16x4: svaf 1.50x bspma",
                          "amp: 1024 ranks, dragonfly-1024: svaf 1.00x bspma"]
+
+
+def run_predict(repo, cwd, *arguments):
+    """The step alone, on an empty folder (no baseline run): (exit code, stderr)."""
+    done = subprocess.run([sys.executable, "-m", "amp_tools.predict_at_scale", str(cwd), "--deck", "x.toml",
+                           "--build", os.path.join(repo, "build"), "--root", repo, *arguments],
+                          capture_output=True, text=True, timeout=30, cwd=cwd,
+                          env=dict(os.environ, PYTHONPATH=os.path.join(repo, "tools")))
+    return done.returncode, done.stderr
+
+
+def test_networks_takes_names_and_paths_to_network_files(repo, network_file, tmp_path):
+    relative = os.path.relpath(network_file("xt6-seastar"), tmp_path)
+    assert predict_at_scale.network_files(["torus-4x4x4", relative], repo) == [network_file("torus-4x4x4"), relative]
+    code, err = run_predict(repo, tmp_path, "--networks", f"torus-4x4x4,{relative}")
+    assert code == 2 and "cannot read" in err and "ghost-bspma-isend.json" in err  # past the networks: no baseline
+
+
+def test_an_unknown_network_name_or_a_missing_file_is_one_line_and_exit_2(repo, tmp_path):
+    code, err = run_predict(repo, tmp_path, "--networks", "torus-4x4x4,nosuch")
+    assert code == 2 and len(err.splitlines()) == 1 and "Traceback" not in err
+    assert "unknown network 'nosuch'" in err and "torus-16x16x4" in err and "xt6-seastar" in err  # the valid names
+    code, err = run_predict(repo, tmp_path, "--networks", "inputs/networks/nosuch.toml")
+    assert code == 2 and len(err.splitlines()) == 1 and "Traceback" not in err
+    assert "inputs/networks/nosuch.toml: no such network file" in err and "inputs/networks/inputs" not in err

@@ -10,6 +10,7 @@ inputs/studies/default.toml leaves it out (the study inputs/studies/network_4096
 
 Usage (the step alone): python3 -m amp_tools.predict_at_scale DIR --deck DECK --build BUILD [--baseline RESULTS]
        [--ranks 1024] [--strategies bspma,svaf] [--networks torus-16x16x4,dragonfly-1024]
+       (--networks: names under inputs/networks/ or paths to network files, comma-separated)
 
 [predict]
 ranks = 1024                                              # the synthesized rank count
@@ -121,6 +122,27 @@ def predict(plan, baseline, deck, folder, opts):
     return table(plan, seconds, predicted), None
 
 
+def network_files(given, root):
+    """The checked network files of --networks: each a name under ROOT/inputs/networks/ (torus-16x16x4) or a path
+    to a network file (one with a '/' or ending in .toml). Raises networks.NetworkError naming the first that is
+    not one (an unknown name with the valid ones)."""
+    folder = os.path.join(root, "inputs", "networks")
+    files = []
+    for item in given:
+        if "/" in item or item.endswith(".toml"):
+            path = item
+        else:
+            path = os.path.join(folder, f"{item}.toml")
+            if not item or not os.path.isfile(path):
+                known = sorted(n[:-len(".toml")] for n in os.listdir(folder) if n.endswith(".toml")) \
+                    if os.path.isdir(folder) else []
+                raise networks.NetworkError(f"unknown network '{item}' (the names are those of {folder}: "
+                                            f"{', '.join(known) or 'none'}; or give a path to a network file)")
+        networks.load(path)  # a missing or malformed file: one line naming it
+        files.append(path)
+    return files
+
+
 def network_name(path):
     return os.path.splitext(os.path.basename(path))[0]
 
@@ -162,8 +184,12 @@ def main():
         print("predict_at_scale: warning: --cuts is deprecated: it is --strategies", file=sys.stderr)
         opts.strategies = opts.old_strategies
     strategies = opts.strategies.split(",")
-    plan = Plan(opts.ranks, strategies, [os.path.join(opts.root, "inputs", "networks", f"{n}.toml")
-                                   for n in opts.networks.split(",")])
+    try:
+        files = network_files(opts.networks.split(","), opts.root)
+    except networks.NetworkError as e:
+        print(f"predict_at_scale: error: --networks: {e}", file=sys.stderr)
+        return 2
+    plan = Plan(opts.ranks, strategies, files)
     baseline = opts.baseline or os.path.join(opts.dir, f"ghost-{component(strategies[0])}-isend.json")
     try:
         lines, problem = predict(plan, baseline, opts.deck, opts.dir, opts)
