@@ -23,6 +23,7 @@ import matplotlib
 
 from amp_tools import command_line
 from amp_tools import file_names
+from amp_tools.output_places import ThroughLink, make_folder, refuse_link
 from amp_tools import report_simulation
 from amp_tools import report_validation
 from amp_tools.report_figures import figures
@@ -37,6 +38,8 @@ import matplotlib.pyplot as plt  # noqa: E402
 def save_whole(fig, path):
     """The figure as PNG under PATH, whole or not at all (drawn into PATH.part, then renamed)."""
     part = path + ".part"
+    refuse_link(path)
+    refuse_link(part)
     try:
         fig.savefig(part, dpi=110, format="png")
         os.rename(part, path)
@@ -76,7 +79,7 @@ def report(folder):
     proxies = group(runs)
     out_dir = os.path.join(folder, "report")
     try:
-        os.makedirs(out_dir, exist_ok=True)
+        make_folder(out_dir)
     except OSError as e:
         raise NotWritten(f"cannot create '{out_dir}': {e.strerror}") from None
     simulations = report_simulation.load(folder)
@@ -101,7 +104,7 @@ def main(args):
     sys.stdout.reconfigure(errors="backslashreplace")  # the table's labels are text from the results files
     try:
         names, rows = report(folder)
-    except NoResults as e:
+    except (NoResults, ThroughLink) as e:
         print(f"report: error: {e}", file=sys.stderr)
         return 2
     except NotWritten as e:  # a full disk: the figures and index.html written before it are whole

@@ -13,6 +13,7 @@ import stat
 import subprocess
 
 from amp_tools import results
+from amp_tools.output_places import ThroughLink, refuse_link
 from amp_tools.simulate_errors import OutputError, SimulatorError, UsageError
 
 SOURCE = "source.json"  # the trace files an export was made from, written by simulate beside export.json
@@ -111,7 +112,7 @@ def record_source(out, source):
     """Writes source.json into the export, whole (a partial renamed): the trace the export was made from."""
     partial = os.path.join(out, f"{SOURCE}.partial-{os.getpid()}")
     try:
-        with open(partial, "w") as f:
+        with open(os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644), "w") as f:
             json.dump(source, f)
         os.replace(partial, os.path.join(out, SOURCE))
     except OSError as e:
@@ -133,6 +134,10 @@ def export(trace_dir, amp_trace, host_speed):
     reused, else made again. Two simulations of one trace take turns: the second waits for the first's
     export (a lock on the trace directory)."""
     out = os.path.join(trace_dir, f"simgrid-ti-{speed_text(host_speed)}")
+    try:  # a link at the export's name is neither written through nor removed
+        refuse_link(out)
+    except ThroughLink as e:
+        raise UsageError(str(e)) from None
     directory = os.open(trace_dir, os.O_RDONLY | os.O_DIRECTORY)
     try:
         fcntl.flock(directory, fcntl.LOCK_EX)

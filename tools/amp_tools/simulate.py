@@ -37,6 +37,7 @@ from amp_tools import networks
 from amp_tools import networks_simgrid
 from amp_tools import networks_sstmac
 from amp_tools import simulated_profile
+from amp_tools.output_places import ThroughLink, refuse_link
 from amp_tools.simgrid_export import export, trace_meta
 from amp_tools.simulate_errors import OutputError, SimulatorError, UsageError
 from amp_tools.simulate_sstmac import run_sstmac
@@ -153,7 +154,11 @@ def write_json(path, data):
     writing, the partial is removed."""
     partial = f"{path}.partial-{os.getpid()}"
     try:
-        with open(partial, "w") as f:
+        refuse_link(path)
+    except ThroughLink as e:
+        raise UsageError(str(e)) from None
+    try:
+        with open(os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644), "w") as f:
             json.dump(data, f, indent=1)
             f.write("\n")
             f.flush()
@@ -196,6 +201,10 @@ def simulate(args):
     problem = networks.refusal(network, args.simulator)
     if problem:
         raise UsageError(problem)
+    try:  # before minutes of simulation: its JSON is never written through a link
+        refuse_link(output_path(trace_dir, network, args.simulator))
+    except ThroughLink as e:
+        raise UsageError(str(e)) from None
     amp_trace = os.path.join(args.build, "bin", "amp-trace")
     export_dir, summary = export(trace_dir, amp_trace, network.host_speed)
     problem = networks.check_fits(network, args.simulator, len(summary["ranks"]), summary["actions"])

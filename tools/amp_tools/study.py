@@ -24,6 +24,7 @@ from amp_tools import predict_at_scale
 from amp_tools import study_plan
 from amp_tools import study_simulation
 from amp_tools import study_slurm
+from amp_tools.output_places import ThroughLink
 from amp_tools.study_file import Study, StudyError
 from amp_tools.study_folder import FolderBusy, keep_aside, open_folder
 from amp_tools.study_launch import TRACE_FAILED, Stopped, signal_name, stop_on_signals
@@ -59,7 +60,7 @@ def main():
         print(f"study: stopped by {signal_name(stopped.signum)}; call again to resume (finished runs are skipped)",
               file=sys.stderr)
         return 128 + stopped.signum
-    except FolderBusy as e:
+    except (FolderBusy, ThroughLink) as e:
         print(f"study: error: {e}", file=sys.stderr)
         return 2
     except NotWritten as e:

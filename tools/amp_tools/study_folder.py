@@ -8,6 +8,7 @@ import fcntl
 import os
 import shutil
 
+from amp_tools.output_places import refuse_link
 from amp_tools.whole_file import NotWritten, write_whole
 
 LOCK = "study.lock"
@@ -61,6 +62,7 @@ def open_folder(study, root, new):
         for entry in sorted(os.listdir(runs_dir), reverse=True):
             saved = os.path.join(runs_dir, entry, "study.toml")
             if entry.startswith(study.name + "-") and os.path.isfile(saved):
+                refuse_link(os.path.join(runs_dir, entry))  # resumed, it would be written into
                 with open(saved, "rb") as f:
                     if f.read() == study.text_bytes:
                         folder = os.path.join(runs_dir, entry)

@@ -10,6 +10,7 @@ import subprocess
 import time
 
 from amp_tools.whole_file import NotWritten
+from amp_tools.output_places import refuse_link
 
 # How long a command may take to stop after the signal reached it (Ctrl-C reaches the whole process
 # group; a SIGTERM sent to the study alone is passed on after the first wait), then after SIGKILL.
@@ -94,7 +95,8 @@ def _stop(process, signum):
 def run_logged(command, log_path, env, header=None):
     """Runs `command` with its output into log_path (a first line `header` if given). Returns (exit
     status, the signal that ended it or None). Raises Stopped after stopping it when the study is."""
-    with open(log_path, "w") as log:
+    refuse_link(log_path)
+    with open(os.open(log_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o644), "w") as log:
         if header:
             try:
                 log.write(header + "\n")

@@ -12,6 +12,7 @@ import amp_tools
 from amp_tools import launch
 from amp_tools import machine_load
 from amp_tools import results
+from amp_tools.output_places import refuse_link
 from amp_tools.study_folder import keep_aside
 from amp_tools.study_launch import TRACE_FAILED, Stopped, failure, run_logged, signal_name
 from amp_tools.whole_file import write_whole
@@ -27,8 +28,10 @@ def write_manifest(folder, runs):
 def trace_stats(opts, base):
     """`amp-trace stats --json` of a run's trace into BASE.trace-stats.json (whole or not at all)."""
     part, status = base + ".trace-stats.json.part", None
+    refuse_link(part)
+    refuse_link(base + ".trace-stats.json")
     try:
-        with open(part, "w") as out:
+        with open(os.open(part, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o644), "w") as out:
             status = subprocess.call([os.path.join(opts.build, "bin", "amp-trace"), "stats", "--json", base + ".trace"],
                                      stdout=out)
         if status == 0:

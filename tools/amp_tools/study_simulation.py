@@ -36,6 +36,7 @@ import amp_tools
 from amp_tools import proxy_command
 from amp_tools import results
 from amp_tools import simulate
+from amp_tools.output_places import make_folder
 from amp_tools.steady_state import FIRST_STEP_FOLDER
 from amp_tools.study_folder import keep_aside
 from amp_tools.study_launch import Stopped, failure, run_logged, run_tool, signal_name
@@ -354,7 +355,7 @@ def run_syntheses(plan, runs, folder, opts):
             # and started again around a measurement, or a model measured again) is made again
             print(f"study: synthesis {shown_id(r)} was made with {used!r} s per compute step, its point's recorded "
                   f"model is {compute!r} s: made again (the old one kept aside)")
-        os.makedirs(os.path.dirname(base), exist_ok=True)
+        make_folder(os.path.dirname(base))
         for suffix in SYNTHESIS_FILES:
             keep_aside(base + suffix)
         command = [*r["args"], "--synthesize", base + ".trace", "--ranks", str(r["ranks"]), "--results", base + ".json",

@@ -4,16 +4,21 @@ fsync, and is renamed to NAME; on failure (a full disk) the .part is removed and
 file and the cause in one line."""
 import os
 
+from amp_tools.output_places import refuse_link
+
 
 class NotWritten(Exception):
     """A file could not be written (a full disk, an I/O error): one line naming it and the cause."""
 
 
 def write_whole(path, data):
-    """Writes `data` (str or bytes) to PATH.part, up to fsync, then renames it to PATH."""
+    """Writes `data` (str or bytes) to PATH.part, up to fsync, then renames it to PATH; a symbolic link at
+    either name is refused (ThroughLink), and the .part is never opened through one."""
     part = path + ".part"
+    refuse_link(path)
+    refuse_link(part)
     try:
-        with open(part, "wb") as f:
+        with open(os.open(part, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o644), "wb") as f:
             f.write(data.encode() if isinstance(data, str) else data)
             f.flush()
             os.fsync(f.fileno())
