@@ -16,6 +16,7 @@ Usage: python3 -m amp_tools.steady_state STUDY_FOLDER
        prints each point's per-step time, set-up and steady profile per network variant and simulator.
 """
 import glob
+import math
 import os
 import sys
 
@@ -39,10 +40,37 @@ def companion(simulation_path):
     return os.path.join(os.path.dirname(trace), FIRST_STEP_FOLDER, existing_trace, existing_file)
 
 
+def number(sim, key, which):
+    """sim[key], a finite number (not a bool), else NotSteady naming the simulation and the key."""
+    value = sim.get(key) if isinstance(sim, dict) else None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise NotSteady(f"the {which}'s {key} is not a number ({value!r})")
+    return value
+
+
+def per_rank_lists(sim, ranks, which):
+    """The profile's per_rank lists of a simulation, each of `ranks` numbers, else NotSteady; None without a
+    profile."""
+    p = sim.get("profile")
+    if not p or not isinstance(p, dict) or not p.get("per_rank"):
+        return None
+    if not isinstance(p["per_rank"], dict):
+        raise NotSteady(f"the {which}'s profile has no per_rank table")
+    lists = {kind: p["per_rank"].get(kind) for kind in simulated_profile.KINDS}
+    lists["finish"] = p.get("per_rank_finish")
+    for kind, values in lists.items():
+        if (not isinstance(values, list) or len(values) != ranks or
+                not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values)):
+            raise NotSteady(f"the {which}'s profile has no list of {ranks} numbers for {kind}")
+    return lists
+
+
 def steady(whole, first, steps):
     """{steps, per_step_seconds, setup_seconds, messages_per_step, bytes_per_step (all ranks' point-to-point
     sends), profile} from the K-step simulation `whole`, its one-step
     companion `first` (simulation JSON dicts) and K. Raises NotSteady when they do not pair up."""
+    if not isinstance(whole, dict) or not isinstance(first, dict):
+        raise NotSteady("a simulation of the pair is not a JSON table")
     if steps < MIN_STEPS:
         raise NotSteady(f"a steady state needs at least {MIN_STEPS} simulated steps (this point has {steps})")
     for key in ("ranks", "simulator", "network", "network_key"):
@@ -54,16 +82,22 @@ def steady(whole, first, steps):
     if queues[0] != queues[1]:
         raise NotSteady(f"the one-step companion was replayed with SST-macro's {queues[1]} NIC queue, the "
                         f"{steps}-step run with its {queues[0]} queue: two models, not one")
-    per_step = (whole["predicted_seconds"] - first["predicted_seconds"]) / (steps - 1)
-    out = {"steps": steps, "per_step_seconds": per_step, "setup_seconds": first["predicted_seconds"] - per_step,
-           "messages_per_step": (whole["messages"] - first["messages"]) / (steps - 1),
-           "bytes_per_step": (whole["bytes"] - first["bytes"]) / (steps - 1), "profile": None}
-    a, b = whole.get("profile"), first.get("profile")
-    if a and b and a.get("per_rank") and b.get("per_rank"):
+    t_k, t_1 = number(whole, "predicted_seconds", f"{steps}-step run"), number(first, "predicted_seconds", "companion")
+    per_step = (t_k - t_1) / (steps - 1)
+    if not per_step > 0:  # the companion as slow as the K steps or slower: no steady step to report
+        raise NotSteady(f"the one-step companion ({t_1:.6g} s) is not faster than the {steps}-step run "
+                        f"({t_k:.6g} s): no positive steady step")
+    out = {"steps": steps, "per_step_seconds": per_step, "setup_seconds": t_1 - per_step,
+           "messages_per_step": (number(whole, "messages", f"{steps}-step run") -
+                                 number(first, "messages", "companion")) / (steps - 1),
+           "bytes_per_step": (number(whole, "bytes", f"{steps}-step run") -
+                              number(first, "bytes", "companion")) / (steps - 1), "profile": None}
+    ranks = whole.get("ranks")
+    a, b = per_rank_lists(whole, ranks, f"{steps}-step run"), per_rank_lists(first, ranks, "companion")
+    if a and b:
         kinds = simulated_profile.KINDS
-        per_rank = [{kind: (a["per_rank"][kind][r] - b["per_rank"][kind][r]) / (steps - 1) for kind in kinds}
-                    for r in range(len(a["per_rank_finish"]))]
-        finish = [(x - y) / (steps - 1) for x, y in zip(a["per_rank_finish"], b["per_rank_finish"])]
+        per_rank = [{kind: (a[kind][r] - b[kind][r]) / (steps - 1) for kind in kinds} for r in range(ranks)]
+        finish = [(x - y) / (steps - 1) for x, y in zip(a["finish"], b["finish"])]
         out["profile"] = simulated_profile.profile(per_rank, finish)
     return out
 
@@ -94,6 +128,8 @@ def main(argv):
     parser = command_line.Parser("steady_state", __doc__.split("\n\n")[0])
     parser.add_argument("folder", help="a study folder (runs/<name>-<stamp>)")
     folder = parser.parse_args(argv).folder
+    if not os.path.isdir(folder):
+        command_line.refuse("steady_state", f"'{folder}' is not a folder (give a study folder, runs/<name>-<stamp>)")
     found = 0
     for path in sorted(glob.glob(os.path.join(folder, "*.trace", "simulation-*.json"))):
         trace = os.path.dirname(path)
@@ -101,8 +137,11 @@ def main(argv):
         try:
             run = results.load(trace[:-len(".trace")] + ".json")
             sim = results.load(path)
-            state = of_simulation(path, sim, run["config"]["num_tsteps"])
-        except (OSError, ValueError, KeyError) as e:
+            steps = run["config"]["num_tsteps"] if isinstance(run, dict) and isinstance(run.get("config"), dict) else None
+            if isinstance(steps, bool) or not isinstance(steps, int):
+                raise NotSteady(f"{trace[:-len('.trace')]}.json gives no whole number of steps (config.num_tsteps)")
+            state = of_simulation(path, sim, steps)
+        except (OSError, ValueError) as e:
             print(f"{point}: {e}")
             continue
         if state is None:
