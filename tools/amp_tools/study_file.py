@@ -30,6 +30,12 @@ KEYS = {"name", "proxies", "decks", "flags", "strategies", "transports", "ranks"
 ALL = "all"
 # ranks = "cores": one rank per core here, and at least 2, so that there is something to exchange.
 CORES = "cores"
+# Proxy flags a study sets itself, each with the key of the study that sets it: given in `flags` as well,
+# the flag would override the axis while the run keeps the axis's name (two strategies run as one).
+STUDY_SET_FLAGS = {"--strategy": "strategies", "--comm_method": "strategies", "--transport": "transports",
+                   "--input": "decks", "--ranks": "ranks", "--results": "the study's own (each run's results file)",
+                   "--trace": "trace", "--synthesize": "[simulate]", "--compute_seconds": "[simulate]",
+                   "--plan-only": "[simulate]", "--rank": "[simulate]"}
 # Repetitions of every run: more than this measure nothing a figure shows (the spread of a mean falls as
 # 1/sqrt(N)), and the count alone must stay small enough to list (study_plan.py).
 MAX_REPETITIONS = 1000
@@ -69,8 +75,9 @@ class Study:
                 self.fail(key, f"unknown key '{key}' (known: {', '.join(sorted(KEYS))})")
         self.name = self.string(data, "name", required=True)
         # The name starts the study folder's name and the Slurm job's: kept to this strict pattern, not sanitized.
-        if not re.fullmatch(r"[A-Za-z0-9_.-]+", self.name):
-            self.fail("name", f"'name' must be letters, digits, '.', '_' or '-' (got '{self.name}')")
+        if not re.fullmatch(r"[A-Za-z0-9_][A-Za-z0-9_.-]*", self.name):  # no hidden folder: '.', '.x'
+            self.fail("name", f"'name' must be letters, digits, '.', '_' or '-', not starting with '.' or '-' "
+                              f"(got '{self.name}')")
         self.proxies = self.strings(data, "proxies", required=True)
         for proxy in self.proxies:
             if proxy not in PROXIES:
@@ -173,9 +180,16 @@ class Study:
         for values in per_proxy.values():
             for flags in values:
                 try:
-                    shlex.split(flags)
+                    words = shlex.split(flags)
                 except ValueError as e:
                     self.fail("flags", f"'flags' value {flags!r} cannot be split into arguments ({e})")
+                for word in words:
+                    flag = word.split("=", 1)[0]
+                    if flag in STUDY_SET_FLAGS:
+                        key = STUDY_SET_FLAGS[flag]
+                        use = key if key.startswith("the ") else f"the key '{key}'"
+                        self.fail("flags", f"'flags' value {flags!r} gives {flag}, which the study sets itself: "
+                                           f"use {use} instead")
             self.no_duplicates("flags", values)
         return {p: values or [""] for p, values in per_proxy.items()}
 

@@ -3,6 +3,7 @@
 its files of an earlier try set aside, its trace's statistics written; what happened is recorded beside its
 results (NAME.outcome.json), and runs.json lists every run of the study.
 """
+import hashlib
 import json
 import os
 import shlex
@@ -61,9 +62,33 @@ def outcome(base):
         return {}
 
 
-def record_outcome(base, status, trace, shared, signum=None):
-    """BASE.outcome.json: the launcher's exit status and, when a signal ended the run, its name."""
+def made_from(run):
+    """What a run is made from, by content: its arguments (deck path, strategy, transport, flags; not the
+    binary's path, which --build may move) and its deck's bytes (a hash). A finished run recorded with
+    something else is run again."""
+    deck = None
+    if run["deck"]:
+        try:
+            with open(run["deck"], "rb") as f:
+                deck = hashlib.sha256(f.read()).hexdigest()
+        except OSError:
+            deck = "unreadable"
+    return {"arguments": run["args"][1:], "deck_sha256": deck}
+
+
+def made_from_another(base, run):
+    """Whether the run's recorded outcome says it was made from other arguments or another deck than now
+    (an outcome of an AMP that recorded none is taken as the same)."""
+    recorded = outcome(base).get("made_from")
+    return recorded is not None and recorded != made_from(run)
+
+
+def record_outcome(base, status, trace, shared, signum=None, run=None):
+    """BASE.outcome.json: the launcher's exit status and, when a signal ended the run, its name; what the run
+    was made from (made_from)."""
     outcome = {"schema_version": amp_tools.SCHEMA_VERSION, "exit_code": status, "trace": trace, "shared_cores": shared}
+    if run is not None:
+        outcome["made_from"] = made_from(run)
     if signum:
         outcome["signal"] = signal_name(signum)
     write_whole(base + ".outcome.json", json.dumps(outcome, indent=1))
@@ -78,6 +103,11 @@ RUN_FILES = (".log", ".trace", ".trace-stats.json", ".json", ".json.partial", ".
 def run_locally(study, runs, folder, opts):
     """Runs what is not finished, one after the other. Returns (failed runs, runs whose trace failed)."""
     done = [r for r in runs if finished(os.path.join(folder, r["id"]))]
+    changed = [r for r in done if made_from_another(os.path.join(folder, r["id"]), r)]
+    for r in changed:
+        print(f"study: {r['id']}: its deck or flags changed since it ran: run again (the old one kept aside as "
+              f".attempt-N)")
+    done = [r for r in done if r not in changed]
     todo = [r for r in runs if r not in done]
     print(f"study: {len(runs)} runs, {len(done)} finished before (skipped), {len(todo)} to run")
     trace_failed = []
@@ -101,7 +131,7 @@ def run_locally(study, runs, folder, opts):
         try:
             status, signum = run_logged(command, base + ".log", env, header="# " + shlex.join(command))
         except Stopped as stopped:
-            record_outcome(base, stopped.status, "none", None, stopped.signum)
+            record_outcome(base, stopped.status, "none", None, stopped.signum, run=r)
             print(f"study: [{i}/{len(todo)}] {r['id']}: STOPPED by {signal_name(stopped.signum)} (log: {base}.log)")
             raise
         if status in (0, TRACE_FAILED) and not signum and finished(base):
@@ -109,12 +139,12 @@ def run_locally(study, runs, folder, opts):
             trace = "none" if not study.traced(r) else "failed" if status == TRACE_FAILED or trace_stats(opts, base) != 0 else "written"
         else:
             failed += 1
-            record_outcome(base, status, "none", None, signum)
+            record_outcome(base, status, "none", None, signum, run=r)
             print(f"study: [{i}/{len(todo)}] {r['id']}: {failure(status, signum, base + '.log')} (log: {base}.log)")
             continue
         per_step = results.step_seconds(results.load(base + ".json"))
         shared = machine_load.warn(base + ".json", prefix="study")
-        record_outcome(base, status, trace, shared)
+        record_outcome(base, status, trace, shared, run=r)
         note = ""
         if trace == "failed":
             trace_failed.append(r["id"])
