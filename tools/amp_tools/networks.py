@@ -302,7 +302,12 @@ def refusal(network, simulator):
                 return (f"{where} routes a dragonfly through router g of each group to reach group g: "
                         f"routers_per_group ({s['routers_per_group']}) must be at least groups ({s['groups']})")
     if simulator == "sstmac":
-        from amp_tools.networks_sstmac import SSTMAC_MAX_PORT_SCALE, _sstmac_torus_scales  # its half, apart
+        from amp_tools.networks_sstmac import (SSTMAC_MAX_PORT_SCALE, SSTMAC_MAX_SECONDS,  # its half, apart
+                                               _sstmac_torus_scales, sstmac_times)
+        for what, seconds in sstmac_times(network).items():
+            if seconds >= SSTMAC_MAX_SECONDS:
+                return (f"{where}'s clock holds less than {SSTMAC_MAX_SECONDS} s (uint64 ticks of 100 as): "
+                        f"{what} = {seconds:g} s cannot be given to it")
         if network.loopback_latency > 0:
             return (f"{where} copies a message of 64 bytes or less within a node for free (its memory model starts "
                     f"above): loopback_latency must be 0")

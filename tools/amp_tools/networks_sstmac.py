@@ -34,6 +34,18 @@ SSTMAC_NIC_CREDITS = 64_000       # bytes a NIC may send ahead into its router (
 # least this many packets; the ports get more credits where the 64 KB would not.
 SSTMAC_PACKETS_PER_CHANNEL = 2
 SSTMAC_PRIVATE_COPY_BYTES = 1 << 40  # copies up to this size cost their rank CPU time only (all of them)
+# SST-macro's clock (sstmac/common/timestamp.h and .cc, event_scheduler.cc): a TimeDelta counts uint64 ticks
+# of 100 attoseconds (initStamps(100)), so its maxTime() is (2^64 - 1) / 1e16 = 1844 s. A time value above it
+# aborts ("TimeDelta(): Time value ... out of bounds"); a simulated clock that passes 2^64 ticks wraps
+# silently (two ranks of 2 x 950 s compute were predicted 950 s). No time given or replayed may reach it.
+SSTMAC_MAX_SECONDS = (2**64 - 1) // 10**16
+
+
+def sstmac_times(network):
+    """{what: seconds} of every time SST-macro is given for this network (sstmac_overrides)."""
+    bandwidth, latency = loopback(network)
+    return {"link_latency + router_latency": network.link_latency + network.router_latency,
+            "message_overhead + nic_message_overhead": per_header(network), "loopback_latency": latency}
 
 
 def _sstmac_torus_scales(network):

@@ -41,7 +41,7 @@ from amp_tools.output_places import ThroughLink, refuse_link
 from amp_tools.simgrid_export import export, trace_meta
 from amp_tools.simulate_errors import OutputError, SimulatorError, UsageError
 from amp_tools.simulate_sstmac import run_sstmac
-from amp_tools.simulator_process import INTERRUPTIONS, Interrupted, _interrupt, run_simulator
+from amp_tools.simulator_process import INTERRUPTIONS, Interrupted, _interrupt, exit_text, run_simulator
 
 SMPIREPLAY = "/usr/lib/x86_64-linux-gnu/simgrid/smpireplaymain"
 SIMGRID_RANKS_NOTE = 512  # above this, a note that SST-macro is the simulator for the trace's size
@@ -136,8 +136,8 @@ def run_simgrid(network, export_dir, summary, build, workdir, timeout):
         if code != 0 or not predicted:
             # e.g. its max-min solver's "Cannot saturate more a constraint that has no active element!" (a
             # rounding effect; 1024 ranks of svcp at zero compute on cascade-dragonfly, 22 us into the replay)
-            raise SimulatorError("smpirun failed (exit %s): %s" % (code, critical[0] if critical
-                                                                   else " | ".join(tail[-3:])))
+            raise SimulatorError("smpirun failed (%s): %s" % (exit_text(code), critical[0] if critical
+                                                                 else " | ".join(tail[-3:])))
         figures = network_figures.figures(predicted[-1])
     except network_metrics.MetricsError as e:
         raise SimulatorError(f"network figures: {e}") from None

@@ -16,7 +16,7 @@ from amp_tools import simulated_profile
 from amp_tools import sstmac_timeline
 from amp_tools.simgrid_export import run_cleaning_up, trace_meta
 from amp_tools.simulate_errors import SimulatorError, UsageError
-from amp_tools.simulator_process import SimulatorTimedOut, run_simulator
+from amp_tools.simulator_process import SimulatorTimedOut, exit_text, run_simulator
 
 
 class SstmacStopped(SimulatorError):
@@ -31,7 +31,7 @@ def sstmac_prediction(code, stdout, tail):
     match = re.search(r"Estimated total runtime of\s+([0-9.eE+-]+) seconds", stdout)
     if code != 0 or not match:
         lines = (stdout.strip().splitlines() + tail)[-3:]
-        raise SimulatorError("sstmac failed (exit %s): %s" % (code, " | ".join(lines)))
+        raise SimulatorError("sstmac failed (%s): %s" % (exit_text(code), " | ".join(lines)))
     if not re.search(r"finalized on rank 0 - trace .* successful", stdout):
         progress = re.findall(r"DUMPI trace\s+(\d+) percent complete", stdout)
         raise SstmacStopped(f"sstmac stopped before the end of the trace (rank 0 at {progress[-1] if progress else 0} "
@@ -61,8 +61,35 @@ def sstmac_executable():
     return sstmac
 
 
+def longest_compute(summary):
+    """(rank, seconds) of the rank whose trace computes longest: a replay can end no sooner."""
+    seconds, rank = max((r["compute_seconds"], rank) for rank, r in zip(summary["ranks"], summary["per_rank"]))
+    return rank, seconds
+
+
+def check_clock(summary):
+    """Refuses (UsageError) a trace whose compute alone reaches SST-macro's clock bound: its prediction would
+    be cut short without a word (networks_sstmac.SSTMAC_MAX_SECONDS)."""
+    rank, seconds = longest_compute(summary)
+    if seconds >= networks_sstmac.SSTMAC_MAX_SECONDS:
+        raise UsageError(f"rank {rank} of the trace computes {seconds:.6g} s, and SST-macro's clock holds less than "
+                         f"{networks_sstmac.SSTMAC_MAX_SECONDS} s of simulated time (uint64 ticks of 100 as): its "
+                         f"prediction would be cut short; use --simulator simgrid or a shorter trace")
+
+
+def check_wrapped(summary, estimated):
+    """A replay that ended before its longest rank's compute did passed SST-macro's clock bound and wrapped
+    round (SimulatorError): its time is no prediction."""
+    rank, seconds = longest_compute(summary)
+    if estimated < seconds:
+        raise SimulatorError(f"sstmac's clock passed its {networks_sstmac.SSTMAC_MAX_SECONDS} s bound and wrapped round: "
+                             f"it ended at {estimated:.6g} s, before rank {rank}'s {seconds:.6g} s of compute; "
+                             f"use --simulator simgrid or a shorter trace")
+
+
 def run_sstmac(network, trace_dir, export_dir, summary, root, amp_trace, workdir, timeout):
     sstmac = sstmac_executable()
+    check_clock(summary)
     params = os.path.abspath(os.path.join(root, "tools", "sstmac", f"{network.topology}.ini"))
     ranks = len(summary["ranks"])
     meta, paused = (trace_meta(trace_dir), 0.0) if summary["synthesized"] else unpaused_copy(trace_dir, amp_trace,
@@ -96,6 +123,7 @@ def run_sstmac(network, trace_dir, export_dir, summary, root, amp_trace, workdir
                   f"more: docs/TRACING.md section 14) {e} after {time.monotonic() - started:.0f} s of the "
                   f"{timeout:g} s limit; replaying with its {networks_sstmac.SSTMAC_QUEUES[-1]} queue",
                   file=sys.stderr)
+    check_wrapped(summary, estimated)
     # SST-macro's launch and its MPI_Init's allreduce are not the program's time (sstmac_timeline.py)
     try:
         init_times, per_rank = timeline.init_times(), timeline.per_rank()

@@ -69,6 +69,17 @@ def run_simulator(command, cwd, timeout, on_line=None, env=None, lines_from="std
     return process.returncode, stdout, tail
 
 
+def exit_text(code):
+    """A simulator's exit status as a line names it: "exit 1", or "killed by SIGABRT" for a signal (a
+    negative status from subprocess)."""
+    if code is not None and code < 0:
+        try:
+            return f"killed by {signal.Signals(-code).name}"
+        except ValueError:
+            return f"killed by signal {-code}"
+    return f"exit {code}"
+
+
 def end_process_group(process):
     """SIGKILL to the simulator's process group (it runs in a session of its own)."""
     try:

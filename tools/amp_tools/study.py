@@ -72,6 +72,13 @@ def main():
         return NOT_WRITTEN
 
 
+def failure_line(failures):
+    """The study's closing line for what failed, each kind named ({"runs": 0, "simulations": 2}: "study: 2
+    simulations failed; ..."), or None when nothing did."""
+    said = ", ".join(f"{n} {kind}" for kind, n in failures.items() if n)
+    return f"study: {said} failed; call again to retry them (finished runs are skipped)" if said else None
+
+
 def study_main(opts, root):
     try:
         study = Study(opts.study, root, opts.cores, opts.ranks)
@@ -111,11 +118,12 @@ def study_main(opts, root):
         return 0
     opts.root = root
     failed, trace_failed = run_locally(study, runs, folder, opts)
+    failures = {"runs": failed}  # what failed, by kind: the closing line names each
     if study.simulation:
-        failed += study_simulation.calibrate(study, opts)
+        failures["calibrations"] = study_simulation.calibrate(study, opts)
         synthesized = study_simulation.synthesis_runs(study, runs)
-        failed += len(study_simulation.run_syntheses(study.simulation, synthesized, folder, opts))
-        failed += study_simulation.simulate_all(study.simulation, runs + synthesized, folder, opts)
+        failures["syntheses"] = len(study_simulation.run_syntheses(study.simulation, synthesized, folder, opts))
+        failures["simulations"] = study_simulation.simulate_all(study.simulation, runs + synthesized, folder, opts)
     tables, checksums_agree = [], True
     if study.table:
         finished_runs = [os.path.join(folder, r["id"] + ".json") for r in runs
@@ -127,15 +135,15 @@ def study_main(opts, root):
         lines, problem = predict_at_scale.predict_study(study.prediction, runs, folder, opts)
         print("\n".join([f"study: {problem}"] if problem else lines))
         tables += lines
-        failed += bool(problem)
+        failures["predictions"] = int(bool(problem))
     if tables:
         write_whole(os.path.join(folder, "table.txt"), "\n".join(tables) + "\n")
     drawn = 0
     if any(os.path.exists(os.path.join(folder, r["id"] + ".json")) for r in runs):
         from amp_tools import report  # matplotlib: only needed for the figures
         drawn = report.main([folder])
-    if failed:
-        print(f"study: {failed} runs failed; call again to retry them (finished runs are skipped)", file=sys.stderr)
+    if any(failures.values()):
+        print(failure_line(failures), file=sys.stderr)
         return 1
     if not checksums_agree:
         print("study: the runs' checksums differ (table.txt)", file=sys.stderr)
