@@ -6,7 +6,9 @@
 #include <toml++/toml.h>
 
 #include <iterator>
+#include <map>
 #include <sstream>
+#include <utility>
 
 namespace amp {
 
@@ -52,6 +54,9 @@ std::vector<CLI::ConfigItem> TomlDeck::from_config(std::istream& input) const {
     throw fail(e.source().begin.line, std::string(e.description()));
   }
   std::vector<CLI::ConfigItem> items;
+  // The key and line that first set each option: one option under two names (strategy and its older name
+  // comm_method) would be resolved by CLI11 silently, whatever their order.
+  std::map<const CLI::Option*, std::pair<std::string, std::uint32_t>> set_by;
   for (const auto& [key, node] : deck) {
     const std::string name(key.str());
     const auto line = node.source().begin.line;
@@ -62,6 +67,13 @@ std::vector<CLI::ConfigItem> TomlDeck::from_config(std::istream& input) const {
       throw fail(line, fmt::format("'{}' must be given on the command line as --{} (it is read before the deck)", name, name));
     if (node.is_array() && option->get_items_expected_max() <= 1)
       throw fail(line, fmt::format("'{}' takes one value, not an array", name));
+    const auto [first, fresh] = set_by.emplace(option, std::make_pair(name, line));
+    if (!fresh) {  // named by line, as the file reads (toml++ keeps its keys sorted by name)
+      std::pair<std::string, std::uint32_t> earlier = first->second, later{name, line};
+      if (later.second < earlier.second) std::swap(earlier, later);
+      throw fail(later.second, fmt::format("'{}' sets the same flag as '{}' (line {}); give one of them", later.first,
+                                           earlier.first, earlier.second));
+    }
     if (name == "comm_method" && older_name_ != nullptr) *older_name_ = true;
     CLI::ConfigItem item;
     item.name = name;
