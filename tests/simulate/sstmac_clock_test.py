@@ -29,7 +29,8 @@ def synthesize(build, workdir, compute):
     trace = os.path.join(workdir, f"sstmac-clock-{compute:g}")
     shutil.rmtree(trace, ignore_errors=True)
     made = subprocess.run([os.path.join(build, "bin", "amp-ghost"), "--nx", "4", "--ny", "4", "--nz", "4",
-                           "--num_tsteps", "2", "--progress", "0", "--synthesize", trace, "--ranks", "2",
+                           "--num_tsteps", "2", "--num_spikes", "1", "--num_vars", "1", "--progress", "0",
+                           "--synthesize", trace, "--ranks", "2",
                            "--compute_seconds", f"{compute:g}"], capture_output=True, text=True,
                           env=dict(os.environ, OMP_NUM_THREADS="1", OMP_PROC_BIND="false"))
     if made.returncode != 0:
