@@ -32,15 +32,21 @@ void ProxyLoop::run(const Environment& env, LoopMeasurements& m) {
   for (int step = 0; step < steps; ++step) {
     for (int v = 0; v < vars; ++v) {
       strategy().need_ghosts(v);
-      mode_.sweep(
-          m.compute_seconds, [&] { return modelled_step_seconds(); },
-          [&] {
-            update(v, step);
-            swap_fields(v);
-            if (step + 1 < steps) add_sources(v, step + 1);
-            if (fault_lands(v, step)) inject_fault();
-          },
-          [&] { swap_fields(v); });
+      const auto after_sweep = [&] {
+        if (step + 1 < steps) add_sources(v, step + 1);
+        if (fault_lands(v, step)) inject_fault();
+      };
+      if (settings_.sweeps.sweeps(static_cast<long long>(step) * vars + v))
+        mode_.sweep(
+            m.compute_seconds, [&] { return modelled_step_seconds(); },
+            [&] {
+              update(v, step);
+              swap_fields(v);
+              after_sweep();
+            },
+            [&] { swap_fields(v); });
+      else if (mode_.fills_fields())
+        after_sweep();
       if (publishes_after(step)) publish(v);
     }
     end_step(step, m);

@@ -8,6 +8,7 @@
 #include <amp/miniapps/common/environment.hpp>
 #include <amp/miniapps/common/loop_report.hpp>
 #include <amp/miniapps/common/run_config.hpp>
+#include <amp/miniapps/common/sweep_schedule.hpp>
 
 #include <amp/comm/combination.hpp>
 #include <amp/comm/strategy.hpp>
@@ -30,6 +31,7 @@ struct LoopSettings {
   double inject_fault = 0;  // testing only: the perturbation of variable 0 after its sweep in step num_tsteps / 2
   double tolerance = 0;     // of the conservation checks
   int report_every = 0;     // rank 0 prints a step's conservation error every this many steps (0: never)
+  SweepSchedule sweeps;     // which variables are swept before each of the loop's exchanges
 
   // From the fields every proxy's configuration shares (run_config.hpp).
   static LoopSettings of(const RunConfig& c) {
@@ -39,12 +41,14 @@ struct LoopSettings {
     s.progress_seconds = c.progress_seconds;
     s.inject_fault = c.inject_fault;
     s.tolerance = c.tolerance();
+    s.sweeps.share = c.sweeps_per_exchange;
     return s;
   }
 };
 
 // Per step and variable: need_ghosts(v) -> update (or, in a synthesis, the compute model) -> swap ->
-// sources and fault -> publish(v); then the proxy's end of step. The MPI calls of a step are the
+// sources and fault -> publish(v); then the proxy's end of step. A variable the sweep schedule leaves out
+// of a step is published unchanged (its sources and fault still land). The MPI calls of a step are the
 // strategy's, then end_step's.
 class ProxyLoop {
  public:

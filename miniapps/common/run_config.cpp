@@ -25,6 +25,10 @@ void add_run_options(CLI::App& app, RunConfig& c, const RunFlagHelp& help) {
   app.add_option("--transport", c.transport, comm::transport_list())->capture_default_str();
   app.add_option("--error_tol", c.error_tol, "verification tolerance is 10^-error_tol")->capture_default_str();
   app.add_option("--seed", c.seed, help.seed)->capture_default_str();
+  app.add_option("--sweeps_per_exchange", c.sweeps_per_exchange,
+                 "share of the variables' sweeps made before each exchange, in (0, 1] (1: every variable "
+                 "before every exchange; below 1, each variable in turn)")
+      ->capture_default_str();
   app.add_option("--progress", c.progress_seconds, "seconds between progress lines (0: none)")->capture_default_str();
   // In its own help group, not hidden: CLI11 names no hidden option in its errors (": 'nan' is ...").
   app.add_option("--inject_fault", c.inject_fault, help.inject_fault)->group("Testing");
@@ -38,11 +42,14 @@ void check_run_config(RunConfig& c, const std::string& strategy_also) {
   require(c.num_tsteps >= 1, fmt::format("num_tsteps must be at least 1 (got {})", c.num_tsteps));
   require(c.error_tol >= 1 && c.error_tol <= 15, fmt::format("error_tol must be 1..15 (got {})", c.error_tol));
   require(c.progress_seconds >= 0, "progress must be >= 0 seconds");
+  require(std::isfinite(c.sweeps_per_exchange) && c.sweeps_per_exchange > 0 && c.sweeps_per_exchange <= 1,
+          fmt::format("sweeps_per_exchange must be above 0 and at most 1 (got {})", c.sweeps_per_exchange));
 }
 
 nlohmann::json run_config_json(const RunConfig& c) {
   return {{"num_vars", c.num_vars}, {"num_tsteps", c.num_tsteps}, {"strategy", c.strategy},
-          {"comm_method", c.strategy}, {"transport", c.transport}, {"error_tol", c.error_tol}, {"seed", c.seed}};
+          {"comm_method", c.strategy}, {"transport", c.transport}, {"error_tol", c.error_tol}, {"seed", c.seed},
+          {"sweeps_per_exchange", c.sweeps_per_exchange}};
 }
 
 const char* scaling_name(Scaling scaling) { return scaling == Scaling::Strong ? "strong" : "weak"; }

@@ -21,6 +21,9 @@ struct RunConfig {
   int error_tol = 8;  // verification tolerance 10^-error_tol (relative)
   unsigned long long seed = 1;
   double progress_seconds = 5.0;
+  // The share of the variables' sweeps made before each exchange (sweep_schedule.hpp): 1, every variable
+  // is swept before every exchange; below 1, the application computes less between its exchanges.
+  double sweeps_per_exchange = 1.0;
   double inject_fault = 0.0;  // testing only: the proxy's deliberate fault, which verification must catch
   // More accepted strategy values, for the line naming an unknown one (miniGhost's ", or miniGhost's 10, 11").
   std::string strategy_also;

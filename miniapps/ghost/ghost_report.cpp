@@ -5,6 +5,7 @@
 
 #include <amp/miniapps/common/transport_tracing.hpp>
 #include <amp/miniapps/common/loop_report.hpp>
+#include <amp/miniapps/common/sweep_schedule.hpp>
 
 #include <fmt/format.h>
 
@@ -14,7 +15,9 @@ nlohmann::json ghost_results(const GhostConfig& c, const Decomposition& d, const
                              MPI_Comm comm) {
   const double steps = c.num_tsteps;
   const double global_cells = static_cast<double>(d.placement.size[0]) * d.placement.size[1] * d.placement.size[2];
-  const double updates = global_cells * c.num_vars * steps * c.exchanges_per_step;
+  const double sweeps = static_cast<double>(
+      SweepSchedule{c.sweeps_per_exchange}.made(static_cast<long long>(c.num_vars) * c.num_tsteps * c.exchanges_per_step));
+  const double updates = global_cells * sweeps;
   const int points = kernels::stencil_points(c.stencil);
 
   nlohmann::json r;

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
 """amp-ghost system checks through mpiexec: the strategy x process-grid matrix (identical checksums,
-exact message and byte counts), verification catching a perturbed sum, and bad input."""
+exact message and byte counts), the same with a share of the sweeps (--sweeps_per_exchange), verification
+catching a perturbed sum, and bad input."""
 import argparse
 import json
 import os
@@ -90,6 +91,70 @@ def matrix(opts):
     return failures
 
 
+# A share of the sweeps: 2 exchanges a step, 0.3 of the variables' sweeps before each (7 of the 24 pairs).
+SHARE, EXCHANGES = 0.3, 2
+SHARE_GRIDS = [(1, (1, 1, 1)), (2, (2, 1, 1)), (4, (2, 2, 1))]
+
+
+def sweeps(opts):
+    """--sweeps_per_exchange below 1: one checksum for every strategy and process grid, another than at 1 (the
+    key changes the answer), the messages and bytes of a run at 1 (every variable is still sent at every
+    exchange), verification passing; and a synthesis's modelled compute exactly the swept pairs' (7 x 1 ms)."""
+    os.makedirs(opts.workdir, exist_ok=True)
+    checksums = {SHARE: {}, 1.0: {}}
+    failures = []
+    strategies, _ = combinations.names(opts.exe)
+    size = ["--scaling", "strong", "--nx", str(GLOBAL), "--ny", str(GLOBAL), "--nz", str(GLOBAL),
+            "--num_vars", str(VARS), "--num_tsteps", str(STEPS), "--num_spikes", str(SPIKES), "--stencil", opts.stencil,
+            "--exchanges_per_step", str(EXCHANGES)]
+    for share in (SHARE, 1.0):
+        for ranks, grid in SHARE_GRIDS:
+            for strategy in strategies if share != 1.0 else ["bspma"]:
+                label = f"share {share} {strategy} ranks={ranks} grid={grid}"
+                results = os.path.join(opts.workdir, f"sweeps-{share}-{strategy}-{ranks}-{'x'.join(map(str, grid))}.json")
+                for stale in (results, results + ".partial"):
+                    if os.path.exists(stale):
+                        os.remove(stale)
+                proc = run(opts, ranks, opts.exe, opts.mpiexec,
+                           size + ["--sweeps_per_exchange", str(share), "--strategy", strategy, "--npx", str(grid[0]),
+                                   "--npy", str(grid[1]), "--npz", str(grid[2]), "--results", results])
+                if proc.returncode != 0:
+                    failures.append(f"{label}: exit {proc.returncode}: {proc.stderr.strip()}")
+                    continue
+                r = json.load(open(results))
+                checksums[share][label] = r["checksum"]
+                if not r["verification"]["passed"]:
+                    failures.append(f"{label}: verification failed")
+                expected = expected_traffic(opts.stencil, grid, strategy)
+                if expected and (r["messages"]["total"], r["bytes"]["total"]) != tuple(EXCHANGES * n for n in expected):
+                    failures.append(f"{label}: messages {r['messages']['total']} bytes {r['bytes']['total']}, "
+                                    f"expected {EXCHANGES} x {expected}")
+                print(f"{label}: checksum {r['checksum']} messages {r['messages']['total']}")
+    if len(set(checksums[SHARE].values())) != 1:
+        failures.append("checksums differ at one share: " + json.dumps(checksums[SHARE], indent=1))
+    if set(checksums[SHARE].values()) & set(checksums[1.0].values()):
+        failures.append("the share changed nothing: the same checksum as every sweep made")
+    swept = sum(1 for n in range(VARS * STEPS * EXCHANGES) if int((n + 1) * SHARE) > int(n * SHARE))
+    with tempfile.TemporaryDirectory() as directory:
+        results = os.path.join(directory, "synthesis.json")
+        proc = run(opts, 1, opts.exe, opts.mpiexec,
+                   size + ["--sweeps_per_exchange", str(SHARE), "--synthesize", os.path.join(directory, "trace"),
+                           "--ranks", "4", "--compute_seconds", "0.001", "--results", results])
+        if proc.returncode != 0:
+            failures.append(f"synthesis: exit {proc.returncode}: {proc.stderr.strip()}")
+        else:
+            # A synthesis's clock moves only by the compute model: MPI_Finalize - MPI_Init is each rank's compute.
+            dump = subprocess.run([os.path.join(os.path.dirname(opts.exe), "amp-trace"), "dump",
+                                   os.path.join(directory, "trace")], capture_output=True, text=True)
+            starts = {call: [float(line.split()[2].split("..")[0]) for line in dump.stdout.splitlines()
+                             if line.startswith(call + " ")] for call in ("MPI_Init", "MPI_Finalize")}
+            spans = [end - begin for begin, end in zip(starts["MPI_Init"], starts["MPI_Finalize"])]
+            if len(spans) != 4 or any(abs(span - swept * 0.001) > 1e-9 for span in spans):
+                failures.append(f"synthesis: ranks' modelled compute {spans} s, expected {swept} sweeps x 1 ms each")
+            print(f"synthesis: modelled compute {spans} s for {swept} swept pairs")
+    return failures
+
+
 def fault(opts):
     proc = run(opts, 2, opts.exe, opts.mpiexec, ["--nx", "8", "--ny", "8", "--nz", "8", "--num_vars", "2",
                                                   "--num_tsteps", "6", "--inject_fault", "1000"])
@@ -158,13 +223,13 @@ def bad_input(opts):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("mode", choices=["matrix", "fault", "badinput"])
+    parser.add_argument("mode", choices=["matrix", "sweeps", "fault", "badinput"])
     parser.add_argument("--mpiexec", required=True)
     parser.add_argument("--exe", required=True)
     parser.add_argument("--stencil", default="3d7pt")
     parser.add_argument("--workdir", default=tempfile.mkdtemp())
     opts = parser.parse_args()
-    failures = {"matrix": matrix, "fault": fault, "badinput": bad_input}[opts.mode](opts)
+    failures = {"matrix": matrix, "sweeps": sweeps, "fault": fault, "badinput": bad_input}[opts.mode](opts)
     for f in failures:
         print("FAILED:", f)
     print(f"{'FAILED' if failures else 'PASSED'}: amp-ghost {opts.mode}")

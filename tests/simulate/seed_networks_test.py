@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
-"""The seeds' machines as network files (inputs/networks/{xt6-seastar,xe6-gemini,cascade-dragonfly,
+"""The seeds' machines as network files (inputs/networks/{xt5-seastar,xt6-seastar,xe6-gemini,cascade-dragonfly,
 trinity-haswell,trinity-knl}.toml): each loads (tools/networks.py), and every line that gives a value
 says where the value comes from, a seed paper (`000` to `004` with a table, figure or section)
 or `assumption:` with its reason. A value without a source, or a source that names no table, figure
@@ -13,7 +13,7 @@ import os
 import re
 import sys
 
-SEED_NETWORKS = ("xt6-seastar", "xe6-gemini", "cascade-dragonfly", "trinity-haswell", "trinity-knl")
+SEED_NETWORKS = ("xt5-seastar", "xt6-seastar", "xe6-gemini", "cascade-dragonfly", "trinity-haswell", "trinity-knl")
 # A source: a seed paper and where in it, or an assumption and why (at least a few words).
 # Keys a file must give itself: their defaults (0 s per message, SST-macro's 4 KiB packets, a 40 GB/s loopback)
 # change predictions and would have no source line.
