@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
-"""The tables of docs/VALIDATION.md sections 1-3, printed from a study folder's simulations.
+"""The tables of docs/VALIDATION.md sections 1-3, printed from a study folder's simulations (the profile and swap
+tables by amp_tools.validation_summary, which also writes the committed summary VALIDATION.md quotes them from).
 
   bench/simulate/seed_tables.py profile runs/cielo-profile-<stamp>
   bench/simulate/seed_tables.py swap runs/cielo-network-swap-<stamp>
@@ -27,56 +28,18 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
 from amp_tools import report_simulation, report_validation  # noqa: E402  (the report's reading and grouping)
 from amp_tools import steady_state  # noqa: E402
-
-ORDER = {"ghost": 0, "sage": 1, "nobel": 2}
-
-
-def per_step(sim, steps):
-    """A steady step's seconds where the point has its one-step companion, else the run's mean step."""
-    return sim["steady"]["per_step_seconds"] if sim.get("steady") else sim["predicted_seconds"] / steps
+from amp_tools import validation_summary  # noqa: E402
 
 
 def profile(folder):
-    print("| proxy | strategy | simulator | compute | p2p (MPI) | collective (MPI_SYNC) | per step | set-up | "
-          "messages per minute per rank | mean message | replays (s) |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
-    rows = [r for r in report_simulation.load(folder) if r[6]["network"] == "xt6-seastar" and r[6].get("steady")]
-    for proxy, label, ranks, _, simulator, steps, sim, _, _ in sorted(
-            rows, key=lambda r: (ORDER[r[0].replace("amp-", "")], r[1], r[4])):
-        state, p = sim["steady"], steady_state.profile_of(sim)
-        shares = " | ".join(f"{100 * p[k]:.1f}" for k in ("compute", "p2p", "collective")) if p else "- | - | -"
-        rate = state["messages_per_step"] / ranks / state["per_step_seconds"] * 60
-        size = state["bytes_per_step"] / max(1.0, state["messages_per_step"])
-        wall = sim["simulation_wall_seconds"]
-        print(f"| {proxy.replace('amp-', '')} | {report_validation.cut_of(label)} | {simulator} | {shares} | "
-              f"{state['per_step_seconds'] * 1e3:.2f} ms | {state['setup_seconds'] * 1e3:.2f} ms | {rate:,.0f} | "
-              f"{size:,.0f} B | {wall:.0f} |")
+    """The profile table, printed as the summary tool prints it (amp_tools.validation_summary: the one place
+    that computes its rows; VALIDATION.md quotes it from the study's committed summary)."""
+    print("\n".join(validation_summary.profile_rows(validation_summary.summarize(folder), "xt6-seastar")))
 
 
 def swap(folder):
-    rows = {}
-    for proxy, label, ranks, _, simulator, steps, sim, _, _ in report_simulation.load(folder):
-        widths = sim.get("network_overrides", {}).get("dimension_bandwidth")
-        machine = "xe6-gemini two widths" if widths else sim["network"]
-        if sim.get("network_overrides") and not widths:
-            continue
-        key = (proxy.replace("amp-", ""), report_validation.cut_of(label), ranks, simulator)
-        fifo = sim.get("simulated_network", {}).get("injection_queue") == "fifo"
-        rows.setdefault(key, {})[machine] = (per_step(sim, steps), sim["simulation_wall_seconds"], fifo)
-    print("| proxy | cut | ranks | simulator | XT6 (ms per step) | XE6 (ms per step) | speed-up | replays (s) |")
-    print("|---|---|---|---|---|---|---|---|")
-    for (proxy, cut, ranks, simulator), got in sorted(rows.items(), key=lambda kv: (ORDER[kv[0][0]], kv[0][2], kv[0][1], kv[0][3])):
-        if "xt6-seastar" not in got or "xe6-gemini" not in got:
-            continue
-        xt6, xe6 = got["xt6-seastar"][0], got["xe6-gemini"][0]
-        walls = [w for _, w, _ in got.values()]
-        mark = lambda machine: " (FIFO)" if got[machine][2] else ""  # noqa: E731
-        extra = ""
-        if "xe6-gemini two widths" in got:
-            two = got["xe6-gemini two widths"][0]
-            extra = f" (two widths: {two * 1e3:.3f} ms{mark('xe6-gemini two widths')}, {xt6 / two:.2f}x)"
-        print(f"| {proxy} | {cut} | {ranks} | {simulator} | {xt6 * 1e3:.3f}{mark('xt6-seastar')} | "
-              f"{xe6 * 1e3:.3f}{mark('xe6-gemini')}{extra} | {xt6 / xe6:.2f}x | {min(walls):.0f}-{max(walls):.0f} |")
+    """The swap table, as amp_tools.validation_summary prints it."""
+    print("\n".join(validation_summary.swap_rows(validation_summary.summarize(folder))))
 
 
 def aces(folder):
