@@ -12,7 +12,8 @@
   flush_bad_value: a malformed AMP_TRACE_FLUSH_SECONDS stops every rank at start-up with one line each
   truncated   : a truncated copy of a good trace is rejected cleanly and repaired
   unwritable  : an unwritable AMP_TRACE_DIR stops every rank at start-up with one line each
-  no_overwrite: a second run with the same prefix never touches the first run's files
+  no_overwrite: a second run into a folder that holds a traced run (the same prefix, or its own) is refused
+                at start-up (exit 2, the first rank's line naming the .meta) and never touches the first's files
   preload     : LD_PRELOAD on a plain MPI C program gives a valid trace with the right traffic
   off         : with AMP_TRACE_DIR unset or empty the library writes nothing
 Usage: fault_tests.py CASE MPIEXEC BUSY_PROGRAM AMP_TRACE LIBAMP_DUMPI PLAIN_PROGRAM WORKDIR [DUMPI2ASCII]
@@ -332,15 +333,19 @@ def case_no_overwrite():
     subprocess.run(launch.mpiexec(MPIEXEC, 2, [PLAIN]), env=dict(env, LD_PRELOAD=LIBRARY), check=True, timeout=60)
     first = glob.glob(os.path.join(trace_dir, "same*"))
     before = digest(first)
-    second = subprocess.run(launch.mpiexec(MPIEXEC, 2, [PLAIN]), env=dict(env, LD_PRELOAD=LIBRARY),
-                            capture_output=True, text=True, timeout=60)
-    if second.returncode != 0:
-        fail("second run failed: " + second.stderr)
-    if digest(first) != before:
-        fail("the second run changed the first run's files")
-    if "writing 'same.2' instead" not in second.stderr:
-        fail("the second run did not say which fresh name it used: " + second.stderr)
-    expect_valid(os.path.join(trace_dir, "same.2.meta"))
+    held = (f"amp_dumpi: rank 0: trace folder '{trace_dir}' already holds a traced run ('same.meta'); give a new or "
+            f"empty folder (a simulation reads one trace per folder)")
+    for prefix in ("same", None):  # the same name, or a name of its own (the default's time stamp)
+        run_env = dict(env, LD_PRELOAD=LIBRARY)
+        if prefix is None:
+            run_env.pop("AMP_TRACE_PREFIX")
+        second = subprocess.run(launch.mpiexec(MPIEXEC, 2, [PLAIN]), env=run_env, capture_output=True, text=True,
+                                timeout=60)
+        if second.returncode == 0 or held not in second.stderr.splitlines():
+            fail(f"a second trace into the folder (prefix {prefix}): exit {second.returncode}, not refused with "
+                 f"{held!r}: {second.stderr}")
+        if digest(first) != before or sorted(os.listdir(trace_dir)) != sorted(os.path.basename(f) for f in first):
+            fail("the second run changed the first run's files or wrote its own beside them")
 
 
 def case_off():

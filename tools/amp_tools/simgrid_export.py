@@ -29,8 +29,22 @@ def trace_meta(trace_dir):
         raise UsageError(f"{trace_dir}: no such trace directory")
     metas = sorted(glob.glob(os.path.join(glob.escape(trace_dir), "*.meta")))
     if len(metas) != 1:
-        raise UsageError(f"{trace_dir}: holds {len(metas)} traced runs (.meta files); give a directory with one")
+        raise UsageError(f"{trace_dir}: holds {len(metas)} traced runs (.meta files); give a directory with one "
+                         f"(a simulation's files go beside its trace: move each .meta and its .bin files into a "
+                         f"folder of their own)")
     return regular(metas[0])
+
+
+def trace_folder(given):
+    """The trace folder a simulation is given: a folder, or the .meta of the one traced run in its folder."""
+    if given.endswith(".meta") and not os.path.isdir(given):
+        folder = os.path.dirname(given) or "."
+        if not os.path.isfile(given):
+            raise UsageError(f"{given}: no such trace .meta file")
+        if os.path.realpath(trace_meta(folder)) != os.path.realpath(given):
+            raise UsageError(f"{given}: not the one traced run of {folder}")
+        return folder
+    return given
 
 
 def regular(path):

@@ -38,7 +38,7 @@ from amp_tools import networks_simgrid
 from amp_tools import networks_sstmac
 from amp_tools import simulated_profile
 from amp_tools.output_places import ThroughLink, refuse_link
-from amp_tools.simgrid_export import export, trace_meta
+from amp_tools.simgrid_export import export, trace_folder, trace_meta
 from amp_tools.simulate_errors import OutputError, SimulatorError, UsageError
 from amp_tools.simulate_sstmac import run_sstmac
 from amp_tools.simulator_process import INTERRUPTIONS, Interrupted, _interrupt, exit_text, run_simulator
@@ -192,7 +192,7 @@ def latest_simulation(trace_dir, network_name, simulator):
 
 
 def simulate(args):
-    trace_dir = os.path.normpath(args.trace)
+    trace_dir = os.path.normpath(trace_folder(args.trace))
     meta = trace_meta(trace_dir)
     try:
         network = networks.load(args.network, args.set or ())
@@ -292,7 +292,7 @@ class OneLineParser(argparse.ArgumentParser):
 
 def main():
     parser = OneLineParser(description=__doc__.split("\n\n")[0], parents=[command_line.common_options()])
-    parser.add_argument("trace", nargs="?", help="a traced run's directory (recorded or synthesized)")
+    parser.add_argument("trace", nargs="?", help="a traced run's directory (recorded or synthesized), or its .meta")
     parser.add_argument("--network", help="network file (inputs/networks/*.toml)")
     parser.add_argument("--set", action="append", metavar="KEY=VALUE",
                         help="a network key on top of the file (repeatable), e.g. --set routing=valiant")

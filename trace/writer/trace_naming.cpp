@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstring>
 #include <ctime>
+#include <dirent.h>
 #include <fcntl.h>
 #include <string>
 #include <sys/stat.h>
@@ -27,6 +28,23 @@ std::string TraceNames::bin_path(int rank) const {
 std::string TraceNames::meta_path() const { return directory + "/" + prefix + ".meta"; }
 
 namespace {
+
+// The name of a traced run's .meta already in `directory`, or "": a second trace there would leave a folder
+// that a simulation, which reads one trace per folder, cannot take.
+std::string held_meta(const std::string& directory) {
+  std::string found;
+  if (DIR* folder = ::opendir(directory.c_str())) {
+    while (const dirent* entry = ::readdir(folder)) {
+      const std::string name = entry->d_name;
+      if (name.size() > 5 && name.compare(name.size() - 5, 5, ".meta") == 0) {
+        found = name;
+        break;
+      }
+    }
+    ::closedir(folder);
+  }
+  return found;
+}
 
 bool path_exists(const std::string& path) {
   struct stat info;
@@ -59,6 +77,10 @@ TraceNames agree_on_trace_names(const std::string& directory, const std::string&
   if (rank == 0) {
     start = static_cast<std::uint64_t>(std::time(nullptr));
     make_directories(directory);
+    const std::string held = held_meta(directory);
+    if (!held.empty())
+      names.refusal = "trace folder '" + directory + "' already holds a traced run ('" + held +
+                      "'); give a new or empty folder (a simulation reads one trace per folder)";
     std::string base = requested_prefix.empty() ? timestamp_prefix(static_cast<std::time_t>(start)) : requested_prefix;
     prefix = base;
     TraceNames probe;

@@ -122,10 +122,12 @@ void Tracer::start(const TraceSettings& settings, Timestamp init_wall_start, boo
   header_.username = user_name();
   bin_path_ = names.bin_path(rank);
 
-  std::string error;
-  int fd = ::open(bin_path_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  std::string error = names.refusal;  // rank 0's: the folder already holds a traced run
+  int fd = error.empty() ? ::open(bin_path_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644) : -1;
   bool meta_created = false;
-  if (fd < 0 && errno == EEXIST) {
+  if (!error.empty()) {
+    // rank 0 refused the folder: this run makes no file of its own there
+  } else if (fd < 0 && errno == EEXIST) {
     error = "trace file '" + bin_path_ + "' already exists; the library never overwrites a file "
             "(remove it or set another AMP_TRACE_PREFIX)";
   } else if (fd < 0) {
