@@ -168,3 +168,34 @@ def test_compute_model_shared_by_rank_counts_unless_strong_scaling(tmp_path):
     assert key("ghost", weak, "--scaling", "strong").endswith("|256")
     assert key("ghost", strong, "--scaling=strong", "--scaling", "weak").endswith("|any")
     assert key("nobel", strong) == key("nobel", strong, ranks=1024)  # per block of a fixed size
+
+
+def test_compute_model_shared_by_shares_of_sweeps(tmp_path):
+    """The model is one variable's sweep: points that differ only in --sweeps_per_exchange (a calibration's
+    rounds) share it, while any other flag still makes a model of its own."""
+    from amp_tools.study_compute_model import model_key
+
+    deck = tmp_path / "deck.toml"
+    deck.write_text('nx = 8\n')
+
+    def key(flags):
+        return model_key({"proxy": "ghost", "deck": str(deck), "flags": flags, "ranks": 256,
+                          "args": ["amp-ghost", "--input", str(deck), *flags.split()]})
+
+    assert key("--num_tsteps 3 --sweeps_per_exchange 1.0") == key("--num_tsteps 3 --sweeps_per_exchange 0.1")
+    assert key("--num_tsteps 3 --sweeps_per_exchange=0.5") == key("--num_tsteps 3")
+    assert key("--num_tsteps 3 --sweeps_per_exchange 0.5") != key("--num_tsteps 3 --nx 9 --sweeps_per_exchange 0.5")
+
+
+def test_compute_seconds_per_proxy(study_file, repo):
+    """[simulate] compute_seconds as a table gives each listed proxy its model (a calibration's, say); a proxy it
+    leaves out is measured; a proxy the study does not run, or a value that is no number of seconds, is refused."""
+    text = ('name = "s"\nproxies = ["ghost", "sage"]\nranks = [2]\n[simulate]\n'
+            'networks = ["inputs/networks/torus-4x4x4.toml"]\nsynthesize_ranks = [64]\n')
+    plan = Study(study_file(text + 'compute_seconds = { ghost = 0.0107 }\n'), repo).simulation
+    assert (plan.given_compute("ghost"), plan.given_compute("sage")) == (0.0107, None)
+    assert Study(study_file(text + 'compute_seconds = 0.5\n'), repo).simulation.given_compute("sage") == 0.5
+    with pytest.raises(StudyError, match=r"'compute_seconds' names proxy 'nobel'"):
+        Study(study_file(text + 'compute_seconds = { nobel = 1e-3 }\n'), repo)
+    with pytest.raises(StudyError, match=r"'compute_seconds' must be a number"):
+        Study(study_file(text + 'compute_seconds = { ghost = "fast" }\n'), repo)

@@ -74,9 +74,25 @@ def strong_scaling(run):
 
 def model_key(run):
     """The runs sharing one compute model: proxy, deck, flags, and the rank count only where a rank's
-    work depends on it (strong_scaling; nobel's model is per block of the deck's size)."""
+    work depends on it (strong_scaling; nobel's model is per block of the deck's size). The model is one
+    variable's sweep, so --sweeps_per_exchange, which says how many sweeps a step makes and not what one
+    costs, is not part of the key: the points of a calibration share one model."""
     ranks = run["ranks"] if run["proxy"] != "nobel" and strong_scaling(run) else ANY_RANKS
-    return f"{run['proxy']}|{run['deck'] or ''}|{run['flags']}|{ranks}"
+    return f"{run['proxy']}|{run['deck'] or ''}|{_without_share(run['flags'])}|{ranks}"
+
+
+def _without_share(flags):
+    """The flags string without its --sweeps_per_exchange VALUE (or --sweeps_per_exchange=VALUE)."""
+    words, kept = str(flags).split(), []
+    skip = False
+    for word in words:
+        if skip:
+            skip = False
+        elif word == "--sweeps_per_exchange":
+            skip = True
+        elif not word.startswith("--sweeps_per_exchange="):
+            kept.append(word)
+    return " ".join(kept) if kept != words else flags
 
 
 def measure_side_by_side(run, bases):
@@ -220,9 +236,10 @@ class ComputeModels:
         """The compute seconds per step for `run` (measured once for its key, or given); `group` lists the
         runs sharing it, to choose the cheapest strategy to measure with."""
         key = model_key(run)
-        if self.plan.compute_seconds is not None:
+        given = self.plan.given_compute(run["proxy"])
+        if given is not None:
             entry = {"source": "given in the study's [simulate] compute_seconds (the target's, unscaled)",
-                     "seconds": float(self.plan.compute_seconds)}
+                     "seconds": float(given)}
         else:
             entry = self.data["models"].get(key) or self._measure(key, group)
         if self.data["models"].get(key) != entry:

@@ -14,7 +14,8 @@ the values `vary` lists, and for a randomized routing (valiant, ugal) `replicate
 simulators = ["simgrid"]                               # simgrid, sstmac (needs AMP_SSTMAC)
 networks = ["inputs/networks/torus-16x16x16.toml"]     # relative to the repository root
 synthesize_ranks = [1024, 4096]                        # optional
-compute_seconds = 1e-4                                 # optional; 0: no compute
+compute_seconds = 1e-4                                 # optional; 0: no compute; or per proxy,
+                                                       # { ghost = 0.0107 } (a proxy not listed: measured)
 vary = { routing = ["minimal", "valiant"], ranks_per_node = [1, 4] }   # optional
 replicates = 3                                         # optional: seeds of a randomized routing (at most 1000)
 max_ranks = { simgrid = 256 }                          # optional: a simulator's largest trace here; the
@@ -74,6 +75,12 @@ class Plan:
         self.vary, self.replicates = vary, replicates
         self.stream_per_core = stream_per_core  # the networks' node (bytes/s per core), or None
 
+    def given_compute(self, proxy):
+        """The compute seconds per step the study gives `proxy` (the target's, unscaled), or None: measured."""
+        if isinstance(self.compute_seconds, dict):
+            return self.compute_seconds.get(proxy)
+        return self.compute_seconds
+
 
 def parse(study, data):
     """The checked [simulate] table of a study (None without one); errors through study.fail."""
@@ -120,10 +127,14 @@ def parse(study, data):
             study.fail("synthesize_ranks", f"[simulate] 'synthesize_ranks' value {max(ranks)} is more than the "
                                            f"{MAX_SYNTHESIZED_RANKS} virtual ranks a proxy synthesizes")
     compute = table.get("compute_seconds")
-    if compute is not None and (isinstance(compute, bool) or not isinstance(compute, (int, float)) or
-                                not 0 <= compute < 1e3):
-        study.fail("compute_seconds", f"[simulate] 'compute_seconds' must be a number of seconds from 0 (no "
-                                      f"compute) to below 1000 (got {compute!r})")
+    for proxy, seconds in (compute.items() if isinstance(compute, dict) else [(None, compute)]):
+        if proxy is not None and proxy not in study.proxies:
+            study.fail("compute_seconds", f"[simulate] 'compute_seconds' names proxy {proxy!r}, which the study "
+                                          f"does not run ({', '.join(study.proxies)})")
+        if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or
+                                    not 0 <= seconds < 1e3):
+            study.fail("compute_seconds", f"[simulate] 'compute_seconds' must be a number of seconds from 0 (no "
+                                          f"compute) to below 1000, or a table of them per proxy (got {seconds!r})")
     steady_state = study.boolean(table, "steady_state")
     if steady_state and not ranks:
         study.fail("steady_state", "[simulate] 'steady_state' pairs each synthesized point with its first step; "
@@ -339,7 +350,7 @@ def run_syntheses(plan, runs, folder, opts):
     for r in runs:
         base = run_base(folder, r)
         made = os.path.isfile(base + ".json") and os.path.isdir(base + ".trace")
-        if made and plan.compute_seconds is None and model_key(r) not in models.data["models"]:
+        if made and plan.given_compute(r["proxy"]) is None and model_key(r) not in models.data["models"]:
             continue  # made before the study recorded models: kept as it is, nothing measured for it
         try:
             compute = models.seconds(r, groups[model_key(r)])

@@ -1,0 +1,195 @@
+# SPDX-License-Identifier: BSD-3-Clause
+"""The one calibrated number of a seed deck: its `sweeps_per_exchange`, solved so that the deck's simulated
+compute share meets the one figure declared for it in a calibration file (inputs/calibration/*.toml, which
+says what, on what and how, and is committed before any run of it).
+
+Usage: python3 -m amp_tools.calibrate_share CALIBRATION.toml PROXY [--root DIR] [--record FILE]
+
+Each round is a point of one study (runs/calibration-PROXY-<stamp>/, resumed by the next call): the seed deck
+at the declared strategy, synthesized at the declared ranks over the declared steps and simulated on the
+declared network and simulator with its one-step companion, so that the share is a steady step's
+(amp_tools.steady_state). The rest of a step relative to its compute at value 1, q(s) = s (1/share - 1), is
+interpolated linearly between the two simulated values nearest the target, and the value solving share(s) =
+target is simulated next, until one lies within the declared tolerance. Prints every round and the value;
+--record writes them as JSON (docs/validation/calibration-PROXY.json). Exit 0 when a value met the
+tolerance, 1 when max_rounds passed without one, 2 for a bad calibration file.
+"""
+import argparse
+import datetime
+import json
+import os
+import subprocess
+import sys
+import tomllib
+
+from amp_tools import file_names
+from amp_tools import report_simulation
+from amp_tools import steady_state
+from amp_tools import whole_file
+
+KEYS = {"figure": str, "target_compute_percent": float, "deck": str, "strategy": str, "network": str,
+        "simulator": str, "ranks": int, "steps": int, "bracket": list, "tolerance_points": float, "max_rounds": int}
+DIGITS = 3  # significant digits of a calibrated value
+
+
+class CalibrationError(ValueError):
+    """A calibration file that cannot be used: one line."""
+
+
+def declaration(path, proxy):
+    """The checked table of `proxy` in the calibration file."""
+    try:
+        with open(path, "rb") as f:
+            data = tomllib.load(f)
+    except (OSError, tomllib.TOMLDecodeError) as e:
+        raise CalibrationError(f"{path}: {e.strerror if isinstance(e, OSError) else e}") from None
+    table = data.get(proxy)
+    if not isinstance(table, dict):
+        raise CalibrationError(f"{path}: no [{proxy}] table (it has: {', '.join(sorted(data)) or 'none'})")
+    for key, kind in KEYS.items():
+        value = table.get(key)
+        if kind is float and isinstance(value, int) and not isinstance(value, bool):
+            value = table[key] = float(value)
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise CalibrationError(f"{path}: [{proxy}] {key} must be a {kind.__name__} (got {value!r})")
+    unknown = sorted(set(table) - set(KEYS))
+    if unknown:
+        raise CalibrationError(f"{path}: [{proxy}] unknown key {unknown[0]!r} (keys: {', '.join(KEYS)})")
+    if not 0 < table["target_compute_percent"] < 100:
+        raise CalibrationError(f"{path}: [{proxy}] target_compute_percent must lie between 0 and 100")
+    if len(table["bracket"]) < 2 or not all(isinstance(s, (int, float)) and 0 < s <= 1 for s in table["bracket"]):
+        raise CalibrationError(f"{path}: [{proxy}] bracket must hold at least two values in (0, 1]")
+    for key in ("deck", "network", "strategy", "simulator"):
+        if file_names.component(os.path.basename(table[key])) != os.path.basename(table[key]):
+            raise CalibrationError(f"{path}: [{proxy}] {key} {table[key]!r} is not a plain name or path")
+    return table
+
+
+def rounded(value):
+    return float(f"{value:.{DIGITS}g}")
+
+
+def solve(points, target):
+    """The value s whose share meets `target` (a fraction), from {s: share} (at least two): q(s) = s (1/share -
+    1) linear in s between the two values nearest the target in share; share(s) = s / (s + q(s))."""
+    nearest = sorted(points, key=lambda s: abs(points[s] - target))[:2]
+    (s0, s1) = sorted(nearest)
+    q0, q1 = (s * (1 / points[s] - 1) for s in (s0, s1))
+    slope = (q1 - q0) / (s1 - s0)
+    k = target / (1 - target)  # share = target  <=>  s = k q(s)
+    value = k * (q0 - slope * s0) / (1 - k * slope)
+    return min(1.0, max(value, 1e-6))
+
+
+def study_text(proxy, table, values, compute_seconds=None):
+    flags = ", ".join(json.dumps(f"--num_tsteps {table['steps']} --sweeps_per_exchange {s!r}") for s in values)
+    return (f"# Made by amp_tools.calibrate_share from the [{proxy}] table of a calibration file: one point a round.\n"
+            f"name = \"calibration-{proxy}\"\nproxies = [\"{proxy}\"]\nranks = [2]\nrepetitions = 1\ntrace = false\n\n"
+            f"[strategies]\n{proxy} = [{json.dumps(table['strategy'])}]\n\n"
+            f"[decks]\n{proxy} = [{json.dumps(table['deck'])}]\n\n"
+            f"[flags]\n{proxy} = [{flags}]\n\n"
+            f"[simulate]\nsimulators = [{json.dumps(table['simulator'])}]\nnetworks = [{json.dumps(table['network'])}]\n"
+            f"synthesize_ranks = [{table['ranks']}]\nsteady_state = true\n"
+            + ("" if compute_seconds is None else f"compute_seconds = {compute_seconds!r}\n"))
+
+
+def measured_model(folder):
+    """The one compute model (seconds per variable sweep on the target node) of the first round's folder."""
+    with open(os.path.join(folder, "compute_model.json")) as f:
+        models = json.load(f)["models"]
+    if len(models) != 1:
+        raise CalibrationError(f"{folder}: {len(models)} compute models, expected the one all rounds share")
+    return next(iter(models.values()))["seconds"]
+
+
+def shares(folder, table):
+    """{sweeps_per_exchange: steady compute share} of the study folder's simulations that fit the table."""
+    network = os.path.splitext(os.path.basename(table["network"]))[0]
+    out = {}
+    for _, _, ranks, label, simulator, _, sim, synthesized, run in report_simulation.load(folder):
+        if not synthesized or ranks != table["ranks"] or simulator != table["simulator"] or label != network:
+            continue
+        profile = steady_state.profile_of(sim) if sim.get("steady") else None
+        if profile:
+            out[float(run["config"].get("sweeps_per_exchange", 1.0))] = profile["compute"]
+    return out
+
+
+def run_study(root, study_path, proxy):
+    """Runs (or resumes) the study; its folder."""
+    done = subprocess.run([os.path.join(root, "amp"), "study", study_path], cwd=root)
+    if done.returncode != 0:
+        raise CalibrationError(f"the calibration study {study_path} failed (exit {done.returncode})")
+    folders = sorted(d for d in os.listdir(os.path.join(root, "runs")) if d.startswith(f"calibration-{proxy}-"))
+    latest = max((os.path.join(root, "runs", d) for d in folders), key=os.path.getmtime)
+    return latest
+
+
+def calibrate(path, proxy, root):
+    """{declared, rounds, sweeps_per_exchange (None: not met), compute_model_seconds, study_folders}."""
+    table = declaration(path, proxy)
+    target = table["target_compute_percent"] / 100
+    study_path = os.path.join(root, "runs", f"calibration-{proxy}.toml")
+    values = [rounded(s) for s in table["bracket"]]
+    out = {"declared": table, "rounds": [], "sweeps_per_exchange": None, "compute_model_seconds": None,
+           "study_folders": []}
+    points = {}
+    while True:
+        os.makedirs(os.path.dirname(study_path), exist_ok=True)
+        # The first round measures the compute model (one for all its values); later rounds are studies of
+        # their own and are given that model, so that every round differs only in sweeps_per_exchange.
+        model = out["compute_model_seconds"]
+        whole_file.write_whole(study_path, study_text(proxy, table, values if model is None else values[-1:], model))
+        folder = run_study(root, study_path, proxy)
+        out["study_folders"].append(os.path.basename(folder))
+        if model is None:
+            out["compute_model_seconds"] = measured_model(folder)
+        points.update(shares(folder, table))
+        missing = [s for s in values if s not in points]
+        if missing:
+            raise CalibrationError(f"{folder}: no steady simulation of sweeps_per_exchange {missing[0]}")
+        out["rounds"] = [{"sweeps_per_exchange": s, "compute_percent": round(100 * points[s], 3)} for s in values]
+        for r in out["rounds"]:
+            print(f"calibrate_share: {proxy} sweeps_per_exchange {r['sweeps_per_exchange']:g}: "
+                  f"compute {r['compute_percent']:.2f} % (target {100 * target:.1f} %)")
+        best = min(values, key=lambda s: abs(points[s] - target))
+        if abs(points[best] - target) * 100 <= table["tolerance_points"]:
+            out["sweeps_per_exchange"] = best
+            return out
+        following = rounded(solve(points, target))
+        if len(values) - len(table["bracket"]) >= table["max_rounds"] or following in values:
+            return out
+        values.append(following)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python3 -m amp_tools.calibrate_share", description=__doc__.split("\n")[0])
+    parser.add_argument("calibration")
+    parser.add_argument("proxy")
+    parser.add_argument("--root", default=os.getcwd(), help="repository root (decks, networks, runs/)")
+    parser.add_argument("--record", help="write the rounds and the value as JSON to this file")
+    args = parser.parse_args(argv)
+    try:
+        out = calibrate(args.calibration, args.proxy, os.path.abspath(args.root))
+    except (CalibrationError, whole_file.NotWritten) as e:
+        print(f"calibrate_share: error: {e}", file=sys.stderr)
+        return 2
+    table, value = out["declared"], out["sweeps_per_exchange"]
+    record = {"proxy": args.proxy, "calibration_file": args.calibration, **out,
+              "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")}
+    if args.record:
+        try:
+            whole_file.write_whole(args.record, json.dumps(record, indent=2) + "\n")
+        except whole_file.NotWritten as e:
+            print(f"calibrate_share: error: {e}", file=sys.stderr)
+            return 4
+    if value is None:
+        print(f"calibrate_share: {args.proxy}: no value within {table['tolerance_points']} points of the target "
+              f"after {table['max_rounds']} rounds", file=sys.stderr)
+        return 1
+    print(f"calibrate_share: {args.proxy}: sweeps_per_exchange = {value:g}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
