@@ -464,18 +464,25 @@ def case_wording(a):
             with open(meta, "w") as f:
                 f.write(re.sub(r"numprocs=\d+", f"numprocs={numprocs}", text))
             expect(amp_trace(a, "info", meta), 2, f"amp-trace: {meta}: {line}", f".meta with numprocs={numprocs}")
-        # A dangling link as the trace folder: the line names what gave it (--trace or AMP_TRACE_DIR) and the link.
-        link = os.path.join(folder, "dangling")
-        os.symlink(os.path.join(folder, "nowhere"), link)
-        for given_by, extra, env in (("--trace", ["--trace", link], None), ("AMP_TRACE_DIR", [], {"AMP_TRACE_DIR": link})):
-            done = fr.run(a, "amp-ghost", GHOST + extra, ranks=1, env=env)
-            expected = (f"amp_dumpi: rank 0: cannot create trace file '{link}/dumpi-.*-0000.bin': No such file or "
-                        f"directory \\('{link}' is a symbolic link to '{folder}/nowhere', which does not exist\\) "
-                        f"\\({given_by} must name a writable directory\\)")
-            lines = fr.lines_of(done)
-            if done.returncode != 2 or len(lines) != 1 or not re.fullmatch(expected, lines[0]):
-                fr.fail(f"trace folder a dangling link given by {given_by}: exit {done.returncode}: {lines}")
-    print("numprocs past the limit named as such; a dangling trace link named with --trace or AMP_TRACE_DIR")
+        # A link as the trace folder, dangling or to another folder, given by --trace or AMP_TRACE_DIR: refused, one
+        # line, and nothing is written through it.
+        other = os.path.join(folder, "other")
+        os.makedirs(other)
+        for name, target in (("dangling", os.path.join(folder, "nowhere")), ("elsewhere", other)):
+            link = os.path.join(folder, name)
+            os.symlink(target, link)
+            for given_by, extra, env in (("--trace", ["--trace", link], None),
+                                         ("AMP_TRACE_DIR", [], {"AMP_TRACE_DIR": link + "/"})):
+                done = fr.run(a, "amp-ghost", GHOST + extra, ranks=1, env=env)
+                shown = link if given_by == "--trace" else link + "/"
+                expected = (f"amp_dumpi: rank 0: trace folder '{shown}' is a symbolic link; the library never writes "
+                            f"through a link (give the folder itself)")
+                lines = fr.lines_of(done)
+                if done.returncode != 2 or lines != [expected]:
+                    fr.fail(f"trace folder a link ({name}) given by {given_by}: exit {done.returncode}: {lines}")
+                if os.listdir(other) or os.path.exists(target) != (target == other):
+                    fr.fail(f"trace folder a link ({name}) given by {given_by}: something was written through it")
+    print("numprocs past the limit named as such; a trace folder that is a link refused with --trace or AMP_TRACE_DIR")
 
 
 def main():

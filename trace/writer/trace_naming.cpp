@@ -76,11 +76,19 @@ TraceNames agree_on_trace_names(const std::string& directory, const std::string&
   std::string prefix;
   if (rank == 0) {
     start = static_cast<std::uint64_t>(std::time(nullptr));
-    make_directories(directory);
-    const std::string held = held_meta(directory);
-    if (!held.empty())
-      names.refusal = "trace folder '" + directory + "' already holds a traced run ('" + held +
-                      "'); give a new or empty folder (a simulation reads one trace per folder)";
+    struct stat link;
+    std::string folder = directory;
+    while (folder.size() > 1 && folder.back() == '/') folder.pop_back();  // "link/" would follow the link
+    if (::lstat(folder.c_str(), &link) == 0 && S_ISLNK(link.st_mode)) {
+      names.refusal = "trace folder '" + directory + "' is a symbolic link; the library never writes through a link "
+                      "(give the folder itself)";
+    } else {
+      make_directories(directory);
+      const std::string held = held_meta(directory);
+      if (!held.empty())
+        names.refusal = "trace folder '" + directory + "' already holds a traced run ('" + held +
+                        "'); give a new or empty folder (a simulation reads one trace per folder)";
+    }
     std::string base = requested_prefix.empty() ? timestamp_prefix(static_cast<std::time_t>(start)) : requested_prefix;
     prefix = base;
     TraceNames probe;
