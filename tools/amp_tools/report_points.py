@@ -36,6 +36,9 @@ def read_json(path):
     is not JSON."""
     try:
         return results.load(path)
+    except results.NewerSchema as e:
+        warn(f"{path}: {e}; left out")
+        return NOT_READ
     except (OSError, ValueError) as e:
         warn(f"{path} is not readable JSON ({e.strerror if isinstance(e, OSError) else e}); left out")
         return NOT_READ

@@ -15,18 +15,37 @@ import os
 import stat
 import sys
 
+import amp_tools
 from amp_tools import command_line
 
 
+class NewerSchema(ValueError):
+    """A file whose schema_version is newer than this AMP reads: one line naming both."""
+
+
+def parse(text):
+    """JSON text as data: ValueError where it is not JSON, or nested more deeply than Python's parser goes
+    (RecursionError: about 1000 levels; no file AMP writes is 10 deep), NewerSchema where its
+    schema_version is newer than amp_tools.SCHEMA_VERSION."""
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise ValueError("nested more deeply than AMP reads") from None
+    version = data.get("schema_version") if isinstance(data, dict) else None
+    if isinstance(version, int) and not isinstance(version, bool) and version > amp_tools.SCHEMA_VERSION:
+        raise NewerSchema(f"schema_version {version} is newer than this AMP reads ({amp_tools.SCHEMA_VERSION})")
+    return data
+
+
 def load(path):
-    """The results of one run, as the proxy wrote them (OSError or ValueError when unreadable). Only a
-    regular file is read: a FIFO or a device under a .json name is an OSError, never waited on."""
+    """The results of one run, as the proxy wrote them (OSError or ValueError when unreadable: parse). Only
+    a regular file is read: a FIFO or a device under a .json name is an OSError, never waited on."""
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     if not stat.S_ISREG(os.fstat(fd).st_mode):
         os.close(fd)
         raise OSError(errno.EINVAL, "not a regular file", path)
     with os.fdopen(fd, "rb") as f:
-        return json.loads(f.read())
+        return parse(f.read())
 
 
 def read(path):
@@ -40,6 +59,8 @@ def read(path):
         return load(path)
     except OSError as e:
         raise command_line.BadInput(f"cannot read '{path}': {e.strerror}") from None
+    except NewerSchema as e:
+        raise command_line.BadInput(f"'{path}': {e}") from None
     except ValueError as e:
         raise command_line.BadInput(f"'{path}' is not JSON ({e})") from None
 

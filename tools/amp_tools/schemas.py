@@ -51,7 +51,8 @@ def kind_of(doc, path=""):
     if "proxy" in doc and "combinations" in doc:
         return "combinations"
     if "proxy" in doc:
-        return PROXY_MODES.get(doc.get("mode"), "results")
+        mode = doc.get("mode")  # any JSON value: a list or a table is no mode (and the results schema says so)
+        return PROXY_MODES.get(mode, "results") if mode is None or isinstance(mode, str) else "results"
     if "findings" in doc and "counts" in doc:
         return "trace-check"
     if "matrix_bytes" in doc and "point_to_point" in doc:
@@ -110,6 +111,8 @@ def read(path):
     try:
         with open(path, "rb") as f:
             return json.loads(f.read(), parse_constant=_not_json)
+    except RecursionError:
+        raise command_line.BadInput(f"'{path}' is nested more deeply than AMP reads") from None
     except OSError as e:
         raise command_line.BadInput(f"cannot read '{path}': {e.strerror}") from None
     except ValueError as e:  # not JSON, not UTF-8, or NaN / Infinity
@@ -124,6 +127,8 @@ def checked(path):
         raise SchemaError(f"{path}: of no kind AMP writes (see docs/schema/)")
     try:
         validate(doc, kind)
+    except RecursionError:
+        raise SchemaError(f"{path}: nested more deeply than AMP reads") from None
     except SchemaError as e:
         raise SchemaError(f"{path}: not a valid {kind} file (docs/schema/{kind}.schema.json): {e}") from None
     return kind

@@ -197,7 +197,24 @@ class ComputeModels:
         self.path = os.path.join(folder, MODEL_FILE)
         self.data = {"node": None, "models": {}}
         if os.path.isfile(self.path):
-            self.data = results.load(self.path)
+            self.data = self._read()
+
+    def _read(self):
+        """The recorded models; a file that is not JSON or not of their shape (cut short by a full disk, edited)
+        is kept aside as compute_model.json.attempt-N, with one line, and the models are measured again."""
+        try:
+            data = results.load(self.path)
+            models = data.get("models") if isinstance(data, dict) else None
+            if (isinstance(models, dict) and isinstance(data.get("node") or {}, dict) and
+                    all(isinstance(m, dict) and isinstance(m.get("seconds"), (int, float)) for m in models.values())):
+                return data
+            problem = "not a table of models"
+        except (OSError, ValueError, RecursionError) as e:
+            problem = e.strerror if isinstance(e, OSError) else "not JSON"
+        keep_aside(self.path)
+        print(f"study: {self.path} is unreadable ({problem}): kept aside as {MODEL_FILE}.attempt-N; its models are "
+              f"measured again")
+        return {"node": None, "models": {}}
 
     def _save(self):
         write_whole(self.path, json.dumps(dict(self.data, schema_version=amp_tools.SCHEMA_VERSION), indent=2,

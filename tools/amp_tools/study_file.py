@@ -13,6 +13,7 @@ import tomllib
 
 from amp_tools import combinations
 from amp_tools import predict_at_scale
+from amp_tools import results
 from amp_tools import study_simulation
 from amp_tools.file_names import component
 
@@ -32,7 +33,7 @@ ALL = "all"
 CORES = "cores"
 # Proxy flags a study sets itself, each with the key of the study that sets it: given in `flags` as well,
 # the flag would override the axis while the run keeps the axis's name (two strategies run as one).
-STUDY_SET_FLAGS = {"--strategy": "strategies", "--comm_method": "strategies", "--transport": "transports",
+STUDY_SET_FLAGS = {"--strategy": "strategies", f"--{results.OLD_STRATEGY}": "strategies", "--transport": "transports",
                    "--input": "decks", "--ranks": "ranks", "--results": "the study's own (each run's results file)",
                    "--trace": "trace", "--synthesize": "[simulate]", "--compute_seconds": "[simulate]",
                    "--plan-only": "[simulate]", "--rank": "[simulate]"}
