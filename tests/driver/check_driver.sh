@@ -24,6 +24,10 @@ case "$case" in
       || { echo "message was: $err"; exit 1; } ;;
   report_needs_a_folder)
     err=$("$amp" report /nonexistent 2>&1 >/dev/null) && { echo "missing folder accepted"; exit 1; }
+    [[ "$err" == "amp: error: report: '/nonexistent': no such folder" ]] || { echo "message was: $err"; exit 1; }
+    err=$("$amp" report "$amp" 2>&1 >/dev/null) && { echo "a file accepted as the folder"; exit 1; }
+    [[ "$err" == "amp: error: report: '$amp' is not a folder" ]] || { echo "message was: $err"; exit 1; }
+    err=$("$amp" report 2>&1 >/dev/null) && { echo "no folder accepted"; exit 1; }
     [[ "$err" == "amp: error: report: give one results folder (e.g. runs/<stamp>)" ]] || { echo "message was: $err"; exit 1; } ;;
   unknown_mpi)
     err=$(AMP_MPI=lam "$amp" build 2>&1 >/dev/null) && { echo "unknown AMP_MPI accepted"; exit 1; }

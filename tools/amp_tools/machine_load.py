@@ -15,6 +15,7 @@ from amp_tools import command_line
 from amp_tools import results
 
 SHARE = 0.1  # of the node's CPU time (wall_seconds x cores) that other processes may take unremarked
+WROTE_RESULTS = (0, 1, 5)  # a proxy's exit codes after which its results file is its own: ok, not verified, no trace
 
 
 def shared_cores(run):
@@ -54,9 +55,17 @@ def say(path, text, prefix="amp"):
 def main():
     parser = command_line.Parser("machine_load", __doc__)
     parser.add_argument("results", nargs="+", metavar="RESULTS.json", help="a proxy's results file")
-    for path in parser.parse_args().results:
+    parser.add_argument("--shown-as", metavar="NAME", help="the name a warning gives the run instead of its file "
+                                                           "(a results file that is removed afterwards)")
+    parser.add_argument("--exit-status", type=int, metavar="N",
+                        help="the run's exit status: its results are read only where it wrote them (0, 1, 5); a run "
+                             "refused at start-up wrote none, and a file at that name is someone else's")
+    options = parser.parse_args()
+    if options.exit_status is not None and options.exit_status not in WROTE_RESULTS:
+        return 0
+    for path in options.results:
         try:
-            say(path, shared_cores(results.read(path)))
+            say(options.shown_as or path, shared_cores(results.read(path)))
         except command_line.BadInput as e:
             command_line.refuse("machine_load", e)
     return 0

@@ -19,9 +19,17 @@ import itertools
 import os
 import sys
 
-import matplotlib
-
 from amp_tools import command_line
+
+# The figures need matplotlib, which `pip install -e .` leaves out unless asked for (its `report` extra).
+MATPLOTLIB_MISSING = ("the Python module matplotlib is missing, which draws the figures (pip install matplotlib, "
+                      "or pip install -e '.[report]'; Debian: apt-get install python3-matplotlib)")
+try:
+    import matplotlib
+except ModuleNotFoundError:
+    if __name__ == "__main__":
+        command_line.refuse("report", MATPLOTLIB_MISSING)
+    raise
 from amp_tools import file_names
 from amp_tools.output_places import ThroughLink, make_folder, refuse_link
 from amp_tools import report_simulation
@@ -98,6 +106,9 @@ def main(args):
     parser = command_line.Parser("report", __doc__)
     parser.add_argument("folder", metavar="DIR", help="a folder of results: a study's, or ./amp run's")
     folder = parser.parse_args(args).folder
+    if not os.path.lexists(folder):
+        print(f"report: error: '{folder}': no such folder", file=sys.stderr)
+        return 2
     if not os.path.isdir(folder):
         print(f"report: error: '{folder}' is not a folder", file=sys.stderr)
         return 2

@@ -165,6 +165,12 @@ def config_key(run):
 STRATEGY = results.STRATEGY
 
 
+def shown_value(config, key):
+    """A configuration value as a label shows it: '?' where the file has none (as compare_runs shows it),
+    never 'None'."""
+    return str(config[key]) if config.get(key) is not None else "?"
+
+
 def group(runs):
     """Points (repetitions together), per proxy, labelled by the configuration keys that vary: `label`
     all of them, `strategy` the strategy's (when it varies) and `within` the others (e.g. the transport)."""
@@ -180,9 +186,9 @@ def group(runs):
         varying = [k for k in keys if k not in NOT_AXES
                    and len({json.dumps(p.config.get(k)) for p in proxy_points}) > 1]
         for p in proxy_points:
-            p.label = " ".join(str(p.config.get(k)) for k in varying) or p.config.get(STRATEGY, "run")
-            p.strategy = str(p.config.get(STRATEGY)) if STRATEGY in varying else ""
-            p.within = " ".join(str(p.config.get(k)) for k in varying if k != STRATEGY)
+            p.label = " ".join(shown_value(p.config, k) for k in varying) or p.config.get(STRATEGY, "run")
+            p.strategy = shown_value(p.config, STRATEGY) if STRATEGY in varying else ""
+            p.within = " ".join(shown_value(p.config, k) for k in varying if k != STRATEGY)
         proxy_points.sort(key=lambda p: (p.label, p.ranks))
     return proxies
 

@@ -140,8 +140,14 @@ def study_main(opts, root):
         write_whole(os.path.join(folder, "table.txt"), "\n".join(tables) + "\n")
     drawn = 0
     if any(os.path.exists(os.path.join(folder, r["id"] + ".json")) for r in runs):
-        from amp_tools import report  # matplotlib: only needed for the figures
-        drawn = report.main([folder])
+        try:
+            from amp_tools import report  # matplotlib: only needed for the figures
+            drawn = report.main([folder])
+        except ModuleNotFoundError as e:
+            if e.name != "matplotlib":
+                raise
+            print("study: warning: no figures drawn: the Python module matplotlib is missing (pip install "
+                  "matplotlib; Debian: apt-get install python3-matplotlib)", file=sys.stderr)
     if any(failures.values()):
         print(failure_line(failures), file=sys.stderr)
         return 1
