@@ -3,7 +3,7 @@
 compute share meets the one figure declared for it in a calibration file (inputs/calibration/*.toml, which
 says what, on what and how, and is committed before any run of it).
 
-Usage: python3 -m amp_tools.calibrate_share CALIBRATION.toml PROXY [--root DIR] [--record FILE]
+Usage: python3 -m amp_tools.calibrate_share CALIBRATION.toml PROXY [--root DIR] [--record FILE] [--build DIR]
 
 Each round is a point of one study (runs/calibration-PROXY-<stamp>/, resumed by the next call): the seed deck
 at the declared strategy, synthesized at the declared ranks over the declared steps and simulated on the
@@ -115,9 +115,13 @@ def shares(folder, table):
     return out
 
 
-def run_study(root, study_path, proxy):
-    """Runs (or resumes) the study; its folder."""
-    done = subprocess.run([os.path.join(root, "amp"), "study", study_path], cwd=root)
+def run_study(root, study_path, proxy, build=None):
+    """Runs (or resumes) the study, through ./amp (which builds first) or on the binaries of `build`; its folder."""
+    command = [os.path.join(root, "amp"), "study", study_path]
+    if build:
+        command = [sys.executable, "-m", "amp_tools.study", study_path, "--root", root, "--build", build,
+                   "--mpiexec", "mpiexec", "--cores", str(os.cpu_count())]
+    done = subprocess.run(command, cwd=root)
     if done.returncode != 0:
         raise CalibrationError(f"the calibration study {study_path} failed (exit {done.returncode})")
     folders = sorted(d for d in os.listdir(os.path.join(root, "runs")) if d.startswith(f"calibration-{proxy}-"))
@@ -125,7 +129,7 @@ def run_study(root, study_path, proxy):
     return latest
 
 
-def calibrate(path, proxy, root):
+def calibrate(path, proxy, root, build=None):
     """{declared, rounds, sweeps_per_exchange (None: not met), compute_model_seconds, study_folders}."""
     table = declaration(path, proxy)
     target = table["target_compute_percent"] / 100
@@ -140,7 +144,7 @@ def calibrate(path, proxy, root):
         # their own and are given that model, so that every round differs only in sweeps_per_exchange.
         model = out["compute_model_seconds"]
         whole_file.write_whole(study_path, study_text(proxy, table, values if model is None else values[-1:], model))
-        folder = run_study(root, study_path, proxy)
+        folder = run_study(root, study_path, proxy, build)
         out["study_folders"].append(os.path.basename(folder))
         if model is None:
             out["compute_model_seconds"] = measured_model(folder)
@@ -168,9 +172,11 @@ def main(argv=None):
     parser.add_argument("proxy")
     parser.add_argument("--root", default=os.getcwd(), help="repository root (decks, networks, runs/)")
     parser.add_argument("--record", help="write the rounds and the value as JSON to this file")
+    parser.add_argument("--build", help="run the studies on this build's binaries (default: ./amp study, which builds)")
     args = parser.parse_args(argv)
     try:
-        out = calibrate(args.calibration, args.proxy, os.path.abspath(args.root))
+        out = calibrate(args.calibration, args.proxy, os.path.abspath(args.root),
+                        os.path.abspath(args.build) if args.build else None)
     except (CalibrationError, whole_file.NotWritten) as e:
         print(f"calibrate_share: error: {e}", file=sys.stderr)
         return 2
