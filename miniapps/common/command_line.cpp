@@ -5,6 +5,9 @@
 #include <amp/miniapps/common/errors.hpp>
 #include <amp/miniapps/common/toml_deck.hpp>
 
+#include <sys/stat.h>
+
+#include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -34,6 +37,19 @@ std::string deck_path(int argc, char** argv) {
     if (arg.rfind("--input=", 0) == 0) path = arg.substr(8);
   }
   return path;
+}
+
+// The deck named by --input, checked before CLI11 reads it: its own message ("was not readable (missing?)")
+// says "missing" of a folder too, and a FIFO would hang the read.
+void check_deck_file(const std::string& path) {
+  if (path.empty()) return;
+  struct stat info;
+  if (::stat(path.c_str(), &info) != 0) {
+    const int error = errno;
+    throw InputError("input deck '" + path + "': " + (error == ENOENT ? "no such file" : std::strerror(error)));
+  }
+  if (S_ISDIR(info.st_mode)) throw InputError("input deck '" + path + "' is a folder; give a deck file (TOML)");
+  if (!S_ISREG(info.st_mode)) throw InputError("input deck '" + path + "' is not a regular file (a deck is read whole)");
 }
 
 }  // namespace
@@ -99,6 +115,7 @@ bool parse_arguments(CLI::App& app, int argc, char** argv, bool* older_strategy_
     if (std::strcmp(argv[i], "--comm_method") == 0 || std::strncmp(argv[i], "--comm_method=", 14) == 0)
       *older_strategy_name = true;
   try {
+    check_deck_file(deck_path(argc, argv));
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp&) {
     return false;

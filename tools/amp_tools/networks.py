@@ -194,58 +194,75 @@ def _override(path, text):
 
 def load(path, overrides=()):
     """The checked network of a file, with `overrides` (KEY=VALUE strings, or a dict) on top."""
-    if not os.path.isfile(path):
+    if not os.path.lexists(path):
         raise NetworkError(f"{path}: no such network file (see inputs/networks/)")
+    if not os.path.isfile(path):  # a folder, a FIFO (which would hang the read), a device
+        raise NetworkError(f"{path}: not a regular file (a network file is a TOML file, see inputs/networks/)")
     try:
         with open(path, "rb") as f:
             data = tomllib.load(f)
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
         raise NetworkError(f"{path}: not valid TOML ({e})") from None
     given = dict(overrides) if isinstance(overrides, dict) else dict(_override(path, o) for o in overrides)
+
+    def src(key):
+        """Where the value of `key` came from, as a line names it: the file, or the --set that gave it."""
+        if key not in given:
+            return path
+        value = given[key]
+        return f"{path} --set {key}={json.dumps(value) if not isinstance(value, str) else value}"
     data.update(given)
     topology = data.get("topology")
     if not isinstance(topology, str) or topology not in TOPOLOGIES:
-        raise NetworkError(f"{path}: topology must be one of {', '.join(sorted(TOPOLOGIES))}, not {topology!r}")
+        raise NetworkError(f"{src('topology')}: topology must be one of {', '.join(sorted(TOPOLOGIES))}, "
+                           f"not {topology!r}")
     allowed = COMMON | TOPOLOGIES[topology]
     unknown = sorted(set(data) - allowed)
     if unknown:
         hint = ""
         if topology == "dragonfly" and unknown[0] in ("chassis", "routers"):
             hint = " (dragonfly files now give groups, routers_per_group, nodes_per_router, global_links_per_pair)"
-        raise NetworkError(f"{path}: unknown key {unknown[0]!r} for topology {topology!r}{hint} "
+        raise NetworkError(f"{src(unknown[0])}: unknown key {unknown[0]!r} for topology {topology!r}{hint} "
                            f"(keys: {', '.join(sorted(allowed))})")
     missing = sorted((REQUIRED | TOPOLOGY_REQUIRED[topology]) - set(data))
     if missing:
         raise NetworkError(f"{path}: missing key {missing[0]!r}")
     routing = data.get("routing", "minimal")
     if routing not in ROUTINGS:
-        raise NetworkError(f"{path}: routing must be {', '.join(ROUTINGS)}, not {routing!r}")
-    link_bandwidth = _number(path, "link_bandwidth", data["link_bandwidth"])
-    link_latency = _number(path, "link_latency", data["link_latency"])
-    shape = _shape(path, topology, data, link_bandwidth, link_latency)
+        raise NetworkError(f"{src('routing')}: routing must be {', '.join(ROUTINGS)}, not {routing!r}")
+    link_bandwidth = _number(src("link_bandwidth"), "link_bandwidth", data["link_bandwidth"])
+    link_latency = _number(src("link_latency"), "link_latency", data["link_latency"])
+    shape = _shape(src, topology, data, link_bandwidth, link_latency)
     network = Network(
         name=os.path.splitext(os.path.basename(path))[0], path=path, topology=topology,
         link_bandwidth=link_bandwidth, link_latency=link_latency,
-        host_speed=_number(path, "host_speed", data["host_speed"]),
-        ranks_per_node=_positive_int(path, "ranks_per_node", data["ranks_per_node"], RANKS_PER_NODE_LIMIT),
-        routing=routing, seed=_positive_int(path, "seed", data.get("seed", 1)),
-        nic_bandwidth=_number(path, "nic_bandwidth", data.get("nic_bandwidth", link_bandwidth)),
-        router_latency=_number(path, "router_latency", data.get("router_latency", 0.0), inclusive=True),
-        message_overhead=_number(path, "message_overhead", data.get("message_overhead", 0.0), inclusive=True),
-        nic_message_overhead=_number(path, "nic_message_overhead", data.get("nic_message_overhead", 0.0),
+        host_speed=_number(src("host_speed"), "host_speed", data["host_speed"]),
+        ranks_per_node=_positive_int(src("ranks_per_node"), "ranks_per_node", data["ranks_per_node"],
+                                     RANKS_PER_NODE_LIMIT),
+        routing=routing, seed=_positive_int(src("seed"), "seed", data.get("seed", 1)),
+        nic_bandwidth=_number(src("nic_bandwidth"), "nic_bandwidth", data.get("nic_bandwidth", link_bandwidth)),
+        router_latency=_number(src("router_latency"), "router_latency", data.get("router_latency", 0.0),
+                               inclusive=True),
+        message_overhead=_number(src("message_overhead"), "message_overhead", data.get("message_overhead", 0.0),
+                                 inclusive=True),
+        nic_message_overhead=_number(src("nic_message_overhead"), "nic_message_overhead",
+                                     data.get("nic_message_overhead", 0.0),
                                      inclusive=True),
         shape=shape, overrides=given)
     if "loopback_bandwidth" in data or "loopback_latency" in data:  # the one not given: its default
-        network.loopback_bandwidth = _number(path, "loopback_bandwidth",
+        network.loopback_bandwidth = _number(src("loopback_bandwidth"), "loopback_bandwidth",
                                              data.get("loopback_bandwidth", DEFAULT_LOOPBACK[0]))
-        network.loopback_latency = _number(path, "loopback_latency", data.get("loopback_latency", DEFAULT_LOOPBACK[1]),
+        network.loopback_latency = _number(src("loopback_latency"), "loopback_latency",
+                                           data.get("loopback_latency", DEFAULT_LOOPBACK[1]),
                                            inclusive=True)
     if "stream_per_core" in data:
-        network.stream_per_core = _number(path, "stream_per_core", data["stream_per_core"])
+        network.stream_per_core = _number(src("stream_per_core"), "stream_per_core", data["stream_per_core"])
     if "packet_size" in data:
-        network.packet_size = _positive_int(path, "packet_size", data["packet_size"], PACKET_SIZE_LIMITS[1])
+        network.packet_size = _positive_int(src("packet_size"), "packet_size", data["packet_size"],
+                                            PACKET_SIZE_LIMITS[1])
         if network.packet_size < PACKET_SIZE_LIMITS[0]:
-            raise NetworkError(f"{path}: packet_size = {network.packet_size} is below {PACKET_SIZE_LIMITS[0]} bytes "
+            raise NetworkError(f"{src('packet_size')}: packet_size = {network.packet_size} is below "
+                               f"{PACKET_SIZE_LIMITS[0]} bytes "
                                f"(a packet's header alone is about that)")
     if network.nodes > NODE_LIMIT:
         raise NetworkError(f"{path}: {network.nodes} nodes is more than AMP simulates ({NODE_LIMIT}); "
@@ -253,27 +270,32 @@ def load(path, overrides=()):
     return network
 
 
-def _shape(path, topology, data, link_bandwidth, link_latency):
+def _shape(src, topology, data, link_bandwidth, link_latency):
+    """The topology's own keys, checked; src(key) names where a key's value came from (load)."""
     if topology == "torus":
-        dims = _list(path, "shape", data["shape"], _positive_int)
+        dims = _list(src("shape"), "shape", data["shape"], _positive_int)
         shape = {"shape": dims}
         if "dimension_bandwidth" in data:
-            shape["dimension_bandwidth"] = _list(path, "dimension_bandwidth", data["dimension_bandwidth"],
+            shape["dimension_bandwidth"] = _list(src("dimension_bandwidth"), "dimension_bandwidth",
+                                                 data["dimension_bandwidth"],
                                                  _number, len(dims))
         return shape
     if topology == "fattree":
-        levels = _positive_int(path, "levels", data["levels"], 8)
-        return {"levels": levels, **{k: _list(path, k, data[k], _positive_int, levels) for k in ("down", "up", "parallel")}}
+        levels = _positive_int(src("levels"), "levels", data["levels"], 8)
+        return {"levels": levels,
+                **{k: _list(src(k), k, data[k], _positive_int, levels) for k in ("down", "up", "parallel")}}
     if topology == "dragonfly":
         for key in ("groups", "routers_per_group", "nodes_per_router", "global_links_per_pair"):
-            _positive_int(path, key, data[key])
+            _positive_int(src(key), key, data[key])
         if data["groups"] < 2:
-            raise NetworkError(f"{path}: groups must be at least 2, not {data['groups']}")
+            raise NetworkError(f"{src('groups')}: groups must be at least 2, not {data['groups']}")
         return {"groups": data["groups"], "routers_per_group": data["routers_per_group"],
                 "nodes_per_router": data["nodes_per_router"], "global_links_per_pair": data["global_links_per_pair"],
-                "global_bandwidth": _number(path, "global_bandwidth", data.get("global_bandwidth", link_bandwidth)),
-                "global_latency": _number(path, "global_latency", data.get("global_latency", link_latency))}
-    return {"nodes": _positive_int(path, "nodes", data["nodes"])}
+                "global_bandwidth": _number(src("global_bandwidth"), "global_bandwidth",
+                                            data.get("global_bandwidth", link_bandwidth)),
+                "global_latency": _number(src("global_latency"), "global_latency",
+                                          data.get("global_latency", link_latency))}
+    return {"nodes": _positive_int(src("nodes"), "nodes", data["nodes"])}
 
 
 # --- what each simulator can express ------------------------------------------------------------

@@ -86,8 +86,11 @@ def study_main(opts, root):
         study_plan.check_size(study, opts.yes)  # counted, not listed: a billion runs would never be listed
         runs = study.runs(opts.build)
         if not opts.slurm and not study.oversubscribe and max(study.ranks) > opts.cores:
-            study.fail("ranks", f"{max(study.ranks)} ranks exceed the {opts.cores} cores here: studies run one rank per "
-                                "core (oversubscribed ranks measure the scheduler); set oversubscribe = true to allow it")
+            problem = (f"{max(study.ranks)} ranks exceed the {opts.cores} cores here: studies run one rank per core "
+                       "(oversubscribed ranks measure the scheduler); set oversubscribe = true to allow it")
+            if opts.ranks:  # the command line's, not the file's line
+                raise StudyError(f"--ranks {opts.ranks}: {problem}")
+            study.fail("ranks", problem)
         if opts.slurm:  # before any folder is made
             study_slurm.check_paths(runs_folder=os.path.join(root, "runs"), build_folder=opts.build)
     except (StudyError, study_plan.TooBig, study_slurm.UnsafePath) as e:
