@@ -13,7 +13,6 @@ namespace amp::ghost {
 
 nlohmann::json ghost_results(const GhostConfig& c, const Decomposition& d, const GhostMeasurements& m, int ranks,
                              MPI_Comm comm) {
-  const double steps = c.num_tsteps;
   const double global_cells = static_cast<double>(d.placement.size[0]) * d.placement.size[1] * d.placement.size[2];
   const double sweeps = static_cast<double>(
       SweepSchedule{c.sweeps_per_exchange}.made(static_cast<long long>(c.num_vars) * c.num_tsteps * c.exchanges_per_step));
