@@ -19,7 +19,9 @@ struct SweepSchedule {
     return std::floor(static_cast<double>(n + 1) * share) > std::floor(static_cast<double>(n) * share);
   }
   // Of the first `pairs` pairs, how many are swept (exactly the count sweeps() gives: the sum telescopes).
-  long long made(long long pairs) const { return static_cast<long long>(std::floor(static_cast<double>(pairs) * share)); }
+  long long made(long long pairs) const {
+    return static_cast<long long>(std::floor(static_cast<double>(pairs) * share));
+  }
 };
 
 }  // namespace amp

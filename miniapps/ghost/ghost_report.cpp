@@ -14,8 +14,8 @@ namespace amp::ghost {
 nlohmann::json ghost_results(const GhostConfig& c, const Decomposition& d, const GhostMeasurements& m, int ranks,
                              MPI_Comm comm) {
   const double global_cells = static_cast<double>(d.placement.size[0]) * d.placement.size[1] * d.placement.size[2];
-  const double sweeps = static_cast<double>(
-      SweepSchedule{c.sweeps_per_exchange}.made(static_cast<long long>(c.num_vars) * c.num_tsteps * c.exchanges_per_step));
+  const long long pairs = static_cast<long long>(c.num_vars) * c.num_tsteps * c.exchanges_per_step;
+  const double sweeps = static_cast<double>(SweepSchedule{c.sweeps_per_exchange}.made(pairs));
   const double updates = global_cells * sweeps;
   const int points = kernels::stencil_points(c.stencil);
 

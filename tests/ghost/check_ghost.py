@@ -31,7 +31,7 @@ def run(args, ranks, exe, mpiexec, extra, timeout=120):
 def messages_per_exchange(strategy, pieces):
     """Messages one link carries per exchange under the strategies whose cut this check knows (None:
     another registered strategy, checked for its checksum only)."""
-    return {"bspma": 1, "svaf": VARS, "svcp": VARS * pieces}.get(strategy)
+    return {"bspma": 1, "onebyone": 1, "svaf": VARS, "svcp": VARS * pieces}.get(strategy)
 
 
 def expected_traffic(stencil, grid, strategy):
@@ -111,7 +111,8 @@ def sweeps(opts):
         for ranks, grid in SHARE_GRIDS:
             for strategy in strategies if share != 1.0 else ["bspma"]:
                 label = f"share {share} {strategy} ranks={ranks} grid={grid}"
-                results = os.path.join(opts.workdir, f"sweeps-{share}-{strategy}-{ranks}-{'x'.join(map(str, grid))}.json")
+                name = f"sweeps-{share}-{strategy}-{ranks}-{'x'.join(map(str, grid))}.json"
+                results = os.path.join(opts.workdir, name)
                 for stale in (results, results + ".partial"):
                     if os.path.exists(stale):
                         os.remove(stale)

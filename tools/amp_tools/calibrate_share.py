@@ -83,12 +83,14 @@ def solve(points, target):
 
 def study_text(proxy, table, values, compute_seconds=None):
     flags = ", ".join(json.dumps(f"--num_tsteps {table['steps']} --sweeps_per_exchange {s!r}") for s in values)
-    return (f"# Made by amp_tools.calibrate_share from the [{proxy}] table of a calibration file: one point a round.\n"
+    return (f"# Made by amp_tools.calibrate_share from the [{proxy}] table of a calibration file: "
+            f"one point a round.\n"
             f"name = \"calibration-{proxy}\"\nproxies = [\"{proxy}\"]\nranks = [2]\nrepetitions = 1\ntrace = false\n\n"
             f"[strategies]\n{proxy} = [{json.dumps(table['strategy'])}]\n\n"
             f"[decks]\n{proxy} = [{json.dumps(table['deck'])}]\n\n"
             f"[flags]\n{proxy} = [{flags}]\n\n"
-            f"[simulate]\nsimulators = [{json.dumps(table['simulator'])}]\nnetworks = [{json.dumps(table['network'])}]\n"
+            f"[simulate]\nsimulators = [{json.dumps(table['simulator'])}]\n"
+            f"networks = [{json.dumps(table['network'])}]\n"
             f"synthesize_ranks = [{table['ranks']}]\nsteady_state = true\n"
             + ("" if compute_seconds is None else f"compute_seconds = {compute_seconds!r}\n"))
 
