@@ -142,6 +142,12 @@ def case_usage(a):
             expect(done, 2, line, f"amp-trace {' '.join(arguments)}")
             if done.stdout or os.listdir(folder):
                 fr.fail(f"amp-trace {' '.join(arguments)}: printed {done.stdout!r} or wrote {os.listdir(folder)}")
+    with tempfile.TemporaryDirectory() as folder:  # repair given a folder or a FIFO: said so, never read
+        os.mkfifo(os.path.join(folder, "fifo.bin"))
+        for given, line in ((folder, f"amp-trace: {folder}: is a folder; give one rank's <prefix>-NNNN.bin"),
+                            (os.path.join(folder, "fifo.bin"),
+                             f"amp-trace: {folder}/fifo.bin: not a regular file (a trace file is read whole)")):
+            expect(amp_trace(a, "repair", given), 2, line, f"amp-trace repair {given}")
     for arguments in (["--help"], ["stats", "--help"]):
         done = amp_trace(a, *arguments)
         if done.returncode != 0 or "Usage:" not in done.stdout or done.stderr:

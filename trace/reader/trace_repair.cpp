@@ -40,6 +40,12 @@ constexpr std::array<std::int32_t, 28> kBuiltinSizes = {0, 0, 1, 1, 1, 1, 4, 2, 
                                                         8, 16, 0, 8, 8, 1, 0, 0, 8, 12, 12, 6, 8, 20};
 
 std::vector<std::uint8_t> read_all(const std::string& path) {
+  std::error_code ignored;
+  // a folder opens as a stream and fails in the read ("basic_filebuf::underflow"); a FIFO would wait
+  if (fs::is_directory(path, ignored))
+    throw TraceFormatError(path + ": is a folder; give one rank's <prefix>-NNNN.bin");
+  if (fs::exists(path, ignored) && !fs::is_regular_file(path, ignored))
+    throw TraceFormatError(path + ": not a regular file (a trace file is read whole)");
   std::ifstream file(path, std::ios::binary);
   if (!file) throw TraceFormatError(path + ": cannot open for reading");
   return std::vector<std::uint8_t>((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
