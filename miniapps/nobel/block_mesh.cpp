@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Leaf lookup by packed key, neighbours through the same level, the parent or the four adjacent
-// children, and the Morton sort that gives the rank partition its locality.
+// children, the Morton sort that gives the rank partition its locality, and the partition itself.
 #include <amp/miniapps/nobel/block_mesh.hpp>
 
 #include <amp/miniapps/nobel/packed_key_set.hpp>
@@ -139,10 +139,21 @@ bool BlockMesh::balanced() const {
 }
 
 int BlockMesh::first_leaf(int rank, int ranks) const {
+  if (!first_.empty()) {
+    if (ranks + 1 != static_cast<int>(first_.size()))
+      throw std::logic_error("block mesh: the kept partition is for another rank count");
+    return first_[rank];
+  }
   return static_cast<int>(static_cast<std::int64_t>(size()) * rank / ranks);
 }
 
 int BlockMesh::owner(int leaf, int ranks) const {
+  if (!first_.empty()) {
+    if (ranks + 1 != static_cast<int>(first_.size()))
+      throw std::logic_error("block mesh: the kept partition is for another rank count");
+    // The last r with first_[r] <= leaf: ranks without leaves share their successor's first_ and are skipped.
+    return static_cast<int>(std::upper_bound(first_.begin(), first_.end(), leaf) - first_.begin()) - 1;
+  }
   // The largest r with first_leaf(r) <= leaf.
   int r = static_cast<int>((static_cast<std::int64_t>(leaf) * ranks) / std::max(size(), 1));
   while (r + 1 < ranks && first_leaf(r + 1, ranks) <= leaf) ++r;
@@ -150,12 +161,37 @@ int BlockMesh::owner(int leaf, int ranks) const {
   return r;
 }
 
+std::vector<std::uint64_t> BlockMesh::splitters(int ranks) const {
+  std::vector<std::uint64_t> s(ranks + 1, kNoKey);
+  for (int r = 0; r < ranks; ++r) {
+    const int first = first_leaf(r, ranks);
+    if (first < size()) s[r] = morton_key(leaves_[first], root_.max_level);
+  }
+  s[0] = 0;
+  return s;
+}
+
+void BlockMesh::keep_partition(const std::vector<std::uint64_t>& splitters) {
+  if (splitters.size() < 2 || splitters.front() != 0 || !std::is_sorted(splitters.begin(), splitters.end()))
+    throw std::logic_error("block mesh: splitters must start at 0 and ascend");
+  // The leaves are in ascending key order (the constructor's sort): rank r's first is the first key >= s[r].
+  std::vector<int> first(splitters.size());
+  int leaf = 0;
+  for (std::size_t r = 0; r + 1 < splitters.size(); ++r) {
+    while (leaf < size() && morton_key(leaves_[leaf], root_.max_level) < splitters[r]) ++leaf;
+    first[r] = leaf;
+  }
+  first.back() = size();
+  first_ = std::move(first);
+}
+
 int BlockMesh::count_at_level(int level) const {
   return static_cast<int>(std::count_if(leaves_.begin(), leaves_.end(), [&](const BlockKey& k) { return k.level == level; }));
 }
 
 std::int64_t BlockMesh::memory_bytes() const {
-  return static_cast<std::int64_t>(leaves_.capacity() * sizeof(BlockKey) + index_.capacity() * sizeof(int));
+  return static_cast<std::int64_t>(leaves_.capacity() * sizeof(BlockKey) +
+                                   (index_.capacity() + first_.capacity()) * sizeof(int));
 }
 
 }  // namespace amp::nobel

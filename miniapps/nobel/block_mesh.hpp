@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The AMR block mesh, replicated on every rank (as Chombo replicates box metadata): the leaf blocks in
 // space-filling-curve (Morton) order, face-neighbour queries across refinement levels, the 2:1 balance
-// check and the partition over ranks.
+// check and the partition over ranks (equal shares of the Morton order, or Morton-key ranges kept from an
+// earlier mesh).
 #pragma once
 
 #include <amp/kernels/amr_block.hpp>
@@ -56,9 +57,18 @@ class BlockMesh {
   // True when every face neighbour of every leaf is at most one level apart (and the leaves tile the domain).
   bool balanced() const;
 
-  // Leaves [first_leaf(r), first_leaf(r+1)) belong to rank r: equal shares of the Morton order.
+  // Leaves [first_leaf(r), first_leaf(r+1)) belong to rank r: equal shares of the Morton order, or, after
+  // keep_partition, the leaves whose Morton keys lie in rank r's kept range (a rank may then own none).
   int first_leaf(int rank, int ranks) const;
   int owner(int leaf, int ranks) const;
+  // The partition as ranks + 1 Morton-key splitters: rank r owns the leaves with keys in
+  // [splitters[r], splitters[r+1]); splitters[r] is the key of r's first leaf (kNoKey past the last leaf).
+  std::vector<std::uint64_t> splitters(int ranks) const;
+  // Partitions this mesh by another mesh's splitters instead of equal shares: a refined block's children
+  // stay on its rank, a coarsened parent goes to the rank of its first child (its key is that child's).
+  void keep_partition(const std::vector<std::uint64_t>& splitters);
+  bool kept_partition() const { return !first_.empty(); }
+  static constexpr std::uint64_t kNoKey = ~std::uint64_t{0};  // above every Morton key
   int count_at_level(int level) const;
   // Heap bytes of the replicated record (leaf keys and the key -> leaf index): 16 + 8 to 16 per leaf.
   std::int64_t memory_bytes() const;
@@ -69,6 +79,8 @@ class BlockMesh {
   // key -> leaf index: a flat open-addressing table of leaf indices (-1 empty), at most half full,
   // probed by PackedKeySet::home_slot of the packed key; 4 bytes a slot instead of a hash-map node.
   std::vector<int> index_;
+  // A kept partition: first_[r] is rank r's first leaf, first_[ranks] = size(); empty for equal shares.
+  std::vector<int> first_;
 };
 
 // Morton key of a block's lowest corner at max_level resolution: the space-filling-curve order.

@@ -13,6 +13,10 @@ namespace amp::nobel {
 
 int NobelConfig::amr_steps() const { return amr_interval > 0 ? (num_tsteps - 1) / amr_interval : 0; }
 
+bool NobelConfig::rebalances(int amr_step) const {
+  return rebalance_interval > 0 && amr_step % rebalance_interval == 0;
+}
+
 void add_nobel_options(CLI::App& app, NobelConfig& c) {
   add_run_options(app, c, {"seed of the initial values", "testing: add this much unaccounted mass once (must fail)", ""});
   app.add_option("--block", c.block, "cells per block side (even)")->capture_default_str();
@@ -21,6 +25,9 @@ void add_nobel_options(CLI::App& app, NobelConfig& c) {
   app.add_option("--nbz", c.root_blocks[2], "level-0 blocks in z")->capture_default_str();
   app.add_option("--max_level", c.max_level, "finest refinement level (0: no refinement)")->capture_default_str();
   app.add_option("--amr_interval", c.amr_interval, "AMR step after every N steps (0: none)")->capture_default_str();
+  app.add_option("--rebalance_interval", c.rebalance_interval,
+                 "repartition the blocks at every Nth AMR step (0: never, ranks keep their Morton ranges)")
+      ->capture_default_str();
   app.add_option("--front_radius", c.front_radius, "front radius, fraction of the shortest side")
       ->capture_default_str();
   app.add_option("--front_period", c.front_period, "AMR steps per turn of the front's centre")->capture_default_str();
@@ -45,6 +52,8 @@ void finish_config(NobelConfig& c, int ranks) {
                                       roots, ranks));
   require(c.num_vars <= 64, fmt::format("num_vars must be 1..64 (got {})", c.num_vars));
   require(c.amr_interval >= 0, fmt::format("amr_interval must be >= 0 (got {})", c.amr_interval));
+  require(c.rebalance_interval >= 0,
+          fmt::format("rebalance_interval must be >= 0 (got {})", c.rebalance_interval));
   require(c.front_radius > 0 && c.front_radius < 1, fmt::format("front_radius must be in (0, 1) (got {})", c.front_radius));
   require(c.front_period >= 1, fmt::format("front_period must be at least 1 (got {})", c.front_period));
   require(c.cfl > 0 && c.cfl <= 1, fmt::format("cfl must be in (0, 1] (got {})", c.cfl));

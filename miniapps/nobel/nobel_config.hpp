@@ -24,12 +24,16 @@ struct NobelConfig : RunConfig {
   std::array<int, 3> root_blocks = {4, 4, 4};  // level-0 blocks per axis (the whole domain)
   int max_level = 2;
   int amr_interval = 5;  // an AMR step after every this many steps (0: the mesh never changes)
+  // Blocks repartitioned in equal shares at every this many AMR steps (1: every one; 0: never, each rank
+  // keeping the Morton-key range it was first given, so refinement and coarsening unbalance the ranks).
+  int rebalance_interval = 1;
   double front_radius = 0.3;  // of the shortest domain side
   int front_period = 8;       // AMR steps per turn of the front's centre
   double cfl = 0.5;
   int check_every = 0;   // extra conservation checks every N steps (0: after AMR steps and at the end)
 
   int amr_steps() const;  // AMR steps the run will make
+  bool rebalances(int amr_step) const;  // whether AMR step amr_step (1, 2, ...) repartitions the blocks
 };
 
 void add_nobel_options(CLI::App& app, NobelConfig& config);

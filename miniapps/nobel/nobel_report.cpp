@@ -20,7 +20,8 @@ nlohmann::json nobel_results(const NobelConfig& c, const NobelMeasurements& m, i
   r["proxy"] = "amp-nobel";
   r["config"] = run_config_json(c);
   r["config"].update({{"block", c.block}, {"root_blocks", {c.root_blocks[0], c.root_blocks[1], c.root_blocks[2]}},
-                      {"max_level", c.max_level}, {"amr_interval", c.amr_interval}, {"front_radius", c.front_radius},
+                      {"max_level", c.max_level}, {"amr_interval", c.amr_interval},
+                      {"rebalance_interval", c.rebalance_interval}, {"front_radius", c.front_radius},
                       {"front_period", c.front_period}, {"cfl", c.cfl},
                       {"replayable", transport_tracing(c.transport).replayable}, {"check_every", c.check_every}});
   r["ranks"] = ranks;
@@ -54,8 +55,9 @@ nlohmann::json nobel_results(const NobelConfig& c, const NobelMeasurements& m, i
     refined += a.refined;
     coarsened += a.coarsened;
     history.push_back({{"after_step", a.after_step}, {"blocks", a.blocks}, {"refined", a.refined},
-                       {"coarsened", a.coarsened}, {"balanced_2to1", a.balanced}, {"migrated_blocks", received},
-                       {"relative_error", a.relative_error}});
+                       {"coarsened", a.coarsened}, {"balanced_2to1", a.balanced}, {"rebalanced", a.rebalanced},
+                       {"blocks_per_rank", min_avg_max(comm, a.local_blocks).to_json()},
+                       {"migrated_blocks", received}, {"relative_error", a.relative_error}});
   }
   r["amr"] = {{"steps", m.amr.size()},
               {"refined", refined},

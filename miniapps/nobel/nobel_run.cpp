@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // amp-nobel's sweep of one variable (proxy_loop.hpp): need_ghosts(v) -> fill ghost faces -> update ->
 // swap -> computed(v); then MPI_Allreduce(MIN) of the next time step. Every amr_interval steps the mesh
-// is adapted and the blocks migrated through a strategy built for a one-off migration plan. A synthesis
+// is adapted, repartitioned (or left in each rank's Morton-key range between rebalances) and the blocks
+// migrated through a strategy built for a one-off migration plan. A synthesis
 // (the mesh is global and deterministic) models the update per block.
 #include <amp/miniapps/nobel/nobel_run.hpp>
 
@@ -163,10 +164,13 @@ class NobelLoop : public ProxyLoop {
     record.after_step = after_step;
     AdaptationCounts counts;
     BlockMesh next_mesh = adapt_mesh(mesh_, refine_test(config_, amr_index), counts);
+    record.rebalanced = config_.rebalances(amr_index);
+    if (!record.rebalanced) next_mesh.keep_partition(mesh_.splitters(ranks_));
     record.blocks = next_mesh.size();
     record.refined = counts.refined;
     record.coarsened = counts.coarsened;
     record.balanced = next_mesh.balanced();
+    record.local_blocks = next_mesh.first_leaf(rank_ + 1, ranks_) - next_mesh.first_leaf(rank_, ranks_);
 
     BlockMigration migration = build_block_migration(mesh_, next_mesh, config_.block, config_.num_vars, rank_, ranks_);
     record.blocks_received = migration.blocks_received;

@@ -23,6 +23,8 @@ struct AmrRecord {
   int blocks = 0;  // global, after the step
   int refined = 0, coarsened = 0;
   bool balanced = false;
+  bool rebalanced = false;  // equal shares of the new mesh, or every rank kept its Morton-key range
+  int local_blocks = 0;     // this rank, after the step
   int blocks_received = 0;  // this rank
   double relative_error = 0;  // conservation check right after the step
 };

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Runs amp-nobel under mpiexec for several strategies and checks its JSON: verification passed, 2:1
 # balance kept, checksums equal across strategies and to a 1-rank reference, exact message counts,
-# AMR steps made and data migrated; or, for bad input, a non-zero exit with one error line.
+# AMR steps made and data migrated, the AMR steps that rebalanced and the blocks per rank after each;
+# or, for bad input, a non-zero exit with one error line.
 import json
 import os
 import re
@@ -21,13 +22,20 @@ fail = failure("check_nobel_run")
 
 def parse_arguments():
     p = launcher_parser()
-    p.add_argument("--strategies", default="bspma,svaf,svcp")
+    p.add_argument("--strategies", default="bspma,onebyone,svaf,svcp")
     p.add_argument("--reference", action="store_true", help="also run bspma on 1 rank; checksums must match it")
     p.add_argument("--expect-messages", action="append", default=[], metavar="STRATEGY=N",
                    help="messages.total of this strategy's run")
     p.add_argument("--expect-message-bytes", type=int, help="every stepping message has this size (svcp)")
     p.add_argument("--min-amr-steps", type=int, default=0)
     p.add_argument("--expect-migration", action="store_true", help="AMR steps moved blocks between ranks")
+    p.add_argument("--expect-rebalance-every", type=int, metavar="N",
+                   help="AMR step i (from 1) rebalanced iff N > 0 and N divides i; after a rebalance the ranks' "
+                        "blocks differ by at most 1, after another step by at most 7 more per refined or "
+                        "coarsened block")
+    p.add_argument("--expect-imbalance", action="store_true",
+                   help="some AMR step without a rebalance left a rank 7 or more blocks (a refined block's "
+                        "extra children) above another")
     p.add_argument("--expect-failure", metavar="REGEX")
     p.add_argument("--timeout", type=int, default=100)
     return parse_with_program_arguments(p, "proxy_arguments")
@@ -41,6 +49,30 @@ def run(a, np, arguments, folder, name):
     except subprocess.TimeoutExpired:
         fail(f"{name} did not finish in {a.timeout} s: {' '.join(command)}")
     return done, results
+
+
+def check_rebalancing(name, r, every, imbalance):
+    """The AMR history's rebalances follow `every` and its blocks per rank fit them (see --expect-rebalance-every)."""
+    if r["config"]["rebalance_interval"] != every:
+        fail(f"{name}: config rebalance_interval {r['config']['rebalance_interval']}, expected {every}")
+    spread = 1  # the starting mesh is in equal shares
+    widest = 0
+    for i, h in enumerate(r["amr"]["history"], start=1):
+        expected = every > 0 and i % every == 0
+        per_rank = h["blocks_per_rank"]
+        if h["rebalanced"] != expected:
+            fail(f"{name}: AMR step {i} rebalanced {h['rebalanced']}, expected {expected}")
+        if abs(per_rank["avg"] * r["ranks"] - h["blocks"]) > 1e-6:
+            fail(f"{name}: AMR step {i}: {per_rank} blocks per rank do not add up to {h['blocks']}")
+        bound = 1 if expected else spread + 7 * (h["refined"] + h["coarsened"])
+        spread = per_rank["max"] - per_rank["min"]
+        if spread > bound:
+            fail(f"{name}: AMR step {i} left {per_rank} blocks per rank, spread {spread} > {bound}")
+        if not expected:
+            widest = max(widest, spread)
+    if imbalance and widest < 7:
+        fail(f"{name}: no AMR step without a rebalance left a spread of 7 or more blocks per rank: "
+             f"{[h['blocks_per_rank'] for h in r['amr']['history']]}")
 
 
 def main():
@@ -87,6 +119,8 @@ def main():
                 bucket = [s for s in sizes if s[0] <= a.expect_message_bytes <= s[1]]
                 if len(sizes) != 1 or not bucket or r["bytes"]["total"] != r["messages"]["total"] * a.expect_message_bytes:
                     fail(f"{name}: messages are not all {a.expect_message_bytes} B: {r['messages']}, {r['bytes']}")
+            if a.expect_rebalance_every is not None:
+                check_rebalancing(name, r, a.expect_rebalance_every, a.expect_imbalance and np == a.np and np > 1)
             runs[name] = r
         checksums = {name: r["checksum"] for name, r in runs.items()}
         if len(set(checksums.values())) != 1:

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // amp-nobel's mesh pieces without MPI: neighbours across levels, 2:1 balance detection and keeping,
-// the Morton partition, and the face/migration plans of one rank owning everything.
+// the Morton partition (equal shares, or Morton-key ranges kept between rebalances), and the face and
+// migration plans of one rank owning everything or of ranks that own unequal shares, some none.
 #include <amp/miniapps/nobel/block_migration.hpp>
 #include <amp/miniapps/nobel/block_mesh.hpp>
 #include <amp/miniapps/nobel/face_exchange.hpp>
@@ -13,7 +14,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <set>
+#include <utility>
 #include <vector>
 
 namespace amp::nobel {
@@ -231,6 +234,102 @@ TEST(NobelMesh, MigrationOnOneRankRebuildsEveryBlockFromLocalSources) {
   EXPECT_TRUE(m.plan.links.empty());
   EXPECT_EQ(static_cast<int>(m.remap.size()), new_mesh.size());
   EXPECT_EQ(m.exchange_size, m.old_blocks_size);
+}
+
+// Blocks per rank of a partitioned mesh.
+std::vector<int> blocks_per_rank(const BlockMesh& mesh, int ranks) {
+  std::vector<int> n;
+  for (int r = 0; r < ranks; ++r) n.push_back(mesh.first_leaf(r + 1, ranks) - mesh.first_leaf(r, ranks));
+  return n;
+}
+
+// Every link is the mirror of its peer's: what rank a sends to b (pieces and elements, in order), b
+// receives from a. `plan_of(r)` is rank r's plan.
+template <class PlanOf>
+void expect_links_mirror(int ranks, PlanOf plan_of) {
+  std::map<std::pair<int, int>, std::vector<std::int64_t>> sent, received;
+  for (int r = 0; r < ranks; ++r)
+    for (const comm::Link& l : plan_of(r).links) {
+      EXPECT_NE(l.peer, r);
+      for (const comm::Piece& p : l.send) sent[{r, l.peer}].push_back(p.size());
+      for (const comm::Piece& p : l.recv) received[{l.peer, r}].push_back(p.size());
+    }
+  EXPECT_EQ(sent, received);
+}
+
+TEST(NobelMesh, EqualSharesSplittersGiveTheSamePartitionBack) {
+  const RootGrid root = grid(3, 2);
+  const MovingFront front{0.3, 5};
+  const BlockMesh mesh = initial_mesh(root, [&](const BlockKey& k) { return front.touches(k, root, 4, 0); });
+  for (int ranks : {1, 2, 3, 4, 7, 27}) {
+    BlockMesh kept = mesh;
+    kept.keep_partition(mesh.splitters(ranks));
+    ASSERT_TRUE(kept.kept_partition());
+    for (int r = 0; r <= ranks; ++r) EXPECT_EQ(kept.first_leaf(r, ranks), mesh.first_leaf(r, ranks)) << ranks;
+    for (int b = 0; b < mesh.size(); ++b) EXPECT_EQ(kept.owner(b, ranks), mesh.owner(b, ranks));
+  }
+}
+
+// 2x2x2 roots at 2 ranks (z halves, 4 blocks each); block (0,0,0) is refined. Kept: its 8 children stay
+// on rank 0, which gains 7 blocks (11 against 4); rebalanced: 7 and 8.
+TEST(NobelMesh, KeptPartitionKeepsARefinedBlocksChildrenOnItsRank) {
+  const BlockMesh old_mesh(grid(2, 1), uniform(2));
+  AdaptationCounts counts;
+  BlockMesh kept = adapt_mesh(old_mesh, [](const BlockKey& k) { return k == BlockKey{0, {0, 0, 0}}; }, counts);
+  ASSERT_EQ(counts.refined, 1);
+  ASSERT_EQ(kept.size(), 15);
+  const BlockMesh rebalanced = kept;
+  kept.keep_partition(old_mesh.splitters(2));
+  EXPECT_EQ(blocks_per_rank(kept, 2), (std::vector<int>{4 + 7, 4}));
+  EXPECT_EQ(blocks_per_rank(rebalanced, 2), (std::vector<int>{7, 8}));
+  for (int b = 0; b < kept.size(); ++b) {
+    const BlockKey& k = kept.leaves()[b];
+    const BlockKey old_leaf = k.level == 1 ? k.parent() : k;
+    EXPECT_EQ(kept.owner(b, 2), old_mesh.owner(old_mesh.find(old_leaf), 2));
+  }
+  expect_links_mirror(2, [&](int r) { return build_face_exchange(kept, 4, 1, r, 2).plan; });
+  for (int r = 0; r < 2; ++r) EXPECT_TRUE(build_block_migration(old_mesh, kept, 4, 1, r, 2).plan.links.empty());
+}
+
+// one_refined_root at 4 ranks: 15 leaves (the 8 children of root 0 first), equal shares 3, 4, 4, 4:
+// rank 0 children 0-2, rank 1 children 3-6, rank 2 child 7 and roots 1-3, rank 3 roots 4-7. Coarsened
+// with the ranges kept, the parent goes to rank 0 (its first child's), rank 1 owns nothing, rank 2 keeps
+// roots 1-3; and refined again, all eight children stay on rank 0.
+TEST(NobelMesh, KeptPartitionSendsACoarsenedParentToItsFirstChildsRankAndMayLeaveARankEmpty) {
+  const BlockMesh fine = one_refined_root();
+  ASSERT_EQ(blocks_per_rank(fine, 4), (std::vector<int>{3, 4, 4, 4}));
+  AdaptationCounts counts;
+  BlockMesh coarse = adapt_mesh(fine, [](const BlockKey&) { return false; }, counts);
+  ASSERT_EQ(counts.coarsened, 1);
+  coarse.keep_partition(fine.splitters(4));
+  EXPECT_EQ(blocks_per_rank(coarse, 4), (std::vector<int>{1, 0, 3, 4}));
+  EXPECT_EQ(coarse.owner(coarse.find({0, {0, 0, 0}}), 4), 0);
+  EXPECT_EQ(coarse.owner(coarse.find({0, {1, 0, 0}}), 4), 2);
+  EXPECT_EQ(coarse.owner(coarse.find({0, {0, 0, 1}}), 4), 3);
+
+  // Migration: ranks 1 (children 3-6) and 2 (child 7) send to rank 0; each plan mirrors its peer's.
+  std::vector<BlockMigration> moves;
+  for (int r = 0; r < 4; ++r) moves.push_back(build_block_migration(fine, coarse, 4, 1, r, 4));
+  EXPECT_EQ(moves[0].blocks_received, 5);
+  EXPECT_EQ(moves[1].blocks_sent, 4);
+  EXPECT_EQ(moves[2].blocks_sent, 1);
+  EXPECT_EQ(moves[3].blocks_sent + moves[3].blocks_received, 0);
+  EXPECT_TRUE(moves[1].remap.empty());
+  for (int r = 0; r < 4; ++r) EXPECT_EQ(static_cast<int>(moves[r].remap.size()), blocks_per_rank(coarse, 4)[r]);
+  expect_links_mirror(4, [&](int r) { return moves[r].plan; });
+
+  // The step exchange: the empty rank has no blocks, faces or links; the others' links mirror.
+  const FaceExchange empty = build_face_exchange(coarse, 4, 1, 1, 4);
+  EXPECT_EQ(empty.local_blocks, 0);
+  EXPECT_EQ(empty.storage_size, 0);
+  EXPECT_TRUE(empty.plan.links.empty() && empty.fill_tasks.empty());
+  expect_links_mirror(4, [&](int r) { return build_face_exchange(coarse, 4, 1, r, 4).plan; });
+
+  // Refined again with the ranges kept: the splitters moved to leaf boundaries, so every child stays.
+  BlockMesh refined = adapt_mesh(coarse, [](const BlockKey& k) { return k == BlockKey{0, {0, 0, 0}}; }, counts);
+  refined.keep_partition(coarse.splitters(4));
+  EXPECT_EQ(blocks_per_rank(refined, 4), (std::vector<int>{8, 0, 3, 4}));
+  expect_links_mirror(4, [&](int r) { return build_block_migration(coarse, refined, 4, 1, r, 4).plan; });
 }
 
 }  // namespace
