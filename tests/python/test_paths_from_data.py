@@ -40,6 +40,8 @@ SAFE = {
     "*([FIRST_STEP_FOLDER] if run.get('first_step') else [])": "the constant FIRST_STEP_FOLDER or nothing",
     "existing_trace": "steady_state.companion: the name of an existing trace folder (an input, read)",
     "existing_file": "steady_state.companion: the name of an existing simulation file (an input, read)",
+    "opts.source or ''": "validation_summary: a summary file that a marker of VALIDATION.md names (an input, read)",
+    "SUMMARY_FOLDER": "a constant of validation_summary",
 }
 SANITIZED = ("component(", "file_names.component(", "output_path(", "file_names.output_path(")
 

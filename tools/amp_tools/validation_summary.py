@@ -190,7 +190,7 @@ def swap_rows(summary, ranks=None):
         got.setdefault(key, {})[machine] = (p["per_step_seconds"], p["replay_seconds"], p["injection_queue"] == "fifo")
     lines = [SWAP_HEADER, "|---|---|---|---|---|---|---|---|"]
     xt6, xe6 = SWAP_MACHINES
-    for (proxy, cut, n, simulator), by in sorted(got.items(), key=lambda kv: (ORDER.get(kv[0][0], len(ORDER)),
+    for (proxy, strategy, n, simulator), by in sorted(got.items(), key=lambda kv: (ORDER.get(kv[0][0], len(ORDER)),
                                                                               kv[0][0], kv[0][2], kv[0][1], kv[0][3])):
         if xt6 not in by or xe6 not in by:
             continue
@@ -200,7 +200,7 @@ def swap_rows(summary, ranks=None):
             two = by[f"{xe6} two widths"][0]
             extra = f" (two widths: {two * 1e3:.3f} ms{mark(f'{xe6} two widths')}, {by[xt6][0] / two:.2f}x)"
         walls = [w for _, w, _ in by.values()]
-        lines.append(f"| {proxy} | {cut} | {n} | {simulator} | {by[xt6][0] * 1e3:.3f}{mark(xt6)} | "
+        lines.append(f"| {proxy} | {strategy} | {n} | {simulator} | {by[xt6][0] * 1e3:.3f}{mark(xt6)} | "
                      f"{by[xe6][0] * 1e3:.3f}{mark(xe6)}{extra} | {by[xt6][0] / by[xe6][0]:.2f}x | "
                      f"{min(walls):.0f}-{max(walls):.0f} |")
     return lines
@@ -262,7 +262,7 @@ def check_document(path, root):
         except SystemExit:
             problems.append(f"{path}:{number}: the marker's arguments are not the tool's: {arguments}")
             continue
-        source = opts.source if os.path.isabs(opts.source or "") else os.path.join(root, opts.source or "")
+        source = os.path.join(root, opts.source or "")  # a summary the marker names (an input, read)
         if not opts.table or not os.path.isfile(source):
             problems.append(f"{path}:{number}: the marker names no summary file and table ({arguments})")
             continue
