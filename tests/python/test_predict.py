@@ -5,6 +5,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from amp_tools import predict_at_scale
 from amp_tools.predict_at_scale import Plan
 
@@ -27,13 +29,29 @@ def test_the_table_gives_the_first_strategy_in_ms_and_the_others_against_it():
     plan = Plan(1024, ["bspma", "svaf"], ["/n/torus-16x16x4.toml", "/n/dragonfly-1024.toml"])
     predicted = {("bspma", "torus-16x16x4"): 0.5, ("svaf", "torus-16x16x4"): 0.75,
                  ("bspma", "dragonfly-1024"): 0.4, ("svaf", "dragonfly-1024"): 0.4}
-    lines = predict_at_scale.table(plan, 2e-5, predicted)
-    assert lines[0].startswith("amp: predicted at 1024 ranks") and "20.00 us per variable step" in lines[0]
+    config = {"local_block": [16, 16, 8], "num_vars": 4, "stencil": "3d27pt", "num_tsteps": 3}
+    lines = predict_at_scale.table(plan, 2e-5, predicted, {"bspma": config, "svaf": config},
+                                   {"nx": 64, "ny": 64, "nz": 64, "num_vars": 40})
+    assert lines[0].startswith("amp: predicted at 1024 ranks (synthesized: a 16x16x8 block, 4 variables, 3d27pt, "
+                               "3 steps (not the deck's 64x64x64 block and 40 variables); a steady step, steps 2-3")
+    assert "20.00 us per variable step" in lines[0]
     assert lines[1].split() == ["network", "bspma", "svaf"]
     assert lines[2].split() == ["torus-16x16x4", "0.500", "ms", "1.50x", "bspma"]
     assert lines[3].split() == ["dragonfly-1024", "0.400", "ms", "1.00x", "bspma"]
-    assert lines[4:] == ["amp: 1024 ranks, torus-16x16x4: svaf 1.50x bspma",
-                         "amp: 1024 ranks, dragonfly-1024: svaf 1.00x bspma"]
+    assert lines[4:] == ["amp: 1024 ranks, torus-16x16x4: svaf 1.50x bspma (synthesized: 16x16x8 block, 4 variables)",
+                         "amp: 1024 ranks, dragonfly-1024: svaf 1.00x bspma (synthesized: 16x16x8 block, 4 variables)"]
+    # a deck of the synthesized size is not said to differ
+    same = predict_at_scale.table(plan, 2e-5, predicted, {"bspma": config, "svaf": config},
+                                  {"nx": 16, "ny": 16, "nz": 8, "num_vars": 4})
+    assert "not the deck's" not in same[0]
+
+
+def test_the_networks_of_a_prediction_share_one_node(repo, network_file):
+    from amp_tools import networks
+    assert predict_at_scale.one_node([networks.load(network_file("torus-4x4x4"))]) is None
+    assert predict_at_scale.one_node([networks.load(network_file(n)) for n in ("xt6-seastar", "xe6-gemini")]) == 3.34e9
+    with pytest.raises(networks.NetworkError, match="nodes differ"):
+        predict_at_scale.one_node([networks.load(network_file(n)) for n in ("torus-4x4x4", "xt6-seastar")])
 
 
 def run_predict(repo, cwd, *arguments):
@@ -47,8 +65,8 @@ def run_predict(repo, cwd, *arguments):
 
 def test_networks_takes_names_and_paths_to_network_files(repo, network_file, tmp_path):
     relative = os.path.relpath(network_file("xt6-seastar"), tmp_path)
-    assert predict_at_scale.network_files(["torus-4x4x4", relative], repo) == [network_file("torus-4x4x4"), relative]
-    code, err = run_predict(repo, tmp_path, "--networks", f"torus-4x4x4,{relative}")
+    assert predict_at_scale.network_files(["xe6-gemini", relative], repo) == [network_file("xe6-gemini"), relative]
+    code, err = run_predict(repo, tmp_path, "--networks", f"xe6-gemini,{relative}")
     assert code == 2 and "cannot read" in err and "ghost-bspma-isend.json" in err  # past the networks: no baseline
 
 

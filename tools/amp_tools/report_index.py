@@ -52,7 +52,8 @@ def summary_html(proxies, predicted):
     if predicted:
         cells = "".join(
             f"<tr><td>{html.escape(proxy)}</td><td>{html.escape(network)} ({html.escape(simulator)})</td><td>{ranks}"
-            f"{' (synthesized)' if synthesized else ''}</td><td>{html.escape(series[0][0])}</td><td>{series[0][1]:.3f}</td>"
+            f"{f' (synthesized: {html.escape(synthesized)})' if synthesized else ''}</td>"
+            f"<td>{html.escape(series[0][0])}</td><td>{series[0][1]:.3f}</td>"
             f"<td>{html.escape(', '.join(f'{label} {ms / series[0][1]:.2f}x' for label, ms in series[1:]))}</td></tr>"
             for proxy, network, simulator, ranks, synthesized, series in predicted)
         page += ("<table class=\"summary\"><tr><th>proxy</th><th>predicted on</th><th>ranks</th>"

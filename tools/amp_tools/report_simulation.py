@@ -91,6 +91,33 @@ def load(folder):
     return out
 
 
+def per_step_ms(sim, steps):
+    """A simulation's predicted ms per step: a steady step's where its point has a one-step companion (steps
+    2..K, the set-up apart: steady_state.py), else its run's mean step."""
+    return steady_state.time_of(sim) * 1e3 if sim.get("steady") else sim["predicted_seconds"] / steps * 1e3
+
+
+def synthesized_problem(run, steady=False):
+    """What a synthesized point is, from its own results' config: block (ghost), variables, stencil, steps."""
+    config = run.get("config") or {}
+    words = []
+    if isinstance(config.get("local_block"), list):
+        words.append("x".join(str(n) for n in config["local_block"]) + " block")
+    if "num_vars" in config:
+        words.append(f"{config['num_vars']} variables")
+    if "stencil" in config:
+        words.append(str(config["stencil"]))
+    if "num_tsteps" in config:
+        words.append(f"steady steps 2-{config['num_tsteps']}" if steady else f"{config['num_tsteps']} steps")
+    return ", ".join(words)
+
+
+def problems_of(rows):
+    """The synthesized points' problems (synthesized_problem) among `rows`, joined: what a figure or the summary
+    says was predicted."""
+    return "; ".join(sorted({synthesized_problem(run, bool(s.get("steady"))) for *_, s, synth, run in rows if synth}))
+
+
 def simulated_figure(proxy, rows):
     """One panel per network (variant) and simulator, every rank count it was predicted at: against the
     rank count where there are several, one dot per strategy x transport where there is one (each with its
@@ -103,11 +130,12 @@ def simulated_figure(proxy, rows):
         synthesized = set()
         for _, label, ranks, net, sim, steps, s, synth, _ in rows:
             if (net, sim) == (network, simulator):
-                series[label][ranks].append(s["predicted_seconds"] / steps * 1e3)
+                series[label][ranks].append(per_step_ms(s, steps))
                 synthesized.add(synth)
         rank_counts = sorted({ranks for points in series.values() for ranks in points})
-        how = "synthesized" if synthesized == {True} else "recorded" if synthesized == {False} else \
-            "beyond this machine: synthesized"
+        problem = problems_of([r for r in rows if (r[3], r[4]) == (network, simulator)])
+        how = f"synthesized: {problem}" if synthesized == {True} else "recorded" if synthesized == {False} else \
+            f"beyond this machine: synthesized, {problem}"
         if len(rank_counts) == 1:
             at_one_rank_count(ax, series, rank_counts[0])
             ax.set_xlabel(f"at {rank_counts[0]} ranks ({how})")
@@ -124,8 +152,9 @@ def simulated_figure(proxy, rows):
         ax.set_ylabel("predicted time per step (ms)")
         ax.set_title(f"{network} ({simulator})", fontsize=10)
         ax.grid(True, alpha=0.3)
-    fig.suptitle(f"{proxy}: predicted time per step on modelled networks (median of repetitions and seeds; "
-                 f"bars: their min-max)", fontsize=11)
+        ax.xaxis.label.set_fontsize(8)
+    fig.suptitle(f"{proxy}: predicted time per step on modelled networks (a steady step's where the point has its "
+                 f"one-step companion; median of repetitions and seeds; bars: their min-max)", fontsize=10)
     fig.tight_layout()
     return fig
 
@@ -182,14 +211,18 @@ def validation_figure(proxy, rows):
 
 def predictions(rows):
     """What index.html's summary says of the simulations: per proxy, network (variant), simulator and rank
-    count, each strategy x transport's median predicted time per step (ms), fastest first, and whether the
-    point was synthesized. [(proxy, network, simulator, ranks, synthesized, [(label, ms), ...])]"""
+    count, each strategy x transport's median predicted time per step (ms; a steady step's where the point has
+    its one-step companion), fastest first, and, where every point was synthesized, what was (its block,
+    variables, stencil and steps: synthesized_problem), else False.
+    [(proxy, network, simulator, ranks, synthesized, [(label, ms), ...])]"""
     table = collections.defaultdict(lambda: collections.defaultdict(list))
     synthesized = {}
-    for proxy, label, ranks, network, simulator, steps, sim, synth, _ in rows:
+    for row in rows:
+        proxy, label, ranks, network, simulator, steps, sim, synth, _ = row
         key = (proxy, network, simulator, ranks)
-        table[key][label].append(sim["predicted_seconds"] / steps * 1e3)
-        synthesized[key] = synthesized.get(key, True) and synth
+        table[key][label].append(per_step_ms(sim, steps))
+        synthesized.setdefault(key, []).append(row)
+    synthesized = {key: all(r[7] for r in found) and problems_of(found) for key, found in synthesized.items()}
     return [(*key, synthesized[key], sorted(((label, statistics.median(ms)) for label, ms in series.items()),
                                             key=lambda pair: pair[1]))
             for key, series in sorted(table.items(), key=lambda item: (item[0][0], item[0][3], item[0][1:3]))]

@@ -46,9 +46,9 @@ def size(study):
             traced *= len(study.ranks) * study.repetitions
         pending = sum(study_simulation.variant_count(plan.vary, plan.replicates, "minimal") for _ in plan.to_calibrate)
         simulations = (traced + syntheses) * (len(plan.variants) + pending) * len(plan.simulators)
-    if study.prediction:
-        syntheses += len(study.prediction.strategies)
-        simulations += len(study.prediction.strategies) * len(study.prediction.network_files)
+    if study.prediction:  # each strategy over its steps and as one step (its steady step: predict_at_scale.py)
+        syntheses += 2 * len(study.prediction.strategies)
+        simulations += 2 * len(study.prediction.strategies) * len(study.prediction.network_files)
     return runs, syntheses, simulations
 
 
@@ -103,13 +103,14 @@ def print_plan(study, runs):
 
 
 def print_predictions(prediction):
-    """The [predict] step's lines (predict_at_scale.py), each strategy synthesized and simulated on each network,
-    once the study's runs are done; returns how many simulations."""
+    """The [predict] step's lines (predict_at_scale.py), each strategy synthesized and simulated on each network
+    (and as one step: its steady step), once the study's runs are done; returns how many predictions."""
     if not prediction:
         return 0
     count = 0
     for strategy in prediction.strategies:
         for path in prediction.network_files:
             count += 1
-            print(f"prediction ghost-{strategy}-synth{prediction.ranks} on {predict_at_scale.network_name(path)} with simgrid")
+            print(f"prediction ghost-{strategy}-synth{prediction.ranks} on {predict_at_scale.network_name(path)} "
+                  f"with simgrid ({predict_at_scale.STEPS} steps and first-step/'s one: a steady step)")
     return count
