@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
-"""The tables of docs/VALIDATION.md sections 1-3, printed from a study folder's simulations (the profile and swap
-tables by amp_tools.validation_summary, which also writes the committed summary VALIDATION.md quotes them from).
+"""The tables of docs/VALIDATION.md sections 1-3, printed from a study folder's simulations by
+amp_tools.validation_summary (the one place that computes their rows; it also writes the committed summary,
+docs/validation/<study>.json, that VALIDATION.md quotes them from).
 
   bench/simulate/seed_tables.py profile runs/cielo-profile-<stamp>
   bench/simulate/seed_tables.py swap runs/cielo-network-swap-<stamp>
@@ -22,12 +23,9 @@ aces: per cut, ranks per NIC and global links per pair, minimal's time and valia
 node links, and SST-macro's start-up left out.
 """
 import os
-import statistics
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
-from amp_tools import report_simulation, report_validation  # noqa: E402  (the report's reading and grouping)
-from amp_tools import steady_state  # noqa: E402
 from amp_tools import validation_summary  # noqa: E402
 
 
@@ -43,26 +41,8 @@ def swap(folder):
 
 
 def aces(folder):
-    variants = {}  # (cut, ranks per NIC, global links per pair): {routing: [simulation, one per seed]}
-    for cut, runs in report_validation.aces_runs(report_simulation.load(folder)).items():
-        for (routing, rpn, links), sims in runs.items():
-            variants.setdefault((cut, rpn, links), {})[routing] = sims
-    print("| cut | ranks per NIC | global links per pair | minimal (ms) | valiant (ms) | UGAL (ms) | hops min / val / UGAL "
-          "| max global, node link utilization | start-up (us) |")
-    print("|---|---|---|---|---|---|---|---|---|")
-    for (cut, rpn, links), by_routing in sorted(variants.items(), key=lambda kv: (kv[0][0], kv[0][1], -kv[0][2])):
-        def ms(routing):  # a variant SST-macro did not finish has no prediction
-            t = [steady_state.time_of(s) * 1e3 for s in by_routing.get(routing, [])]
-            if not t:
-                return "none"
-            return f"{t[0]:.3f}" if len(t) == 1 else f"{statistics.median(t):.3f} [{min(t):.3f} - {max(t):.3f}]"
-        hops = " / ".join(f"{statistics.median(s['hops']['mean_per_byte'] for s in by_routing[r]):.2f}"
-                          if r in by_routing else "-" for r in ("minimal", "valiant", "ugal"))
-        every = [s for r in by_routing.values() for s in r]
-        use = lambda cls: max(s["links"].get(cls, {}).get("mean_utilization", 0.0) for s in every)  # noqa: E731
-        start = [s["sstmac_startup_seconds"] * 1e6 for s in every]
-        print(f"| {cut} | {rpn} | {links} | {ms('minimal')} | {ms('valiant')} | {ms('ugal')} | {hops} | "
-              f"{use('global') * 100:.1f} %, {use('node') * 100:.1f} % | {min(start):.0f}-{max(start):.0f} |")
+    """The routing table, as amp_tools.validation_summary prints it."""
+    print("\n".join(validation_summary.aces_rows(validation_summary.summarize(folder))))
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ comment (the test reads the arguments after the module name):
          --network xt6-seastar -->
 
 Usage: python3 -m amp_tools.validation_summary RUN_DIR --output docs/validation/NAME.json
-       python3 -m amp_tools.validation_summary SUMMARY.json|RUN_DIR --table profile|swap [--network N] [--ranks N]
+       python3 -m amp_tools.validation_summary SUMMARY.json|RUN_DIR --table profile|swap|aces [--network N] [--ranks N]
        python3 -m amp_tools.validation_summary --check docs/VALIDATION.md
 """
 import datetime
@@ -26,6 +26,7 @@ import json
 import os
 import re
 import shlex
+import statistics
 import sys
 
 import amp_tools
@@ -42,6 +43,8 @@ MARKER = re.compile(r"^<!-- rows: python3 -m amp_tools\.validation_summary (.*?)
 PROFILE_HEADER = ("| proxy | strategy | simulator | compute | p2p (MPI) | collective (MPI_SYNC) | per step | set-up | "
                   "messages per minute per rank | mean message | replays (s) |")
 SWAP_HEADER = "| proxy | cut | ranks | simulator | XT6 (ms per step) | XE6 (ms per step) | speed-up | replays (s) |"
+ACES_HEADER = ("| strategy | ranks per NIC | global links per pair | minimal (ms) | valiant (ms) | UGAL (ms) | "
+               "hops min / val / UGAL | max global, node link utilization | start-up (us) |")
 SWAP_MACHINES = ("xt6-seastar", "xe6-gemini")  # the swap study's two networks, the files' own machines
 
 
@@ -85,6 +88,7 @@ def point_of(made_from, models, proxy, label, steps, sim, synthesized, run):
     messages = state["messages_per_step"] if state else sim["messages"] / steps
     sent = state["bytes_per_step"] if state else sim["bytes"] / steps
     origin = made_from.get(re.sub(r"-synth\d+$", "", point_id.rsplit("-np", 1)[0]), {})
+    given = {**(sim.get("network_parameters") or {}), **(sim.get("network_overrides") or {})}
     model = (run.get("synthesis") or {}).get("compute_model") if synthesized else None
     seconds = (model or {}).get("steps", [{}])[0].get("seconds")
     key = next((k for k, m in sorted(models.items()) if seconds is not None and m.get("seconds") == seconds), None)
@@ -106,6 +110,11 @@ def point_of(made_from, models, proxy, label, steps, sim, synthesized, run):
         "mean_message_bytes": sent / max(1.0, messages),
         "injection_queue": (sim.get("simulated_network") or {}).get("injection_queue"),
         "replay_seconds": sim.get("simulation_wall_seconds"),
+        **{k: given.get(k) for k in ("routing", "ranks_per_node", "global_links_per_pair", "seed")},
+        "hops_mean_per_byte": (sim.get("hops") or {}).get("mean_per_byte"),
+        "link_utilization": {c: v.get("mean_utilization") for c, v in (sim.get("links") or {}).items()
+                             if isinstance(v, dict)},
+        "sstmac_startup_seconds": sim.get("sstmac_startup_seconds"),
     }
 
 
@@ -206,11 +215,38 @@ def swap_rows(summary, ranks=None):
     return lines
 
 
+def aces_rows(summary):
+    """VALIDATION.md's routing table (section 3), of the points on cascade-dragonfly: per strategy, ranks per NIC
+    and global links per pair, minimal's time and valiant's and UGAL's (median [min - max] over seeds), their
+    mean hops per byte, the busiest variant's mean utilization of the global and node links, SST-macro's
+    start-up left out."""
+    variants = {}  # (strategy, ranks per NIC, global links per pair): {routing: [points, one per seed]}
+    for p in summary["points"]:
+        if p["network"] == "cascade-dragonfly":
+            key = (p["strategy"], p.get("ranks_per_node"), p.get("global_links_per_pair"))
+            variants.setdefault(key, {}).setdefault(p.get("routing"), []).append(p)
+    lines = [ACES_HEADER, "|---|---|---|---|---|---|---|---|---|"]
+    for (strategy, rpn, links), by in sorted(variants.items(), key=lambda kv: (kv[0][0], kv[0][1], -kv[0][2])):
+        def ms(routing):  # a variant SST-macro did not finish has no prediction
+            t = [(p["per_step_seconds"] if p["steady"] else p["predicted_seconds"]) * 1e3 for p in by.get(routing, [])]
+            if not t:
+                return "none"
+            return f"{t[0]:.3f}" if len(t) == 1 else f"{statistics.median(t):.3f} [{min(t):.3f} - {max(t):.3f}]"
+        hops = " / ".join(f"{statistics.median(p['hops_mean_per_byte'] for p in by[r]):.2f}" if r in by else "-"
+                          for r in ("minimal", "valiant", "ugal"))
+        every = [p for found in by.values() for p in found]
+        use = lambda c: max((p.get("link_utilization") or {}).get(c) or 0.0 for p in every)  # noqa: E731
+        start = [(p.get("sstmac_startup_seconds") or 0.0) * 1e6 for p in every]
+        lines.append(f"| {strategy} | {rpn} | {links} | {ms('minimal')} | {ms('valiant')} | {ms('ugal')} | {hops} | "
+                     f"{use('global') * 100:.1f} %, {use('node') * 100:.1f} % | {min(start):.0f}-{max(start):.0f} |")
+    return lines
+
+
 def table_parser():
     parser = command_line.Parser("validation_summary", __doc__.split("\n\n")[0])
     parser.add_argument("source", nargs="?", help="a study's run folder (runs/<study>-<stamp>) or a summary JSON")
     parser.add_argument("--output", help="write the run folder's summary here (docs/validation/<study>.json)")
-    parser.add_argument("--table", choices=("profile", "swap"), help="print this table of VALIDATION.md")
+    parser.add_argument("--table", choices=("profile", "swap", "aces"), help="print this table of VALIDATION.md")
     parser.add_argument("--network", help="the profile table's network (xt6-seastar)")
     parser.add_argument("--ranks", type=int, help="only the points at this rank count")
     parser.add_argument("--check", metavar="MARKDOWN", help="check every table of MARKDOWN marked with its rows' "
@@ -228,7 +264,7 @@ def rows(summary, table, network=None, ranks=None):
         if not network:
             raise SummaryError("--table profile needs --network (the profile table is one network's)")
         return profile_rows(summary, network, ranks)
-    return swap_rows(summary, ranks)
+    return aces_rows(summary) if table == "aces" else swap_rows(summary, ranks)
 
 
 def marked_tables(text):
@@ -249,7 +285,7 @@ def marked_tables(text):
 
 def check_document(path, root):
     """Problems (one line each) of the markdown file `path`: a marked table that is not exactly the rows its
-    summary gives, a marker naming no summary, a profile or swap table with no marker (its numbers traced to
+    summary gives, a marker naming no summary, a profile, swap or routing table with no marker (its numbers traced to
     no summary), a summary of ROOT/docs/validation/ that no marker names. Summaries are named relative to
     ROOT. Returns (problems, the summaries the markers named)."""
     with open(path, encoding="utf-8") as f:
@@ -280,9 +316,9 @@ def check_document(path, root):
             problems.append(f"{path}:{number}: the table below the marker is not {os.path.relpath(source, root)}'s "
                             f"({wrong})")
     for number, line in enumerate(text.splitlines(), start=1):
-        if line in (PROFILE_HEADER, SWAP_HEADER) and number not in marked:
-            problems.append(f"{path}:{number}: a profile or swap table with no '<!-- rows: ... -->' marker above it: "
-                            "its numbers come from no committed summary")
+        if line in (PROFILE_HEADER, SWAP_HEADER, ACES_HEADER) and number not in marked:
+            problems.append(f"{path}:{number}: a profile, swap or routing table with no '<!-- rows: ... -->' marker "
+                            "above it: its numbers come from no committed summary")
     for summary in sorted(glob.glob(os.path.join(root, SUMMARY_FOLDER, "*.json"))):
         if os.path.normpath(summary) not in named:
             problems.append(f"{os.path.relpath(summary, root)}: no table of {os.path.basename(path)} is marked with it")

@@ -1,0 +1,59 @@
+# SPDX-License-Identifier: BSD-3-Clause
+"""amp_tools.validation_summary's pure parts: what a point keeps of its simulation, and the swap and routing
+tables' rows from hand-made points (the profile table and the summary of a real study folder are tested by
+simulate_validation_summary_of_a_study)."""
+from amp_tools import validation_summary as vs
+
+
+def sim(**extra):
+    base = {"simulator": "sstmac", "simulator_version": "16.0", "network": "cascade-dragonfly", "ranks": 4,
+            "predicted_seconds": 2e-3, "messages": 40, "bytes": 4000, "simulation_wall_seconds": 3.2,
+            "trace": "/r/ghost-rt-bspma-synth4.trace"}
+    return {**base, **extra}
+
+
+def point(strategy, routing, seed, seconds, rpn=1, links=192, hops=1.0, use=(0.1, 0.2), start=12e-6, **extra):
+    made = vs.point_of({}, {}, "amp-ghost", f"{strategy}/isend", 1, sim(
+        predicted_seconds=seconds, network_parameters={"routing": "minimal", "ranks_per_node": 1,
+                                                       "global_links_per_pair": 192},
+        network_overrides={"routing": routing, "seed": seed, "ranks_per_node": rpn, "global_links_per_pair": links},
+        hops={"mean_per_byte": hops},
+        links={"global": {"mean_utilization": use[0]}, "node": {"mean_utilization": use[1]}},
+        sstmac_startup_seconds=start, **extra), True, {"config": {"nx": 8, "ny": 8, "nz": 8, "num_vars": 2}})
+    return made
+
+
+def test_a_point_keeps_its_variant_hops_links_and_start_up():
+    p = point("bspma", "valiant", 2, 3e-3, rpn=4, links=96, hops=1.5, use=(0.05, 0.4), start=11e-6)
+    assert (p["id"], p["proxy"], p["strategy"], p["transport"]) == ("ghost-rt-bspma-synth4", "ghost", "bspma", "isend")
+    assert (p["routing"], p["seed"], p["ranks_per_node"], p["global_links_per_pair"]) == ("valiant", 2, 4, 96)
+    assert p["hops_mean_per_byte"] == 1.5 and p["link_utilization"] == {"global": 0.05, "node": 0.4}
+    assert p["sstmac_startup_seconds"] == 11e-6 and p["steady"] is False and p["per_step_seconds"] == 3e-3
+    assert p["messages_per_step"] == 40 and p["mean_message_bytes"] == 100 and p["block"] == [8, 8, 8]
+
+
+def test_the_routing_rows_give_medians_over_seeds_hops_and_the_busiest_links():
+    points = [point("bspma", "minimal", None, 1e-4, hops=0.8, use=(0.02, 0.3), start=13e-6),
+              point("bspma", "valiant", 1, 1.2e-4, hops=1.6, use=(0.05, 0.4), start=14e-6),
+              point("bspma", "valiant", 2, 1.1e-4, hops=1.7, use=(0.04, 0.41), start=16e-6),
+              point("bspma", "ugal", 1, 0.9e-4, hops=0.9, use=(0.03, 0.35), start=15e-6),
+              point("bspma", "minimal", None, 2e-4, rpn=4, hops=0.7),
+              point("bspma", "minimal", None, 1e-4, links=96, hops=0.8)]
+    rows = vs.aces_rows({"points": points})
+    assert rows[0] == vs.ACES_HEADER
+    assert rows[2:] == [
+        "| bspma | 1 | 192 | 0.100 | 0.115 [0.110 - 0.120] | 0.090 | 0.80 / 1.65 / 0.90 | 5.0 %, 41.0 % | 13-16 |",
+        "| bspma | 1 | 96 | 0.100 | none | none | 0.80 / - / - | 10.0 %, 20.0 % | 12-12 |",
+        "| bspma | 4 | 192 | 0.200 | none | none | 0.70 / - / - | 10.0 %, 20.0 % | 12-12 |"]
+
+
+def test_the_swap_rows_give_both_machines_the_speed_up_and_the_fifo_mark():
+    def on(network, seconds, fifo=False, **extra):
+        return vs.point_of({}, {}, "amp-nobel", "svcp/isend", 1, sim(
+            network=network, predicted_seconds=seconds, ranks=256, simulation_wall_seconds=10,
+            simulated_network={"injection_queue": "fifo" if fifo else "round_robin"}, **extra), True, {"config": {}})
+    points = [on("xt6-seastar", 0.12), on("xe6-gemini", 0.1, fifo=True),
+              on("xe6-gemini", 0.08, network_overrides={"dimension_bandwidth": [1, 2, 3]}),
+              on("xe6-gemini", 0.01, network_overrides={"seed": 3})]  # another variant: not in the table
+    assert vs.swap_rows({"points": points})[2:] == [
+        "| nobel | svcp | 256 | sstmac | 120.000 | 100.000 (FIFO) (two widths: 80.000 ms, 1.50x) | 1.20x | 10-10 |"]
