@@ -25,6 +25,7 @@ FIXTURE_KINDS = {
     "trace-check.json": "trace-check", "simulation-torus-4x4x4-8b192a7b-simgrid.json": "simulation",
     "export.json": "simgrid-export", "runs.json": "study-runs",
     "ghost-quick-bspma-isend-np2-rep1.outcome.json": "study-outcome", "compute_model.json": "study-compute-model",
+    "validation-summary.json": "validation-summary",
 }
 
 # (fixture, where in it, what it becomes: GONE removes it) -> a file its readers could not use.
@@ -81,6 +82,9 @@ BREAKS = [
     ("ghost-quick-bspma-isend-np2-rep1.outcome.json", ("exit_code",), "0"),
     ("compute_model.json", ("node", "scale"), 0),
     ("compute_model.json", ("models",), []),
+    ("validation-summary.json", ("points",), []),
+    ("validation-summary.json", ("points", 0, "per_step_seconds"), GONE),
+    ("validation-summary.json", ("points", 1, "profile", "p2p"), "12 %"),
 ]
 
 

@@ -3,8 +3,9 @@
 """Checks AMP's JSON files against their JSON Schemas (docs/schema/, one per kind of file, each with a
 `schema_version`): a proxy's results (a run, a --synthesize, a --plan-only), amp-micro's results,
 --list-combinations --json, amp-trace's stats --json and check --json, ./amp simulate's simulation
-file, a study's runs.json, NAME.outcome.json and compute_model.json, and the SimGrid export's
-export.json. The kind of a file is told from its name and contents (kind_of); a tool of one's own can
+file, a study's runs.json, NAME.outcome.json and compute_model.json, the SimGrid export's
+export.json, and a validation summary (docs/validation/<study>.json). The kind of a file is told from its
+name and contents (kind_of); a tool of one's own can
 load docs/schema/KIND.schema.json into any JSON Schema (draft 2020-12) validator instead.
 
 Usage: python3 -m amp_tools.schemas FILE.json...
@@ -28,7 +29,8 @@ KINDS_BY_NAME = (("runs.json", "study-runs"), ("compute_model.json", "study-comp
                  ("*.trace-stats.json", "trace-stats"), ("simulation-*-simgrid.json", "simulation"),
                  ("simulation-*-sstmac.json", "simulation"))
 KINDS = ("results", "results-synthesis", "results-plan-only", "micro-results", "combinations", "trace-stats",
-         "trace-check", "simulation", "study-runs", "study-outcome", "study-compute-model", "simgrid-export")
+         "trace-check", "simulation", "study-runs", "study-outcome", "study-compute-model", "simgrid-export",
+         "validation-summary")
 PROXY_MODES = {None: "results", "synthesis": "results-synthesis", "plan-only": "results-plan-only"}
 
 
@@ -53,6 +55,8 @@ def kind_of(doc, path=""):
     if "proxy" in doc:
         mode = doc.get("mode")  # any JSON value: a list or a table is no mode (and the results schema says so)
         return PROXY_MODES.get(mode, "results") if mode is None or isinstance(mode, str) else "results"
+    if doc.get("kind") == "validation-summary":
+        return "validation-summary"
     if "findings" in doc and "counts" in doc:
         return "trace-check"
     if "matrix_bytes" in doc and "point_to_point" in doc:
