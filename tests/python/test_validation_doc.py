@@ -3,7 +3,6 @@
 (docs/validation/<study>.json, written by amp_tools.validation_summary from the study's run folder): each such
 table is marked with the command that prints it, and is exactly what that command prints from the summary;
 every summary is quoted. Skipped only while docs/validation/ holds no summary at all."""
-import glob
 import os
 
 import pytest
@@ -12,7 +11,7 @@ from amp_tools import validation_summary
 
 
 def summaries(repo):
-    return sorted(glob.glob(os.path.join(repo, validation_summary.SUMMARY_FOLDER, "*.json")))
+    return validation_summary.summary_files(repo)
 
 
 def test_validation_tables_are_their_summaries(repo):

@@ -154,6 +154,13 @@ def sort_key(p):
             p["simulator"], p["network"], json.dumps(p["network_overrides"], sort_keys=True))
 
 
+def summary_files(root):
+    """The summaries in ROOT/docs/validation/: its JSON files but the calibration records (calibration-*.json,
+    amp_tools.calibrate_share's, which VALIDATION.md quotes in prose, not in a table)."""
+    return sorted(p for p in glob.glob(os.path.join(root, SUMMARY_FOLDER, "*.json"))
+                  if not os.path.basename(p).startswith("calibration-"))
+
+
 def load_summary(path):
     """A committed summary, checked for the fields the tables read. Raises SummaryError."""
     try:
@@ -319,7 +326,7 @@ def check_document(path, root):
         if line in (PROFILE_HEADER, SWAP_HEADER, ACES_HEADER) and number not in marked:
             problems.append(f"{path}:{number}: a profile, swap or routing table with no '<!-- rows: ... -->' marker "
                             "above it: its numbers come from no committed summary")
-    for summary in sorted(glob.glob(os.path.join(root, SUMMARY_FOLDER, "*.json"))):
+    for summary in summary_files(root):
         if os.path.normpath(summary) not in named:
             problems.append(f"{os.path.relpath(summary, root)}: no table of {os.path.basename(path)} is marked with it")
     return problems, named
