@@ -12,10 +12,18 @@ enum class MessageCut {
   kPerPiece,  // one message per piece and variable; contiguous pieces straight from storage where allowed
 };
 
+// How a strategy paces a batch's messages.
+enum class Pacing {
+  kByBatch,     // a batch's messages are started together and completed together (impl/transport.hpp's verbs)
+  kLinkByLink,  // one link at a time: its receives and sends started and completed before the next link's
+                // start (Transport::exchange_link); only transports that register moves_link_by_link fit
+};
+
 // What a strategy produces (its registration says it).
 struct StrategyCapabilities {
   MessageCut cut;
   int group_size;  // variables per batch (impl/exchange_state.hpp's kAllVariables: all of them in one)
+  Pacing pacing = Pacing::kByBatch;
 };
 
 // What a transport needs of the messages it moves (its registration says it).

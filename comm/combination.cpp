@@ -18,8 +18,10 @@ std::string join(const std::vector<std::string>& names) {
   return list;
 }
 
+// The cut, and the pacing: a strategy that exchanges link by link needs a transport that can.
 bool cut_meets_need(const StrategyRegistration& strategy, const TransportRegistration& transport) {
-  return transport.needs == CutNeeded::kAny || strategy.produces.cut == MessageCut::kPerLink;
+  const bool cut = transport.needs == CutNeeded::kAny || strategy.produces.cut == MessageCut::kPerLink;
+  return cut && (strategy.produces.pacing == Pacing::kByBatch || transport.moves_link_by_link);
 }
 
 // The strategies whose messages the transport can move, whatever the MPI or the context.

@@ -130,6 +130,18 @@ void Strategy::send(int group, int phase) {
   transport_->send(group, phase);
 }
 
+void Strategy::exchange_link_by_link(int group, int phase, const std::vector<int>& order) {
+  const int batch = state_.batch(group, phase);
+  state_.stage(batch, Direction::kSend);
+  for (int l : order) {
+    for (const Message& m : state_.sends(batch))
+      if (m.link == l)
+        state_.traffic().count_message(static_cast<std::uint64_t>(state_.send_elements(m)) * sizeof(double));
+    transport_->exchange_link(group, phase, l);
+  }
+  state_.stage(batch, Direction::kReceive);
+}
+
 void Strategy::complete_receives(int group, int phase) {
   transport_->complete_receives(group, phase);
   state_.stage(state_.batch(group, phase), Direction::kReceive);

@@ -97,6 +97,11 @@ class Strategy {
   void complete_receives(int group, int phase);
   void release_receives(int group, int phase) { transport_->release_receives(group, phase); }
   void complete_sends(int group) { transport_->complete_sends(group); }
+  // One neighbour at a time (capabilities.hpp's Pacing::kLinkByLink), instead of the four verbs above:
+  // batch (group, phase), packed, is staged for MPI; then for each link of `order` in turn its receives
+  // and sends are started and all completed (Transport::exchange_link) before the next link's start;
+  // then the received data is staged back, ready to unpack. Counts the sends as send() does.
+  void exchange_link_by_link(int group, int phase, const std::vector<int>& order);
 
   // What this strategy starts when variable v is computed: its values are in state().storage(v) and
   // ready (computed() fenced their producer and completed v's last exchange if it was still in flight).

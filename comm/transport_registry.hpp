@@ -25,6 +25,9 @@ struct TransportRegistration {
   CutNeeded needs;          // what it needs of a strategy's messages
   int mpi_version;          // the MPI standard version its calls need
   std::string mpi_feature;  // what of that version it uses, for listings
+  // Whether it can move one link's part of a batch on its own (Transport::exchange_link), which a
+  // strategy that paces link by link needs (capabilities.hpp's Pacing).
+  bool moves_link_by_link = false;
 };
 
 // Adds a transport (called from a static initializer); a second one of the same name is a logic_error.

@@ -5,7 +5,8 @@
 //
 // The strategy calls, per batch and round: start_receives, then send once the batch's data is packed,
 // complete_receives before it unpacks and release_receives after; complete_sends(group) before it
-// packs that group again. Each group calls start_receives once per round.
+// packs that group again. Each group calls start_receives once per round. A strategy that paces link by
+// link (capabilities.hpp) calls exchange_link for each link of a packed batch instead, one after another.
 #pragma once
 
 #include <amp/comm/communicator.hpp>
@@ -14,6 +15,7 @@
 #include <mpi.h>
 
 #include <memory>
+#include <stdexcept>
 #include <string>
 
 namespace amp::comm {
@@ -49,6 +51,12 @@ class Transport {
   // The batch's received data has been unpacked: its slots may be received into again.
   virtual void release_receives(int /*group*/, int /*phase*/) {}
   virtual void complete_sends(int group) = 0;
+  // One link's part of batch (group, phase) on its own: its receives and its sends started, then all of
+  // them completed before it returns (a strategy that exchanges with one neighbour at a time). Only a
+  // transport that registers moves_link_by_link implements it; fits() refuses the pair for the others.
+  virtual void exchange_link(int /*group*/, int /*phase*/, int /*link*/) {
+    throw std::logic_error("this transport cannot move one link at a time (its registration says so)");
+  }
 
  protected:
   ExchangeState& state() { return state_; }

@@ -42,10 +42,11 @@ class DatatypeTransport final : public RequestTransport {
   }
 
  protected:
-  void start(int batch, Direction d, std::vector<MPI_Request>& requests) override {
+  void start(int batch, Direction d, std::vector<MPI_Request>& requests, int link) override {
     const std::vector<Message>& messages = state().messages(batch, d);
     std::vector<Described>& described = (d == Direction::kSend ? sends_ : recvs_)[batch];
     for (std::size_t i = 0; i < messages.size(); ++i) {
+      if (link != kAllLinks && messages[i].link != link) continue;
       auto [buffer, type] = in_place(messages[i], described[i]);
       post(d, buffer, 1, type, state().link(messages[i].link).peer, messages[i].tag, requests);
     }
@@ -100,7 +101,8 @@ const bool registered = register_transport(
      /*listed_at=*/5,
      CutNeeded::kAny,
      /*mpi_version=*/1,
-     "derived datatypes (MPI_Type_create_struct)"});
+     "derived datatypes (MPI_Type_create_struct)",
+     /*moves_link_by_link=*/true});
 }  // namespace
 
 }  // namespace amp::comm

@@ -14,8 +14,9 @@ class IsendTransport final : public RequestTransport {
   using RequestTransport::RequestTransport;
 
  protected:
-  void start(int batch, Direction d, std::vector<MPI_Request>& requests) override {
+  void start(int batch, Direction d, std::vector<MPI_Request>& requests, int link) override {
     for (const Message& m : state().messages(batch, d)) {
+      if (link != kAllLinks && m.link != link) continue;
       const int elements = checked_count(state().elements(m, d), "isend", "a message's element count");
       post(d, state().address(m, d), elements, MPI_DOUBLE, state().link(m.link).peer, m.tag, requests);
     }
@@ -37,7 +38,8 @@ const bool registered = register_transport(
      /*listed_at=*/0,
      CutNeeded::kAny,
      /*mpi_version=*/1,
-     "MPI_Isend/MPI_Irecv"});
+     "MPI_Isend/MPI_Irecv",
+     /*moves_link_by_link=*/true});
 }  // namespace
 
 }  // namespace amp::comm

@@ -27,12 +27,13 @@ class PersistentTransport final : public RequestTransport {
   }
 
  protected:
-  void start(int batch, Direction d, std::vector<MPI_Request>& requests) override {
+  void start(int batch, Direction d, std::vector<MPI_Request>& requests, int link) override {
     const std::vector<Message>& messages = state().messages(batch, d);
     auto& known = (d == Direction::kSend ? sends_ : recvs_)[batch];
     known.resize(messages.size());
     const std::size_t first = requests.size();
-    for (std::size_t i = 0; i < messages.size(); ++i) requests.push_back(request_for(messages[i], d, known[i]));
+    for (std::size_t i = 0; i < messages.size(); ++i)
+      if (link == kAllLinks || messages[i].link == link) requests.push_back(request_for(messages[i], d, known[i]));
     // Copies of the handles: completing a persistent request leaves it allocated, for the next start.
     if (requests.size() > first) MPI_Startall(static_cast<int>(requests.size() - first), requests.data() + first);
   }
@@ -73,7 +74,8 @@ const bool registered = register_transport(
      /*listed_at=*/1,
      CutNeeded::kAny,
      /*mpi_version=*/1,
-     "MPI_Send_init/MPI_Recv_init"});
+     "MPI_Send_init/MPI_Recv_init",
+     /*moves_link_by_link=*/true});
 }  // namespace
 
 }  // namespace amp::comm

@@ -74,7 +74,7 @@ void RequestTransport::start_receives(int group, int phase) {
 void RequestTransport::start_receive_batch(int batch) {
   std::vector<MPI_Request>& requests = recv_requests_[batch];
   if (requests.empty()) requests.reserve(state().messages(batch, Direction::kReceive).size());
-  start(batch, Direction::kReceive, requests);
+  start(batch, Direction::kReceive, requests, kAllLinks);
 }
 
 void RequestTransport::send(int group, int phase) {
@@ -90,7 +90,7 @@ void RequestTransport::send(int group, int phase) {
   }
   const int batch = state().batch(group, phase);
   sent_this_round_[batch] = 1;
-  start(batch, Direction::kSend, requests);
+  start(batch, Direction::kSend, requests, kAllLinks);
 }
 
 void RequestTransport::complete_receives(int group, int phase) {
@@ -100,6 +100,21 @@ void RequestTransport::complete_receives(int group, int phase) {
 }
 
 void RequestTransport::complete_sends(int group) { wait_all(send_requests_[group]); }
+
+void RequestTransport::exchange_link(int group, int phase, int link) {
+  const int batch = state().batch(group, phase);
+  std::size_t count = 0;  // sized before the first start, as start_receive_batch's array is
+  for (Direction d : {Direction::kReceive, Direction::kSend})
+    for (const Message& m : state().messages(batch, d)) count += m.link == link ? 1 : 0;
+  std::vector<MPI_Request> requests;
+  requests.reserve(count);
+  {
+    ScopedTimer timer(state().times().post);
+    start(batch, Direction::kReceive, requests, link);
+    start(batch, Direction::kSend, requests, link);
+  }
+  wait_all(requests);
+}
 
 void RequestTransport::post(Direction d, void* buffer, int count, MPI_Datatype type, int peer, int tag,
                             std::vector<MPI_Request>& requests) {

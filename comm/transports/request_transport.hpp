@@ -23,13 +23,16 @@ class RequestTransport : public Transport {
   void send(int group, int phase) final;
   void complete_receives(int group, int phase) final;
   void complete_sends(int group) final;
+  // The link's receives, then its sends, started and completed in one MPI_Waitall: nothing stays in flight.
+  void exchange_link(int group, int phase, int link) final;
 
  protected:
   // Whether a batch's receives must wait until its group sends (in-place receives of several variables
   // need every variable's storage, which is known only once the last one is computed).
   virtual bool receives_start_with_sends() const { return false; }
-  // Append one started request per message of the batch, on side `d`.
-  virtual void start(int batch, Direction d, std::vector<MPI_Request>& requests) = 0;
+  // Append one started request per message of the batch on side `d` (only link `link`'s when it is not kAllLinks).
+  static constexpr int kAllLinks = -1;
+  virtual void start(int batch, Direction d, std::vector<MPI_Request>& requests, int link) = 0;
   // Cancels (MPI_Cancel) the receives of batches this rank has not sent this round, then completes
   // every request in flight in one MPI_Waitall: afterwards MPI holds no buffer of the state's and no
   // started request. A subclass that frees its own MPI objects (persistent requests, datatypes) calls

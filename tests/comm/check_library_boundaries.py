@@ -11,7 +11,7 @@ import re
 import sys
 
 RULES = [(("comm", "kernels"), re.compile(r"\b(secure_)?getenv\b"), "reads the environment"),
-         (("comm/transports",), re.compile(r"\"(bspma|svaf|svcp)\""), "names a strategy")]
+         (("comm/transports",), re.compile(r"\"(bspma|onebyone|svaf|svcp)\""), "names a strategy")]
 
 
 def sources(root, folder):

@@ -2,7 +2,8 @@
 // The registries and fits() (comm/combination.hpp), read from the registries themselves: every strategy
 // fits every transport that needs nothing of its cut, a transport that needs one message per link fits
 // exactly the strategies that cut so, a transport this MPI is too old for and an in-place transport with
-// staged buffers fit none, and each refusal names the transports that fit. No strategy is named, so a
+// staged buffers fit none, a strategy that paces link by link fits exactly the transports that can move
+// one link at a time, and each refusal names the transports that fit. No strategy is named, so a
 // strategy added in one file passes unchanged (comm_transport_registry_with_toy_test links the toy).
 #include <amp/comm/combination.hpp>
 #include <amp/comm/strategy_registry.hpp>
@@ -22,6 +23,7 @@ using amp::comm::CutNeeded;
 using amp::comm::DataAccess;
 using amp::comm::MessageCut;
 using amp::comm::MpiBuffers;
+using amp::comm::Pacing;
 using amp::comm::StrategyRegistration;
 using amp::comm::TransportRegistration;
 
@@ -36,11 +38,16 @@ std::string joined(const std::vector<std::string>& names) {
   return list;
 }
 
+// Whether the transport can pace the strategy's messages as it asks (one link at a time, or by batch).
+bool paces(const StrategyRegistration& s, const TransportRegistration& t) {
+  return s.produces.pacing == Pacing::kByBatch || t.moves_link_by_link;
+}
+
 // The strategies whose messages a transport that needs one per link can move.
-std::string cut_per_link() {
+std::string cut_per_link(const TransportRegistration& t) {
   std::vector<std::string> names;
   for (const StrategyRegistration& s : amp::comm::registered_strategies())
-    if (s.produces.cut == MessageCut::kPerLink) names.push_back(s.name);
+    if (s.produces.cut == MessageCut::kPerLink && paces(s, t)) names.push_back(s.name);
   return joined(names);
 }
 
@@ -54,7 +61,7 @@ TEST(TransportRegistry, TransportsThatNeedNothingOfTheCutFitEveryStrategy) {
   int checked = 0;
   for (const StrategyRegistration& s : amp::comm::registered_strategies())
     for (const TransportRegistration& t : amp::comm::registered_transports()) {
-      if (t.needs != CutNeeded::kAny || !new_enough(t)) continue;
+      if (t.needs != CutNeeded::kAny || !new_enough(t) || !paces(s, t)) continue;
       EXPECT_EQ(combination_refusal(s.name, t.name, kReached), "") << s.name << "/" << t.name;
       ++checked;
     }
@@ -66,6 +73,7 @@ TEST(TransportRegistry, OneMessagePerLinkFitsExactlyTheStrategiesThatCutSo) {
   for (const TransportRegistration& t : amp::comm::registered_transports()) {
     if (t.needs != CutNeeded::kPerLink || !new_enough(t)) continue;
     for (const StrategyRegistration& s : amp::comm::registered_strategies()) {
+      if (!paces(s, t)) continue;  // the next test's
       if (s.produces.cut == MessageCut::kPerLink) {
         EXPECT_EQ(combination_refusal(s.name, t.name, kReached), "") << s.name << "/" << t.name;
         continue;
@@ -73,11 +81,43 @@ TEST(TransportRegistry, OneMessagePerLinkFitsExactlyTheStrategiesThatCutSo) {
       ++refused;
       EXPECT_EQ(combination_refusal(s.name, t.name, kReached),
                 "transport '" + t.name + "' does not fit strategy '" + s.name + "' (" + t.name + " fits " +
-                    cut_per_link() + "; " + s.name + " fits " + amp::comm::transports_fitting(s, kReached) + ")");
+                    cut_per_link(t) + "; " + s.name + " fits " + amp::comm::transports_fitting(s, kReached) + ")");
       EXPECT_EQ(amp::comm::transports_fitting(s, kReached).find(t.name), std::string::npos);
     }
   }
   EXPECT_GE(refused, 1);  // neighbour collectives refuse a cut per piece
+}
+
+// A strategy that exchanges with one neighbour at a time fits exactly the transports that can move one
+// link's messages on their own (isend, persistent and datatype do; the batch-wide ones refuse it).
+TEST(TransportRegistry, LinkByLinkPacingFitsExactlyTheTransportsThatCan) {
+  int paced = 0, refused = 0;
+  for (const StrategyRegistration& s : amp::comm::registered_strategies()) {
+    if (s.produces.pacing != Pacing::kLinkByLink) continue;
+    ++paced;
+    for (const TransportRegistration& t : amp::comm::registered_transports()) {
+      if (!new_enough(t)) continue;
+      const bool cut = t.needs == CutNeeded::kAny || s.produces.cut == MessageCut::kPerLink;
+      if (t.moves_link_by_link && cut) {
+        EXPECT_EQ(combination_refusal(s.name, t.name, kReached), "") << s.name << "/" << t.name;
+        continue;
+      }
+      ++refused;
+      std::vector<std::string> moved;
+      for (const StrategyRegistration& x : amp::comm::registered_strategies())
+        if ((t.needs == CutNeeded::kAny || x.produces.cut == MessageCut::kPerLink) && paces(x, t))
+          moved.push_back(x.name);
+      EXPECT_EQ(combination_refusal(s.name, t.name, kReached),
+                "transport '" + t.name + "' does not fit strategy '" + s.name + "' (" + t.name + " fits " +
+                    joined(moved) + "; " + s.name + " fits " + amp::comm::transports_fitting(s, kReached) + ")");
+    }
+  }
+  if (paced == 0) GTEST_SKIP() << "no strategy paces link by link in this build";
+  EXPECT_GE(refused, 1);  // neighbour collectives move a whole batch in one call
+  for (const char* can : {"isend", "persistent", "datatype"})
+    EXPECT_TRUE(amp::comm::find_transport(can)->moves_link_by_link) << can;
+  for (const char* cannot : {"partitioned", "rma", "neighbor"})
+    EXPECT_FALSE(amp::comm::find_transport(cannot)->moves_link_by_link) << cannot;
 }
 
 TEST(TransportRegistry, ATransportNewerThanThisMpiFitsNothing) {

@@ -165,7 +165,8 @@ def default_steps(opts):
     if proc.returncode != 0:
         fail(f"the study failed (exit {proc.returncode}): {proc.stdout[-2000:]}{proc.stderr}")
     folder = glob.glob(os.path.join(opts.work, "runs", "steps-*"))[0]
-    ids = [f"ghost-quick-{s}-{t}-np2-rep1" for s in ("bspma", "svaf", "svcp") for t in ("isend", "persistent")]
+    ids = [f"ghost-quick-{s}-{t}-np2-rep1" for s in ("bspma", "onebyone", "svaf", "svcp")
+           for t in ("isend", "persistent")]
     missing = [i for i in ids if not os.path.isfile(os.path.join(folder, i + ".json"))]
     if missing:
         fail(f"runs missing: {missing}")
@@ -175,9 +176,9 @@ def default_steps(opts):
     if not os.path.isfile(machine):
         fail("the missing network file was not measured")
     table = open(os.path.join(folder, "table.txt")).read().splitlines()
-    rows = [line.split() for line in table[1:7]]
+    rows = [line.split() for line in table[1:1 + len(ids)]]
     if [r[:2] for r in rows] != [i.split("-")[2:4] for i in ids] or rows[0][3] != "1.00x":
-        fail(f"table.txt's rows are not every run against bspma over isend: {table[:7]}")
+        fail(f"table.txt's rows are not every run against bspma over isend: {table[:1 + len(ids)]}")
     if "sim ms/step" not in table[0] or len(rows[0]) != len(rows[1]) + 2:
         fail(f"table.txt does not give the isend runs' simulation on this-machine: {table[:3]}")
     if not any(line.startswith("amp: 8 ranks, torus-4x4x4: svaf ") for line in table):

@@ -50,14 +50,15 @@ def check_runs(args, extra):
         reference_args = args.reference_args.split() if args.reference_args else extra
         reference = results_of(args, 1, reference_args + ["--strategy", "bspma"], folder, "reference")
         steps, nvars = reference["config"]["num_tsteps"], reference["config"]["num_vars"]
-        for method in ("bspma", "svaf", "svcp"):
+        for method in ("bspma", "onebyone", "svaf", "svcp"):
             r = results_of(args, args.np, extra + ["--strategy", method], folder, method)
             if not r["verification"]["passed"]:
                 fail(f"{method}: verification failed: {r['verification']}")
             if r["checksum"] != reference["checksum"]:
                 fail(f"{method} at {args.np} ranks: checksum {r['checksum']} != {reference['checksum']} at 1 rank")
             p = r["partition"]
-            per_message = {"bspma": steps * p["links_total"], "svaf": steps * nvars * p["links_total"],
+            per_message = {"bspma": steps * p["links_total"], "onebyone": steps * p["links_total"],
+                           "svaf": steps * nvars * p["links_total"],
                            "svcp": steps * nvars * p["send_runs_total"]}[method]
             if r["messages"]["total"] != per_message:
                 fail(f"{method}: {r['messages']['total']} messages, formula gives {per_message} ({p})")
