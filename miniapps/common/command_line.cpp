@@ -54,6 +54,30 @@ void check_deck_file(const std::string& path) {
 
 }  // namespace
 
+// The one grammar of a floating-point value, on the command line as in decks (which TOML reads the same
+// way): [+-] digits [. digits] [e [+-] digits], or [+-] . digits [...]. strtod alone would also take hex
+// (0x1p-3), "inf" and "nan".
+bool decimal_number(const std::string& text) {
+  std::size_t at = text.empty() || (text[0] != '+' && text[0] != '-') ? 0 : 1;
+  auto digits = [&text, &at] {
+    const std::size_t start = at;
+    while (at < text.size() && text[at] >= '0' && text[at] <= '9') ++at;
+    return at > start;
+  };
+  bool whole = digits(), fraction = false;
+  if (at < text.size() && text[at] == '.') {
+    ++at;
+    fraction = digits();
+  }
+  if (!whole && !fraction) return false;
+  if (at < text.size() && (text[at] == 'e' || text[at] == 'E')) {
+    ++at;
+    if (at < text.size() && (text[at] == '+' || text[at] == '-')) ++at;
+    if (!digits()) return false;
+  }
+  return at == text.size();
+}
+
 namespace {
 
 // CLI11 reads integers with base prefixes (010 is octal 8, 0x10 is 16) and wraps -1 into an unsigned
@@ -89,9 +113,37 @@ CLI::Validator finite_number() {
         char* end = nullptr;
         const double value = std::strtod(text.c_str(), &end);
         if (end != text.c_str() && *end == '\0' && !std::isfinite(value)) return "'" + text + "' is not a finite number";
+        if (!decimal_number(text)) return "'" + text + "' is not a decimal number (e.g. 0.125 or 1.25e-1)";
         return "";
       },
       "", "");
+}
+
+// The option `name` of `app` or of one of its subcommands, or null.
+const CLI::Option* find_option(const CLI::App& app, const std::string& name) {
+  if (const CLI::Option* option = app.get_option_no_throw(name)) return option;
+  for (const CLI::App* command : app.get_subcommands({}))
+    if (const CLI::Option* option = find_option(*command, name)) return option;
+  return nullptr;
+}
+
+// CLI11's "Could not convert: --nx = 8,3000000000" for an integer that passed decimal_integer (so it fits
+// 64 bits) but not the option's own 32-bit int: said as out of range, with the option's bounds, naming the
+// value taken (the last given). Any other conversion error is left as it is.
+std::string conversion_problem(const CLI::App& app, const std::string& what) {
+  const std::string prefix = "Could not convert: ";
+  const std::size_t equals = what.find(" = ");
+  if (what.rfind(prefix, 0) != 0 || equals == std::string::npos) return what;
+  const std::string name = what.substr(prefix.size(), equals - prefix.size());
+  std::string value = what.substr(equals + 3);
+  value = value.substr(value.rfind(',') == std::string::npos ? 0 : value.rfind(',') + 1);
+  const CLI::Option* option = find_option(app, name);
+  const std::string type = option != nullptr ? option->get_type_name() : "";
+  if (type == "INT")
+    return name + ": '" + value + "' is out of range (from " + std::to_string(INT32_MIN) + " to " +
+           std::to_string(INT32_MAX) + ")";
+  if (type == "UINT") return name + ": '" + value + "' is out of range (from 0 to " + std::to_string(UINT32_MAX) + ")";
+  return what;
 }
 
 // Every integer and floating-point option of `app` and its subcommands.
@@ -119,6 +171,8 @@ bool parse_arguments(CLI::App& app, int argc, char** argv, bool* older_strategy_
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp&) {
     return false;
+  } catch (const CLI::ConversionError& e) {
+    throw InputError(conversion_problem(app, e.what()));
   } catch (const CLI::ParseError& e) {
     std::string what = e.what();
     if (what.empty()) what = e.get_name();

@@ -27,6 +27,10 @@ bool parse_arguments(CLI::App& app, int argc, char** argv, bool* older_strategy_
 // The same, printing the help on rank 0 when --help was asked for (a program without StartRequest).
 bool parse_command_line(CLI::App& app, int argc, char** argv, int rank);
 
+// Whether `text` is a number in AMP's one grammar of floating-point values (command line and decks alike):
+// [+-] digits [. digits] [e [+-] digits], or [+-] . digits [...]; no hex (0x1p-3), no words (inf, nan).
+bool decimal_number(const std::string& text);
+
 // The common flags against each other: --results and --trace name something when given, and
 // --trace-setup needs tracing (`tracing`: --trace or AMP_TRACE_DIR). Throws InputError.
 void check_common_options(const CLI::App& app, const CommonOptions& options, bool tracing);

@@ -3,6 +3,7 @@
 // the compute model, and the summary line, .meta lines and results JSON it leaves.
 #include <amp/miniapps/common/synthesis.hpp>
 
+#include <amp/miniapps/common/command_line.hpp>
 #include <amp/miniapps/common/errors.hpp>
 #include <amp/miniapps/common/plan_only.hpp>
 #include <amp/miniapps/common/stop_signals.hpp>
@@ -45,6 +46,8 @@ double compute_seconds_given(const std::string& text) {
   double value = std::strtod(text.c_str(), &stop);
   if (text.empty() || stop != text.c_str() + text.size() || std::isspace(static_cast<unsigned char>(text[0])))
     throw InputError(fmt::format("--compute_seconds: '{}' is not a number", text));
+  if (std::isfinite(value) && !decimal_number(text))  // inf and nan go on to their bounds' lines
+    throw InputError(fmt::format("--compute_seconds: '{}' is not a decimal number (e.g. 0.125 or 1.25e-1)", text));
   if (value == 0) value = 0;  // -0 as 0
   check_compute_seconds(value, text);
   return value;

@@ -65,6 +65,20 @@ std::vector<CLI::ConfigItem> TomlDeck::from_config(std::istream& input) const {
     if (option == nullptr) throw fail(line, fmt::format("unknown key '{}'", name));
     if (command_line_only(name))
       throw fail(line, fmt::format("'{}' must be given on the command line as --{} (it is read before the deck)", name, name));
+    // One grammar for numbers (command_line.cpp): a whole number is written as one, and a number is no string.
+    const std::string type = option->get_type_name();
+    const bool whole = type == "INT" || type == "UINT", number = whole || type == "FLOAT";
+    auto check_kind = [&](const toml::node& value) {
+      if (number && value.is_string())
+        throw fail(line, fmt::format("'{}' takes a number, not the string \"{}\"", name, *value.value<std::string>()));
+      if (whole && value.is_floating_point())
+        throw fail(line, fmt::format("'{}' takes a whole number in decimal digits, not the floating-point {}", name,
+                                     *value.value<double>()));
+    };
+    if (const auto* array = node.as_array())
+      for (const auto& element : *array) check_kind(element);
+    else
+      check_kind(node);
     if (node.is_array() && option->get_items_expected_max() <= 1)
       throw fail(line, fmt::format("'{}' takes one value, not an array", name));
     const auto [first, fresh] = set_by.emplace(option, std::make_pair(name, line));
