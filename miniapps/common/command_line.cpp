@@ -146,6 +146,24 @@ std::string conversion_problem(const CLI::App& app, const std::string& what) {
   return what;
 }
 
+// A one-value option given more than once with different values (--nx 8 --nx 16; --strategy svaf
+// --comm_method svcp) is refused rather than resolved silently by taking the last. The same value again is
+// harmless (a script that appends an override it already holds).
+void check_given_once(const CLI::App& app) {
+  for (const CLI::Option* option : app.get_options()) {
+    if (option->get_items_expected_max() > 1 || option->count() < 2) continue;
+    const CLI::results_t& given = option->results();
+    for (const std::string& value : given) {
+      if (value == given.front()) continue;
+      std::string names;
+      for (const std::string& name : option->get_lnames()) names += (names.empty() ? "--" : " or --") + name;
+      throw InputError(names + " given twice with different values ('" + given.front() + "' and '" + value +
+                       "'); give it once");
+    }
+  }
+  for (const CLI::App* command : app.get_subcommands({})) check_given_once(*command);
+}
+
 // Every integer and floating-point option of `app` and its subcommands.
 void require_plain_numbers(CLI::App& app) {
   for (CLI::Option* option : app.get_options()) {
@@ -169,6 +187,7 @@ bool parse_arguments(CLI::App& app, int argc, char** argv, bool* older_strategy_
   try {
     check_deck_file(deck_path(argc, argv));
     app.parse(argc, argv);
+    check_given_once(app);
   } catch (const CLI::CallForHelp&) {
     return false;
   } catch (const CLI::ConversionError& e) {

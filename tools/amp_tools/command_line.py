@@ -23,6 +23,18 @@ class Parser(argparse.ArgumentParser):
         refuse(self.name, f"{message} (--help for usage)")
 
 
+class Once(argparse.Action):
+    """An option of one value given at most once: a second, different value is a usage error (argparse would
+    take the last silently); the same value again is harmless."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        given = getattr(namespace, self.dest + "_given", None)
+        if given is not None and given != values:
+            parser.error(f"{option_string} given twice with different values ({given!r} and {values!r}); give it once")
+        setattr(namespace, self.dest + "_given", values)
+        setattr(namespace, self.dest, values)
+
+
 def common_options(launcher=True):
     """The parent parser (argparse `parents=[...]`) of the options shared by every program that runs the
     proxies, each with one default: --build (the driver's build folder) and, with `launcher`, --mpiexec

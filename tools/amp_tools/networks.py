@@ -192,6 +192,19 @@ def _override(path, text):
         raise NetworkError(f"{path}: --set {key}: {value!r} is not a TOML value") from None
 
 
+def _overrides(path, texts):
+    """{key: value} of --set KEY=VALUE texts; a key set twice with two values is refused (the last would win
+    unseen), the same value twice is harmless."""
+    given = {}
+    for text in texts:
+        key, value = _override(path, text)
+        if key in given and given[key] != value:
+            raise NetworkError(f"{path}: --set gives {key} twice with different values ({given[key]!r} and "
+                               f"{value!r}); give it once")
+        given[key] = value
+    return given
+
+
 def load(path, overrides=()):
     """The checked network of a file, with `overrides` (KEY=VALUE strings, or a dict) on top."""
     if not os.path.lexists(path):
@@ -203,7 +216,7 @@ def load(path, overrides=()):
             data = tomllib.load(f)
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
         raise NetworkError(f"{path}: not valid TOML ({e})") from None
-    given = dict(overrides) if isinstance(overrides, dict) else dict(_override(path, o) for o in overrides)
+    given = dict(overrides) if isinstance(overrides, dict) else _overrides(path, overrides)
 
     def src(key):
         """Where the value of `key` came from, as a line names it: the file, or the --set that gave it."""

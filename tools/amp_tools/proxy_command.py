@@ -37,10 +37,25 @@ def proxy_line(proxy, flags=(), deck=None, build=None):
 
 
 def steps_flags(proxy, steps):
-    """Flags that make a run of `steps` time steps, put after a run's own (the last value of a flag
-    wins): --num_tsteps, and for ghost --num_spikes 1, which a shorter run than its deck's needs (ghost
-    refuses more spikes than steps; a spike is a source, which neither the trace nor a synthesis sees)."""
+    """Flags that make a run of `steps` time steps: --num_tsteps, and for ghost --num_spikes 1, which a
+    shorter run than its deck's needs (ghost refuses more spikes than steps; a spike is a source, which
+    neither the trace nor a synthesis sees)."""
     return ["--num_tsteps", str(steps), *(["--num_spikes", "1"] if proxy == "ghost" else [])]
+
+
+def with_steps(args, proxy, steps):
+    """A run's command line `args` (the binary first) made a run of `steps` time steps: the flags of
+    steps_flags in place of any the run gives itself (a proxy refuses a flag given twice with two values)."""
+    replaced = {flag for flag in steps_flags(proxy, steps) if flag.startswith("--")}
+    kept, skip = [args[0]], False
+    for word in args[1:]:
+        if skip:
+            skip = False
+        elif word in replaced:
+            skip = True  # and its value
+        elif word.split("=", 1)[0] not in replaced:
+            kept.append(word)
+    return kept + steps_flags(proxy, steps)
 
 
 def command(proxy, flags=(), deck=None, ranks=None, build=None, mpiexec=None, mpiexec_flags=()):

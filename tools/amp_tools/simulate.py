@@ -293,12 +293,12 @@ class OneLineParser(argparse.ArgumentParser):
 def main():
     parser = OneLineParser(description=__doc__.split("\n\n")[0], parents=[command_line.common_options()])
     parser.add_argument("trace", nargs="?", help="a traced run's directory (recorded or synthesized), or its .meta")
-    parser.add_argument("--network", help="network file (inputs/networks/*.toml)")
+    parser.add_argument("--network", action=command_line.Once, help="network file (inputs/networks/*.toml)")
     parser.add_argument("--set", action="append", metavar="KEY=VALUE",
                         help="a network key on top of the file (repeatable), e.g. --set routing=valiant")
-    parser.add_argument("--simulator", default="simgrid", choices=list(networks.SIMULATORS))
+    parser.add_argument("--simulator", default="simgrid", choices=list(networks.SIMULATORS), action=command_line.Once)
     parser.add_argument("--calibrate", action="store_true", help="measure this machine, write a network file")
-    parser.add_argument("--output", help="with --calibrate: the network file to write "
+    parser.add_argument("--output", action=command_line.Once, help="with --calibrate: the network file to write "
                                          "(default inputs/networks/this-machine.toml)")
     parser.add_argument("--replace", action="store_true", help="with --calibrate: replace an existing file")
     parser.add_argument("--root", default=amp_tools.REPOSITORY)

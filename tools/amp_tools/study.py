@@ -52,6 +52,8 @@ def main():
     parser.add_argument("--yes", action="store_true",
                         help=f"make a study of more than {study_plan.PLAN_LIMIT} runs, syntheses and simulations")
     opts = parser.parse_args()
+    if opts.plan and opts.slurm:  # --plan runs and writes nothing; --slurm writes a script
+        parser.error("--plan prints the plan and writes nothing, --slurm writes a script: give one of them")
     root, opts.build = os.path.abspath(opts.root), os.path.abspath(opts.build)
     stop_on_signals()
     try:

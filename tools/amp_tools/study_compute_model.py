@@ -151,7 +151,7 @@ def measure_once(run, one):
     """One one-step synthesis of `run` into one.{json,log}: (its compute step, machine load, warning)."""
     for suffix in (".json", ".json.partial", ".trace", ".log"):
         keep_aside(one + suffix)
-    command = [*run["args"], *proxy_command.steps_flags(run["proxy"], 1), "--synthesize", one + ".trace",
+    command = [*proxy_command.with_steps(run["args"], run["proxy"], 1), "--synthesize", one + ".trace",
                "--ranks", str(run["ranks"]), "--results", one + ".json"]
     load, warning = measured_quietly(command, one + ".log")
     shutil.rmtree(one + ".trace", ignore_errors=True)  # only the model is wanted

@@ -315,7 +315,7 @@ def synthesis_runs(study, runs):
     out.sort(key=lambda r: r["ranks"])  # the smaller rank counts first: a study stopped midway has them whole
     if study.simulation.steady_state:  # each point's companion right after it: a study stopped midway has pairs
         out = [run for r in out for run in (r, {**r, "first_step": True,
-                                                 "args": [*r["args"], *proxy_command.steps_flags(r["proxy"], 1)]})]
+                                                 "args": proxy_command.with_steps(r["args"], r["proxy"], 1)})]
     return out
 
 
