@@ -6,8 +6,8 @@ amp_tools.schemas): the CTest test schemas_validate_every_json_written, which ru
 Passed over: a file older than the newest of the --code paths (the binaries, amp_tools, the schemas: it
 may be from before them, a stale output of an earlier build); a byte-for-byte copy of a file under a
 --fixtures folder (older results a test gives a reader); a file under an --except folder (a test's own
-hand-made or broken input, relative to --tree); and the two JSON files AMP keeps that are no results
-(an export's source.json, a simulation's machine.json). Every other file must be of a known kind and fit
+hand-made or broken input, relative to --tree); and the one JSON file AMP keeps that is no results
+(a simulation's machine.json). Every other file must be of a known kind and fit
 its schema. With AMP_SCHEMAS_EVERY_KIND=1 in the environment (the whole suite ran) each --expect kind
 must also have been seen at least once.
 

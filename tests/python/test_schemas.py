@@ -25,7 +25,7 @@ FIXTURE_KINDS = {
     "trace-check.json": "trace-check", "simulation-torus-4x4x4-8b192a7b-simgrid.json": "simulation",
     "export.json": "simgrid-export", "runs.json": "study-runs",
     "ghost-quick-bspma-isend-np2-rep1.outcome.json": "study-outcome", "compute_model.json": "study-compute-model",
-    "validation-summary.json": "validation-summary",
+    "validation-summary.json": "validation-summary", "source.json": "simgrid-export-source",
 }
 
 # (fixture, where in it, what it becomes: GONE removes it) -> a file its readers could not use.
@@ -82,6 +82,8 @@ BREAKS = [
     ("ghost-quick-bspma-isend-np2-rep1.outcome.json", ("exit_code",), "0"),
     ("compute_model.json", ("node", "scale"), 0),
     ("compute_model.json", ("models",), []),
+    ("source.json", ("files",), {}),
+    ("source.json", ("files", "dumpi-2026.11.29.08.15.05.meta"), [294]),
     ("validation-summary.json", ("points",), []),
     ("validation-summary.json", ("points", 0, "per_step_seconds"), GONE),
     ("validation-summary.json", ("points", 1, "profile", "p2p"), "12 %"),
@@ -160,7 +162,10 @@ def test_kinds_are_told_by_name_and_contents():
     assert schemas.kind_of(fixture("micro-results.json"), "compute-model-stream.json") == "micro-results"
     synthesis = fixture("results-synthesis.json")
     assert schemas.kind_of(synthesis, "compute-model-ghost-bspma-synth4.json") == "results-synthesis"
-    assert schemas.kind_of({"dumpi.meta": [1, 2]}, "source.json") is None
+    old_source = {"dumpi.meta": [1, 2]}  # an export's record as written before it had a schema_version
+    assert schemas.kind_of(old_source, "source.json") == "simgrid-export-source"
+    with pytest.raises(schemas.SchemaError, match="'schema_version' is a required property"):
+        schemas.validate(old_source, "simgrid-export-source")
     assert schemas.kind_of([1, 2], "numbers.json") is None
     with pytest.raises(schemas.SchemaError, match="no schema for files of kind 'nonesuch'"):
         schemas.validate(run, "nonesuch")
@@ -222,7 +227,7 @@ def test_the_tree_check_fails_on_any_invalid_or_unknown_file(tmp_path):
     tree = tmp_path / "tree" / "driver" / "work"
     tree.mkdir(parents=True)
     (tree / "run.json").write_text(json.dumps(fixture("results-ghost.json")))
-    (tree / "source.json").write_text("{}")  # an export's record of its trace: no results
+    (tree / "machine.json").write_text("{}")  # a simulation's machine: no results
     assert check_tree(tmp_path) == (0, ["schemas: 1 files checked (results 1); 1 passed over; 0 problems"])
     (tree / "bad.outcome.json").write_text(json.dumps({"schema_version": 1, "exit_code": 0, "trace": "none"}))
     (tree / "notes.json").write_text("{}")

@@ -4,7 +4,7 @@
 `schema_version`): a proxy's results (a run, a --synthesize, a --plan-only), amp-micro's results,
 --list-combinations --json, amp-trace's stats --json and check --json, ./amp simulate's simulation
 file, a study's runs.json, NAME.outcome.json and compute_model.json, the SimGrid export's
-export.json, and a validation summary (docs/validation/<study>.json). The kind of a file is told from its
+export.json and source.json, and a validation summary (docs/validation/<study>.json). The kind of a file is told from its
 name and contents (kind_of); a tool of one's own can
 load docs/schema/KIND.schema.json into any JSON Schema (draft 2020-12) validator instead.
 
@@ -25,12 +25,13 @@ MOST_SHOWN = 160  # characters of a problem's line, past which it is cut
 
 # Kinds told by the file's name alone, and the schema of each kind (docs/schema/KIND.schema.json).
 KINDS_BY_NAME = (("runs.json", "study-runs"), ("compute_model.json", "study-compute-model"),
-                 ("export.json", "simgrid-export"), ("*.outcome.json", "study-outcome"),
+                 ("export.json", "simgrid-export"), ("source.json", "simgrid-export-source"),
+                 ("*.outcome.json", "study-outcome"),
                  ("*.trace-stats.json", "trace-stats"), ("simulation-*-simgrid.json", "simulation"),
                  ("simulation-*-sstmac.json", "simulation"))
 KINDS = ("results", "results-synthesis", "results-plan-only", "micro-results", "combinations", "trace-stats",
          "trace-check", "simulation", "study-runs", "study-outcome", "study-compute-model", "simgrid-export",
-         "validation-summary")
+         "simgrid-export-source", "validation-summary")
 PROXY_MODES = {None: "results", "synthesis": "results-synthesis", "plan-only": "results-plan-only"}
 
 

@@ -105,7 +105,7 @@ def read_summary(out):
 def kept_summary(out, amp_trace, source):
     """The summary of the export in `out` where it may be reused for the trace files `source`, else None."""
     try:
-        if results.load(os.path.join(out, SOURCE)) != source:
+        if results.load(os.path.join(out, SOURCE)) != source_record(source):
             return None
         if os.path.getmtime(os.path.join(out, "export.json")) < os.path.getmtime(amp_trace):
             return None
@@ -122,12 +122,19 @@ def remove(out):
         os.unlink(out)
 
 
+def source_record(source):
+    """source.json's contents for the trace files `source` ({name: [size, mtime_ns]}), with its schema_version
+    (docs/schema/simgrid-export-source.schema.json)."""
+    import amp_tools
+    return {"schema_version": amp_tools.SCHEMA_VERSION, "files": source}
+
+
 def record_source(out, source):
     """Writes source.json into the export, whole (a partial renamed): the trace the export was made from."""
     partial = os.path.join(out, f"{SOURCE}.partial-{os.getpid()}")
     try:
         with open(os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644), "w") as f:
-            json.dump(source, f)
+            json.dump(source_record(source), f)
         os.replace(partial, os.path.join(out, SOURCE))
     except OSError as e:
         raise OutputError(f"{out}: cannot write {SOURCE} ({e.strerror or e})") from None
