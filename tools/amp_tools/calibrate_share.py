@@ -14,7 +14,6 @@ target is simulated next, until one lies within the declared tolerance. Prints e
 --record writes them as JSON (docs/validation/calibration-PROXY.json). Exit 0 when a value met the
 tolerance, 1 when max_rounds passed without one, 2 for a bad calibration file.
 """
-import argparse
 import datetime
 import json
 import os
@@ -22,8 +21,10 @@ import subprocess
 import sys
 import tomllib
 
+from amp_tools import command_line
 from amp_tools import file_names
 from amp_tools import report_simulation
+from amp_tools import results
 from amp_tools import steady_state
 from amp_tools import whole_file
 
@@ -97,8 +98,7 @@ def study_text(proxy, table, values, compute_seconds=None):
 
 def measured_model(folder):
     """The one compute model (seconds per variable sweep on the target node) of the first round's folder."""
-    with open(os.path.join(folder, "compute_model.json")) as f:
-        models = json.load(f)["models"]
+    models = results.load(os.path.join(folder, "compute_model.json"))["models"]
     if len(models) != 1:
         raise CalibrationError(f"{folder}: {len(models)} compute models, expected the one all rounds share")
     return next(iter(models.values()))["seconds"]
@@ -127,7 +127,7 @@ def run_study(root, study_path, proxy, build=None):
     if done.returncode != 0:
         raise CalibrationError(f"the calibration study {study_path} failed (exit {done.returncode})")
     folders = sorted(d for d in os.listdir(os.path.join(root, "runs")) if d.startswith(f"calibration-{proxy}-"))
-    latest = max((os.path.join(root, "runs", d) for d in folders), key=os.path.getmtime)
+    latest = max((os.path.join(root, "runs", file_names.component(d)) for d in folders), key=os.path.getmtime)
     return latest
 
 
@@ -169,7 +169,7 @@ def calibrate(path, proxy, root, build=None):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python3 -m amp_tools.calibrate_share", description=__doc__.split("\n")[0])
+    parser = command_line.Parser("calibrate_share", __doc__)
     parser.add_argument("calibration")
     parser.add_argument("proxy")
     parser.add_argument("--root", default=os.getcwd(), help="repository root (decks, networks, runs/)")

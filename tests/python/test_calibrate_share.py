@@ -1,0 +1,62 @@
+# SPDX-License-Identifier: BSD-3-Clause
+"""The calibration of a seed deck's sweeps_per_exchange (amp_tools.calibrate_share) without running a study:
+the solve step against a step whose rest is known, the declared table's checks, and the study it writes,
+as the study reader expands it (one point per value, the declared network, simulator and ranks)."""
+import pytest
+
+from amp_tools import calibrate_share
+from amp_tools.study import Study
+
+TABLE = ('[ghost]\nfigure = "a figure"\ntarget_compute_percent = 52.2\ndeck = "inputs/ghost/quick.toml"\n'
+         'strategy = "bspma"\nnetwork = "inputs/networks/torus-4x4x4.toml"\nsimulator = "simgrid"\nranks = 64\n'
+         'steps = 3\nbracket = [1.0, 0.1]\ntolerance_points = 1.0\nmax_rounds = 3\n')
+
+
+def share_of(compute, rest):
+    return lambda s: s * compute / (s * compute + rest(s))
+
+
+@pytest.mark.parametrize("rest", [lambda s: 0.1, lambda s: 0.05 + 0.02 * s])
+def test_solve_meets_the_target_when_the_rest_is_linear_in_the_share(rest):
+    """q(s) = s (1/share - 1) is the rest over the compute at 1: linear in s, one solve meets the target."""
+    share = share_of(1.0, rest)
+    value = calibrate_share.solve({1.0: share(1.0), 0.1: share(0.1)}, 0.522)
+    assert share(value) == pytest.approx(0.522, abs=1e-12)
+
+
+def test_solve_uses_the_two_values_nearest_the_target():
+    share = share_of(1.0, lambda s: 0.1 + 0.3 * (s - 0.1) ** 2)  # not linear: the nearest pair matters
+    points = {s: share(s) for s in (1.0, 0.1, 0.12)}
+    value = calibrate_share.solve(points, 0.522)
+    assert abs(share(value) - 0.522) < abs(share(calibrate_share.solve({1.0: share(1.0), 0.1: share(0.1)}, 0.522))
+                                           - 0.522)
+
+
+def test_the_declared_table_is_checked(tmp_path):
+    path = tmp_path / "calibration.toml"
+    path.write_text(TABLE)
+    assert calibrate_share.declaration(str(path), "ghost")["ranks"] == 64
+    with pytest.raises(calibrate_share.CalibrationError, match=r"no \[sage\] table"):
+        calibrate_share.declaration(str(path), "sage")
+    for broken, message in [("ranks = 64", 'ranks = "64"'), ("bracket = [1.0, 0.1]", "bracket = [1.0]"),
+                            ("target_compute_percent = 52.2", "target_compute_percent = 120"),
+                            ("steps = 3", "steps = 3\nstep = 4")]:
+        path.write_text(TABLE.replace(broken, message))
+        with pytest.raises(calibrate_share.CalibrationError):
+            calibrate_share.declaration(str(path), "ghost")
+
+
+def test_the_study_of_a_round_has_one_point_per_value(tmp_path, repo):
+    path = tmp_path / "calibration.toml"
+    path.write_text(TABLE)
+    table = calibrate_share.declaration(str(path), "ghost")
+    study_file = tmp_path / "round.toml"
+    study_file.write_text(calibrate_share.study_text("ghost", table, [1.0, 0.1]))
+    study = Study(str(study_file), repo)
+    runs = study.runs("/b")
+    assert [r["flags"] for r in runs] == ["--num_tsteps 3 --sweeps_per_exchange 1.0",
+                                          "--num_tsteps 3 --sweeps_per_exchange 0.1"]
+    assert study.simulation.synthesize_ranks == [64] and study.simulation.simulators == ["simgrid"]
+    assert study.simulation.steady_state and study.simulation.given_compute("ghost") is None
+    study_file.write_text(calibrate_share.study_text("ghost", table, [0.0815], 0.0181))
+    assert Study(str(study_file), repo).simulation.given_compute("ghost") == 0.0181
