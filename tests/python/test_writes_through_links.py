@@ -142,3 +142,16 @@ def test_a_folder_made_for_output_is_never_a_link(tmp_path, victim):
         make_folder(str(tmp_path / "syntheses"))
     make_folder(str(tmp_path / "new" / "deeper"))
     assert os.path.isdir(tmp_path / "new" / "deeper")
+
+
+def test_a_calibration_never_writes_its_partial_file_through_a_link(tmp_path, victim):
+    from amp_tools import calibrate
+    from amp_tools.simulate_errors import OutputError
+    output = tmp_path / "machine.toml"
+    os.symlink(victim / "index.html", f"{output}.partial-{os.getpid()}")
+    before = tree(victim)
+    args = type("Args", (), {"output": str(output), "replace": False, "cores": 2})
+    with pytest.raises(OutputError, match="partial-.*: cannot create"):
+        calibrate.write_calibration(args, [{"bytes": 8}], 1e-6, 1e9, None)
+    assert tree(victim) == before and not output.exists()
+    assert os.path.islink(f"{output}.partial-{os.getpid()}")  # someone else's, left as it was

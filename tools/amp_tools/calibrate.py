@@ -159,8 +159,12 @@ routing = "minimal"
 """
     os.makedirs(os.path.dirname(os.path.abspath(output)), exist_ok=True)
     partial = f"{output}.partial-{os.getpid()}"
+    try:  # created new, never opened through a link or over a file of someone else's
+        fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    except OSError as e:
+        raise OutputError(f"{partial}: cannot create ({e.strerror or e})") from None
     try:
-        with open(partial, "w") as f:
+        with open(fd, "w") as f:
             f.write(text)
         if args.replace:
             os.replace(partial, output)
