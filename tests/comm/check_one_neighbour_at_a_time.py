@@ -141,9 +141,11 @@ def main():
                     posts = sum(1 for c in calls if c[0] == "post")
                     print(f"ok: {where}: {posts} posts, one neighbour at a time, in the order {detail}")
                 if ordered < 2:
-                    fail(f"{grid} under {strategy}: {ordered} rank(s) with two neighbours or more; the grid shows nothing")
+                    fail(f"{grid} under {strategy}: {ordered} rank(s) with two neighbours or more; "
+                         "the grid shows nothing")
             if results["onebyone"] != results["bspma"]:
-                fail(f"{grid}: onebyone (checksum, messages, bytes) {results['onebyone']} != bspma's {results['bspma']}")
+                fail(f"{grid}: onebyone (checksum, messages, bytes) {results['onebyone']} "
+                     f"!= bspma's {results['bspma']}")
             print(f"ok: {grid}: bspma posts to two neighbours at once; the same checksum, messages and bytes "
                   f"{results['bspma']}")
     print("check_one_neighbour_at_a_time: OK")
