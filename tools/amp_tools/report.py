@@ -88,6 +88,7 @@ def report(folder):
     out_dir = os.path.join(folder, "report")
     try:
         make_folder(out_dir)
+        refuse_link(os.path.join(out_dir, "index.html"))  # before any figure is drawn
     except OSError as e:
         raise NotWritten(f"cannot create '{out_dir}': {e.strerror}") from None
     simulations = report_simulation.load(folder)
