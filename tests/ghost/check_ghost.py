@@ -211,7 +211,10 @@ def bad_input(opts):
         return ["the listing refuses no combination; expected at least neighbor with svcp"]
     failures = []
     for ranks, flags, needle, code in cases:
-        proc = run(opts, ranks, opts.exe, opts.mpiexec, small + flags, timeout=60)
+        # the case's flags in place of the small run's own (a flag given twice with two values is refused)
+        given = set(flags[::2])
+        base = [w for pair in zip(small[::2], small[1::2]) if pair[0] not in given for w in pair]
+        proc = run(opts, ranks, opts.exe, opts.mpiexec, base + flags, timeout=60)
         lines = [l for l in without_exit_banners(proc.stderr).splitlines() if l.strip()]
         ok = proc.returncode == code and len(lines) == 1 and needle in lines[0] and lines[0].startswith("amp-ghost: error:")
         print(f"{'ok  ' if ok else 'FAIL'} {' '.join(flags)} -> exit {proc.returncode}: {proc.stderr.strip()}")
