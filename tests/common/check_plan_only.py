@@ -103,7 +103,10 @@ def main():
             check_limits(a, arguments, folder)
             return
         real = os.path.join(folder, "real")
-        done = run(a, mpi_command(a, a.np, arguments + ["--num_tsteps", "1", "--dump-plan", real]))
+        # one step, in place of the case's own step count (a flag given twice with two values is refused)
+        one_step = [w for i, w in enumerate(arguments) if w != "--num_tsteps" and
+                    (i == 0 or arguments[i - 1] != "--num_tsteps")]
+        done = run(a, mpi_command(a, a.np, one_step + ["--num_tsteps", "1", "--dump-plan", real]))
         if done.returncode != 0:
             fail(f"real run exited {done.returncode}: {done.stderr.strip()}")
         links = 0
