@@ -36,6 +36,8 @@ def parse_arguments():
     p.add_argument("--expect-imbalance", action="store_true",
                    help="some AMR step without a rebalance left a rank 7 or more blocks (a refined block's "
                         "extra children) above another")
+    p.add_argument("--expect-empty-rank", action="store_true",
+                   help="some AMR step without a rebalance left a rank owning no blocks")
     p.add_argument("--expect-failure", metavar="REGEX")
     p.add_argument("--timeout", type=int, default=100)
     return parse_with_program_arguments(p, "proxy_arguments")
@@ -121,6 +123,9 @@ def main():
                     fail(f"{name}: messages are not all {a.expect_message_bytes} B: {r['messages']}, {r['bytes']}")
             if a.expect_rebalance_every is not None:
                 check_rebalancing(name, r, a.expect_rebalance_every, a.expect_imbalance and np == a.np and np > 1)
+            fewest = min((h["blocks_per_rank"]["min"] for h in r["amr"]["history"]), default=None)
+            if a.expect_empty_rank and np == a.np and fewest != 0:
+                fail(f"{name}: every rank kept blocks: {[h['blocks_per_rank'] for h in r['amr']['history']]}")
             runs[name] = r
         checksums = {name: r["checksum"] for name, r in runs.items()}
         if len(set(checksums.values())) != 1:
