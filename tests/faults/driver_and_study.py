@@ -215,7 +215,7 @@ def driver_usage_errors_exit_2(s):
     os.makedirs(empty)
     cases = [(("study", "/nonexistent/s.toml"), "amp: error: study: give a study file (e.g. inputs/studies/"
                                                   "strategies_ranks.toml); '/nonexistent/s.toml' does not exist"),
-             (("report", "/nonexistent"), "amp: error: report: give one results folder (e.g. runs/<stamp>)"),
+             (("report", "/nonexistent"), "amp: error: report: '/nonexistent': no such folder"),
              (("report",), "amp: error: report: give one results folder (e.g. runs/<stamp>)"),
              (("run", "frobnicate"), "amp: error: unknown proxy 'frobnicate' (use ghost, sage, nobel or micro)"),
              (("report", empty), f"report: error: no AMP results files (*.json) in '{empty}'")]
