@@ -49,7 +49,8 @@ void check_deck_file(const std::string& path) {
     throw InputError("input deck '" + path + "': " + (error == ENOENT ? "no such file" : std::strerror(error)));
   }
   if (S_ISDIR(info.st_mode)) throw InputError("input deck '" + path + "' is a folder; give a deck file (TOML)");
-  if (!S_ISREG(info.st_mode)) throw InputError("input deck '" + path + "' is not a regular file (a deck is read whole)");
+  if (!S_ISREG(info.st_mode))
+    throw InputError("input deck '" + path + "' is not a regular file (a deck is read whole)");
 }
 
 }  // namespace

@@ -4,8 +4,8 @@
 `schema_version`): a proxy's results (a run, a --synthesize, a --plan-only), amp-micro's results,
 --list-combinations --json, amp-trace's stats --json and check --json, ./amp simulate's simulation
 file, a study's runs.json, NAME.outcome.json and compute_model.json, the SimGrid export's
-export.json and source.json, and a validation summary (docs/validation/<study>.json). The kind of a file is told from its
-name and contents (kind_of); a tool of one's own can
+export.json and source.json, and a validation summary (docs/validation/<study>.json). The kind of a
+file is told from its name and contents (kind_of); a tool of one's own can
 load docs/schema/KIND.schema.json into any JSON Schema (draft 2020-12) validator instead.
 
 Usage: python3 -m amp_tools.schemas FILE.json...
