@@ -8,7 +8,8 @@ would and checks exit code, the exact error line and the files left:
   full-at-start  a full filesystem: refused at start-up (exit 2), nothing created (a real run,
                --plan-only, --synthesize, amp-micro --csv);
   micro-csv-at-end  amp-micro pingpong --csv on a filesystem that fills during the run: exit 4;
-  users-partial  a NAME.partial of the user's is refused and left as it was;
+  users-partial  a NAME.partial of the user's is refused and left as it was, and so is a symbolic link
+               at NAME or NAME.partial (dangling or to a file), its target untouched;
   name-appears  a file of the results' name appears during the run: exit 4, that file untouched."""
 import json
 import os
@@ -111,7 +112,22 @@ def users_partial(a):
             if f.read() != "my notes\n":
                 fr.fail("the user's r.json.partial was changed")
         fr.expect_files(folder, ["r.json.partial"], "after the refusals")
-        print("users-partial: refused, the user's file untouched")
+    with tempfile.TemporaryDirectory() as folder:  # a link at the name or at NAME.partial: never written through
+        target = os.path.join(folder, "target.json")
+        for link, dangling in (("r.json", True), ("r.json", False), ("r.json.partial", False)):
+            if not dangling:
+                with open(target, "w") as f:
+                    f.write("my notes\n")
+            os.symlink(target, os.path.join(folder, link))
+            done = fr.run(a, "amp-ghost", GHOST_TINY + ["--results", os.path.join(folder, "r.json")], ranks=2)
+            line = (TAKEN if link.endswith(".partial") else EXISTS).format(os.path.join(folder, "r.json"))
+            fr.expect_refusal(done, 2, line, f"a link at {link} ({'dangling' if dangling else 'to a file'})")
+            if os.path.exists(target) == dangling or (not dangling and open(target).read() != "my notes\n"):
+                fr.fail(f"a link at {link}: its target was written")
+            for name in os.listdir(folder):
+                os.remove(os.path.join(folder, name))
+        print("users-partial: refused, the user's file untouched; links at the name and its .partial refused, "
+              "their targets untouched")
 
 
 def name_appears(a):
