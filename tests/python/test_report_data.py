@@ -102,3 +102,8 @@ def test_the_table3_figure_takes_one_strategy_from_two_simulators():
     fig = report_validation.table3_figure([row("simgrid"), row("sstmac"), row("sstmac", "xt6-seastar")])
     labels = [t.get_text() for t in fig.axes[0].get_xticklabels()]
     assert labels == ["CTH\nTable III", "AMP ghost\nsvaf\nSimGrid", "AMP ghost\nsvaf\nSST-macro"]
+    # Two points of one strategy and simulator (a calibration's values) are drawn, not compared as dicts.
+    other = row("sstmac")
+    other[6]["profile"] = {"compute": 0.6, "p2p": 0.3, "collective": 0.1}
+    fig = report_validation.table3_figure([row("sstmac"), other])
+    assert len(fig.axes[0].get_xticklabels()) == 3

@@ -47,9 +47,10 @@ def table3_figure(rows):
     bars = []  # (proxy, name, fractions in percent)
     for proxy in TABLE_III:
         app, published = TABLE_III[proxy]
-        mine = sorted(((cut_of(r[1]), r[4]), profile_of(r[6])) for r in rows
-                      if r[0] == proxy and r[6]["network"] == TABLE3_NETWORK and r[2] == 256 and profile_of(r[6])
-                      and profile_of(r[6]).get("p2p") is not None and not r[6].get("network_overrides"))
+        mine = sorted((((cut_of(r[1]), r[4]), profile_of(r[6])) for r in rows
+                       if r[0] == proxy and r[6]["network"] == TABLE3_NETWORK and r[2] == 256 and profile_of(r[6])
+                       and profile_of(r[6]).get("p2p") is not None and not r[6].get("network_overrides")),
+                      key=lambda point: point[0])  # two points of one strategy (two decks' values) keep their order
         if not mine:
             continue
         simulators = {simulator for (_, simulator), _ in mine}
