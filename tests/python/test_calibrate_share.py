@@ -60,3 +60,22 @@ def test_the_study_of_a_round_has_one_point_per_value(tmp_path, repo):
     assert study.simulation.steady_state and study.simulation.given_compute("ghost") is None
     study_file.write_text(calibrate_share.study_text("ghost", table, [0.0815], 0.0181))
     assert Study(str(study_file), repo).simulation.given_compute("ghost") == 0.0181
+
+
+def test_a_declared_model_is_given_to_the_first_round_too(tmp_path, repo, monkeypatch):
+    """compute_model_seconds in the table: every round's study is given it, the first included."""
+    path = tmp_path / "calibration.toml"
+    path.write_text(TABLE + "compute_model_seconds = 7.05e-08\n")
+    written = []
+
+    def fake_study(root, study_path, proxy, build=None):  # records what each round would run, runs nothing
+        with open(study_path) as f:
+            written.append(f.read())
+        raise calibrate_share.CalibrationError("stop after the first round")
+    monkeypatch.setattr(calibrate_share, "run_study", fake_study)
+    with pytest.raises(calibrate_share.CalibrationError, match="stop"):
+        calibrate_share.calibrate(str(path), "ghost", str(tmp_path))
+    assert "compute_seconds = 7.05e-08" in written[0] and "sweeps_per_exchange 0.1" in written[0]
+    path.write_text(TABLE + "compute_model_seconds = -1\n")
+    with pytest.raises(calibrate_share.CalibrationError, match="compute_model_seconds"):
+        calibrate_share.declaration(str(path), "ghost")

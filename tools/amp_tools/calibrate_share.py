@@ -30,6 +30,7 @@ from amp_tools import whole_file
 
 KEYS = {"figure": str, "target_compute_percent": float, "deck": str, "strategy": str, "network": str,
         "simulator": str, "ranks": int, "steps": int, "bracket": list, "tolerance_points": float, "max_rounds": int}
+OPTIONAL = {"compute_model_seconds": float}  # a model given to every round (else the first round measures it)
 DIGITS = 3  # significant digits of a calibrated value
 
 
@@ -53,7 +54,11 @@ def declaration(path, proxy):
             value = table[key] = float(value)
         if not isinstance(value, kind) or isinstance(value, bool):
             raise CalibrationError(f"{path}: [{proxy}] {key} must be a {kind.__name__} (got {value!r})")
-    unknown = sorted(set(table) - set(KEYS))
+    for key, kind in OPTIONAL.items():
+        if key in table and (not isinstance(table[key], (int, float)) or isinstance(table[key], bool)
+                             or not 0 < table[key] < 1e3):
+            raise CalibrationError(f"{path}: [{proxy}] {key} must be a number of seconds above 0 (got {table[key]!r})")
+    unknown = sorted(set(table) - set(KEYS) - set(OPTIONAL))
     if unknown:
         raise CalibrationError(f"{path}: [{proxy}] unknown key {unknown[0]!r} (keys: {', '.join(KEYS)})")
     if not 0 < table["target_compute_percent"] < 100:
@@ -137,19 +142,21 @@ def calibrate(path, proxy, root, build=None):
     target = table["target_compute_percent"] / 100
     study_path = os.path.join(root, "runs", f"calibration-{proxy}.toml")
     values = [rounded(s) for s in table["bracket"]]
-    out = {"declared": table, "rounds": [], "sweeps_per_exchange": None, "compute_model_seconds": None,
-           "study_folders": []}
+    out = {"declared": table, "rounds": [], "sweeps_per_exchange": None,
+           "compute_model_seconds": table.get("compute_model_seconds"), "study_folders": []}
+    first_round = True
     points = {}
     while True:
         os.makedirs(os.path.dirname(study_path), exist_ok=True)
         # The first round measures the compute model (one for all its values); later rounds are studies of
         # their own and are given that model, so that every round differs only in sweeps_per_exchange.
         model = out["compute_model_seconds"]
-        whole_file.write_whole(study_path, study_text(proxy, table, values if model is None else values[-1:], model))
+        whole_file.write_whole(study_path, study_text(proxy, table, values if first_round else values[-1:], model))
         folder = run_study(root, study_path, proxy, build)
         out["study_folders"].append(os.path.basename(folder))
         if model is None:
             out["compute_model_seconds"] = measured_model(folder)
+        first_round = False
         points.update(shares(folder, table))
         missing = [s for s in values if s not in points]
         if missing:
