@@ -26,6 +26,7 @@ FIXTURE_KINDS = {
     "export.json": "simgrid-export", "runs.json": "study-runs",
     "ghost-quick-bspma-isend-np2-rep1.outcome.json": "study-outcome", "compute_model.json": "study-compute-model",
     "validation-summary.json": "validation-summary", "source.json": "simgrid-export-source",
+    "calibration-record.json": "calibration-record",
 }
 
 # (fixture, where in it, what it becomes: GONE removes it) -> a file its readers could not use.
@@ -84,6 +85,8 @@ BREAKS = [
     ("compute_model.json", ("models",), []),
     ("source.json", ("files",), {}),
     ("source.json", ("files", "dumpi-2026.11.29.08.15.05.meta"), [294]),
+    ("calibration-record.json", ("rounds", 0, "compute_percent"), 120),
+    ("calibration-record.json", ("kind",), "calibration"),
     ("validation-summary.json", ("points",), []),
     ("validation-summary.json", ("points", 0, "per_step_seconds"), GONE),
     ("validation-summary.json", ("points", 1, "profile", "p2p"), "12 %"),

@@ -21,6 +21,7 @@ import subprocess
 import sys
 import tomllib
 
+import amp_tools
 from amp_tools import command_line
 from amp_tools import file_names
 from amp_tools import report_simulation
@@ -190,7 +191,8 @@ def main(argv=None):
         print(f"calibrate_share: error: {e}", file=sys.stderr)
         return 2
     table, value = out["declared"], out["sweeps_per_exchange"]
-    record = {"proxy": args.proxy, "calibration_file": args.calibration, **out,
+    record = {"schema_version": amp_tools.SCHEMA_VERSION, "kind": "calibration-record", "proxy": args.proxy,
+              "calibration_file": args.calibration, **out,
               "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")}
     if args.record:
         try:

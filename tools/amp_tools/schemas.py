@@ -31,7 +31,7 @@ KINDS_BY_NAME = (("runs.json", "study-runs"), ("compute_model.json", "study-comp
                  ("simulation-*-sstmac.json", "simulation"))
 KINDS = ("results", "results-synthesis", "results-plan-only", "micro-results", "combinations", "trace-stats",
          "trace-check", "simulation", "study-runs", "study-outcome", "study-compute-model", "simgrid-export",
-         "simgrid-export-source", "validation-summary")
+         "simgrid-export-source", "validation-summary", "calibration-record")
 PROXY_MODES = {None: "results", "synthesis": "results-synthesis", "plan-only": "results-plan-only"}
 
 
@@ -49,6 +49,8 @@ def kind_of(doc, path=""):
             return kind
     if not isinstance(doc, dict):
         return None
+    if doc.get("kind") == "calibration-record":  # names its proxy too: told before the results
+        return "calibration-record"
     if doc.get("proxy") == "amp-micro":
         return "micro-results"
     if "proxy" in doc and "combinations" in doc:
