@@ -199,3 +199,16 @@ def test_compute_seconds_per_proxy(study_file, repo):
         Study(study_file(text + 'compute_seconds = { nobel = 1e-3 }\n'), repo)
     with pytest.raises(StudyError, match=r"'compute_seconds' must be a number"):
         Study(study_file(text + 'compute_seconds = { ghost = "fast" }\n'), repo)
+
+
+def test_a_model_is_measured_with_every_variable_swept(tmp_path):
+    """The measuring synthesis sweeps every variable once, whatever share the flags or the deck give (a
+    one-step run at 0.1 of nobel's 4 variables swept nothing and measured no model)."""
+    from amp_tools.study_compute_model import measure_command
+
+    run = {"proxy": "nobel", "ranks": 256, "args": ["amp-nobel", "--input", "deck.toml", "--num_tsteps", "20",
+                                                    "--sweeps_per_exchange", "0.1"]}
+    command = measure_command(run, str(tmp_path / "one"))
+    assert command.count("--sweeps_per_exchange") == 1
+    assert command[command.index("--sweeps_per_exchange") + 1] == "1"
+    assert command[command.index("--num_tsteps") + 1] == "1" and "20" not in command

@@ -82,8 +82,16 @@ def model_key(run):
 
 
 def _without_share(flags):
-    """The flags string without its --sweeps_per_exchange VALUE (or --sweeps_per_exchange=VALUE)."""
-    words, kept = str(flags).split(), []
+    """The flags (a string, or a command line as a list) without --sweeps_per_exchange VALUE (or =VALUE)."""
+    if isinstance(flags, list):
+        return _without_share_words(flags)
+    words = str(flags).split()
+    kept = _without_share_words(words)
+    return " ".join(kept) if kept != words else flags
+
+
+def _without_share_words(words):
+    kept = []
     skip = False
     for word in words:
         if skip:
@@ -92,7 +100,7 @@ def _without_share(flags):
             skip = True
         elif not word.startswith("--sweeps_per_exchange="):
             kept.append(word)
-    return " ".join(kept) if kept != words else flags
+    return kept
 
 
 def measure_side_by_side(run, bases):
@@ -147,12 +155,19 @@ def measure_settled(run, bases):
     return [dict(m, attempts=attempt) for m in measured]
 
 
+def measure_command(run, one):
+    """The one-step synthesis that measures `run`'s model into one.{json,trace}. Every variable is swept once
+    (--sweeps_per_exchange 1, over the deck's or the flags' share): the model is one sweep's, and a share
+    below 1 may sweep nothing in one step (nobel measures its model at its first sweep)."""
+    return [*proxy_command.with_steps(_without_share(run["args"]), run["proxy"], 1), "--sweeps_per_exchange", "1",
+            "--synthesize", one + ".trace", "--ranks", str(run["ranks"]), "--results", one + ".json"]
+
+
 def measure_once(run, one):
     """One one-step synthesis of `run` into one.{json,log}: (its compute step, machine load, warning)."""
     for suffix in (".json", ".json.partial", ".trace", ".log"):
         keep_aside(one + suffix)
-    command = [*proxy_command.with_steps(run["args"], run["proxy"], 1), "--synthesize", one + ".trace",
-               "--ranks", str(run["ranks"]), "--results", one + ".json"]
+    command = measure_command(run, one)
     load, warning = measured_quietly(command, one + ".log")
     shutil.rmtree(one + ".trace", ignore_errors=True)  # only the model is wanted
     return results.synthesized_compute_step(results.load(one + ".json")), load, warning
