@@ -63,7 +63,8 @@ def run_predict(repo, cwd, *arguments):
     return done.returncode, done.stderr
 
 
-def test_networks_takes_names_and_paths_to_network_files(repo, network_file, tmp_path):
+def test_networks_takes_names_and_paths_to_network_files(repo, network_file, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # a relative path is relative to where the tool runs
     relative = os.path.relpath(network_file("xt6-seastar"), tmp_path)
     assert predict_at_scale.network_files(["xe6-gemini", relative], repo) == [network_file("xe6-gemini"), relative]
     code, err = run_predict(repo, tmp_path, "--networks", f"xe6-gemini,{relative}")
