@@ -24,6 +24,7 @@ import tomllib
 import amp_tools
 from amp_tools import command_line
 from amp_tools import file_names
+from amp_tools import launch
 from amp_tools import report_simulation
 from amp_tools import results
 from amp_tools import steady_state
@@ -128,7 +129,7 @@ def run_study(root, study_path, proxy, build=None):
     command = [os.path.join(root, "amp"), "study", study_path]
     if build:
         command = [sys.executable, "-m", "amp_tools.study", study_path, "--root", root, "--build", build,
-                   "--mpiexec", "mpiexec", "--cores", str(os.cpu_count())]
+                   "--mpiexec", launch.default_mpiexec(), "--cores", str(os.cpu_count())]
     done = subprocess.run(command, cwd=root)
     if done.returncode != 0:
         raise CalibrationError(f"the calibration study {study_path} failed (exit {done.returncode})")
