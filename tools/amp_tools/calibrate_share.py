@@ -17,6 +17,7 @@ tolerance, 1 when max_rounds passed without one, 2 for a bad calibration file.
 import datetime
 import json
 import os
+import re
 import subprocess
 import sys
 import tomllib
@@ -130,12 +131,15 @@ def run_study(root, study_path, proxy, build=None):
     if build:
         command = [sys.executable, "-m", "amp_tools.study", study_path, "--root", root, "--build", build,
                    "--mpiexec", launch.default_mpiexec(), "--cores", str(os.cpu_count())]
-    done = subprocess.run(command, cwd=root)
+    done = subprocess.run(command, cwd=root, stdout=subprocess.PIPE, text=True)
+    print(done.stdout, end="")
     if done.returncode != 0:
         raise CalibrationError(f"the calibration study {study_path} failed (exit {done.returncode})")
-    folders = sorted(d for d in os.listdir(os.path.join(root, "runs")) if d.startswith(f"calibration-{proxy}-"))
-    latest = max((os.path.join(root, "runs", file_names.component(d)) for d in folders), key=os.path.getmtime)
-    return latest
+    # The folder the study says it made or resumed (a resumed earlier round's folder is not the newest one).
+    named = re.findall(r"^study: [^:]+: (?:new folder|resuming) (\S+?)/?$", done.stdout, re.MULTILINE)
+    if not named or not named[-1].startswith(f"runs/calibration-{proxy}-"):
+        raise CalibrationError(f"the calibration study {study_path} named no folder of its own")
+    return os.path.join(root, "runs", file_names.component(os.path.basename(named[-1])))
 
 
 def calibrate(path, proxy, root, build=None):
