@@ -79,3 +79,11 @@ def test_a_declared_model_is_given_to_the_first_round_too(tmp_path, repo, monkey
     path.write_text(TABLE + "compute_model_seconds = -1\n")
     with pytest.raises(calibrate_share.CalibrationError, match="compute_model_seconds"):
         calibrate_share.declaration(str(path), "ghost")
+
+
+def test_a_share_the_rest_caps_below_the_target_is_no_value():
+    """xNOBEL without rebalancing: 12.2 % at 0.04, 20.8 % at 0.1, 23.2 % at 0.483 (its ranks wait for the most
+    loaded one): no share reaches 33.3 %, and the solve says so instead of extrapolating a negative share."""
+    points = {0.04: 0.122, 0.1: 0.2084, 0.483: 0.2319}
+    assert calibrate_share.solve(points, 0.333) is None
+    assert calibrate_share.solve({1.0: 0.95, 0.1: 0.60}, 0.522) is not None

@@ -80,14 +80,17 @@ def rounded(value):
 
 def solve(points, target):
     """The value s whose share meets `target` (a fraction), from {s: share} (at least two): q(s) = s (1/share -
-    1) linear in s between the two values nearest the target in share; share(s) = s / (s + q(s))."""
+    1) linear in s between the two values nearest the target in share; share(s) = s / (s + q(s)). None when no
+    s in (0, 1] solves it (a share that the rest of the step caps below the target)."""
     nearest = sorted(points, key=lambda s: abs(points[s] - target))[:2]
     (s0, s1) = sorted(nearest)
     q0, q1 = (s * (1 / points[s] - 1) for s in (s0, s1))
     slope = (q1 - q0) / (s1 - s0)
     k = target / (1 - target)  # share = target  <=>  s = k q(s)
+    if 1 - k * slope <= 0:
+        return None  # the rest grows as fast as the compute: no share in reach of these two values meets it
     value = k * (q0 - slope * s0) / (1 - k * slope)
-    return min(1.0, max(value, 1e-6))
+    return value if 0 < value <= 1 else None
 
 
 def study_text(proxy, table, values, compute_seconds=None):
@@ -175,7 +178,13 @@ def calibrate(path, proxy, root, build=None):
         if abs(points[best] - target) * 100 <= table["tolerance_points"]:
             out["sweeps_per_exchange"] = best
             return out
-        following = rounded(solve(points, target))
+        solved = solve(points, target)
+        if solved is None:
+            out["unreachable"] = (f"no share in (0, 1] meets {100 * target:.1f} %: between the two values nearest it "
+                                  "the rest of the step grows faster than the compute")
+            print(f"calibrate_share: {proxy}: {out['unreachable']}")
+            return out
+        following = rounded(solved)
         if len(values) - len(table["bracket"]) >= table["max_rounds"] or following in values:
             return out
         values.append(following)
