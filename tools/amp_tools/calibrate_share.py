@@ -215,8 +215,9 @@ def main(argv=None):
             print(f"calibrate_share: error: {e}", file=sys.stderr)
             return 4
     if value is None:
-        print(f"calibrate_share: {args.proxy}: no value within {table['tolerance_points']} points of the target "
-              f"after {table['max_rounds']} rounds", file=sys.stderr)
+        why = out.get("unreachable") or f"none after {len(out['rounds'])} values"
+        print(f"calibrate_share: {args.proxy}: no value within {table['tolerance_points']} points of the target: {why}",
+              file=sys.stderr)
         return 1
     print(f"calibrate_share: {args.proxy}: sweeps_per_exchange = {value:g}")
     return 0
