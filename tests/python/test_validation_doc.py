@@ -2,7 +2,8 @@
 """Every AMP number of docs/VALIDATION.md's profile and swap tables comes from a committed summary
 (docs/validation/<study>.json, written by amp_tools.validation_summary from the study's run folder): each such
 table is marked with the command that prints it, and is exactly what that command prints from the summary;
-every summary is quoted. Skipped only while docs/validation/ holds no summary at all."""
+every summary is quoted; and the verdict table's Table III rows quote the summaries' points. Skipped only while
+docs/validation/ holds no summary at all."""
 import os
 
 import pytest
@@ -30,3 +31,31 @@ def test_every_summary_is_small_and_names_its_run_folder(repo):
         assert os.path.getsize(path) < 200_000, f"{path}: a summary should be small"
         summary = validation_summary.load_summary(path)
         assert summary["run_folder"].startswith(summary["study"] + "-") and summary["points"], path
+
+
+# The verdict table's Table III rows: (application, the summary of its point, the point's strategy).
+VERDICT_POINTS = (("CTH", "cielo-profile.json", "bspma"), ("SAGE", "table3-xt5-sage.json", "bspma"),
+                  ("xNOBEL", "table3-xt5-nobel.json", "svcp"))
+
+
+def verdict_cells(text, headline):
+    """The AMP cell (the third) of the verdict row whose first cell starts with `headline`."""
+    rows = [line for line in text.splitlines() if line.startswith(f"| {headline}")]
+    assert len(rows) == 1, f"no single verdict row '{headline}'"
+    return rows[0].split(" | ")[2]
+
+
+def test_the_verdict_table_quotes_the_summaries(repo):
+    """The AMP column of the verdict's Table III rows is each summary's point, to the digit the tables print:
+    the compute share in the compute row, MPI / MPI_SYNC in the split row."""
+    with open(os.path.join(repo, "docs", "VALIDATION.md"), encoding="utf-8") as f:
+        text = f.read()
+    for app, summary, strategy in VERDICT_POINTS:
+        path = os.path.join(repo, validation_summary.SUMMARY_FOLDER, summary)
+        points = [p for p in validation_summary.load_summary(path)["points"] if p["strategy"] == strategy]
+        assert len(points) == 1, f"{summary}: one {strategy} point expected"
+        share = {k: f"{100 * v:.1f}" for k, v in points[0]["profile"].items()}
+        compute = verdict_cells(text, f"001 Table III, {app} compute share")
+        assert f"{share['compute']} %" in compute, f"{app}: the verdict says {compute!r}, the summary {share}"
+        split = verdict_cells(text, f"001 Table III, {app} MPI / MPI_SYNC")
+        assert split.startswith(f"{share['p2p']} / {share['collective']}"), f"{app}: {split!r} against {share}"
