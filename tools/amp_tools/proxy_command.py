@@ -43,19 +43,25 @@ def steps_flags(proxy, steps):
     return ["--num_tsteps", str(steps), *(["--num_spikes", "1"] if proxy == "ghost" else [])]
 
 
+def without_flags(words, flags):
+    """`words` (flags and their values, no binary) less every flag of `flags` with its value (`--flag VALUE`
+    or `--flag=VALUE`): what is left to give a flag of its own (a proxy refuses one given twice)."""
+    kept, skip = [], False
+    for word in words:
+        if skip:
+            skip = False
+        elif word in flags:
+            skip = True  # and its value
+        elif word.split("=", 1)[0] not in flags:
+            kept.append(word)
+    return kept
+
+
 def with_steps(args, proxy, steps):
     """A run's command line `args` (the binary first) made a run of `steps` time steps: the flags of
     steps_flags in place of any the run gives itself (a proxy refuses a flag given twice with two values)."""
     replaced = {flag for flag in steps_flags(proxy, steps) if flag.startswith("--")}
-    kept, skip = [args[0]], False
-    for word in args[1:]:
-        if skip:
-            skip = False
-        elif word in replaced:
-            skip = True  # and its value
-        elif word.split("=", 1)[0] not in replaced:
-            kept.append(word)
-    return kept + steps_flags(proxy, steps)
+    return [args[0], *without_flags(args[1:], replaced), *steps_flags(proxy, steps)]
 
 
 def command(proxy, flags=(), deck=None, ranks=None, build=None, mpiexec=None, mpiexec_flags=()):

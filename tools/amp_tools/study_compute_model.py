@@ -81,26 +81,14 @@ def model_key(run):
     return f"{run['proxy']}|{run['deck'] or ''}|{_without_share(run['flags'])}|{ranks}"
 
 
+SHARE_FLAG = {"--sweeps_per_exchange"}  # how many sweeps a step makes: no part of a model of one sweep
+
+
 def _without_share(flags):
-    """The flags (a string, or a command line as a list) without --sweeps_per_exchange VALUE (or =VALUE)."""
-    if isinstance(flags, list):
-        return _without_share_words(flags)
+    """The flags string without --sweeps_per_exchange VALUE (or =VALUE), as given when it has none."""
     words = str(flags).split()
-    kept = _without_share_words(words)
+    kept = proxy_command.without_flags(words, SHARE_FLAG)
     return " ".join(kept) if kept != words else flags
-
-
-def _without_share_words(words):
-    kept = []
-    skip = False
-    for word in words:
-        if skip:
-            skip = False
-        elif word == "--sweeps_per_exchange":
-            skip = True
-        elif not word.startswith("--sweeps_per_exchange="):
-            kept.append(word)
-    return kept
 
 
 def measure_side_by_side(run, bases):
@@ -159,7 +147,8 @@ def measure_command(run, one):
     """The one-step synthesis that measures `run`'s model into one.{json,trace}. Every variable is swept once
     (--sweeps_per_exchange 1, over the deck's or the flags' share): the model is one sweep's, and a share
     below 1 may sweep nothing in one step (nobel measures its model at its first sweep)."""
-    return [*proxy_command.with_steps(_without_share(run["args"]), run["proxy"], 1), "--sweeps_per_exchange", "1",
+    args = [run["args"][0], *proxy_command.without_flags(run["args"][1:], SHARE_FLAG)]
+    return [*proxy_command.with_steps(args, run["proxy"], 1), "--sweeps_per_exchange", "1",
             "--synthesize", one + ".trace", "--ranks", str(run["ranks"]), "--results", one + ".json"]
 
 
