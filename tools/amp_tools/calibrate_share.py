@@ -153,19 +153,18 @@ def calibrate(path, proxy, root, build=None):
     values = [rounded(s) for s in table["bracket"]]
     out = {"declared": table, "rounds": [], "sweeps_per_exchange": None,
            "compute_model_seconds": table.get("compute_model_seconds"), "study_folders": []}
-    first_round = True
     points = {}
+    os.makedirs(os.path.dirname(study_path), exist_ok=True)
     while True:
-        os.makedirs(os.path.dirname(study_path), exist_ok=True)
-        # The first round measures the compute model (one for all its values); later rounds are studies of
-        # their own and are given that model, so that every round differs only in sweeps_per_exchange.
+        # The first round simulates the starting values and, unless declared, measures the compute model;
+        # later rounds are studies of their own, given that model, so rounds differ only in sweeps_per_exchange.
         model = out["compute_model_seconds"]
+        first_round = not out["study_folders"]
         whole_file.write_whole(study_path, study_text(proxy, table, values if first_round else values[-1:], model))
         folder = run_study(root, study_path, proxy, build)
         out["study_folders"].append(os.path.basename(folder))
         if model is None:
             out["compute_model_seconds"] = measured_model(folder)
-        first_round = False
         points.update(shares(folder, table))
         missing = [s for s in values if s not in points]
         if missing:
