@@ -23,7 +23,7 @@ import sys
 from amp_tools import command_line
 from amp_tools import schemas
 
-NOT_RESULTS = ("source.json", "machine.json")
+NOT_RESULTS = ("machine.json",)  # a simulation's machine.json: no results; an export's source.json has its kind
 
 
 def newest(paths):
