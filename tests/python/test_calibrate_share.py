@@ -5,7 +5,7 @@ as the study reader expands it (one point per value, the declared network, simul
 import pytest
 
 from amp_tools import calibrate_share
-from amp_tools.study import Study
+from amp_tools.study import Study, StudyError
 
 TABLE = ('[ghost]\nfigure = "a figure"\ntarget_compute_percent = 52.2\ndeck = "inputs/ghost/quick.toml"\n'
          'strategy = "bspma"\nnetwork = "inputs/networks/torus-4x4x4.toml"\nsimulator = "simgrid"\nranks = 64\n'
@@ -87,3 +87,38 @@ def test_a_share_the_rest_caps_below_the_target_is_no_value():
     points = {0.04: 0.122, 0.1: 0.2084, 0.483: 0.2319}
     assert calibrate_share.solve(points, 0.333) is None
     assert calibrate_share.solve({1.0: 0.95, 0.1: 0.60}, 0.522) is not None
+
+
+def test_a_study_takes_a_proxys_compute_from_its_calibration_record_scaled_to_the_node(study_file, repo):
+    """compute_seconds naming the committed record: its model (the XT5 node's), times STREAM per core there over
+    the study's node (XT6: 3.34 GB/s against the XT5's 1.725), and the model's source said in one line."""
+    record = calibrate_share.results.load(f"{repo}/docs/validation/calibration-ghost.json")
+    text = ('name = "s"\nproxies = ["ghost"]\nranks = [2]\n[simulate]\nsimulators = ["simgrid"]\n'
+            'networks = ["inputs/networks/xt6-seastar.toml"]\nsynthesize_ranks = [256]\n'
+            'compute_seconds = { ghost = "docs/validation/calibration-ghost.json" }\n')
+    plan = Study(study_file(text), repo).simulation
+    assert plan.given_compute("ghost") == pytest.approx(record["compute_model_seconds"] * 1.725 / 3.34, rel=1e-12)
+    assert "xt5-seastar" in plan.compute_sources["ghost"]
+    on_xt5 = Study(study_file(text.replace("xt6-seastar", "xt5-seastar"), "xt5.toml"), repo).simulation
+    assert on_xt5.given_compute("ghost") == record["compute_model_seconds"]
+
+
+@pytest.mark.parametrize("value, words", [("docs/validation/calibration-sage.json", "record of 'sage', not of 'ghost'"),
+                                          ("docs/validation/no-such.json", "No such file"),
+                                          ("inputs/networks/xt5-seastar.toml", "not JSON"),
+                                          ("docs/validation/cielo-profile.json", "not a calibration record")])
+def test_a_compute_record_that_is_not_the_proxys_is_refused_in_one_line(study_file, repo, value, words):
+    text = ('name = "s"\nproxies = ["ghost"]\nranks = [2]\n[simulate]\nsimulators = ["simgrid"]\n'
+            f'networks = ["inputs/networks/xt6-seastar.toml"]\ncompute_seconds = {{ ghost = "{value}" }}\n')
+    with pytest.raises(StudyError, match=words) as error:
+        Study(study_file(text), repo)
+    assert "\n" not in str(error.value) and "compute_seconds" in str(error.value)
+
+
+def test_a_compute_record_needs_the_studys_node(study_file, repo):
+    """A network without stream_per_core gives no node to scale the record's model to: refused, not unscaled."""
+    text = ('name = "s"\nproxies = ["ghost"]\nranks = [2]\n[simulate]\nsimulators = ["simgrid"]\n'
+            'networks = ["inputs/networks/torus-4x4x4.toml"]\n'
+            'compute_seconds = { ghost = "docs/validation/calibration-ghost.json" }\n')
+    with pytest.raises(StudyError, match="stream_per_core"):
+        Study(study_file(text), repo)

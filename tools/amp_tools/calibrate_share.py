@@ -26,6 +26,7 @@ import amp_tools
 from amp_tools import command_line
 from amp_tools import file_names
 from amp_tools import launch
+from amp_tools import networks
 from amp_tools import report_simulation
 from amp_tools import results
 from amp_tools import steady_state
@@ -72,6 +73,38 @@ def declaration(path, proxy):
         if file_names.component(os.path.basename(table[key])) != os.path.basename(table[key]):
             raise CalibrationError(f"{path}: [{proxy}] {key} {table[key]!r} is not a plain name or path")
     return table
+
+
+def recorded_compute_seconds(path, proxy, stream_per_core, root):
+    """The compute seconds per step that the calibration record at `path` gives `proxy` on a node of
+    `stream_per_core` bytes/s per core, and a line saying so: the record's model (the seconds of its declared
+    network's node) scaled by the two nodes' STREAM triad per core. That is the calibration file's rule: one
+    model, the same on every machine, scaled only by each machine's sourced node speed. CalibrationError: one
+    line naming what is wrong."""
+    try:
+        record = results.load(path)
+    except (OSError, ValueError) as e:
+        raise CalibrationError(f"{path}: {e.strerror if isinstance(e, OSError) else 'not JSON'}") from None
+    if not isinstance(record, dict) or record.get("kind") != "calibration-record":
+        raise CalibrationError(f"{path}: not a calibration record (its kind is not 'calibration-record')")
+    if record.get("proxy") != proxy:
+        raise CalibrationError(f"{path}: a calibration record of {record.get('proxy')!r}, not of {proxy!r}")
+    model = record.get("compute_model_seconds")
+    if isinstance(model, bool) or not isinstance(model, (int, float)) or not model > 0:
+        raise CalibrationError(f"{path}: its compute_model_seconds is not a positive number (got {model!r})")
+    network = (record.get("declared") or {}).get("network")
+    if not isinstance(network, str):
+        raise CalibrationError(f"{path}: names no declared network, so its model's node is unknown")
+    try:
+        node = networks.load(os.path.join(root, network)).stream_per_core
+    except networks.NetworkError as e:
+        raise CalibrationError(f"{path}: its network: {e}") from None
+    if not node or not stream_per_core:
+        raise CalibrationError(f"{path}: scaling its model needs stream_per_core in both its network ({network}) "
+                               "and the study's networks")
+    seconds = model * node / stream_per_core
+    return seconds, (f"calibration record {path}: {model:.6g} s on {network}'s node, x {node / stream_per_core:.4g} "
+                     f"(STREAM per core {node / 1e9:.4g} there / {stream_per_core / 1e9:.4g} GB/s on the target)")
 
 
 def rounded(value):

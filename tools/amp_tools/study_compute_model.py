@@ -259,8 +259,8 @@ class ComputeModels:
         key = model_key(run)
         given = self.plan.given_compute(run["proxy"])
         if given is not None:
-            entry = {"source": "given in the study's [simulate] compute_seconds (the target's, unscaled)",
-                     "seconds": float(given)}
+            entry = {"source": self.plan.compute_sources.get(run["proxy"]) or
+                     "given in the study's [simulate] compute_seconds (the target's, unscaled)", "seconds": float(given)}
         else:
             entry = self.data["models"].get(key) or self._measure(key, group)
         if self.data["models"].get(key) != entry:

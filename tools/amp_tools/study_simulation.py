@@ -15,7 +15,10 @@ simulators = ["simgrid"]                               # simgrid, sstmac (needs 
 networks = ["inputs/networks/torus-16x16x16.toml"]     # relative to the repository root
 synthesize_ranks = [1024, 4096]                        # optional
 compute_seconds = 1e-4                                 # optional; 0: no compute; or per proxy,
-                                                       # { ghost = 0.0107 } (a proxy not listed: measured)
+                                                       # { ghost = 0.0107 } (a proxy not listed: measured),
+                                                       # each a number or its calibration record's path
+                                                       # (docs/validation/calibration-ghost.json: its model,
+                                                       # scaled to the networks' node by STREAM per core)
 vary = { routing = ["minimal", "valiant"], ranks_per_node = [1, 4] }   # optional
 replicates = 3                                         # optional: seeds of a randomized routing (at most 1000)
 max_ranks = { simgrid = 256 }                          # optional: a simulator's largest trace here; the
@@ -32,8 +35,9 @@ import json
 import math
 import os
 
-from amp_tools import networks
 import amp_tools
+from amp_tools import calibrate_share
+from amp_tools import networks
 from amp_tools import proxy_command
 from amp_tools import results
 from amp_tools import simulate
@@ -74,6 +78,7 @@ class Plan:
         self.to_calibrate = to_calibrate  # network files measured on this machine before the simulations
         self.vary, self.replicates = vary, replicates
         self.stream_per_core = stream_per_core  # the networks' node (bytes/s per core), or None
+        self.compute_sources = {}  # proxy: where its given seconds come from, for those a calibration record gives
 
     def given_compute(self, proxy):
         """The compute seconds per step the study gives `proxy` (the target's, unscaled), or None: measured."""
@@ -126,21 +131,42 @@ def parse(study, data):
         if max(ranks) > MAX_SYNTHESIZED_RANKS:
             study.fail("synthesize_ranks", f"[simulate] 'synthesize_ranks' value {max(ranks)} is more than the "
                                            f"{MAX_SYNTHESIZED_RANKS} virtual ranks a proxy synthesizes")
-    compute = table.get("compute_seconds")
-    for proxy, seconds in (compute.items() if isinstance(compute, dict) else [(None, compute)]):
-        if proxy is not None and proxy not in study.proxies:
-            study.fail("compute_seconds", f"[simulate] 'compute_seconds' names proxy {proxy!r}, which the study "
-                                          f"does not run ({', '.join(study.proxies)})")
-        if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or
-                                    not 0 <= seconds < 1e3):
-            study.fail("compute_seconds", f"[simulate] 'compute_seconds' must be a number of seconds from 0 (no "
-                                          f"compute) to below 1000, or a table of them per proxy (got {seconds!r})")
+    node = one_node(study, found)
+    compute, sources = parse_compute(study, table, node)
     steady_state = study.boolean(table, "steady_state")
     if steady_state and not ranks:
         study.fail("steady_state", "[simulate] 'steady_state' pairs each synthesized point with its first step; "
                                    "give 'synthesize_ranks'")
-    return Plan(simulators, found, ranks, compute, to_calibrate, vary, replicates, one_node(study, found),
+    plan = Plan(simulators, found, ranks, compute, to_calibrate, vary, replicates, node,
                 parse_max_ranks(study, table, simulators), steady_state)
+    plan.compute_sources = sources
+    return plan
+
+
+def parse_compute(study, table, node):
+    """The checked `compute_seconds` (a number, or a table of them per proxy; None: measured) and {proxy: the
+    line saying where its seconds come from} for those a calibration record gives: a proxy's value may name its
+    record (docs/validation/calibration-PROXY.json), whose model is scaled to the networks' node."""
+    compute = table.get("compute_seconds")
+    sources = {}
+    for proxy, seconds in (compute.items() if isinstance(compute, dict) else [(None, compute)]):
+        if proxy is not None and proxy not in study.proxies:
+            study.fail("compute_seconds", f"[simulate] 'compute_seconds' names proxy {proxy!r}, which the study "
+                                          f"does not run ({', '.join(study.proxies)})")
+        if proxy is not None and isinstance(seconds, str):
+            path = seconds if os.path.isabs(seconds) else os.path.join(study.root, seconds)
+            try:
+                compute[proxy], sources[proxy] = calibrate_share.recorded_compute_seconds(path, proxy, node,
+                                                                                         study.root)
+            except calibrate_share.CalibrationError as e:
+                study.fail("compute_seconds", f"[simulate] 'compute_seconds' of {proxy}: {e}")
+            continue
+        if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or
+                                    not 0 <= seconds < 1e3):
+            study.fail("compute_seconds", f"[simulate] 'compute_seconds' must be a number of seconds from 0 (no "
+                                          f"compute) to below 1000, or a table of them per proxy, each a number or "
+                                          f"the path of its calibration record (got {seconds!r})")
+    return compute, sources
 
 
 def parse_max_ranks(study, table, simulators):
