@@ -57,3 +57,19 @@ def test_the_swap_rows_give_both_machines_the_speed_up_and_the_fifo_mark():
               on("xe6-gemini", 0.01, network_overrides={"seed": 3})]  # another variant: not in the table
     assert vs.swap_rows({"points": points})[2:] == [
         "| nobel | svcp | 256 | sstmac | 120.000 | 100.000 (FIFO) (two widths: 80.000 ms, 1.50x) | 1.20x | 10-10 |"]
+
+
+def test_the_scaling_rows_give_each_machines_steps_over_its_fewest_ranks():
+    def on(network, ranks, seconds, steady=True):
+        state = {"per_step_seconds": seconds, "setup_seconds": 0.5, "messages_per_step": 10, "bytes_per_step": 100,
+                 "profile": {"compute": 0.5, "p2p": 0.25, "collective": 0.25}}
+        return vs.point_of({}, {}, "amp-ghost", "bspma/isend", 3, sim(
+            network=network, ranks=ranks, simulation_wall_seconds=7, steady=state if steady else None,
+            profile={"compute": 0.9, "p2p": 0.05, "collective": 0.05}), True, {"config": {}})
+    points = [on("xe6-gemini", 32, 0.2), on("xt6-seastar", 128, 0.3), on("xt6-seastar", 16, 0.2),
+              on("xt6-seastar", 64, 9.0, steady=False)]  # no steady step: not in the table
+    rows = vs.scaling_rows({"points": points})
+    assert rows[0] == vs.SCALING_HEADER and rows[2:] == [
+        "| ghost | bspma | xe6-gemini | 32 | 200.00 | 1.000 | 50.0 | 25.0 | 7 |",
+        "| ghost | bspma | xt6-seastar | 16 | 200.00 | 1.000 | 50.0 | 25.0 | 7 |",
+        "| ghost | bspma | xt6-seastar | 128 | 300.00 | 1.500 | 50.0 | 25.0 | 7 |"]

@@ -17,7 +17,7 @@ comment (the test reads the arguments after the module name):
          --network xt6-seastar -->
 
 Usage: python3 -m amp_tools.validation_summary RUN_DIR --output docs/validation/NAME.json
-       python3 -m amp_tools.validation_summary SUMMARY.json|RUN_DIR --table profile|swap|aces [--network N] [--ranks N]
+       python3 -m amp_tools.validation_summary SUMMARY.json|RUN_DIR --table profile|swap|scaling|aces [--network N] [--ranks N]
        python3 -m amp_tools.validation_summary --check docs/VALIDATION.md
 """
 import datetime
@@ -45,6 +45,8 @@ PROFILE_HEADER = ("| proxy | strategy | simulator | compute | p2p (MPI) | collec
 SWAP_HEADER = "| proxy | cut | ranks | simulator | XT6 (ms per step) | XE6 (ms per step) | speed-up | replays (s) |"
 ACES_HEADER = ("| strategy | ranks per NIC | global links per pair | minimal (ms) | valiant (ms) | UGAL (ms) | "
                "hops min / val / UGAL | max global, node link utilization | start-up (us) |")
+SCALING_HEADER = ("| proxy | strategy | network | ranks | per step (ms) | over the fewest ranks' | compute | p2p (MPI) | "
+                  "replays (s) |")
 SWAP_MACHINES = ("xt6-seastar", "xe6-gemini")  # the swap study's two networks, the files' own machines
 
 
@@ -222,6 +224,26 @@ def swap_rows(summary, ranks=None):
     return lines
 
 
+def scaling_rows(summary):
+    """VALIDATION.md's scaling table (section 2): per proxy, strategy and network, the steady time per step at each
+    rank count and its ratio to the fewest ranks' (weak scaling: 1.00 is flat), with the step's compute and
+    point-to-point shares."""
+    lines = [SCALING_HEADER, "|---|---|---|---|---|---|---|---|---|"]
+    series = {}
+    for p in summary["points"]:
+        if not p["network_overrides"] and p["steady"]:
+            series.setdefault((ORDER.get(p["proxy"], len(ORDER)), p["proxy"], p["strategy"], p["network"]), []).append(p)
+    for (_, proxy, strategy, network), points in sorted(series.items()):
+        points.sort(key=lambda p: p["ranks"])
+        first = points[0]["per_step_seconds"]
+        for p in points:
+            shares = (" | ".join(f"{100 * p['profile'][k]:.1f}" for k in ("compute", "p2p")) if p["profile"]
+                      else "- | -")
+            lines.append(f"| {proxy} | {strategy} | {network} | {p['ranks']} | {p['per_step_seconds'] * 1e3:.2f} | "
+                         f"{p['per_step_seconds'] / first:.3f} | {shares} | {p['replay_seconds']:.0f} |")
+    return lines
+
+
 def aces_rows(summary):
     """VALIDATION.md's routing table (section 3), of the points on cascade-dragonfly: per strategy, ranks per NIC
     and global links per pair, minimal's time and valiant's and UGAL's (median [min - max] over seeds), their
@@ -253,7 +275,8 @@ def table_parser():
     parser = command_line.Parser("validation_summary", __doc__.split("\n\n")[0])
     parser.add_argument("source", nargs="?", help="a study's run folder (runs/<study>-<stamp>) or a summary JSON")
     parser.add_argument("--output", help="write the run folder's summary here (docs/validation/<study>.json)")
-    parser.add_argument("--table", choices=("profile", "swap", "aces"), help="print this table of VALIDATION.md")
+    parser.add_argument("--table", choices=("profile", "swap", "scaling", "aces"),
+                        help="print this table of VALIDATION.md")
     parser.add_argument("--network", help="the profile table's network (xt6-seastar)")
     parser.add_argument("--ranks", type=int, help="only the points at this rank count")
     parser.add_argument("--check", metavar="MARKDOWN", help="check every table of MARKDOWN marked with its rows' "
@@ -271,6 +294,8 @@ def rows(summary, table, network=None, ranks=None):
         if not network:
             raise SummaryError("--table profile needs --network (the profile table is one network's)")
         return profile_rows(summary, network, ranks)
+    if table == "scaling":
+        return scaling_rows(summary)
     return aces_rows(summary) if table == "aces" else swap_rows(summary, ranks)
 
 
@@ -323,9 +348,9 @@ def check_document(path, root):
             problems.append(f"{path}:{number}: the table below the marker is not {os.path.relpath(source, root)}'s "
                             f"({wrong})")
     for number, line in enumerate(text.splitlines(), start=1):
-        if line in (PROFILE_HEADER, SWAP_HEADER, ACES_HEADER) and number not in marked:
-            problems.append(f"{path}:{number}: a profile, swap or routing table with no '<!-- rows: ... -->' marker "
-                            "above it: its numbers come from no committed summary")
+        if line in (PROFILE_HEADER, SWAP_HEADER, SCALING_HEADER, ACES_HEADER) and number not in marked:
+            problems.append(f"{path}:{number}: a profile, swap, scaling or routing table with no "
+                            "'<!-- rows: ... -->' marker above it: its numbers come from no committed summary")
     for summary in summary_files(root):
         if os.path.normpath(summary) not in named:
             problems.append(f"{os.path.relpath(summary, root)}: no table of {os.path.basename(path)} is marked with it")
