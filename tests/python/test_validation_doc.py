@@ -30,6 +30,9 @@ def test_every_summary_is_small_and_names_its_run_folder(repo):
     for path in summaries(repo):
         assert os.path.getsize(path) < 200_000, f"{path}: a summary should be small"
         summary = validation_summary.load_summary(path)
+        if summary["kind"] == validation_summary.MICRO_KIND:  # a bench's record: its command, not a run folder
+            assert summary["command"].startswith("bench/simulate/") and summary["rows"], path
+            continue
         assert summary["run_folder"].startswith(summary["study"] + "-") and summary["points"], path
 
 
@@ -59,3 +62,16 @@ def test_the_verdict_table_quotes_the_summaries(repo):
         assert f"{share['compute']} %" in compute, f"{app}: the verdict says {compute!r}, the summary {share}"
         split = verdict_cells(text, f"001 Table III, {app} MPI / MPI_SYNC")
         assert split.startswith(f"{share['p2p']} / {share['collective']}"), f"{app}: {split!r} against {share}"
+
+
+def test_the_verdict_table_quotes_the_ping_pong_record(repo):
+    """The verdict's Gemini row quotes micro-gemini.json: the one-way time to two digits and each bandwidth."""
+    with open(os.path.join(repo, "docs", "VALIDATION.md"), encoding="utf-8") as f:
+        text = f.read()
+    record = validation_summary.load_summary(os.path.join(repo, validation_summary.SUMMARY_FOLDER,
+                                                          "micro-gemini.json"))
+    cell = verdict_cells(text, "003, Gemini's latency and bandwidth")
+    gemini = [r for r in record["rows"] if r["network"] == "xe6-gemini"]
+    for r in gemini:
+        assert f"{r['one_way_us_8B']:.2f} µs" in cell, f"the verdict says {cell!r}, the record {r}"
+        assert f"{r['bandwidth_MBps_4MiB']:,.0f}" in cell, f"the verdict says {cell!r}, the record {r}"

@@ -17,7 +17,8 @@ comment (the test reads the arguments after the module name):
          --network xt6-seastar -->
 
 Usage: python3 -m amp_tools.validation_summary RUN_DIR --output docs/validation/NAME.json
-       python3 -m amp_tools.validation_summary SUMMARY.json|RUN_DIR --table profile|swap|scaling|aces [--network N] [--ranks N]
+       python3 -m amp_tools.validation_summary SUMMARY.json|RUN_DIR --table profile|swap|scaling|aces|micro
+           [--network N] [--ranks N]
        python3 -m amp_tools.validation_summary --check docs/VALIDATION.md
 """
 import datetime
@@ -36,6 +37,7 @@ from amp_tools.output_places import ThroughLink
 from amp_tools.whole_file import NotWritten, write_whole
 
 KIND = "validation-summary"
+MICRO_KIND = "micro-seed-figures"  # bench/simulate/micro_seed_figures.py's record: replayed ping-pongs
 FORMAT = 1  # the layout of a summary's points (a reader refuses a newer one)
 ORDER = {"ghost": 0, "sage": 1, "nobel": 2}  # the seeds' order: CTH, SAGE, xNOBEL
 SUMMARY_FOLDER = os.path.join("docs", "validation")
@@ -45,8 +47,9 @@ PROFILE_HEADER = ("| proxy | strategy | simulator | compute | p2p (MPI) | collec
 SWAP_HEADER = "| proxy | cut | ranks | simulator | XT6 (ms per step) | XE6 (ms per step) | speed-up | replays (s) |"
 ACES_HEADER = ("| strategy | ranks per NIC | global links per pair | minimal (ms) | valiant (ms) | UGAL (ms) | "
                "hops min / val / UGAL | max global, node link utilization | start-up (us) |")
-SCALING_HEADER = ("| proxy | strategy | network | ranks | per step (ms) | over the fewest ranks' | compute | p2p (MPI) | "
-                  "replays (s) |")
+SCALING_HEADER = ("| proxy | strategy | network | ranks | per step (ms) | over the fewest ranks' | compute | "
+                  "p2p (MPI) | replays (s) |")
+MICRO_HEADER = "| machine | simulator | one way, 8 B (us) | bandwidth, 4 MiB (MB/s) |"
 SWAP_MACHINES = ("xt6-seastar", "xe6-gemini")  # the swap study's two networks, the files' own machines
 
 
@@ -171,8 +174,11 @@ def load_summary(path):
         raise SummaryError(f"{path}: cannot read it ({e.strerror})") from None
     except ValueError as e:
         raise SummaryError(f"{path}: not JSON ({e})") from None
+    if isinstance(data, dict) and data.get("kind") == MICRO_KIND and isinstance(data.get("rows"), list):
+        return data
     if not isinstance(data, dict) or data.get("kind") != KIND or not isinstance(data.get("points"), list):
-        raise SummaryError(f"{path}: not a validation summary (no kind '{KIND}' with points)")
+        raise SummaryError(f"{path}: not a validation summary (no kind '{KIND}' with points, or '{MICRO_KIND}' "
+                           "with rows)")
     if not isinstance(data.get("format"), int) or data["format"] > FORMAT:
         raise SummaryError(f"{path}: summary format {data.get('format')!r}, this tool reads {FORMAT} and older")
     return data
@@ -232,7 +238,8 @@ def scaling_rows(summary):
     series = {}
     for p in summary["points"]:
         if not p["network_overrides"] and p["steady"]:
-            series.setdefault((ORDER.get(p["proxy"], len(ORDER)), p["proxy"], p["strategy"], p["network"]), []).append(p)
+            key = (ORDER.get(p["proxy"], len(ORDER)), p["proxy"], p["strategy"], p["network"])
+            series.setdefault(key, []).append(p)
     for (_, proxy, strategy, network), points in sorted(series.items()):
         points.sort(key=lambda p: p["ranks"])
         first = points[0]["per_step_seconds"]
@@ -241,6 +248,18 @@ def scaling_rows(summary):
                       else "- | -")
             lines.append(f"| {proxy} | {strategy} | {network} | {p['ranks']} | {p['per_step_seconds'] * 1e3:.2f} | "
                          f"{p['per_step_seconds'] / first:.3f} | {shares} | {p['replay_seconds']:.0f} |")
+    return lines
+
+
+def micro_rows(record):
+    """VALIDATION.md's ping-pong table (section 5), of a micro_seed_figures record: per machine and simulator,
+    the replayed one-way time of a small message and the bandwidth of a large one."""
+    if record.get("kind") != MICRO_KIND:
+        raise SummaryError(f"--table micro reads a '{MICRO_KIND}' record (bench/simulate/micro_seed_figures.py)")
+    lines = [MICRO_HEADER, "|---|---|---|---|"]
+    for r in record["rows"]:
+        lines.append(f"| {r['machine']} | {r['simulator']} | {r['one_way_us_8B']:.3f} | "
+                     f"{r['bandwidth_MBps_4MiB']:,.1f} |")
     return lines
 
 
@@ -275,7 +294,7 @@ def table_parser():
     parser = command_line.Parser("validation_summary", __doc__.split("\n\n")[0])
     parser.add_argument("source", nargs="?", help="a study's run folder (runs/<study>-<stamp>) or a summary JSON")
     parser.add_argument("--output", help="write the run folder's summary here (docs/validation/<study>.json)")
-    parser.add_argument("--table", choices=("profile", "swap", "scaling", "aces"),
+    parser.add_argument("--table", choices=("profile", "swap", "scaling", "aces", "micro"),
                         help="print this table of VALIDATION.md")
     parser.add_argument("--network", help="the profile table's network (xt6-seastar)")
     parser.add_argument("--ranks", type=int, help="only the points at this rank count")
@@ -296,6 +315,11 @@ def rows(summary, table, network=None, ranks=None):
         return profile_rows(summary, network, ranks)
     if table == "scaling":
         return scaling_rows(summary)
+    if table == "micro":
+        return micro_rows(summary)
+    if summary.get("kind") != KIND:
+        raise SummaryError(f"--table {table} reads a '{KIND}' summary (python3 -m amp_tools.validation_summary "
+                           "RUN_DIR --output FILE)")
     return aces_rows(summary) if table == "aces" else swap_rows(summary, ranks)
 
 
@@ -348,7 +372,7 @@ def check_document(path, root):
             problems.append(f"{path}:{number}: the table below the marker is not {os.path.relpath(source, root)}'s "
                             f"({wrong})")
     for number, line in enumerate(text.splitlines(), start=1):
-        if line in (PROFILE_HEADER, SWAP_HEADER, SCALING_HEADER, ACES_HEADER) and number not in marked:
+        if line in (PROFILE_HEADER, SWAP_HEADER, SCALING_HEADER, ACES_HEADER, MICRO_HEADER) and number not in marked:
             problems.append(f"{path}:{number}: a profile, swap, scaling or routing table with no "
                             "'<!-- rows: ... -->' marker above it: its numbers come from no committed summary")
     for summary in summary_files(root):
