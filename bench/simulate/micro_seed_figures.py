@@ -17,7 +17,7 @@ for get", put ".9us" and "6681 MB/s", both Inter-NIC); the files' values come fr
 001's table, as AMP's simulators turn it into a ping-pong, with 003's measurement.
 
   bench/simulate/micro_seed_figures.py [--output docs/validation/micro-gemini.json]
-(with /usr/bin/python3; it builds nothing: --build names the binaries, default build/).
+(with /usr/bin/python3; it builds nothing: --build names the binaries, --mpiexec the launcher).
 """
 import argparse
 import datetime
@@ -30,8 +30,9 @@ import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
 import amp_tools  # noqa: E402
-from amp_tools import launch  # noqa: E402
+from amp_tools import command_line  # noqa: E402
 from amp_tools import networks  # noqa: E402
+from amp_tools import proxy_command  # noqa: E402
 from amp_tools.whole_file import write_whole  # noqa: E402
 
 ROOT = amp_tools.REPOSITORY
@@ -45,12 +46,14 @@ SEED = {"latency_us": {"get": 1.0, "put": 0.9}, "bandwidth_MBps": {"get": 6911, 
         "source": "003 (Cray Gemini, DMAPP): get 1 us and 6911 MB/s, put 0.9 us and 6681 MB/s, Inter-NIC"}
 
 
-def record(build, mpiexec, workdir, kind, round_trips):
+def record(opts, workdir, kind, round_trips):
     trace = os.path.join(workdir, f"pingpong-{kind}-{round_trips}")
     size = str(SIZES[kind])
-    command = [mpiexec, "-n", "2", os.path.join(build, "bin", "amp-micro"), "pingpong", "--min-size", size,
-               "--max-size", size, "--volume", str(SIZES[kind] * round_trips), "--iterations",
-               str(round_trips), "--warmup", "10", "--repetitions", "1", "--trace", trace]
+    command = proxy_command.command("micro", ["pingpong", "--min-size", size, "--max-size", size, "--volume",
+                                              str(SIZES[kind] * round_trips), "--iterations", str(round_trips),
+                                              "--warmup", "10", "--repetitions", "1", "--trace", trace],
+                                    ranks=2, build=opts.build, mpiexec=opts.mpiexec,
+                                    mpiexec_flags=opts.mpiexec_flags)
     done = subprocess.run(command, capture_output=True, text=True, env=dict(os.environ, OMP_NUM_THREADS="1"))
     if done.returncode != 0:
         sys.exit(f"micro_seed_figures: amp-micro pingpong --trace: exit {done.returncode}: {done.stderr.strip()}")
@@ -81,8 +84,7 @@ def one_way(build, traces, name, settings, simulator):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--build", default=os.path.join(ROOT, "build"), help="the build whose binaries run")
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], parents=[command_line.common_options()])
     parser.add_argument("--output", help="write the rows as JSON here (docs/validation/micro-gemini.json)")
     opts = parser.parse_args()
     simulators = ["simgrid"] + (["sstmac"] if os.environ.get("AMP_SSTMAC") else [])
@@ -90,7 +92,7 @@ def main():
         print("micro_seed_figures: AMP_SSTMAC is not set: SimGrid alone")
     rows = []
     with tempfile.TemporaryDirectory(prefix="amp-micro-seed-") as workdir:
-        traces = {kind: [record(opts.build, launch.default_mpiexec(), workdir, kind, n) for n in ITERATIONS[kind]]
+        traces = {kind: [record(opts, workdir, kind, n) for n in ITERATIONS[kind]]
                   for kind in SIZES}
         print("| machine | simulator | one way, 8 B (us) | bandwidth, 4 MiB (MB/s) | 003 Gemini: get / put |")
         print("|---|---|---|---|---|")

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
-# A synthesis beside one busy core (issue 31 item 12): amp-ghost synthesizes a 4096-rank svaf trace
+# A synthesis beside one busy core: amp-ghost synthesizes a 4096-rank svaf trace
 # (64^3 cells, 40 variables, 10 steps, --compute_seconds given, so no kernel runs) on a quiet machine and
 # while a `python3 -c 'while 1: pass'` started here keeps one core busy. "before" runs Kokkos with one
 # host thread per core (OMP_NUM_THREADS=<cores>, the old default of a synthesis); "after" with the

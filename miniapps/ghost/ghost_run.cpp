@@ -57,7 +57,7 @@ int spike_starting_at(const GhostConfig& config, int sweep) {
 // One variable's stencil step on this rank's block, timed on this machine (the compute model of a
 // synthesis). Every variable is swept in turn from grids of its own, as a run does, so that the
 // measurement streams the run's working set (num_vars pairs of grids) from memory: one pair alone
-// stays in cache and made the model about 3x faster than a real 40-variable CTH step (issue 44).
+// stays in cache and made the model about 3x faster than a real 40-variable CTH step.
 double measure_stencil_step(const GhostConfig& config, const Decomposition& d) {
   const auto& b = d.block;
   std::vector<Grid<>> current, next;

@@ -112,7 +112,7 @@ class SageLoop : public ProxyLoop {
   // a synthesis).
   double seconds_per_face() {
     // Every variable in turn from fields of its own, as a run sweeps them: the run's working set, not
-    // one pair of fields that stays in cache (issue 44; ghost's measure_stencil_step says why).
+    // one pair of fields that stays in cache (ghost's measure_stencil_step says why).
     std::vector<Field> current, next;
     for (int v = 0; v < config_.num_vars; ++v) {
       current.emplace_back("amp::model_cells", mesh_.local_cells());

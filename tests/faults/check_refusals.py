@@ -93,13 +93,13 @@ CASES = [
     ("micro trace-setup alone", "amp-micro", ["pingpong", "--trace-setup"], 2, {}, None,
      "amp-micro: error: --trace-setup needs --trace DIR (it widens what is traced)"),
     ("trace-setup alone", "amp-ghost", ["--trace-setup"], 1, {}, None, "amp-ghost: error: --trace-setup needs --trace DIR (it widens what is traced)"),
-    # issue 31: AMP_MPI_BUFFERS checked as text, for runs and listings, on every rank
+    # AMP_MPI_BUFFERS checked as text, for runs and listings, on every rank
     ("AMP_MPI_BUFFERS=bogus", "amp-ghost", TINY, 2, {"AMP_MPI_BUFFERS": "bogus"}, None, BUFFERS.format("amp-ghost", "bogus")),
     ("AMP_MPI_BUFFERS=DEVICE, listing", "amp-sage", ["--list-combinations"], None, {"AMP_MPI_BUFFERS": "DEVICE"}, None,
      BUFFERS.format("amp-sage", "DEVICE")),
     ("AMP_MPI_BUFFERS=' host', listing", "amp-nobel", ["--list-combinations", "--json"], 2, {"AMP_MPI_BUFFERS": " host"},
      None, BUFFERS.format("amp-nobel", " host")),
-    # issue 31: --list-combinations checks the other flags as a run does
+    # --list-combinations checks the other flags as a run does
     ("listing, --nx 0", "amp-ghost", ["--list-combinations", "--json", "--nx", "0"], None, {}, None, "amp-ghost: error: grid sizes must be positive (nx=0 ny=100 nz=100)"),
     ("listing, unknown flag", "amp-ghost", ["--list-combinations", "--json", "--bogus-flag"], None, {}, None,
      "amp-ghost: error: The following argument was not expected: --bogus-flag"),
@@ -112,7 +112,7 @@ CASES = [
     ("listing, --trace", "amp-ghost", ["--list-combinations", "--trace", "{tmp}/t"], 2, {}, None,
      "amp-ghost: error: --list-combinations runs nothing, so there is nothing to --trace"),
     ("--json alone", "amp-ghost", ["--json"], None, {}, None, "amp-ghost: error: --json requires --list-combinations"),
-    # issue 31: wording of a missing --rank; issue 30: --compute_seconds 0 is accepted, below 0 and NaN are not
+    # wording of a missing --rank; --compute_seconds 0 is accepted, below 0 and NaN are not
     ("plan-only without --rank", "amp-ghost", ["--plan-only", "--ranks", "8"], None, {}, None,
      "amp-ghost: error: --plan-only needs --rank R, the rank whose plan is built (0..7 for --ranks 8)"),
     ("negative compute", "amp-ghost", TINY + ["--synthesize", "{tmp}/s", "--ranks", "2", "--compute_seconds", "-0.5"], None,
@@ -132,7 +132,7 @@ MEMORY_CASES = [
     # 32^3 root blocks (107 GiB per rank): 16^3 (26 GiB) would fit, and run, on a node of 64 GiB
     ("nobel refined 32^3 root blocks of 16^3 cells", "amp-nobel",
      ["--nbx", "32", "--nby", "32", "--nbz", "32", "--max_level", "3", "--block", "16", "--num_vars", "4"], 2),
-    # issue 31: --plan-only and --synthesize build the set-up too (once std::bad_alloc, exit 3)
+    # --plan-only and --synthesize build the set-up too (once std::bad_alloc, exit 3)
     ("nobel plan-only of 2000^3 root blocks", "amp-nobel",
      ["--plan-only", "--ranks", "4", "--rank", "0", "--nbx", "2000", "--nby", "2000", "--nbz", "2000"], None),
     ("nobel synthesis of 2000^3 root blocks", "amp-nobel",

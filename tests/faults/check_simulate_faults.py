@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
-"""The faults of `./amp simulate` (issue 31), one CASE per invocation, each run as a user would: tools/amp_tools/simulate.py
+"""The faults of `./amp simulate`, one CASE per invocation, each run as a user would: tools/amp_tools/simulate.py
 as a process on small real traces, replayed by SimGrid (skipped, exit 77, where smpirun is not installed):
   concurrent         item 19: two simulations started at once on one fresh trace folder both succeed (5 tries)
   signalled          item 18: SIGTERM or SIGINT while amp-trace exports or smpirun replays: exit 143 or 130, one
@@ -12,11 +12,11 @@ as a process on small real traces, replayed by SimGrid (skipped, exit 77, where 
   calibrate_race     item 19: two --calibrate runs to one new --output: one writes it, the other is refused
   calibrate_locked   a calibration while another measures this machine: refused at once, one line
   calibrate_unusable a ping-pong a busy machine spoiled (no bandwidth follows from it): exit 3, nothing written
-  stale_export       issue 43 item 3: a trace replaced in its folder gets a new export, not the kept one
-  bad_export_cache   issue 43 item 9: a junk export.json, or one without ranks, is made again
-  hangup             issue 43 item 15: SIGHUP during the export or the replay: exit 129, nothing left behind
-  spaced_tmpdir      issue 43 item 19: a TMPDIR holding a space still simulates
-  measured_comparison issue 43 items 26, 27: measured beside predicted only on this host's calibration
+  stale_export       a trace replaced in its folder gets a new export, not the kept one
+  bad_export_cache   a junk export.json, or one without ranks, is made again
+  hangup             SIGHUP during the export or the replay: exit 129, nothing left behind
+  spaced_tmpdir      a TMPDIR holding a space still simulates
+  measured_comparison measured beside predicted only on this host's calibration
 """
 import fcntl
 import json

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
-"""A proxy stopped by SIGINT or SIGTERM leaves nothing half-written and dies by that signal (issue 31,
-items 1 and 4). A real run removes its results file's NAME.json.partial and hands the signal on to the
+"""A proxy stopped by SIGINT or SIGTERM leaves nothing half-written and dies by that signal. A real
+run removes its results file's NAME.json.partial and hands the signal on to the
 tracing library, which finishes its trace file (read back as cut short, not corrupt); a synthesis removes its staging
 folder beside DIR and the parent folders it made, so that DIR never exists half-written. Also: a
 synthesis refuses a DIR that exists (it writes a new one, nothing is overwritten), and a complete one

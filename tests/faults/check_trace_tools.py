@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
-"""The fault rows of amp-trace and the tracing library (issue 24), one CASE per invocation, each run
+"""The fault rows of amp-trace and the tracing library, one CASE per invocation, each run
 as a user would (real processes, real files, /dev/full, a small tmpfs that fills, real signals):
   stdout_full       row 3: every subcommand that prints, with its standard output on /dev/full: exit 4, one line
   matrix_csv        row 4: stats --matrix-csv refuses an existing name (exit 2) and leaves nothing on a full disk (exit 4)
@@ -12,10 +12,10 @@ as a user would (real processes, real files, /dev/full, a small tmpfs that fills
   prefix_taken      row 28: another rank's file under a fixed AMP_TRACE_PREFIX: a fresh name, or one line and exit 2
   otf2_not_a_folder row 25: an output under a file is "not a directory"
   repair_header     repair without a .meta keeps the header the file's own tail still holds
-  exports_full_disk issue 31 item 16: simgrid, sstmac and otf2 on a full disk: exit 4, the real cause, nothing left
-  exports_signalled issue 31 item 18: SIGTERM or SIGINT during simgrid or otf2: no staging folder, death by it
-  host_speed        issue 31 item 8: a slow --host-speed keeps every nanosecond of compute; SimGrid replays it
-  wording           issue 31 item 23: too many ranks in a .meta; a dangling --trace link named as --trace
+  exports_full_disk simgrid, sstmac and otf2 on a full disk: exit 4, the real cause, nothing left
+  exports_signalled SIGTERM or SIGINT during simgrid or otf2: no staging folder, death by it
+  host_speed        a slow --host-speed keeps every nanosecond of compute; SimGrid replays it
+  wording           too many ranks in a .meta; a dangling --trace link named as --trace
 """
 import json
 import os

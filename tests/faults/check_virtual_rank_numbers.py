@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
-"""--ranks, --rank and --compute_seconds as a user types them, past what their types once held (issue 43
-items 24 and 27): 2^31 ranks and more, in --plan-only and --synthesize, are "at most 16777216" with the
+"""--ranks, --rank and --compute_seconds as a user types them, past what their types once held:
+2^31 ranks and more, in --plan-only and --synthesize, are "at most 16777216" with the
 number as given (not wrapped to -2147483648); --compute_seconds past the largest double is "at most 3600
 seconds"; -0 synthesizes a model of 0 s (not "-0 s"); 1e-320, below the smallest normal double, is a
 number (not "not a number") and synthesizes. Every refusal: exit 2, the one line, nothing written."""

@@ -221,7 +221,7 @@ def driver_usage_errors_exit_2(s):
              (("report", empty), f"report: error: no AMP results files (*.json) in '{empty}'")]
     for args, line in cases:
         expect(s.amp(*args), 2, [line], "./amp " + " ".join(args))
-    done = s.amp("report", "--help")  # issue 43 item 27: the usage, not "'--help' is not a folder"
+    done = s.amp("report", "--help")  # the usage, not "'--help' is not a folder"
     if done.returncode != 0 or not done.stdout.startswith("usage: ") or done.stderr.strip():
         fail(f"./amp report --help: exit {done.returncode}, {done.stdout[:80]!r} {done.stderr[:200]!r}")
     print("ok   ./amp report --help: the usage, exit 0")

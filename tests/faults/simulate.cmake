@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: BSD-3-Clause
-# The faults of ./amp simulate (issue 31), each a case of check_simulate_faults.py run on small real traces
+# The faults of ./amp simulate, each a case of check_simulate_faults.py run on small real traces
 # replayed by SimGrid (skipped, exit 77, without smpirun; the full disk also where no tmpfs can be mounted).
 # Item 19: two simulations started at once on one fresh trace folder both succeed (the export is locked).
 amp_add_fault_test(NAME simulate_concurrent_runs_share_one_export SCRIPT check_simulate_faults.py ARGS concurrent

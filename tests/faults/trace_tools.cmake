@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: BSD-3-Clause
-# The fault tests of amp-trace and the tracing library (issue 24): write errors on standard output
+# The fault tests of amp-trace and the tracing library: write errors on standard output
 # and files, usage errors, full disks under repair, ignored signals, bad AMP_TRACE_* settings,
 # taken prefixes; each a case of check_trace_tools.py, run as a user would.
 # Row 3: every printing subcommand with stdout on /dev/full: exit 4, one line.

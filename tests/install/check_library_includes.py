@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
-# The libraries' include graph (issue 23): every #include in comm/ and kernels/ is a file beside it
+# The libraries' include graph: every #include in comm/ and kernels/ is a file beside it
 # ("x.hpp", "strategies/x.hpp"), a namespaced AMP path that the installed tree also has
 # (<amp/comm/...>, <amp/kernels/...>; comm may use kernels, kernels never comm), or a header from
 # outside the project. Never miniapps/, trace/, tests/ or a flat project path: the installed headers

@@ -104,7 +104,7 @@ def test_a_study_takes_a_proxys_compute_from_its_calibration_record_scaled_to_th
 
 
 @pytest.mark.parametrize("value, words", [("docs/validation/calibration-sage.json", "record of 'sage', not of 'ghost'"),
-                                          ("docs/validation/no-such.json", "No such file"),
+                                          ("docs/validation/no-such.json", "no such file"),
                                           ("inputs/networks/xt5-seastar.toml", "not JSON"),
                                           ("docs/validation/cielo-profile.json", "not a calibration record")])
 def test_a_compute_record_that_is_not_the_proxys_is_refused_in_one_line(study_file, repo, value, words):

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: BSD-3-Clause
-"""amp_tools.file_names, the one sanitizer of names from data that become file names (issue 43 item 1): no
+"""amp_tools.file_names, the one sanitizer of names from data that become file names: no
 '..', separator, NUL, newline or over-long name gets through, distinct names stay distinct, and an
 output path stays inside its folder."""
 import os

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: BSD-3-Clause
-"""No module of amp_tools over 450 lines (issue 45 item 3): a module that grows past it is split along a seam,
+"""No module of amp_tools over 450 lines: a module that grows past it is split along a seam,
 one idea per file."""
 import glob
 import os

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: BSD-3-Clause
 """Every program of amp_tools (a module with a `__main__` block or a main()) answers --help with its usage
-and exit 0, and bad input with one `NAME: error: ...` line and exit 2, never a traceback (issue 43 item
-12). The programs are found by reading the package's folder, so that a new one cannot be left out."""
+and exit 0, and bad input with one `NAME: error: ...` line and exit 2, never a traceback. The
+programs are found by reading the package's folder, so that a new one cannot be left out."""
 import json
 import os
 import re

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: BSD-3-Clause
-"""The per-message cost at the NIC (nic_message_overhead, issue 44): read, keyed, and given to both
+"""The per-message cost at the NIC (nic_message_overhead): read, keyed, and given to both
 simulators as time of the rank that posts each header, beside the CPU's message_overhead."""
 from amp_tools import networks
 from amp_tools import networks_sstmac

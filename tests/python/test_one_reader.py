@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: BSD-3-Clause
-"""Every reader of results goes through results.py (issue 45 item 3): no module of amp_tools parses a JSON file
+"""Every reader of results goes through results.py: no module of amp_tools parses a JSON file
 itself but results.py; what the others parse is text a process handed them, never a file. results.read, the
 checked reader for a file named on the command line, says what is wrong in one line."""
 import glob
@@ -18,7 +18,7 @@ NOT_FILES = {
     "combinations.py": "the proxy's --list-combinations --json on its standard output",
     "network_metrics.py": "the SimGrid platform library's answer on a pipe",
     "simgrid_routes.py": "a request read from standard input",
-    "schemas.py": "the schema checker: any JSON file, with its own rule for NaN (issue 45 item 5)",
+    "schemas.py": "the schema checker: any JSON file, with its own rule for NaN",
 }
 
 

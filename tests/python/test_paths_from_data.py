@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: BSD-3-Clause
-"""Names from data never become paths unchecked (issue 43): a grep-level check over every module of
+"""Names from data never become paths unchecked: a grep-level check over every module of
 amp_tools. Each path the tools build with os.path.join may interpolate only constants, names that passed
 the one sanitizer (amp_tools.file_names: `component`, `output_path`), or a value listed in SAFE with the
 reason it cannot hold a separator, '..' or a control character. A new path built from any other text
@@ -42,6 +42,8 @@ SAFE = {
     "existing_file": "steady_state.companion: the name of an existing simulation file (an input, read)",
     "opts.source or ''": "validation_summary: a summary file that a marker of VALIDATION.md names (an input, read)",
     "SUMMARY_FOLDER": "a constant of validation_summary",
+    "record": "a calibration record a study's compute_seconds names (an input, read)",
+    "network_file": "the network file a calibration record declares (an input, read)",
 }
 SANITIZED = ("component(", "file_names.component(", "output_path(", "file_names.output_path(")
 

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: BSD-3-Clause
-"""The root's pyproject.toml (issue 45): pip builds and installs amp_tools from it, and `python3 -m pytest`
+"""The root's pyproject.toml: pip builds and installs amp_tools from it, and `python3 -m pytest`
 at the root collects the Python tests alone (tests/python), without a collection error."""
 import os
 import shutil

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: BSD-3-Clause
-"""The settings every SimGrid replay needs live in one place (issue 43 item 6): trace/simgrid/replay_settings.hpp,
+"""The settings every SimGrid replay needs live in one place: trace/simgrid/replay_settings.hpp,
 which amp-trace simgrid prints in its replay line and writes into export.json as `smpirun_cfg`. `./amp simulate`
 replays with the export's list, and the network's own options (networks_simgrid.simgrid_config) repeat none of it."""
 import os

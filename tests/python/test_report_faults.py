@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: BSD-3-Clause
-"""`./amp report` on hostile and malformed folders (issue 43 items 1, 11, 16, 25, 27): names from data never
+"""`./amp report` on hostile and malformed folders: names from data never
 become paths outside DIR/report/, a malformed simulation or results file is left out with one warning
 line, a FIFO is never waited on, and --help is a usage text."""
 import json

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: BSD-3-Clause
-"""Every panel of the report holds data or says in words why it has none (issue 45 item 10): `./amp run`'s
+"""Every panel of the report holds data or says in words why it has none: `./amp run`'s
 one-node machine (this-machine.toml: every byte stays inside the node) gets a line of text in its NIC,
 link-load and hops panels, not empty axes; a machine of several nodes gets its plots."""
 import json

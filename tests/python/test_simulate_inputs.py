@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: BSD-3-Clause
-"""`./amp simulate`'s inputs and what it says (issue 43): --timeout, --calibrate's --output, a FIFO .meta,
+"""`./amp simulate`'s inputs and what it says: --timeout, --calibrate's --output, a FIFO .meta,
 AMP_SSTMAC, the kept export's checks, the temporary folder smpirun is given, and the measured comparison."""
 import argparse
 import json

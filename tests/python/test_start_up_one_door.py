@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: BSD-3-Clause
-"""Start-up has one door (issue 45 item 1): a proxy's command line is read once, by
+"""Start-up has one door: a proxy's command line is read once, by
 miniapps/common/start_request.cpp (one CLI11 pass, through command_line.cpp); the rest of miniapps/
 only passes argc/argv on (to that parser, MPI_Init, the trace's MPI_Init record). The strategy and
 transport names are checked in one place (comm::checked_combination, through check_combination), and

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: BSD-3-Clause
-"""One word for one idea (issue 45 item 2): amp_tools says "strategy", reads config.strategy (config.comm_method
+"""One word for one idea: amp_tools says "strategy", reads config.strategy (config.comm_method
 only in results older than it, in results.py alone), passes --strategy to the proxies, and keeps --cuts of
 predict_at_scale as a hidden alias of --strategies that warns once."""
 import ast

@@ -92,11 +92,12 @@ def recorded_compute_seconds(path, proxy, stream_per_core, root):
     model = record.get("compute_model_seconds")
     if isinstance(model, bool) or not isinstance(model, (int, float)) or not model > 0:
         raise CalibrationError(f"{path}: its compute_model_seconds is not a positive number (got {model!r})")
-    network = (record.get("declared") or {}).get("network")
-    if not isinstance(network, str):
+    network_file = (record.get("declared") or {}).get("network")
+    if not isinstance(network_file, str):
         raise CalibrationError(f"{path}: names no declared network, so its model's node is unknown")
+    network = network_file
     try:
-        node = networks.load(os.path.join(root, network)).stream_per_core
+        node = networks.load(os.path.join(root, network_file)).stream_per_core
     except networks.NetworkError as e:
         raise CalibrationError(f"{path}: its network: {e}") from None
     if not node or not stream_per_core:

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: BSD-3-Clause
-"""A synthesized point's steady state and its set-up apart (issue 44 item 4), from two simulations of it on
+"""A synthesized point's steady state and its set-up apart, from two simulations of it on
 the same network variant and simulator: the point's K-step trace (K >= 3) and its one-step companion
 (study [simulate] steady_state = true synthesizes it into the study folder's first-step/). Steps 2..K are
 the same work, so their simulated time is the difference of the two runs:

@@ -35,6 +35,7 @@ import time
 import tomllib
 
 import amp_tools
+from amp_tools import calibrate_share
 from amp_tools import machine_load
 from amp_tools import proxy_command
 from amp_tools import results
@@ -45,8 +46,8 @@ from amp_tools.whole_file import write_whole
 MODEL_FILE = "compute_model.json"
 ONE_THREAD = {"OMP_NUM_THREADS": "1", "OMP_PROC_BIND": "false"}  # as every synthesis of the study runs
 PREFERRED_STRATEGY = "bspma"  # the cheapest strategy to synthesize: one message per neighbour
-REPETITIONS = 5  # measuring syntheses per model (issue 44: "its spread over at least 5 repetitions")
-SETTLED = 0.05  # the median and its two neighbours agree this closely (issue 44: models agree within 5 %)
+REPETITIONS = 5  # measuring syntheses per model ("its spread over at least 5 repetitions")
+SETTLED = 0.05  # the median and its two neighbours agree this closely (models agree within 5 %)
 ATTEMPTS = 2  # a noisy or unsettled measurement is made once more
 ANY_RANKS = "any"  # the last part of a model's key when every rank count shares it
 
@@ -260,7 +261,8 @@ class ComputeModels:
         given = self.plan.given_compute(run["proxy"])
         if given is not None:
             entry = {"source": self.plan.compute_sources.get(run["proxy"]) or
-                     "given in the study's [simulate] compute_seconds (the target's, unscaled)", "seconds": float(given)}
+                     "given in the study's [simulate] compute_seconds (the target's, unscaled)",
+                     "seconds": float(given)}
         else:
             entry = self.data["models"].get(key) or self._measure(key, group)
         if self.data["models"].get(key) != entry:
@@ -288,6 +290,37 @@ class ComputeModels:
                   f"{measured['warning']}; its predictions carry that noise (call again with --new on a quiet "
                   f"machine)")
         return entry
+
+
+def parse_compute(study, table, node):
+    """The checked `compute_seconds` (a number, or a table of them per proxy; None: measured) and {proxy: the
+    line saying where its seconds come from} for those a calibration record gives: a proxy's value may name its
+    record (docs/validation/calibration-PROXY.json), whose model is scaled to the networks' node."""
+    compute = table.get("compute_seconds")
+    sources = {}
+    for proxy, seconds in (compute.items() if isinstance(compute, dict) else [(None, compute)]):
+        if proxy is not None and proxy not in study.proxies:
+            study.fail("compute_seconds", f"[simulate] 'compute_seconds' names proxy {proxy!r}, which the study "
+                                          f"does not run ({', '.join(study.proxies)})")
+        if proxy is not None and isinstance(seconds, str):
+            record = seconds
+            path = record if os.path.isabs(record) else os.path.join(study.root, record)
+            if not os.path.isfile(path):
+                study.fail("compute_seconds", f"[simulate] 'compute_seconds' must be a number of seconds, or for "
+                                              f"{proxy} the path of its calibration record (got {record!r}: no "
+                                              "such file)")
+            try:
+                compute[proxy], sources[proxy] = calibrate_share.recorded_compute_seconds(path, proxy, node,
+                                                                                         study.root)
+            except calibrate_share.CalibrationError as e:
+                study.fail("compute_seconds", f"[simulate] 'compute_seconds' of {proxy}: {e}")
+            continue
+        if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or
+                                    not 0 <= seconds < 1e3):
+            study.fail("compute_seconds", f"[simulate] 'compute_seconds' must be a number of seconds from 0 (no "
+                                          f"compute) to below 1000, or a table of them per proxy, each a number or "
+                                          f"the path of its calibration record (got {seconds!r})")
+    return compute, sources
 
 
 def _now():

@@ -36,7 +36,6 @@ import math
 import os
 
 import amp_tools
-from amp_tools import calibrate_share
 from amp_tools import networks
 from amp_tools import proxy_command
 from amp_tools import results
@@ -45,7 +44,7 @@ from amp_tools.output_places import make_folder
 from amp_tools.steady_state import FIRST_STEP_FOLDER
 from amp_tools.study_folder import keep_aside
 from amp_tools.study_launch import Stopped, failure, run_logged, run_tool, signal_name
-from amp_tools.study_compute_model import ComputeModels, NotMeasured, model_key
+from amp_tools.study_compute_model import ComputeModels, NotMeasured, model_key, parse_compute
 
 KEYS = {"simulators", "networks", "synthesize_ranks", "compute_seconds", "vary", "replicates", "calibrate",
         "max_ranks", "steady_state"}
@@ -141,32 +140,6 @@ def parse(study, data):
                 parse_max_ranks(study, table, simulators), steady_state)
     plan.compute_sources = sources
     return plan
-
-
-def parse_compute(study, table, node):
-    """The checked `compute_seconds` (a number, or a table of them per proxy; None: measured) and {proxy: the
-    line saying where its seconds come from} for those a calibration record gives: a proxy's value may name its
-    record (docs/validation/calibration-PROXY.json), whose model is scaled to the networks' node."""
-    compute = table.get("compute_seconds")
-    sources = {}
-    for proxy, seconds in (compute.items() if isinstance(compute, dict) else [(None, compute)]):
-        if proxy is not None and proxy not in study.proxies:
-            study.fail("compute_seconds", f"[simulate] 'compute_seconds' names proxy {proxy!r}, which the study "
-                                          f"does not run ({', '.join(study.proxies)})")
-        if proxy is not None and isinstance(seconds, str):
-            path = seconds if os.path.isabs(seconds) else os.path.join(study.root, seconds)
-            try:
-                compute[proxy], sources[proxy] = calibrate_share.recorded_compute_seconds(path, proxy, node,
-                                                                                         study.root)
-            except calibrate_share.CalibrationError as e:
-                study.fail("compute_seconds", f"[simulate] 'compute_seconds' of {proxy}: {e}")
-            continue
-        if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or
-                                    not 0 <= seconds < 1e3):
-            study.fail("compute_seconds", f"[simulate] 'compute_seconds' must be a number of seconds from 0 (no "
-                                          f"compute) to below 1000, or a table of them per proxy, each a number or "
-                                          f"the path of its calibration record (got {seconds!r})")
-    return compute, sources
 
 
 def parse_max_ranks(study, table, simulators):
