@@ -8,8 +8,10 @@ tracer's included); set-up and check (buffers filled and verified on both ranks 
 come once. So each size is recorded twice, with a few and many round trips, and the one-way time is the
 difference of their predictions less the difference of their ranks' summed compute, over the difference of
 their point-to-point messages: what comes once cancels, but for how much the two set-ups' recorded times
-differ (milliseconds for 4 MiB buffers on a loaded machine: hence 240 round trips apart). The bandwidth is
-the size over that time.
+differ (up to a millisecond on a loaded machine: hence thousands of messages apart). The bandwidth is
+the size over that time. Part of a rank's recorded compute (between its send and its receive) overlaps the
+message in flight, so taking it all out biases the one-way time a little low; the figures are the median
+and range over --records pairs of recordings.
 
 The seed's figures are DMAPP's puts and gets, not MPI (003: "a peak bandwidth of 6911 MB/s and a latency of 1us
 for get", put ".9us" and "6681 MB/s", both Inter-NIC); the files' values come from 001 Table I (Gemini: 1.3 us,
@@ -23,7 +25,7 @@ import argparse
 import datetime
 import json
 import os
-import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -37,7 +39,7 @@ from amp_tools.whole_file import write_whole  # noqa: E402
 
 ROOT = amp_tools.REPOSITORY
 SIZES = {"latency": 8, "bandwidth": 4 << 20}  # bytes: a small message's one-way time, a large one's rate
-ITERATIONS = {"latency": (500, 1000), "bandwidth": (16, 256)}  # round trips a size (and 10 warm-up ones)
+ITERATIONS = {"latency": (1000, 20000), "bandwidth": (16, 1024)}  # round trips a size (and 10 warm-up ones)
 # (label, network file, --set settings, simulators): one rank a node, so that the ping-pong crosses the network
 MACHINES = [("xe6-gemini", "xe6-gemini", [], ("simgrid", "sstmac")),
             ("xe6-gemini, X/Z links 24-bit", "xe6-gemini", ["dimension_bandwidth=[9.4e9, 4.7e9, 9.4e9]"], ("sstmac",)),
@@ -46,8 +48,8 @@ SEED = {"latency_us": {"get": 1.0, "put": 0.9}, "bandwidth_MBps": {"get": 6911, 
         "source": "003 (Cray Gemini, DMAPP): get 1 us and 6911 MB/s, put 0.9 us and 6681 MB/s, Inter-NIC"}
 
 
-def record(opts, workdir, kind, round_trips):
-    trace = os.path.join(workdir, f"pingpong-{kind}-{round_trips}")
+def record(opts, workdir, kind, round_trips, k):
+    trace = os.path.join(workdir, f"pingpong-{kind}-{round_trips}-{k}")
     size = str(SIZES[kind])
     command = proxy_command.command("micro", ["pingpong", "--min-size", size, "--max-size", size, "--volume",
                                               str(SIZES[kind] * round_trips), "--iterations", str(round_trips),
@@ -86,33 +88,39 @@ def one_way(build, traces, name, settings, simulator):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], parents=[command_line.common_options()])
     parser.add_argument("--output", help="write the rows as JSON here (docs/validation/micro-gemini.json)")
+    parser.add_argument("--records", type=int, default=3, help="pairs of recordings (the median and range of their "
+                                                               "figures are printed; default 3)")
     opts = parser.parse_args()
+    if opts.records < 1:
+        parser.error(f"--records must be at least 1 (got {opts.records})")
     simulators = ["simgrid"] + (["sstmac"] if os.environ.get("AMP_SSTMAC") else [])
     if "sstmac" not in simulators:
         print("micro_seed_figures: AMP_SSTMAC is not set: SimGrid alone")
     rows = []
     with tempfile.TemporaryDirectory(prefix="amp-micro-seed-") as workdir:
-        traces = {kind: [record(opts, workdir, kind, n) for n in ITERATIONS[kind]]
-                  for kind in SIZES}
+        records = [{kind: [record(opts, workdir, kind, n, k) for n in ITERATIONS[kind]]
+                    for kind in SIZES} for k in range(opts.records)]
         print("| machine | simulator | one way, 8 B (us) | bandwidth, 4 MiB (MB/s) | 003 Gemini: get / put |")
         print("|---|---|---|---|---|")
         for label, name, settings, offered in MACHINES:
             for simulator in (s for s in offered if s in simulators):
-                latency, small = one_way(opts.build, traces["latency"], name, settings, simulator)
-                seconds, large = one_way(opts.build, traces["bandwidth"], name, settings, simulator)
-                bandwidth = SIZES["bandwidth"] / seconds / 1e6
+                latencies, bandwidths = [], []
+                for traces in records:
+                    latency, small = one_way(opts.build, traces["latency"], name, settings, simulator)
+                    seconds, large = one_way(opts.build, traces["bandwidth"], name, settings, simulator)
+                    latencies.append(latency * 1e6)
+                    bandwidths.append(SIZES["bandwidth"] / seconds / 1e6)
                 rows.append({"machine": label, "network": name, "settings": settings, "simulator": simulator,
-                             "one_way_us_8B": latency * 1e6, "bandwidth_MBps_4MiB": bandwidth,
-                             "messages": {"latency": small, "bandwidth": large}})
-                print(f"| {label} | {simulator} | {latency * 1e6:.2f} | {bandwidth:,.0f} | 1 / 0.9 us, "
-                      f"6,911 / 6,681 MB/s |")
-        for pair in traces.values():
-            for trace in pair:
-                shutil.rmtree(trace, ignore_errors=True)
+                             "one_way_us_8B": statistics.median(latencies), "one_way_us_8B_each": latencies,
+                             "bandwidth_MBps_4MiB": statistics.median(bandwidths), "bandwidth_MBps_4MiB_each":
+                             bandwidths, "messages": {"latency": small, "bandwidth": large}})
+                print(f"| {label} | {simulator} | {statistics.median(latencies):.2f} [{min(latencies):.2f}-"
+                      f"{max(latencies):.2f}] | {statistics.median(bandwidths):,.0f} [{min(bandwidths):,.0f}-"
+                      f"{max(bandwidths):,.0f}] | 1 / 0.9 us, 6,911 / 6,681 MB/s |")
     if opts.output:
         write_whole(opts.output, json.dumps({
             "schema_version": amp_tools.SCHEMA_VERSION, "kind": "micro-seed-figures", "seed": SEED,
-            "sizes_bytes": SIZES, "round_trips": ITERATIONS, "rows": rows,
+            "sizes_bytes": SIZES, "round_trips": ITERATIONS, "records": opts.records, "rows": rows,
             "command": "bench/simulate/micro_seed_figures.py --output " + opts.output,
             "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")}, indent=1) + "\n")
 
