@@ -86,6 +86,7 @@ class Copier {
       header.username = original.header().username;
       files_[i].finish(header, original.datatype_sizes());
       result_.records += files_[i].records();
+      result_.paused_seconds.push_back(static_cast<double>(state_[i].paused_ns) * 1e-9);
     }
     return std::move(result_);
   }
@@ -97,6 +98,8 @@ class Copier {
     bool paused = false;           // between MPI_Pcontrol(0) and MPI_Pcontrol(1): no compute
     bool acted = false;            // a call became records since the current region began
     bool finalized = false;
+    std::int64_t paused_at = 0;    // start of the MPI_Pcontrol(0) that paused the rank
+    std::int64_t paused_ns = 0;    // paused wall time so far
     std::int64_t busy_until = -1;  // recorded end of the last call that became records (ns; -1: none yet)
     std::int64_t clock = 0;        // the copy's clock (ns)
     std::int32_t next_request = dumpi_request::kFirstUser;
@@ -164,9 +167,12 @@ class Copier {
     if (f == kInit || f == kInitThread) return begin_region(s, nanoseconds(record.wall_stop));
     if (const std::optional<std::uint32_t> level = pcontrol_level(record)) {
       const bool resume = *level != 0;
-      if (!resume && !s.paused) s.paused = true;
-      else if (resume && s.paused) {
+      if (!resume && !s.paused) {
+        s.paused = true;
+        s.paused_at = nanoseconds(record.wall_start);
+      } else if (resume && s.paused) {
         s.paused = false;
+        s.paused_ns += nanoseconds(record.wall_stop) - s.paused_at;
         begin_region(s, nanoseconds(record.wall_stop));
       }
       return;

@@ -23,6 +23,8 @@ struct ReplayCopyResult {
   std::uint64_t messages = 0, bytes = 0;                        // point-to-point sends and their payload
   std::uint64_t collectives = 0;                                // collective calls (creations included) lowered
   std::uint64_t collective_messages = 0, collective_bytes = 0;  // the messages they became
+  std::vector<double> paused_seconds;  // per rank (world rank order): wall time from MPI_Pcontrol(0) to the
+                                       // end of the MPI_Pcontrol(1) after it, which the copy's clock leaves out
 };
 
 // Writes the copy (the .meta and one .bin per rank, named <fileprefix>-NNNN.bin) into output_directory,
