@@ -226,8 +226,11 @@ TEST_F(CodesCopyTest, PersistentRequestsWaitanyAndSendrecvBecomeMessagesWithThei
   r[0].start(7).wait(7).start(7).wait(7);
   r[0].sendrecv(2, kDouble, 1, 3, 2, kDouble, 1, 3, {16, 1, 3});
   r[1].at(100).irecv(4, kInt, 0, 9, 2).irecv(4, kInt, 0, 9, 3);
-  r[1].call(kWaitany, test::ExpectedBytes().i32(2).u32(2).i32(2).i32(3).i32(0).u32(1).i32(16).i32(0).u8(0).u8(0).i32(9));
-  r[1].call(kWaitany, test::ExpectedBytes().i32(2).u32(2).i32(1).i32(3).i32(1).u32(1).i32(16).i32(0).u8(0).u8(0).i32(9));
+  // Waitany over requests (2, 3): index 0 completes request 2; then over (null, 3): index 1 completes 3
+  const auto waitany = [](std::int32_t first, std::int32_t index) {
+    return test::ExpectedBytes().i32(2).u32(2).i32(first).i32(3).i32(index).u32(1).i32(16).i32(0).u8(0).u8(0).i32(9);
+  };
+  r[1].call(kWaitany, waitany(2, 0)).call(kWaitany, waitany(1, 1));
   r[1].sendrecv(2, kDouble, 0, 3, 2, kDouble, 0, 3, {16, 0, 3});
   copy(r);
   EXPECT_EQ(lines(0), (std::vector<std::string>{

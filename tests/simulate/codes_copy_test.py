@@ -7,16 +7,18 @@ the original), be a valid DUMPI trace whose every message is matched (`amp-trace
 hold those messages plus the collectives' as the printed line counts them (`amp-trace stats` of the copy). A copy
 into an existing folder is refused in one line, exit 2, writing nothing.
 
-With `replay` (AMP_CODES naming model-net-mpi-replay, else skipped): CODES replays every copy sequentially on a
-2x2x2 torus (tests/simulate/fixtures/codes-torus-2x2x2.conf), exit 0, no unmatched message, its `Total bytes sent`
-the line's messages and collectives together; the synthesized trace optimistically on 2 simulator ranks gives
-the sequential `max runtime` to the last digit.
+With `replay` (AMP_CODES naming model-net-mpi-replay, else skipped): CODES replays every copy with the sequential
+command docs/TRACING.md shows (section 8, CODES) on a 2x2x2 torus (tests/simulate/fixtures/codes-torus-2x2x2.conf),
+exit 0, no unmatched message, its `Total bytes sent` the line's messages and collectives together; the synthesized
+trace with the documented optimistic command on 2 simulator ranks gives the sequential `max runtime` to the last
+digit.
 
 Usage: codes_copy_test.py MPIEXEC BUILD ROOT WORKDIR [replay]
 """
 import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -65,21 +67,41 @@ def copied(amp_trace, original, copy, label):
     return {"ranks": ranks, "bytes": size + collective_bytes, "prefix": match.group(10), "label": label}
 
 
-def replayed(codes, mpiexec, conf, workdir, copy, synch):
-    """CODES' `max runtime` (ns) of a copy, after checking its exit, its matching and its bytes."""
-    where = os.path.join(workdir, f"replay-{os.path.basename(os.path.dirname(copy['prefix']))}-synch{synch}")
+def documented_commands(root):
+    """{synch: the words of the replay command docs/TRACING.md shows for it} (the CODES subsection's block)."""
+    with open(os.path.join(root, "docs", "TRACING.md")) as f:
+        text = f.read()
+    section = text[text.index("### CODES (`model-net-mpi-replay`"):]
+    block = section[section.index("```sh") + 5:section.index("```", section.index("```sh") + 5)]
+    commands = {}
+    for line in block.splitlines():
+        words = shlex.split(line, comments=True)
+        if "model-net-mpi-replay" in words:
+            synch = next(int(w.split("=")[1]) for w in words if w.startswith("--synch="))
+            commands[synch] = words
+    if sorted(commands) != [1, 3]:
+        fail(f"docs/TRACING.md's CODES block shows replay commands for --synch {sorted(commands)}, not 1 and 3")
+    return commands
+
+
+def replayed(command, codes, mpiexec, conf, workdir, copy):
+    """CODES' `max runtime` (ns) of a copy run with a documented command (N, PREFIX and CONF filled in), after
+    checking its exit, its matching and its bytes."""
+    fill = {"model-net-mpi-replay": codes, "mpiexec": mpiexec, "CONF": conf,
+            "--num_net_traces=N": f"--num_net_traces={copy['ranks']}",
+            "--workload_file=PREFIX": f"--workload_file={copy['prefix']}"}
+    command = [fill.get(word, word) for word in command]
+    if any(word in ("N", "PREFIX") or word.endswith(("=N", "=PREFIX")) for word in command):
+        fail(f"a placeholder of the documented command was not filled: {command}")
+    where = os.path.join(workdir, f"replay-{os.path.basename(os.path.dirname(copy['prefix']))}-{len(command)}")
     shutil.rmtree(where, ignore_errors=True)
     os.makedirs(where)
-    command = [codes, f"--synch={synch}", f"--num_net_traces={copy['ranks']}", "--workload_type=dumpi",
-               f"--workload_file={copy['prefix']}", "--", conf]
-    if synch != 1:
-        command = launch.mpiexec(mpiexec, 2, command)
     done = subprocess.run(command, cwd=where, capture_output=True, text=True, timeout=120)
     out = done.stdout + done.stderr
     sent = re.search(r"Total bytes sent (\d+) recvd (\d+)", out)
     runtime = re.search(r"max runtime ([0-9.]+) ns", out)
     if done.returncode != 0 or not sent or not runtime or "unmatched" in out:
-        fail(f"{copy['label']}: CODES (--synch={synch}) exited {done.returncode}: {out.strip()[-400:]}")
+        fail(f"{copy['label']}: {' '.join(command)} exited {done.returncode}: {out.strip()[-400:]}")
     if int(sent.group(1)) != copy["bytes"] or int(sent.group(2)) != copy["bytes"]:
         fail(f"{copy['label']}: CODES sent {sent.group(1)} and received {sent.group(2)} bytes, the copy holds "
              f"{copy['bytes']}")
@@ -119,10 +141,11 @@ def main():
             fail(f"a copy into an existing folder: exit {done.returncode}, {lines}, {os.listdir(existing)}")
         return
     conf = os.path.join(root, "tests", "simulate", "fixtures", "codes-torus-2x2x2.conf")
+    commands = documented_commands(root)
     for copy in copies:
-        print(f"{copy['label']}: CODES max runtime {replayed(codes, mpiexec, conf, base, copy, 1)} ns")
-    sequential = replayed(codes, mpiexec, conf, base, copies[-1], 1)
-    optimistic = replayed(codes, mpiexec, conf, base, copies[-1], 3)
+        print(f"{copy['label']}: CODES max runtime {replayed(commands[1], codes, mpiexec, conf, base, copy)} ns")
+    sequential = replayed(commands[1], codes, mpiexec, conf, base, copies[-1])
+    optimistic = replayed(commands[3], codes, mpiexec, conf, base, copies[-1])
     if optimistic != sequential:
         fail(f"{copies[-1]['label']}: optimistic on 2 ranks {optimistic} ns, sequential {sequential} ns")
     print(f"{copies[-1]['label']}: sequential and optimistic on 2 simulator ranks both {sequential} ns")
