@@ -35,12 +35,12 @@ import subprocess
 import sys
 
 from amp_tools import networks  # noqa: E402
-from amp_tools import networks_sstmac  # noqa: E402
+from amp_tools import simulators  # noqa: E402
 
 ANALYTIC_TOLERANCE = 0.10
 AGREEMENT = 1.25
 # SST-macro's prediction is counted from when its last rank left MPI_Init (its staggered launch and
-# MPI_Init's allreduce left out: tools/amp_tools/sstmac_timeline.py), and may be short by up to the ranks'
+# MPI_Init's allreduce left out: tools/amp_tools/simulators/sstmac_timeline.py), and may be short by up to the ranks'
 # spread there, as a rank that left early may have gone on meanwhile (MPI_Init plus MPI_Finalize at 64
 # ranks on torus-4x4x4: 11.2 us, +9 us, against SimGrid's 16.2): each case compares SimGrid's time with
 # that span.
@@ -79,7 +79,7 @@ CASES = {  # name: (conformance_traces arguments, --set overrides)
     "pingpong-8B": (["pingpong", "8", "100"], []),
     "pingpong-1MiB": (["pingpong", str(MIB), "10"], []),
     # SST-macro's packets of 64 KiB, more than a virtual channel's share of a port's 64 KB: its switches
-    # need the credits AMP gives them (networks_sstmac.sstmac_credits), or the replay stops in a deadlock
+    # need the credits AMP gives them (simulators/sstmac_machine.py, sstmac_credits), or the replay stops in a deadlock
     "pingpong-1MiB-64KiB-packets": (["pingpong", str(MIB), "10"], ["packet_size=65536"]),
     "pingpong-8B-in-node": (["pingpong", "8", "100"], IN_NODE),
     "pingpong-1MiB-in-node": (["pingpong", str(MIB), "10"], IN_NODE),
@@ -98,7 +98,8 @@ CASES = {  # name: (conformance_traces arguments, --set overrides)
     "halo3d-8KiB": (["halo3d", "8192", "4", "4", "4"], []),
     "halo3d-1MiB": (["halo3d", str(MIB), "4", "4", "4"], []),
     # 8 ranks in one node, 6 copies each at once: SST-macro's memory model once served a node's copies one
-    # after the other (4.4x SimGrid's time with a channel per rank, 1.02x with networks_sstmac.SSTMAC_COPIES_PER_RANK)
+    # after the other (4.4x SimGrid's time with a channel per rank, 1.02x with simulators/sstmac_machine.py's
+    # SSTMAC_COPIES_PER_RANK)
     "halo3d-64KiB-in-node": (["halo3d", "65536", "2", "2", "2"], ["ranks_per_node=8", *IN_NODE[1:]]),
 }
 ANALYTIC = ("pingpong-8B", "pingpong-1MiB", "pingpong-1MiB-64KiB-packets", "pingpong-8B-in-node",
@@ -110,6 +111,7 @@ TORUS_ONLY = ("pingpong-64KiB-far",)
 COMPUTE_CASE = ["--nx", "8", "--ny", "8", "--nz", "8", "--num_vars", "2", "--num_tsteps", "2", "--strategy", "bspma",
                 "--ranks", "2", "--compute_seconds", "1e-3"]
 CUTS = ("bspma", "svaf", "svcp")
+AGREEING = ("simgrid", "sstmac")  # `agree both`: the two simulators compared case by case
 
 
 def fail(message):
@@ -229,7 +231,7 @@ class Suite:
 
 def analytic(suite, simulator):
     network = networks.load(suite.network_path)
-    refused = networks.refusal(network, simulator)
+    refused = simulators.refusal(network, simulator)
     for case in ANALYTIC:
         if case in TORUS_ONLY and network.topology != "torus":
             continue
@@ -253,7 +255,7 @@ def analytic(suite, simulator):
 
 def agree(suite):
     network = networks.load(suite.network_path)
-    if any(networks.refusal(network, s) for s in networks.SIMULATORS):
+    if any(simulators.refusal(network, s) for s in AGREEING):
         fail(f"{suite.name} is refused by a simulator: there is nothing to compare (register no agree test)")
     apart, known = [], []
     for case in [*CASES, *CUTS]:
@@ -277,9 +279,9 @@ def compare(suite, case, sstmac_extra=()):
     """How far apart the simulators are on a case (apart_by), printed; `sstmac_extra` keys set for SST-macro
     alone."""
     extra = {"simgrid": (), "sstmac": tuple(sstmac_extra)}
-    span = {s: suite.span(case, s, extra[s]) for s in networks.SIMULATORS}
+    span = {s: suite.span(case, s, extra[s]) for s in AGREEING}
     if case in NET_OF_START_AND_END:
-        start_end = {s: suite.span("init-finalize-64", s, extra[s]) for s in networks.SIMULATORS}
+        start_end = {s: suite.span("init-finalize-64", s, extra[s]) for s in AGREEING}
         # the same start-up (64 ranks, this machine) in both: its spread cancels
         span = {s: (low - start_end[s][0], high - start_end[s][1]) for s, (low, high) in span.items()}
     ratio = apart_by(span["simgrid"], span["sstmac"])

@@ -11,7 +11,8 @@ A variant is a network file with network keys set on top (simulate.py --set): ev
 the values `vary` lists, and for a randomized routing (valiant, ugal) `replicates` seeds 1..N each.
 
 [simulate]
-simulators = ["simgrid"]                               # simgrid, sstmac (needs AMP_SSTMAC)
+simulators = ["simgrid"]                               # amp_tools.simulators.NAMES: simgrid, sstmac
+                                                       # (needs AMP_SSTMAC), codes (needs AMP_CODES)
 networks = ["inputs/networks/torus-16x16x16.toml"]     # relative to the repository root
 synthesize_ranks = [1024, 4096]                        # optional
 compute_seconds = 1e-4                                 # optional; 0: no compute; or per proxy,
@@ -37,6 +38,7 @@ import amp_tools
 from amp_tools import proxy_command
 from amp_tools import results
 from amp_tools import simulate
+from amp_tools import simulators as registry  # the simulators by name (`simulators` is a study's list here)
 from amp_tools.output_places import make_folder
 from amp_tools.steady_state import FIRST_STEP_FOLDER
 from amp_tools.study_folder import keep_aside
@@ -45,7 +47,6 @@ from amp_tools.study_compute_model import ComputeModels, NotMeasured, model_key
 
 KEYS = {"simulators", "networks", "synthesize_ranks", "compute_seconds", "vary", "replicates", "calibrate",
         "max_ranks", "steady_state"}
-SIMULATORS = ("simgrid", "sstmac")
 # The most virtual ranks a proxy synthesizes (kMaxVirtualRanks, miniapps/common/plan_only.hpp: 2^24).
 MAX_SYNTHESIZED_RANKS = 1 << 24
 # Files a synthesis leaves, set aside (NAME.attempt-N) before it is tried again: a synthesis stopped
@@ -87,16 +88,15 @@ def parse(study, data):
     table = study.section(data, "simulate", KEYS)
     if table is None:
         return None
-    simulators = study.strings(table, "simulators") or ["simgrid"]
+    simulators = study.strings(table, "simulators") or [registry.DEFAULT]
     for simulator in simulators:
-        if simulator not in SIMULATORS:
-            study.fail("simulators", f"[simulate] simulator {simulator!r} is not one of {', '.join(SIMULATORS)}")
+        if simulator not in registry.NAMES:
+            study.fail("simulators", f"[simulate] simulator {simulator!r} is not one of {', '.join(registry.NAMES)}")
     study.no_duplicates("simulators", simulators)
-    if "sstmac" in simulators:
-        sstmac = os.environ.get("AMP_SSTMAC")
-        if not sstmac or not os.path.isfile(sstmac) or not os.access(sstmac, os.X_OK):
-            study.fail("simulators", "[simulate] simulator 'sstmac' needs AMP_SSTMAC to name an sstmac executable "
-                                     f"(SST-macro 16.0; AMP_SSTMAC is {repr(sstmac) if sstmac else 'not set'})")
+    for simulator in simulators:
+        missing = registry.simulator(simulator).unavailable()
+        if missing:
+            study.fail("simulators", f"[simulate] simulator {simulator!r} {missing}")
     paths = study.strings(table, "networks", required=True)
     study.no_duplicates("networks", paths)
     vary = parse_vary(study, table)
@@ -169,8 +169,8 @@ def too_many_ranks(plan, simulator, ranks):
 
 def not_simulated(plan, network, simulator, ranks, memory=None):
     """Why the study does not simulate a trace of `ranks` ranks on this network with this simulator (the
-    study's max_ranks, then networks.check_fits), or None."""
-    return too_many_ranks(plan, simulator, ranks) or networks.check_fits(network, simulator, ranks, memory=memory)
+    study's max_ranks, then simulators.check_fits), or None."""
+    return too_many_ranks(plan, simulator, ranks) or registry.check_fits(network, simulator, ranks, memory=memory)
 
 
 def one_node(study, found):
@@ -249,7 +249,7 @@ def variants(study, path, vary, replicates, simulators):
             network = networks.load(path, overrides)
         except networks.NetworkError as e:
             study.fail("vary", f"[simulate] 'vary': {e}")
-        problems = [p for p in (networks.check_fits(network, s, 1) for s in simulators) if p]
+        problems = [p for p in (registry.check_fits(network, s, 1) for s in simulators) if p]
         if problems and (not vary or len(problems) == len(simulators)):
             study.fail("vary" if vary else "networks", f"[simulate] {problems[0]}"
                                                        f"{f' ({networks.overrides_text(overrides)})' if vary else ''}")
