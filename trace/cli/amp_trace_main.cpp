@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // amp-trace: inspect, summarise, check and repair DUMPI traces (from AMP's libamp_dumpi or
-// sst-dumpi). Subcommands: info, stats, dump, validate, repair, check, otf2, simgrid, sstmac.
+// sst-dumpi). Subcommands: info, stats, dump, validate, repair, check, otf2, simgrid, sstmac, codes.
 #include <CLI/CLI.hpp>
 
 #include <cmath>
@@ -49,6 +49,10 @@ int main(int argc, char** argv) {
   auto* sstmac = app.add_subcommand("sstmac", "a copy for SST-macro's replay, whose paused set-up takes no time");
   sstmac->add_option("trace", input, "trace (.meta, prefix or directory)")->required();
   sstmac->add_option("output", output, "the directory to create (must not exist): the .meta and every .bin")->required();
+  auto* codes = app.add_subcommand("codes", "a copy for CODES' replay (model-net-mpi-replay): world ranks, "
+                                            "collectives as point-to-point messages");
+  codes->add_option("trace", input, "trace (.meta, prefix or directory)")->required();
+  codes->add_option("output", output, "the directory to create (must not exist): the .meta and every .bin")->required();
 
   double host_speed = 1e9;
   simgrid->add_option("--host-speed", host_speed, "flop/s the recorded compute time is written at (default 1e9)")
@@ -84,6 +88,7 @@ int main(int argc, char** argv) {
     if (*otf2) status = cli::run_otf2(input, output);
     if (*simgrid) status = cli::run_simgrid(input, output, host_speed);
     if (*sstmac) status = cli::run_sstmac(input, output);
+    if (*codes) status = cli::run_codes(input, output);
     cli::finish_standard_output();
   } catch (const amp::trace::OutputWriteError& error) {
     return cli::report_failure(error, 4);

@@ -18,5 +18,6 @@ int run_check(const std::string& input, bool json, bool in_flight_only);
 int run_otf2(const std::string& input, const std::string& output_directory);
 int run_simgrid(const std::string& input, const std::string& output_directory, double host_speed_flops);
 int run_sstmac(const std::string& input, const std::string& output_directory);
+int run_codes(const std::string& input, const std::string& output_directory);
 
 }  // namespace amp::trace::cli

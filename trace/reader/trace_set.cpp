@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <string_view>
 
 #include <amp/trace/reader/trace_error.hpp>
 
@@ -132,6 +133,16 @@ TraceSet locate_trace(const std::string& input) {
     set.bin_paths.push_back(path);
   }
   return set;
+}
+
+std::string unrecorded_calls(const TraceSet& set) {
+  constexpr std::string_view prefix = "amp_unrecorded_";
+  std::string calls;
+  for (const auto& [key, value] : set.meta) {
+    if (key.rfind(prefix, 0) != 0 || key == "amp_unrecorded_total" || value == "0") continue;
+    calls += (calls.empty() ? "" : ", ") + key.substr(prefix.size()) + " x" + value;
+  }
+  return calls;
 }
 
 }  // namespace amp::trace

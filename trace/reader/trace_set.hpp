@@ -23,6 +23,10 @@ TraceSet locate_trace(const std::string& input);
 // Reads key=value lines; throws TraceFormatError when the file cannot be read.
 std::map<std::string, std::string> read_meta_file(const std::string& path);
 
+// The calls the .meta counts as made but not recorded (DUMPI has no record for them: partitioned,
+// neighbourhood, ...), as "MPI_X x3, MPI_Y x1"; empty when there are none. No replay of the trace is whole.
+std::string unrecorded_calls(const TraceSet& set);
+
 // The rank encoded in a "<prefix>-NNNN.bin" name, or -1.
 int rank_from_bin_name(const std::string& path);
 

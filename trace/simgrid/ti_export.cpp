@@ -176,12 +176,7 @@ class Exporter {
 
   // The .meta counts calls DUMPI has no record for (partitioned, neighbourhood, ...): none has a TI form.
   void refuse_unrecorded_calls() {
-    constexpr std::string_view prefix = "amp_unrecorded_";
-    std::string calls;
-    for (const auto& [key, value] : set_.meta) {
-      if (key.rfind(prefix, 0) != 0 || key == "amp_unrecorded_total" || value == "0") continue;
-      calls += fmt::format("{}{} x{}", calls.empty() ? "" : ", ", key.substr(prefix.size()), value);
-    }
+    const std::string calls = unrecorded_calls(set_);
     if (!calls.empty())
       throw std::runtime_error(fmt::format("{}: the trace's .meta counts calls DUMPI could not record ({}; ranks not "
                                            "recorded): they have no SimGrid time-independent form",

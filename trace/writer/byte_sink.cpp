@@ -10,8 +10,9 @@
 
 namespace amp::trace {
 
-ByteSink::ByteSink(int fd, std::size_t capacity)
-    : fd_(fd), buffer_(static_cast<unsigned char*>(std::malloc(capacity))), capacity_(capacity) {
+ByteSink::ByteSink(int fd, std::size_t capacity, std::uint64_t at)
+    : fd_(fd), buffer_(static_cast<unsigned char*>(std::malloc(capacity))), capacity_(capacity), flushed_(at),
+      committed_(at) {
   if (buffer_ == nullptr) throw std::bad_alloc();
 }
 

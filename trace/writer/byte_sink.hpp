@@ -12,8 +12,9 @@ namespace amp::trace {
 
 class ByteSink {
  public:
-  // Takes ownership of fd (closed by close() or the destructor). capacity is allocated once.
-  ByteSink(int fd, std::size_t capacity);
+  // Takes ownership of fd (closed by close() or the destructor). capacity is allocated once. `at` is the
+  // file offset fd writes at (bytes already there, for offset() and the index a tail writes).
+  ByteSink(int fd, std::size_t capacity, std::uint64_t at = 0);
   ~ByteSink();
   ByteSink(const ByteSink&) = delete;
   ByteSink& operator=(const ByteSink&) = delete;
@@ -77,8 +78,8 @@ class ByteSink {
   unsigned char* buffer_;
   std::size_t capacity_;
   std::size_t pos_ = 0;
-  std::uint64_t flushed_ = 0;
-  std::uint64_t committed_ = 0;
+  std::uint64_t flushed_;
+  std::uint64_t committed_;
   bool failed_ = false;
   int error_number_ = 0;
 };
