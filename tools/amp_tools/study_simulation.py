@@ -27,6 +27,8 @@ steady_state = true                                    # optional: each synthesi
                                                        # (steady_state.py; K >= 3)
 calibrate = true                                       # optional: a network file that does not exist
                                                        # is measured on this machine first
+sim_ranks = 4                                          # optional: a parallel simulator's ranks (codes:
+                                                       # ROSS optimistic; --slurm: srun -n 4 job steps)
 """
 import itertools
 import json
@@ -46,7 +48,8 @@ from amp_tools.study_launch import Stopped, failure, run_logged, run_tool, signa
 from amp_tools.study_compute_model import ComputeModels, NotMeasured, model_key
 
 KEYS = {"simulators", "networks", "synthesize_ranks", "compute_seconds", "vary", "replicates", "calibrate",
-        "max_ranks", "steady_state"}
+        "max_ranks", "steady_state", "sim_ranks"}
+MAX_SIM_RANKS = 1 << 16  # simulator ranks of a parallel simulator's replay (simulate.py's --sim-ranks bound)
 # The most virtual ranks a proxy synthesizes (kMaxVirtualRanks, miniapps/common/plan_only.hpp: 2^24).
 MAX_SYNTHESIZED_RANKS = 1 << 24
 # Files a synthesis leaves, set aside (NAME.attempt-N) before it is tried again: a synthesis stopped
@@ -66,8 +69,9 @@ VARY_VALUE_TYPES = (str, int, float, bool)
 
 class Plan:
     def __init__(self, simulators, variants, synthesize_ranks, compute_seconds, to_calibrate, vary, replicates,
-                 stream_per_core, max_ranks=None, steady_state=False):
+                 stream_per_core, max_ranks=None, steady_state=False, sim_ranks=1):
         self.simulators = simulators
+        self.sim_ranks = sim_ranks  # simulator ranks of a parallel simulator's replays (the others run on one)
         self.steady_state = steady_state  # each synthesized point also as one step, in first-step/
         self.max_ranks = max_ranks or {}  # simulator: its largest trace in this study
         self.variants = variants  # (network file, Network with its overrides): what each trace is simulated on
@@ -81,6 +85,10 @@ class Plan:
         if isinstance(self.compute_seconds, dict):
             return self.compute_seconds.get(proxy)
         return self.compute_seconds
+
+    def simulator_ranks(self, simulator):
+        """The simulator ranks `simulator` replays on in this study: sim_ranks for a parallel one, else 1."""
+        return self.sim_ranks if registry.simulator(simulator).PARALLEL else 1
 
 
 def parse(study, data):
@@ -139,8 +147,13 @@ def parse(study, data):
     if steady_state and not ranks:
         study.fail("steady_state", "[simulate] 'steady_state' pairs each synthesized point with its first step; "
                                    "give 'synthesize_ranks'")
+    sim_ranks = study.positive_int(table, "sim_ranks", 1, most=MAX_SIM_RANKS)
+    if sim_ranks > 1 and not any(registry.simulator(s).PARALLEL for s in simulators):
+        study.fail("sim_ranks", f"[simulate] 'sim_ranks' is the simulator ranks of a parallel simulator's replays "
+                                f"({', '.join(n for n in registry.NAMES if registry.simulator(n).PARALLEL)}), and the "
+                                f"study's simulators ({', '.join(simulators)}) replay on one")
     return Plan(simulators, found, ranks, compute, to_calibrate, vary, replicates, one_node(study, found),
-                parse_max_ranks(study, table, simulators), steady_state)
+                parse_max_ranks(study, table, simulators), steady_state, sim_ranks)
 
 
 def parse_max_ranks(study, table, simulators):
@@ -170,7 +183,8 @@ def too_many_ranks(plan, simulator, ranks):
 def not_simulated(plan, network, simulator, ranks, memory=None):
     """Why the study does not simulate a trace of `ranks` ranks on this network with this simulator (the
     study's max_ranks, then simulators.check_fits), or None."""
-    return too_many_ranks(plan, simulator, ranks) or registry.check_fits(network, simulator, ranks, memory=memory)
+    return too_many_ranks(plan, simulator, ranks) or registry.check_fits(network, simulator, ranks, memory=memory,
+                                                                          sim_ranks=plan.simulator_ranks(simulator))
 
 
 def one_node(study, found):
@@ -408,6 +422,7 @@ def simulate_all(plan, traced, folder, opts):
                     continue
                 done = run_tool(amp_tools.module_command("simulate") + [trace, "--network", path,
                                  *set_options(network.overrides), "--simulator", simulator,
+                                 "--sim-ranks", str(plan.simulator_ranks(simulator)), "--mpiexec", opts.mpiexec,
                                  "--build", opts.build],  # its --root: AMP's own (tools/sstmac/)
                                 env=amp_tools.module_environment())
                 if done.returncode == 0:

@@ -11,9 +11,9 @@
   notes(network, summary, timeout) lines to print before a long replay
   run(job)               the replay of a replay.Job, as a replay.Outcome
 Adding a simulator is one module here, its translation and its tests (docs/SIMULATING.md)."""
-from amp_tools.simulators import simgrid, sstmac
+from amp_tools.simulators import codes, simgrid, sstmac
 
-SIMULATORS = {module.NAME: module for module in (simgrid, sstmac)}
+SIMULATORS = {module.NAME: module for module in (simgrid, sstmac, codes)}
 DEFAULT = simgrid.NAME  # the simulator of a simulation or study that names none
 NAMES = tuple(SIMULATORS)
 
