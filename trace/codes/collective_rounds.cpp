@@ -3,6 +3,8 @@
 // laid out on ranks relative to the root, as MPICH's binomial broadcast and reduce are.
 #include <amp/trace/codes/collective_rounds.hpp>
 
+#include <algorithm>
+
 #include <amp/trace/format/dumpi_format.hpp>
 
 namespace amp::trace::codes {
@@ -85,8 +87,11 @@ std::optional<std::vector<Round>> collective_rounds(const CollectiveShape& s) {
       rounds.push_back(std::move(round));
       break;
     }
-    case kAllgather:
-      for (int i = 1; i < n; ++i) rounds.push_back({{{(me + 1) % n, s.bytes}}, {{(me - 1 + n) % n, s.recv_bytes}}});
+    case kAllgather:  // Bruck: round k sends the min(2^k, n - 2^k) blocks gathered so far to rank - 2^k
+      for (int k = 1; k < n; k <<= 1) {
+        const std::int64_t blocks = std::min(k, n - k);
+        rounds.push_back({{{(me - k + n) % n, blocks * s.bytes}}, {{(me + k) % n, blocks * s.recv_bytes}}});
+      }
       break;
     case kAlltoall:
       for (int i = 1; i < n; ++i) rounds.push_back({{{(me + i) % n, s.bytes}}, {{(me - i + n) % n, s.recv_bytes}}});

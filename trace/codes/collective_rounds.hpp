@@ -34,8 +34,9 @@ struct CollectiveShape {
 
 // This member's rounds: Barrier by dissemination (0-byte messages to rank + 2^k), Bcast down a binomial
 // tree from the root and Reduce up one (MPICH's short-message algorithms), Allreduce as a Reduce to comm
-// rank 0 and a Bcast from it, Gather and Scatter straight between the root and each member, Allgather
-// around the ring, Alltoall by pairwise exchange (rank + i, rank - i). Nothing for another function.
+// rank 0 and a Bcast from it, Gather and Scatter straight between the root and each member, Allgather by
+// Bruck's algorithm (ceil(log2 n) rounds, to rank - 2^k), Alltoall by pairwise exchange (rank + i, rank - i).
+// Nothing for another function.
 std::optional<std::vector<Round>> collective_rounds(const CollectiveShape& shape);
 
 }  // namespace amp::trace::codes

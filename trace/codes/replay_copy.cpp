@@ -141,7 +141,8 @@ class Copier {
     const std::uint64_t k = sending ? channel.sent++ : channel.received++;
     const std::int64_t retagged = static_cast<std::int64_t>(channel.index) * kTagSlots +
                                   static_cast<std::int64_t>(k % kTagSlots);
-    if (retagged > 2147483647) throw std::runtime_error("too many distinct channels between one pair of ranks to renumber");
+    if (retagged > 2147483647)
+      throw std::runtime_error("too many distinct channels between one pair of ranks to renumber");
     return static_cast<int>(retagged);
   }
 
