@@ -130,7 +130,7 @@ CODES_GAPS = {
     "incast-1MiB": {"torus-4x4x4": -0.413, "torus-16x16x4": -0.124, "xt6-seastar": -0.680, "xe6-gemini": -0.280},
     "pingpong-64KiB-far": {"torus-16x16x4": -0.473, "xt6-seastar": -0.404},
     "burst-8B": {"torus-4x4x4": -0.740, "torus-16x16x4": -0.740, "xt6-seastar": -0.960, "xe6-gemini": -0.668,
-                 "dragonfly-1024": -0.374, "cascade-dragonfly": -0.923},
+                 "dragonfly-1024": -0.913, "cascade-dragonfly": -0.940},
 }
 GAP_SLACK = 0.03
 # `agree codes`: CODES beside SimGrid. Not compared: the cases that measure what CODES' MPI layer cannot be
@@ -141,7 +141,22 @@ CODES_NOT_COMPARED = {
     "pingpong-1MiB-in-node": "CODES has no in-node copy: a message within a node crosses its NIC and router",
     "halo3d-64KiB-in-node": "CODES has no in-node copy: a message within a node crosses its NIC and router",
 }
-CODES_AGREEMENT_GAPS = {}  # case: {network: the ratio measured}, where CODES and SimGrid are further apart
+# Where CODES and SimGrid are further apart than AGREEMENT, the ratio measured when this was written (bound:
+# 3 % above it). On the torus, CODES' model has no link latency (8 B ping-pong) and no NIC (the incast, and
+# halos whose six faces leave a node at six links' bandwidth, not its NIC's: 2.9-4.9x faster). On
+# dragonfly-1024, the copy's collectives take CODES about twice SimGrid's SMPI collectives (bspma: 77 % of
+# its time in point-to-point against SimGrid's 10 % point-to-point and 41 % collectives), and the 64 KiB and
+# 1 MiB 3-D halos 1.4-1.8x SimGrid's (with 8 packets of credit per channel instead of 64, 2.3x): not
+# explained yet.
+CODES_AGREEMENT_GAPS = {
+    "pingpong-8B": {"torus-4x4x4": 3.56},
+    "incast-1MiB": {"torus-4x4x4": 1.77},
+    "halo3d-64KiB": {"torus-4x4x4": 2.97, "dragonfly-1024": 1.45},
+    "halo3d-1MiB": {"torus-4x4x4": 5.05, "dragonfly-1024": 1.82},
+    "bspma": {"dragonfly-1024": 1.90},
+    "svaf": {"torus-4x4x4": 1.34, "dragonfly-1024": 1.83},
+    "svcp": {"torus-4x4x4": 2.09, "dragonfly-1024": 1.29},
+}
 
 
 def fail(message):
