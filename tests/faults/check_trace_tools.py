@@ -79,14 +79,15 @@ def case_stdout_full(a):
     with tempfile.TemporaryDirectory() as folder:
         trace = copy_reference(folder)
         runs = [["info"], ["stats"], ["stats", "--json"], ["dump"], ["dump", "--dumpi2ascii"], ["check"],
-                ["validate"], ["otf2", None], ["simgrid", None], ["sstmac", None]]
+                ["validate"], ["otf2", None], ["simgrid", None], ["sstmac", None], ["codes", None]]
         for run in runs:
             arguments = [run[0], trace] + [os.path.join(folder, f"{run[0]}-out") if x is None else x for x in run[1:]]
             with open("/dev/full", "w") as full:
                 done = amp_trace(a, *arguments, stdout=full)
             expect(done, 4, STDOUT_LOST, f"amp-trace {' '.join(run[:1] + [x for x in run[1:] if x])} > /dev/full")
-        # otf2, simgrid and sstmac wrote their (complete) outputs before their summary line was lost; nothing else.
-        if sorted(os.listdir(folder)) != ["otf2-out", "ring", "simgrid-out", "sstmac-out"] or \
+        # otf2, simgrid, sstmac and codes wrote their (complete) outputs before their summary line was lost; nothing
+        # else.
+        if sorted(os.listdir(folder)) != ["codes-out", "otf2-out", "ring", "simgrid-out", "sstmac-out"] or \
                 not os.path.exists(os.path.join(folder, "otf2-out", "traces.otf2")):
             fr.fail(f"left after the runs with stdout on /dev/full: {sorted(os.listdir(folder))}")
         print(f"{len(runs)} subcommands with stdout on /dev/full: exit 4 and one line each")
@@ -123,7 +124,8 @@ def case_matrix_csv(a):
 
 
 def case_usage(a):
-    subcommands = "(one of: info, stats, dump, validate, check, repair, otf2, simgrid, sstmac; see amp-trace --help)"
+    subcommands = ("(one of: info, stats, dump, validate, check, repair, otf2, simgrid, sstmac, codes; "
+                   "see amp-trace --help)")
     cases = [
         ([], f"amp-trace: error: A subcommand is required {subcommands}"),
         (["frobnicate"], f"amp-trace: error: unknown subcommand 'frobnicate' {subcommands}"),
@@ -360,6 +362,10 @@ def case_exports_full_disk(a):
         meta = [f for f in os.listdir(trace) if f.endswith(".meta")][0]
         expect(done, 4, f"amp-trace: {out}/{meta}: write failed: No space left on device", "sstmac on a full disk")
         fr.expect_files(mount, ["filler"], "sstmac on a full disk")
+        out = os.path.join(mount, "codes")
+        done = amp_trace(a, "codes", trace, out)
+        expect(done, 4, f"amp-trace: {out}/{meta}: write failed: No space left on device", "codes on a full disk")
+        fr.expect_files(mount, ["filler"], "codes on a full disk")
         out = os.path.join(mount, "archive")
         done = amp_trace(a, "otf2", trace, out)
         errors = [l for l in done.stderr.splitlines() if l.strip()]
@@ -370,12 +376,13 @@ def case_exports_full_disk(a):
                     f"{done.returncode}: {errors}")
         fr.expect_files(mount, ["filler"], "otf2 on a full disk")
         os.remove(os.path.join(mount, "filler"))
-        for command, name in (("simgrid", "ti"), ("sstmac", "copy"), ("otf2", "archive")):  # nothing left blocks a retry
+        for command, name in (("simgrid", "ti"), ("sstmac", "copy"), ("codes", "codes"), ("otf2", "archive")):  # retries
             done = amp_trace(a, command, trace, os.path.join(mount, name))
             if done.returncode != 0:
                 fr.fail(f"{command} retried with room: exit {done.returncode} {done.stderr!r}")
             shutil.rmtree(os.path.join(mount, name))  # room for the next one on the small filesystem
-    print("simgrid, sstmac and otf2 on a full disk: exit 4 naming 'No space left on device', nothing left; retries work")
+    print("simgrid, sstmac, codes and otf2 on a full disk: exit 4 naming 'No space left on device', nothing left; "
+          "retries work")
 
 
 def hand_made_ring(a, folder, ranks, steps):
@@ -391,7 +398,7 @@ def hand_made_ring(a, folder, ranks, steps):
 def case_exports_signalled(a):
     with tempfile.TemporaryDirectory() as folder:
         trace = hand_made_ring(a, folder, 1024, 50)
-        for command in ("simgrid", "otf2"):
+        for command in ("simgrid", "codes", "otf2"):
             for sent in (signal.SIGTERM, signal.SIGINT):
                 out = os.path.join(folder, "out")
                 job = subprocess.Popen([os.path.join(a.bin, "amp-trace"), command, trace, out],
@@ -408,7 +415,7 @@ def case_exports_signalled(a):
                 if job.returncode != -sent:
                     fr.fail(f"amp-trace {command} sent {sent.name}: exit {job.returncode} (not death by the signal) {err!r}")
                 fr.expect_files(folder, ["ring"], f"amp-trace {command} ended by {sent.name}")
-    print("simgrid and otf2 ended by SIGTERM or SIGINT: the staging folder removed, death by the signal")
+    print("simgrid, codes and otf2 ended by SIGTERM or SIGINT: the staging folder removed, death by the signal")
 
 
 def replayed_seconds(export_dir, host_speed):

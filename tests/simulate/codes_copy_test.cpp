@@ -205,18 +205,23 @@ TEST_F(CodesCopyTest, SubCommunicatorRanksBecomeWorldRanks) {
   for (int i = 0; i < 3; ++i) r[static_cast<std::size_t>(i)].at(100).comm_split(2, i > 0 ? 0 : 1, i, 4);
   r[1].at(200).isend(10, kDouble, 1, 5, 2, 4).wait(2);       // comm rank 1 of {1, 2}: world rank 2
   r[2].at(200).irecv(10, kDouble, 0, 5, 2, 4).wait(2, {80, 0, 5});  // comm rank 0: world rank 1
+  for (auto& rank : r) rank.at(300).barrier(4);              // {1, 2}: one round; rank 0 alone: no message
   const codes::ReplayCopyResult result = copy(r);
   EXPECT_EQ(result.messages, 1u);
   EXPECT_EQ(result.bytes, 80u);
-  EXPECT_EQ(result.collectives, 3u);                // the split's allgather of 12 bytes on the world, 3 members
-  EXPECT_EQ(result.collective_messages, 6u);
+  EXPECT_EQ(result.collectives, 6u);  // the split's allgather of 12 bytes on the world, 3 members; the barriers
+  EXPECT_EQ(result.collective_messages, 8u);
   EXPECT_EQ(result.collective_bytes, 72u);
   const std::vector<std::string> one = lines(1), two = lines(2);
   // after MPI_Init and the split's allgather (2 rounds of Isend, Irecv, Waitall): the message, on the world
-  ASSERT_EQ(one.size(), 1u + 6u + 2u + 1u);
+  ASSERT_EQ(one.size(), 1u + 6u + 2u + 3u + 1u);
   EXPECT_EQ(one[7], "MPI_Isend count=80 dest=2 tag=1024 request=6");
   EXPECT_EQ(one[8], "MPI_Wait request=6");
   EXPECT_EQ(two[7], "MPI_Irecv count=80 source=1 tag=1024 request=6");
+  // the barrier on {1, 2}: between world ranks 1 and 2, on its own channel (communicator) of the pair
+  EXPECT_EQ(one[9], "MPI_Isend count=0 dest=2 tag=2048 request=7");
+  EXPECT_EQ(one[10], "MPI_Irecv count=0 source=2 tag=1024 request=8");
+  EXPECT_EQ(lines(0).size(), 1u + 6u + 1u);  // alone on its communicator: no barrier message
   EXPECT_EQ(one[1], "MPI_Isend count=12 dest=0 tag=0 request=2");  // Bruck: to rank - 1, from rank + 1
   EXPECT_EQ(two[2], "MPI_Irecv count=12 source=0 tag=0 request=3");
 }
@@ -264,6 +269,14 @@ TEST_F(CodesCopyTest, ComputeIsKeptToTheNanosecondAndThePausedSetUpTakenOut) {
   EXPECT_EQ(one[5].at_ns, 200000);
   ASSERT_EQ(result.paused_seconds.size(), 2u);
   EXPECT_NEAR(result.paused_seconds[0], 4981e-6, 1e-12);
+}
+
+TEST_F(CodesCopyTest, AMessageAfterMpiFinalizeIsRefused) {
+  auto r = ranks(2);
+  r[0].at(100).finalize().at(200).send(1, kInt, 1, 0);
+  r[1].at(100).recv(1, kInt, 0, 0, {4, 0, 0});
+  EXPECT_EQ(refusal(r), "rank 0 record 3 MPI_Send: moves data after MPI_Finalize, where CODES' replay of the rank "
+                        "has ended");
 }
 
 TEST_F(CodesCopyTest, AWildcardReceiveIsRefused) {

@@ -148,6 +148,8 @@ class Copier {
 
   // Where this call's records go on the copy's clock: after the compute since the rank's last records.
   std::int64_t compute_before(RankState& s, const ResolvedCall& call) {
+    if (s.finalized && call.record->function != kFinalize)
+      refuse(call, "moves data after MPI_Finalize, where CODES' replay of the rank has ended");
     const std::int64_t start = nanoseconds(call.record->wall_start);
     if (!s.paused && s.busy_until >= 0 && start > s.busy_until) s.clock += start - s.busy_until;
     s.acted = true;
@@ -183,7 +185,6 @@ class Copier {
       s.finalized = true;
       return;
     }
-    if (s.finalized) refuse(call, "comes after MPI_Finalize, where CODES' replay of the rank has ended");
     if (!call.unknown_requests.empty() && f != kRequestFree)
       refuse(call, fmt::format("completes request {} that no recorded call on this rank created",
                                call.unknown_requests.front()));
