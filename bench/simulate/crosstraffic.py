@@ -19,8 +19,9 @@ ROOT = amp_tools.REPOSITORY
 sys.path.insert(0, os.path.join(ROOT, "tests", "simulate"))
 from amp_tools import command_line  # noqa: E402
 from amp_tools import networks  # noqa: E402
-from amp_tools import networks_simgrid  # noqa: E402
+from amp_tools.simulators import simgrid_machine  # noqa: E402
 from amp_tools import simulate  # noqa: E402
+from amp_tools.simulators import simgrid  # noqa: E402
 from conformance_test import Suite  # noqa: E402
 
 CASES = ("pingpong-1MiB", "ring-64KiB", "halo3d-64KiB", "bspma", "svcp")
@@ -29,11 +30,11 @@ CASES = ("pingpong-1MiB", "ring-64KiB", "halo3d-64KiB", "bspma", "svcp")
 def replay(network, export_dir, ranks, platform, env, workdir, crosstraffic):
     hosts = os.path.join(workdir, "hosts.txt")
     with open(hosts, "w") as f:
-        f.write(networks_simgrid.hostfile(network, ranks))
+        f.write(simgrid_machine.hostfile(network, ranks))
     exported = command_line.read_json(os.path.join(export_dir, "export.json"))  # the replay's settings, then the network's
-    config = [c for c in exported["smpirun_cfg"] + networks_simgrid.simgrid_config(network) if "crosstraffic" not in c]
+    config = [c for c in exported["smpirun_cfg"] + simgrid_machine.simgrid_config(network) if "crosstraffic" not in c]
     command = ["smpirun", "-np", str(ranks), "-platform", platform, "-hostfile", hosts, "-replay", "ranks.txt",
-               simulate.SMPIREPLAY, *config, f"--cfg=network/crosstraffic:{crosstraffic}",
+               simgrid.SMPIREPLAY, *config, f"--cfg=network/crosstraffic:{crosstraffic}",
                "--log=smpi_replay.fmt:[%h:%a:(%i)_%.9d]_[%c/%p]_%m%n"]
     started = time.monotonic()
     done = subprocess.run(command, cwd=export_dir, env=env, capture_output=True, text=True, check=True)
@@ -50,7 +51,7 @@ def main():
     path = os.path.join(ROOT, "inputs", "networks", "torus-4x4x4.toml")
     network = networks.load(path)
     suite = Suite(a.build, ROOT, work, path)
-    platform, env = simulate.simgrid_platform(network, a.build, work)
+    platform, env = simgrid.platform(network, a.build, work)
     print(f"{'trace':16s} {'off (us)':>10s} {'on (us)':>10s} {'on/off':>7s} {'wall off/on (s)':>16s}")
     for case in CASES:
         trace = suite.trace(case)

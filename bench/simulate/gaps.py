@@ -24,9 +24,10 @@ import amp_tools  # noqa: E402
 ROOT = amp_tools.REPOSITORY
 from amp_tools import command_line  # noqa: E402
 from amp_tools import networks  # noqa: E402
-from amp_tools import networks_sstmac  # noqa: E402
+from amp_tools.simulators import sstmac_machine  # noqa: E402
 from amp_tools import proxy_command  # noqa: E402
 from amp_tools import simulate  # noqa: E402
+from amp_tools.simulators import simgrid  # noqa: E402
 
 NETWORKS = os.path.join(ROOT, "inputs", "networks")
 
@@ -43,8 +44,8 @@ def sstmac_seconds(build, trace, network_path, extra):
     ranks = len(command_line.read_json(os.path.join(trace, "simgrid-ti-1e+09", "export.json"))["ranks"])
     command = [os.environ["AMP_SSTMAC"], "-f", os.path.join(ROOT, "tools", "sstmac", f"{network.topology}.ini"),
                "-p", f"node.app1.dumpi_metaname={simulate.trace_meta(trace)}", "-p", f"node.app1.size={ranks}",
-               "-p", f"node.app1.launch_cmd={networks_sstmac.sstmac_launch(network, ranks)}"]
-    for key, value in {**networks_sstmac.sstmac_overrides(network), **extra}.items():
+               "-p", f"node.app1.launch_cmd={sstmac_machine.sstmac_launch(network, ranks)}"]
+    for key, value in {**sstmac_machine.sstmac_overrides(network), **extra}.items():
         command += ["-p", f"{key}={value}"]
     done = subprocess.run(command, capture_output=True, text=True, check=True, cwd=tempfile.mkdtemp())
     return float(re.search(r"Estimated total runtime of\s+(\S+) seconds", done.stdout).group(1))
@@ -90,7 +91,7 @@ def main():
     for name in ("torus-16x16x4", "torus-16x16x16", "dragonfly-4096", "trinity-haswell"):
         network = networks.load(os.path.join(NETWORKS, f"{name}.toml"))
         folder = tempfile.mkdtemp(dir=work)
-        platform, env = simulate.simgrid_platform(network, a.build, folder)
+        platform, env = simgrid.platform(network, a.build, folder)
         started = time.monotonic()
         subprocess.run(["/usr/bin/python3", "-m", "amp_tools.simgrid_routes"], check=True, env=env,
                        input=json.dumps({"platform": platform, "pairs": [["n0", "n1"]]}), capture_output=True,

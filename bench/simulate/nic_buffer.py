@@ -22,12 +22,12 @@ import amp_tools  # noqa: E402
 ROOT = amp_tools.REPOSITORY
 from amp_tools import command_line  # noqa: E402
 from amp_tools import networks, simulate  # noqa: E402
-from amp_tools import networks_sstmac  # noqa: E402
+from amp_tools.simulators import sstmac_machine  # noqa: E402
 
-# Run as a child: one replay with the buffer of AMP_BENCH_NIC_BUFFER on top of networks_sstmac.sstmac_overrides.
+# Run as a child: one replay with the buffer of AMP_BENCH_NIC_BUFFER on top of sstmac_machine.sstmac_overrides.
 if os.environ.get("AMP_BENCH_NIC_BUFFER"):
-    plain = networks_sstmac.sstmac_overrides
-    networks_sstmac.sstmac_overrides = lambda n, queue=None: {**plain(n, queue),
+    plain = sstmac_machine.sstmac_overrides
+    sstmac_machine.sstmac_overrides = lambda n, queue=None: {**plain(n, queue),
                                                        "node.nic.buffer": os.environ["AMP_BENCH_NIC_BUFFER"] + "B"}
     sys.argv = ["simulate", *sys.argv[1:]]
     sys.exit(simulate.main())

@@ -18,9 +18,10 @@ import tempfile
 import amp_tools
 from amp_tools import command_line
 from amp_tools import networks
-from amp_tools import networks_simgrid
+from amp_tools.simulators import simgrid_machine
 from amp_tools import proxy_command
 from amp_tools import simulate
+from amp_tools.simulators import simgrid
 
 ROOT = amp_tools.REPOSITORY
 
@@ -81,14 +82,14 @@ def main():
     print(f"export     amp-trace simgrid: {s:7.1f} s, {mib:7.0f} MiB peak, TI files {du(ti):.0f} MiB "
           f"(goal <= 60 s, <= 1024 MiB); {done.stdout.splitlines()[0]}")
     network = networks.load(a.network)
-    platform, env = simulate.simgrid_platform(network, a.build, work)  # as ./amp simulate gives it
+    platform, env = simgrid.platform(network, a.build, work)  # as ./amp simulate gives it
     with open(os.path.join(work, "hosts.txt"), "w") as f:
-        f.write(networks_simgrid.hostfile(network, a.ranks))
+        f.write(simgrid_machine.hostfile(network, a.ranks))
     try:
         s, mib, done = timed("replay", ["smpirun", "-np", str(a.ranks), "-platform", platform,
                                         "-hostfile", os.path.join(work, "hosts.txt"), "-replay", "ranks.txt",
-                                        simulate.SMPIREPLAY,
-                                        *replay_settings(ti), *networks_simgrid.simgrid_config(network)], cwd=ti,
+                                        simgrid.SMPIREPLAY,
+                                        *replay_settings(ti), *simgrid_machine.simgrid_config(network)], cwd=ti,
                                        timeout=a.replay_timeout, env=env)
     except subprocess.TimeoutExpired:
         print(f"replay     smpirun on {network.name}: not finished in {a.replay_timeout:.0f} s (goal <= 600 s)")

@@ -419,9 +419,11 @@ def case_exports_signalled(a):
 
 
 def replayed_seconds(export_dir, host_speed):
-    """SimGrid's prediction for a TI export on two hosts of `host_speed` flop/s (tools/amp_tools/simulate.py's replay)."""
+    """SimGrid's prediction for a TI export on two hosts of `host_speed` flop/s (tools/amp_tools/simulators/simgrid.py's
+    replay)."""
     from amp_tools import networks  # noqa: E402
-    from amp_tools import simulate  # noqa: E402
+    from amp_tools.simulators import simgrid  # noqa: E402
+    from amp_tools.simulators.replay import Job  # noqa: E402
     with open(os.path.join(export_dir, "export.json")) as f:
         summary = json.load(f)
     with tempfile.TemporaryDirectory() as work:
@@ -429,7 +431,8 @@ def replayed_seconds(export_dir, host_speed):
         with open(path, "w") as f:
             f.write(f'topology = "flat"\nnodes = 2\nranks_per_node = 1\nlink_bandwidth = 1e10\n'
                     f'link_latency = 1e-6\nhost_speed = {host_speed!r}\n')
-        return simulate.run_simgrid(networks.load(path), export_dir, summary, None, work, 60)[0]  # flat: XML, no build
+        job = Job(networks.load(path), work, export_dir, summary, None, None, None, work, 60)
+        return simgrid.run(job).predicted  # flat: XML, no build
 
 
 def case_host_speed(a):

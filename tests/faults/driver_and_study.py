@@ -430,10 +430,12 @@ def simulate_settings_checked_first(s):
              (simulate_table(s, "synthesize_ranks = [16, 16777217]\n"), {},
               "line 10: [simulate] 'synthesize_ranks' value 16777217 is more than the 16777216 virtual ranks"),
              (simulate_table(s, 'simulators = ["sstmac"]\n'), {"AMP_SSTMAC": None},
-              "line 10: [simulate] simulator 'sstmac' needs AMP_SSTMAC to name an sstmac executable (SST-macro 16.0; "
+              "line 10: [simulate] simulator 'sstmac' needs AMP_SSTMAC to name an sstmac executable file "
+              "(SST-macro 16.0; "
               "AMP_SSTMAC is not set)"),
              (simulate_table(s, 'simulators = ["sstmac"]\n'), {"AMP_SSTMAC": not_executable},
-              f"line 10: [simulate] simulator 'sstmac' needs AMP_SSTMAC to name an sstmac executable (SST-macro 16.0; "
+              f"line 10: [simulate] simulator 'sstmac' needs AMP_SSTMAC to name an sstmac executable file "
+              f"(SST-macro 16.0; "
               f"AMP_SSTMAC is '{not_executable}')")]
     saved = os.environ.pop("AMP_SSTMAC", None)
     try:

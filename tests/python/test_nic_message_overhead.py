@@ -2,18 +2,18 @@
 """The per-message cost at the NIC (nic_message_overhead): read, keyed, and given to both
 simulators as time of the rank that posts each header, beside the CPU's message_overhead."""
 from amp_tools import networks
-from amp_tools import networks_sstmac
-from amp_tools import networks_simgrid
+from amp_tools.simulators import sstmac_machine
+from amp_tools.simulators import simgrid_machine
 
 
 def test_both_simulators_charge_the_cpu_and_the_nic_per_header(network_file):
     aries = networks.load(network_file("trinity-haswell"))
     assert aries.message_overhead == 1.6e-7 and aries.nic_message_overhead == 2.5e-8
     assert abs(networks.per_header(aries) - 1.85e-7) < 1e-15
-    config = networks_simgrid.simgrid_config(aries)
+    config = simgrid_machine.simgrid_config(aries)
     assert "--cfg=smpi/os:0:1.85e-07:0" in config and "--cfg=smpi/ois:0:1.85e-07:0" in config
     assert "--cfg=smpi/or:0:0:0;513:1.85e-07:0" in config
-    p = networks_sstmac.sstmac_overrides(aries)
+    p = sstmac_machine.sstmac_overrides(aries)
     assert p["node.app1.mpi.post_header_delay"] == "185ns"
 
 

@@ -16,7 +16,7 @@ PACKAGE = os.path.join(amp_tools.REPOSITORY, "tools", "amp_tools")
 # Modules that parse JSON that is no file, and what it is.
 NOT_FILES = {
     "combinations.py": "the proxy's --list-combinations --json on its standard output",
-    "network_metrics.py": "the SimGrid platform library's answer on a pipe",
+    "simulators/simgrid_figures.py": "the SimGrid platform library's answer on a pipe",
     "simgrid_routes.py": "a request read from standard input",
     "schemas.py": "the schema checker: any JSON file, with its own rule for NaN",
 }
@@ -25,8 +25,8 @@ NOT_FILES = {
 def test_only_results_py_parses_json_files():
     parsers = re.compile(r"\bjson\.loads?\(")
     found = []
-    for path in sorted(glob.glob(os.path.join(PACKAGE, "*.py"))):
-        name = os.path.basename(path)
+    for path in sorted(glob.glob(os.path.join(PACKAGE, "**", "*.py"), recursive=True)):
+        name = os.path.relpath(path, PACKAGE)
         with open(path) as f:
             if parsers.search(f.read()) and name not in NOT_FILES and name != "results.py":
                 found.append(name)

@@ -15,7 +15,7 @@ from amp_tools import calibrate
 from amp_tools import measured_comparison
 from amp_tools import simgrid_export
 from amp_tools import simulate
-from amp_tools import simulate_sstmac
+from amp_tools.simulators import sstmac
 from amp_tools import simulator_process
 from amp_tools.simulate_errors import UsageError
 
@@ -74,7 +74,7 @@ def test_a_fifo_bin_is_refused(tmp_path):
 def test_sstmac_must_be_an_executable_file(tmp_path, monkeypatch):
     monkeypatch.setenv("AMP_SSTMAC", str(tmp_path))  # a directory: "executable", not a program
     with pytest.raises(UsageError, match="needs AMP_SSTMAC to name an sstmac executable file"):
-        simulate_sstmac.sstmac_executable()
+        sstmac.sstmac_executable()
 
 
 SUMMARY = {"ranks": [0, 1], "actions": 10, "bytes": 80, "messages": 2, "synthesized": True,

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: BSD-3-Clause
-"""SST-macro's clock bound (networks_sstmac.SSTMAC_MAX_SECONDS, from its timestamp.h/.cc: uint64 ticks of
+"""SST-macro's clock bound (sstmac_machine.SSTMAC_MAX_SECONDS, from its timestamp.h/.cc: uint64 ticks of
 100 as, maxTime() = 1844 s), checked where AMP reads what could pass it: a network time given to SST-macro
 (refused with the file, exit 2, not SST-macro's abort), a trace whose compute reaches it (refused before the
 replay) and a replay that ended before its own compute (its clock wrapped round: no prediction). A
@@ -11,8 +11,9 @@ import sys
 import pytest
 
 from amp_tools import networks
-from amp_tools import networks_sstmac
-from amp_tools import simulate_sstmac
+from amp_tools import simulators
+from amp_tools.simulators import sstmac_machine
+from amp_tools.simulators import sstmac
 from amp_tools.simulate_errors import SimulatorError, UsageError
 from amp_tools.simulator_process import exit_text
 
@@ -20,7 +21,7 @@ TOOLS = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__))
 
 
 def test_the_bound_is_sstmacs_max_time():
-    assert networks_sstmac.SSTMAC_MAX_SECONDS == 1844  # (2^64 - 1) ticks // 1e16 ticks per second
+    assert sstmac_machine.SSTMAC_MAX_SECONDS == 1844  # (2^64 - 1) ticks // 1e16 ticks per second
 
 
 @pytest.mark.parametrize("given, what", [
@@ -31,14 +32,14 @@ def test_the_bound_is_sstmacs_max_time():
 ])
 def test_a_network_time_past_the_bound_is_refused_for_sstmac(network_file, given, what):
     network = networks.load(network_file("torus-4x4x4"), [given])
-    assert networks.refusal(network, "sstmac") == (
+    assert simulators.refusal(network, "sstmac") == (
         f"{network.path}: sstmac's clock holds less than 1844 s (uint64 ticks of 100 as): {what} cannot be given to it")
-    assert networks.refusal(network, "simgrid") is None  # SimGrid's clock is a double
+    assert simulators.refusal(network, "simgrid") is None  # SimGrid's clock is a double
 
 
 def test_a_network_time_just_under_the_bound_is_given(network_file):
     network = networks.load(network_file("torus-4x4x4"), ["nic_message_overhead=1843"])
-    assert networks.refusal(network, "sstmac") is None
+    assert simulators.refusal(network, "sstmac") is None
 
 
 def test_simulate_refuses_it_in_one_line_before_anything_runs(repo, network_file, tmp_path):
@@ -58,17 +59,17 @@ def summary(*compute):
 
 
 def test_a_trace_whose_compute_reaches_the_bound_is_refused():
-    simulate_sstmac.check_clock(summary(1800.0, 1843.9))  # just under: replayed
+    sstmac.check_clock(summary(1800.0, 1843.9))  # just under: replayed
     with pytest.raises(UsageError, match="rank 1 of the trace computes 1900 s, and SST-macro's clock holds less "
                                          "than 1844 s of simulated time"):
-        simulate_sstmac.check_clock(summary(950.0, 1900.0))
+        sstmac.check_clock(summary(950.0, 1900.0))
 
 
 def test_a_replay_that_ended_before_its_compute_wrapped_round():
-    simulate_sstmac.check_wrapped(summary(1800.0, 1800.0), 1801.2)
+    sstmac.check_wrapped(summary(1800.0, 1800.0), 1801.2)
     with pytest.raises(SimulatorError, match="sstmac's clock passed its 1844 s bound and wrapped round: it ended at "
                                              "55.3 s, before rank 0's 1800 s of compute"):
-        simulate_sstmac.check_wrapped(summary(1800.0, 1700.0), 55.3)
+        sstmac.check_wrapped(summary(1800.0, 1700.0), 55.3)
 
 
 @pytest.mark.parametrize("code, text", [(-6, "killed by SIGABRT"), (-9, "killed by SIGKILL"), (134, "exit 134"),
@@ -79,7 +80,7 @@ def test_a_simulator_killed_by_a_signal_is_named_by_it(code, text):
 
 def test_sstmacs_abort_is_named_sigabrt():
     with pytest.raises(SimulatorError, match=r"sstmac failed \(killed by SIGABRT\): TimeDelta out of bounds"):
-        simulate_sstmac.sstmac_prediction(-6, "", ["TimeDelta out of bounds"])
+        sstmac.sstmac_prediction(-6, "", ["TimeDelta out of bounds"])
 
 
 @pytest.mark.parametrize("failures, line", [

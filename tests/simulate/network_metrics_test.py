@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
-"""The readers and figures of tools/amp_tools/network_metrics.py and tools/amp_tools/simulated_profile.py on inputs written
+"""The readers and figures of tools/amp_tools/network_metrics.py, tools/amp_tools/simulators/*_figures.py and
+tools/amp_tools/simulated_profile.py on inputs written
 here: SST-macro's CSV and port classes, SimGrid's link names and its own routes on a 4x4x4 torus
 (neighbours in x: one x link; (0,0,0) to (1,1,0): one x and one y link), the TI export's sends, the
 figures of hand-countable loads, and the profile from replay log lines; SST-macro's start-up and
@@ -18,9 +19,9 @@ import unittest
 ROOT, WORKDIR, BUILD = sys.argv[1], sys.argv[2], sys.argv[3]
 from amp_tools import network_metrics  # noqa: E402
 from amp_tools import networks  # noqa: E402
-from amp_tools import simulate  # noqa: E402
+from amp_tools.simulators import simgrid  # noqa: E402
 from amp_tools import simulated_profile  # noqa: E402
-from amp_tools import sstmac_timeline  # noqa: E402
+from amp_tools.simulators import simgrid_figures, sstmac_figures, sstmac_timeline  # noqa: E402
 
 FIXTURES = os.path.join(ROOT, "tests", "simulate", "fixtures")
 
@@ -41,12 +42,12 @@ class SimgridRoutes(unittest.TestCase):
         self.network = network_file("torus", TORUS)
         folder = os.path.join(WORKDIR, "metrics-torus")
         os.makedirs(folder, exist_ok=True)
-        self.platform, self.env = simulate.simgrid_platform(self.network, BUILD, folder)
+        self.platform, self.env = simgrid.platform(self.network, BUILD, folder)
 
     def classes_of_route(self, source, destination):
-        bandwidth, (route,) = network_metrics.simgrid_routes(self.platform, [[source, destination]], self.env)
-        classes = network_metrics.simgrid_link_classes(self.network, bandwidth)
-        return sorted(classes[link] for link in route if classes[link] not in network_metrics.NOT_LINKS), classes
+        bandwidth, (route,) = simgrid_figures.simgrid_routes(self.platform, [[source, destination]], self.env)
+        classes = simgrid_figures.simgrid_link_classes(self.network, bandwidth)
+        return sorted(classes[link] for link in route if classes[link] not in simgrid_figures.NOT_LINKS), classes
 
     def test_neighbours_in_x_cross_one_x_link(self):
         self.assertEqual(self.classes_of_route("n0", "n1")[0], ["x"])
@@ -60,25 +61,25 @@ class SimgridRoutes(unittest.TestCase):
     def test_nics_are_the_two_ends_only(self):
         # AMP's platform library puts each node behind its own full-duplex NIC: (0,0,0) to (1,1,0) leaves
         # through node 0's NIC and enters through node 5's, and crosses no NIC of the node it transits
-        bandwidth, (route,) = network_metrics.simgrid_routes(self.platform, [["n0", "n5"]], self.env)
-        classes = network_metrics.simgrid_link_classes(self.network, bandwidth)
+        bandwidth, (route,) = simgrid_figures.simgrid_routes(self.platform, [["n0", "n5"]], self.env)
+        classes = simgrid_figures.simgrid_link_classes(self.network, bandwidth)
         self.assertEqual([link for link in route if classes[link] == "nic"], ["nic0_UP", "nic5_DOWN"])
 
     def test_every_link_has_a_class_and_each_dimension_two_per_node(self):
         _, classes = self.classes_of_route("n0", "n1")
-        links = [c for c in classes.values() if c not in network_metrics.NOT_LINKS]
+        links = [c for c in classes.values() if c not in simgrid_figures.NOT_LINKS]
         self.assertEqual({c: links.count(c) for c in set(links)}, {"x": 128, "y": 128, "z": 128})
 
     def test_missing_platform_is_one_line(self):
         with self.assertRaisesRegex(network_metrics.MetricsError, "no-such.xml"):
-            network_metrics.simgrid_routes(os.path.join(WORKDIR, "no-such.xml"), [["n0", "n1"]], self.env)
+            simgrid_figures.simgrid_routes(os.path.join(WORKDIR, "no-such.xml"), [["n0", "n1"]], self.env)
 
 
 class SimgridLinkNames(unittest.TestCase):
     def test_torus_dimension_of_size_one_has_no_links(self):
         network = network_file("torus-414", TORUS.replace("[4, 4, 4]", "[4, 1, 4]"))
         names = ["amp_link_from_0_to_0_UP", "amp_link_from_0_to_1_UP", "amp_link_from_0_to_4_DOWN", "amp_link_3_limiter"]
-        self.assertEqual(network_metrics.simgrid_link_classes(network, names),
+        self.assertEqual(simgrid_figures.simgrid_link_classes(network, names),
                          {"amp_link_from_0_to_1_UP": "x", "amp_link_from_0_to_4_DOWN": "z", "amp_link_3_limiter": "nic"})
 
     def test_dragonfly_classes(self):
@@ -88,7 +89,7 @@ class SimgridLinkNames(unittest.TestCase):
         names = ["local_link_from_router_0_to_node_0_0_UP", "green_link_in_chassis_0_between_routers_0_and_1_1024_UP",
                  "black_link_in_group_0_between_chassis_0_and_1_blade_2_1922_UP",
                  "blue_link_between_group_0_and_2_routers_2_and_64_2305_UP", "__loopback__", "amp_limiter_3"]
-        self.assertEqual(list(network_metrics.simgrid_link_classes(network, names).values()),
+        self.assertEqual(list(simgrid_figures.simgrid_link_classes(network, names).values()),
                          ["node", "local", "local", "global", "loopback", "nic"])
 
     def test_fat_tree_levels_from_the_link_graph(self):
@@ -96,7 +97,7 @@ class SimgridLinkNames(unittest.TestCase):
                                'parallel = [1, 1]\nlink_bandwidth = 1e9\nlink_latency = 1e-6\nhost_speed = 1e9\n'
                                'ranks_per_node = 1\n')
         names = ["link_from_0_10_0_UP", "link_from_3_11_3_DOWN", "link_from_10_20_7_UP", "link_from_11_21_8_DOWN"]
-        self.assertEqual(list(network_metrics.simgrid_link_classes(network, names).values()),
+        self.assertEqual(list(simgrid_figures.simgrid_link_classes(network, names).values()),
                          ["node", "node", "level1", "level1"])
 
 
@@ -105,16 +106,16 @@ class SstmacReaders(unittest.TestCase):
         path = os.path.join(WORKDIR, "metrics-stats.csv")
         with open(path, "w") as f:
             f.write("name,component,total\nbytes_sent,Switch:0.Port:0,4096\nbytes_sent,Switch:0.Port:6,12\n")
-        self.assertEqual(network_metrics.read_sstmac_csv(path), {"Switch:0.Port:0": 4096, "Switch:0.Port:6": 12})
+        self.assertEqual(sstmac_figures.read_sstmac_csv(path), {"Switch:0.Port:0": 4096, "Switch:0.Port:6": 12})
 
     def test_torus_ports(self):
-        classes = [network_metrics.sstmac_link_class("torus", [4, 4, 4], 0, 0, port) for port in range(8)]
+        classes = [sstmac_figures.sstmac_link_class("torus", [4, 4, 4], 0, 0, port) for port in range(8)]
         self.assertEqual(classes, ["x", "x", "y", "y", "z", "z", "node", "node"])
-        self.assertEqual(network_metrics.sstmac_link_class("torus", [4, 1, 4], 0, 0, 2), None)
+        self.assertEqual(sstmac_figures.sstmac_link_class("torus", [4, 1, 4], 0, 0, 2), None)
 
     def test_dragonfly_ports(self):
         # switch 5 of a 4-router group is router 1 of group 1: its port 1 leads nowhere
-        classes = [network_metrics.sstmac_link_class("dragonfly", [4, 9], 8, 5, port) for port in range(14)]
+        classes = [sstmac_figures.sstmac_link_class("dragonfly", [4, 9], 8, 5, port) for port in range(14)]
         self.assertEqual(classes, ["local", None, "local", "local"] + ["global"] * 8 + ["node"] * 2)
 
 

@@ -44,6 +44,7 @@ def defaulted_keys(path):
 
 def main(root):
     from amp_tools import networks
+    from amp_tools import simulators
     failures = []
     for name in SEED_NETWORKS:
         path = os.path.join(root, "inputs", "networks", f"{name}.toml")
@@ -56,7 +57,7 @@ def main(root):
                      f"'assumption: why'): {text}" for n, text in unsourced_lines(path)]
         failures += [f"{path}: {key} is left to its default, which changes results: give it with its source"
                      for key in defaulted_keys(path)]
-        if not any(networks.refusal(network, s) is None for s in networks.SIMULATORS):
+        if not any(simulators.refusal(network, s) is None for s in simulators.NAMES):
             failures.append(f"{path}: no simulator can run it")
     for line in failures:
         print(line)

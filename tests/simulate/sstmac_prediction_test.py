@@ -8,7 +8,8 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-from amp_tools import simulate_errors, simulate_sstmac  # noqa: E402
+from amp_tools import simulate_errors  # noqa: E402
+from amp_tools.simulators import sstmac as simulate_sstmac  # noqa: E402
 
 
 def read(name):

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: BSD-3-Clause
 """Network files (inputs/networks/*.toml): one physical machine, described in the machine's terms, read
-and checked once, then translated for each simulator (a SimGrid cluster platform, or SST-macro
-parameters) or refused with the one key that simulator cannot express.
+and checked once, then translated for each simulator by its module (amp_tools.simulators: a SimGrid cluster platform,
+SST-macro parameters, a CODES configuration) or refused with the one key that simulator cannot express.
 
 The machine: nodes, each with one NIC that its ranks share (ranks in one node talk over a loopback);
 routers joined by links of classes with their own bandwidth and latency (torus dimensions, dragonfly
@@ -23,7 +23,6 @@ from amp_tools.file_names import component
 INT_LIMIT = 2**31 - 1          # every count a simulator reads as a C int
 NODE_LIMIT = 1 << 20           # far beyond any trace AMP synthesizes (65536 ranks)
 RANKS_PER_NODE_LIMIT = 1024
-SIMGRID_NODE_LIMIT = 16384     # SimGrid 3.32 checks each new link's name against every zone: N^2 to build
 PACKET_SIZE_LIMITS = (64, 1 << 20)  # bytes: a Cray packet's 64 B payload up to a whole 1 MiB message
 
 COMMON = {"topology", "link_bandwidth", "link_latency", "host_speed", "ranks_per_node", "routing", "seed",
@@ -45,13 +44,6 @@ TOPOLOGY_REQUIRED = {
 }
 ROUTINGS = ("minimal", "valiant", "ugal")
 RANDOMIZED_ROUTINGS = ("valiant", "ugal")  # a random choice per message: one answer per seed
-# Routing each simulator offers per topology. SimGrid's cluster zones route one fixed way: dimension order
-# on a torus, up to the nearest common ancestor on a fat tree, minimal on a dragonfly.
-ROUTING = {
-    "simgrid": {"torus": {"minimal"}, "fattree": {"minimal"}, "dragonfly": {"minimal"}, "flat": {"minimal"}},
-    "sstmac": {"torus": {"minimal", "valiant", "ugal"}, "dragonfly": {"minimal", "valiant", "ugal"}},
-}
-SIMULATORS = tuple(ROUTING)
 
 
 class NetworkError(Exception):
@@ -311,96 +303,7 @@ def _shape(src, topology, data, link_bandwidth, link_latency):
     return {"nodes": _positive_int(src("nodes"), "nodes", data["nodes"])}
 
 
-# --- what each simulator can express ------------------------------------------------------------
-def refusal(network, simulator):
-    """One line naming the key `simulator` cannot express for this machine, or None."""
-    where = f"{network.path}: {simulator}"
-    routes = ROUTING[simulator].get(network.topology)
-    if routes is None:
-        other = [s for s in SIMULATORS if network.topology in ROUTING[s]]
-        return f"{where} has no {network.topology} model in AMP (use {' or '.join(other)})"
-    if network.routing not in routes:
-        return f"{where} offers routing {', '.join(sorted(routes))} on a {network.topology}, not {network.routing!r}"
-    s = network.shape
-    if simulator == "simgrid" and network.nodes > SIMGRID_NODE_LIMIT:
-        return (f"{where} 3.32 builds a platform in time that grows as its nodes squared (4096 nodes: 8-34 s "
-                f"here): {network.nodes} nodes is more than {SIMGRID_NODE_LIMIT} (use sstmac)")
-    if network.topology == "dragonfly" and s["global_latency"] != network.link_latency:
-        return f"{where} gives every link one latency: global_latency differs from link_latency"
-    if simulator == "simgrid":
-        classes = {bw for bw, _ in network.link_classes().values()}
-        if len(classes) > 1:
-            key = "dimension_bandwidth" if network.topology == "torus" else "global_bandwidth"
-            return f"{where} gives every link of a cluster zone one bandwidth: {key} differs from link_bandwidth"
-        if network.topology == "dragonfly":
-            if s["routers_per_group"] < s["groups"]:
-                return (f"{where} routes a dragonfly through router g of each group to reach group g: "
-                        f"routers_per_group ({s['routers_per_group']}) must be at least groups ({s['groups']})")
-    if simulator == "sstmac":
-        from amp_tools.networks_sstmac import (SSTMAC_MAX_PORT_SCALE, SSTMAC_MAX_SECONDS,  # its half, apart
-                                               _sstmac_torus_scales, sstmac_times)
-        for what, seconds in sstmac_times(network).items():
-            if seconds >= SSTMAC_MAX_SECONDS:
-                return (f"{where}'s clock holds less than {SSTMAC_MAX_SECONDS} s (uint64 ticks of 100 as): "
-                        f"{what} = {seconds:g} s cannot be given to it")
-        if network.loopback_latency > 0:
-            return (f"{where} copies a message of 64 bytes or less within a node for free (its memory model starts "
-                    f"above): loopback_latency must be 0")
-        if network.topology == "torus" and _sstmac_torus_scales(network) is None:
-            return (f"{where} scales one switch-port bandwidth by whole numbers (redundant links per dimension, "
-                    f"its ejection port to the NIC): nic_bandwidth and the dimensions' bandwidths must be whole "
-                    f"multiples of one bandwidth, at most {SSTMAC_MAX_PORT_SCALE} times it")
-        if network.topology == "dragonfly" and network.nic_bandwidth != network.link_bandwidth:
-            return (f"{where}'s dragonfly scales no port (its ejection port is a switch port): nic_bandwidth must "
-                    f"equal link_bandwidth")
-        if network.topology == "dragonfly" and s["global_bandwidth"] != network.link_bandwidth:
-            return f"{where}'s dragonfly gives every switch port one bandwidth: global_bandwidth differs from link_bandwidth"
-        if network.topology == "dragonfly":
-            k, a = s["global_links_per_pair"], s["routers_per_group"]
-            if k % a or a % (k // a):
-                return (f"{where} wires a dragonfly all-to-all (every router reaches every group over the same "
-                        f"number of links): global_links_per_pair ({k}) must be a multiple c of routers_per_group "
-                        f"({a}) with c dividing {a}")
-    return None
-
-
-def memory_estimate(network, simulator, ranks, actions):
-    """Bytes the simulator needs for this network and a trace of `ranks` ranks and `actions` actions:
-    measured here (SimGrid 3.32: about 3 KiB per node and 1 KiB per torus link direction; SST-macro 16.0:
-    about 40 KiB per switch), plus the trace's actions held in memory (about 200 bytes each)."""
-    links = network.nodes * (2 * len(network.shape.get("shape", [])) or 4)
-    per_network = network.nodes * 3 * 1024 + links * 1024 if simulator == "simgrid" else network.nodes * 40 * 1024
-    return per_network + ranks * 64 * 1024 + actions * 200
-
-
-def check_fits(network, simulator, ranks, actions=0, memory=None):
-    """One line when this network cannot run `ranks` ranks in `simulator`, else None."""
-    problem = refusal(network, simulator)
-    if problem:
-        return problem
-    if ranks > network.hosts:
-        return (f"{network.path}: the trace has {ranks} ranks, more than the network's {network.nodes} nodes x "
-                f"{network.ranks_per_node} ranks per node = {network.hosts}")
-    memory = memory if memory is not None else _available_memory()
-    need = memory_estimate(network, simulator, ranks, actions)
-    if memory and need > memory // 2:
-        return (f"{network.path}: {simulator} would need about {need / 2**30:.1f} GiB for {network.nodes} nodes and "
-                f"this trace, more than half of this machine's {memory / 2**30:.1f} GiB available")
-    return None
-
-
-def _available_memory():
-    try:
-        with open("/proc/meminfo") as f:
-            for line in f:
-                if line.startswith("MemAvailable:"):
-                    return int(line.split()[1]) * 1024
-    except OSError:
-        pass
-    return 0
-
-
-# --- SimGrid ------------------------------------------------------------------------------------
+# --- the machine's costs every simulator is given ----------------------------------------------
 DEFAULT_LOOPBACK = (40e9, 0.0)  # bytes/s, s: ranks of one node when the file gives no loopback
 
 

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: BSD-3-Clause
 """The report's network figures and simulated profile, from the `nics`, `links`, `hops` and `profile` of
-each simulation-*.json (tools/network_metrics.py, tools/simulated_profile.py), for every simulated
+each simulation-*.json (tools/amp_tools/network_metrics.py, tools/amp_tools/simulated_profile.py), for every simulated
 point (strategy/transport x ranks x network variant x simulator; of repetitions and seeds, the first):
 - <proxy>-link-load.png: utilization of the loaded links over the simulated time, per link class, as a
   distribution (box: quartiles, whiskers: 5th-95th percentile, dots beyond); below each class, how many

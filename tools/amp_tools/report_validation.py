@@ -20,6 +20,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+from amp_tools import simulators as registry  # noqa: E402  (the simulators by name)
 from amp_tools.steady_state import profile_of, time_of  # noqa: E402
 
 # 001 Table III: percent of time in compute, MPI (without sync) and MPI_SYNC, XT5, 256 cores.
@@ -34,7 +35,6 @@ HOPS_000 = {"valiant": 3.44, "ugal": 3.21}  # 000 section IV, trace-based CTH: a
 FOUR_PER_NIC_000 = 1.9                      # 000 section IV: per-NIC bandwidth, 4 traces per NIC over 1
 HALF_GLOBAL_000 = 1.0                       # 000 section IV: "no degradation in performance with 50%"
 ROUTINGS = ("minimal", "valiant", "ugal")
-SIMULATOR_NAMES = {"simgrid": "SimGrid", "sstmac": "SST-macro"}
 PROFILE_PARTS = (("compute", "compute"), ("MPI (p2p)", "p2p"), ("MPI_SYNC (collective)", "collective"))
 
 
@@ -56,7 +56,7 @@ def table3_figure(rows):
         simulators = {simulator for (_, simulator), _ in mine}
         bars.append((proxy, f"{app}\nTable III", published))
         bars += [(proxy, f"AMP {proxy.replace('amp-', '')}\n{strategy}"
-                         + (f"\n{SIMULATOR_NAMES.get(simulator, simulator)}" if len(simulators) > 1 else ""),
+                         + (f"\n{registry.title(simulator)}" if len(simulators) > 1 else ""),
                   tuple(100 * profile[key] for _, key in PROFILE_PARTS))
                  for (strategy, simulator), profile in mine]
     if not bars:
@@ -74,7 +74,7 @@ def table3_figure(rows):
     ax.set_ylim(0, 100)
     ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.0, 1.0))
     on_seastar = [r for r in rows if r[6]["network"] == TABLE3_NETWORK]
-    simulated_by = " and ".join(sorted({SIMULATOR_NAMES.get(r[4], r[4]) for r in on_seastar}))
+    simulated_by = " and ".join(sorted({registry.title(r[4]) for r in on_seastar}))
     steady = ("steady steps 2..K, set-up apart" if all(r[6].get("steady") for r in on_seastar if r[2] == 256)
               else "whole runs, set-up included")
     ax.set_title("Profile at 256 ranks: 001 Table III (XT5, the applications; outlined) beside AMP's\n"
@@ -115,7 +115,7 @@ def swap_figure(rows):
         ax.set_xticks(range(len(proxies)))
         ax.set_xticklabels([f"{p}\n001: {SWAP_PUBLISHED[p]}" for p in proxies], fontsize=7)
         ax.set_ylabel("speed-up, predicted XT6 / predicted XE6")
-        ax.set_title(f"{panel[0]} ranks (16 per node), {SIMULATOR_NAMES.get(panel[1], panel[1])}", fontsize=10)
+        ax.set_title(f"{panel[0]} ranks (16 per node), {registry.title(panel[1])}", fontsize=10)
         ax.grid(True, axis="y", alpha=0.3)
         ax.legend(fontsize=7)
     fig.suptitle("SeaStar (XT6) to Gemini (XE6), the same node:\nAMP's predicted speed-up beside what 001 "

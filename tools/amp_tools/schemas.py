@@ -19,6 +19,7 @@ import sys
 
 from amp_tools import REPOSITORY
 from amp_tools import command_line
+from amp_tools import simulators
 
 SCHEMA_FOLDER = os.path.join(REPOSITORY, "docs", "schema")
 MOST_SHOWN = 160  # characters of a problem's line, past which it is cut
@@ -27,8 +28,8 @@ MOST_SHOWN = 160  # characters of a problem's line, past which it is cut
 KINDS_BY_NAME = (("runs.json", "study-runs"), ("compute_model.json", "study-compute-model"),
                  ("export.json", "simgrid-export"), ("source.json", "simgrid-export-source"),
                  ("*.outcome.json", "study-outcome"),
-                 ("*.trace-stats.json", "trace-stats"), ("simulation-*-simgrid.json", "simulation"),
-                 ("simulation-*-sstmac.json", "simulation"))
+                 ("*.trace-stats.json", "trace-stats"),
+                 *((f"simulation-*-{name}.json", "simulation") for name in simulators.NAMES))
 KINDS = ("results", "results-synthesis", "results-plan-only", "micro-results", "combinations", "trace-stats",
          "trace-check", "simulation", "study-runs", "study-outcome", "study-compute-model", "simgrid-export",
          "simgrid-export-source", "validation-summary", "calibration-record")

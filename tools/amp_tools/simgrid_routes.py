@@ -1,8 +1,8 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: BSD-3-Clause
 """SimGrid's own routes between hosts of a platform, asked of SimGrid itself (Debian's python3-simgrid,
-which belongs to /usr/bin/python3: tools/network_metrics.py runs this script with that interpreter, by
-its path, so it imports nothing of amp_tools).
+which belongs to /usr/bin/python3: tools/amp_tools/simulators/simgrid_figures.py runs this script with that
+interpreter, by its path, so it imports nothing of amp_tools).
 
 Reads {"platform": FILE, "pairs": [["n0", "n5"], ...]} on stdin and writes {"links": {name: bytes/s}
 for every link of the platform, "routes": [[link names from source to destination], ...]} (one route

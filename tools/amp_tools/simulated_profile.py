@@ -6,11 +6,11 @@ its finish) each takes, mean over ranks: `profile` of simulation-*.json.
 SimGrid's replay logs each action as it ends (`--log=smpi_replay.thres:verbose`: "[HOST TIME] ... RANK VERB
 ARGS... SECONDS"); a rank's actions run back to back, so an action took the time from the rank's
 previous action's end to its own (the logged SECONDS are rounded to microseconds; the timestamps,
-with simulate.py's log layout, to nanoseconds). SimgridActions sums them by kind as simulate.py reads
+with simulators/simgrid.py's log layout, to nanoseconds). SimgridActions sums them by kind as it reads
 the log.
 
-SST-macro's replay prints each MPI call's start and end (sstmac_timeline.py): a rank's collective seconds
-are those calls' spans; its compute is the trace's (SST-macro computes exactly the trace's gaps between
+SST-macro's replay prints each MPI call's start and end (simulators/sstmac_timeline.py): a rank's collective
+seconds are those calls' spans; its compute is the trace's (SST-macro computes exactly the trace's gaps between
 calls), or the time outside its calls if that is less (and never below 0); point-to-point is the rest
 of its time to entering MPI_Finalize, over which its fractions are taken. The rest, not the point-to-point
 calls' spans: SST-macro prints an Isend's line only after the send's CPU overhead and any wait for room in

@@ -76,7 +76,7 @@ def steady(whole, first, steps):
     for key in ("ranks", "simulator", "network", "network_key"):
         if whole.get(key) != first.get(key):
             raise NotSteady(f"the one-step companion differs in {key} ({first.get(key)!r}, not {whole.get(key)!r})")
-    # SST-macro replays with its FIFO NIC queue where round robin stopped short (simulate_sstmac.py): a pair
+    # SST-macro replays with its FIFO NIC queue where round robin stopped short (simulators/sstmac.py): a pair
     # replayed with two queues differences two models (CTH's SVAF at 1024 ranks: a set-up of +307 ms)
     queues = [(sim.get("simulated_network") or {}).get("injection_queue") for sim in (whole, first)]
     if queues[0] != queues[1]:

@@ -118,8 +118,9 @@ def study_main(opts, root):
         print(f"study: wrote {os.path.relpath(path, root)} ({len(runs)} runs); submit it with sbatch, then "
               f"`./amp report {os.path.relpath(folder, root)}`")
         if study.simulation:
-            print("study: [simulate] is not in the script: after the jobs, `./amp study` on this file (without "
-                  "--slurm, where SimGrid is installed) skips the finished runs, synthesizes and simulates")
+            print("study: [simulate] is in the script only as a parallel simulator's replays of the traced runs "
+                  "(sim_ranks: srun job steps): after the jobs, `./amp study` on this file (without --slurm, where "
+                  "SimGrid is installed) skips the finished runs and simulations, synthesizes and simulates")
         return 0
     opts.root = root
     failed, trace_failed = run_locally(study, runs, folder, opts)

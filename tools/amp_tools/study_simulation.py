@@ -11,7 +11,8 @@ A variant is a network file with network keys set on top (simulate.py --set): ev
 the values `vary` lists, and for a randomized routing (valiant, ugal) `replicates` seeds 1..N each.
 
 [simulate]
-simulators = ["simgrid"]                               # simgrid, sstmac (needs AMP_SSTMAC)
+simulators = ["simgrid"]                               # amp_tools.simulators.NAMES: simgrid, sstmac
+                                                       # (needs AMP_SSTMAC), codes (needs AMP_CODES)
 networks = ["inputs/networks/torus-16x16x16.toml"]     # relative to the repository root
 synthesize_ranks = [1024, 4096]                        # optional
 compute_seconds = 1e-4                                 # optional; 0: no compute; or per proxy,
@@ -29,6 +30,8 @@ steady_state = true                                    # optional: each synthesi
                                                        # (steady_state.py; K >= 3)
 calibrate = true                                       # optional: a network file that does not exist
                                                        # is measured on this machine first
+sim_ranks = 4                                          # optional: a parallel simulator's ranks (codes:
+                                                       # ROSS optimistic; --slurm: srun -n 4 job steps)
 """
 import itertools
 import json
@@ -40,6 +43,7 @@ from amp_tools import networks
 from amp_tools import proxy_command
 from amp_tools import results
 from amp_tools import simulate
+from amp_tools import simulators as registry  # the simulators by name (`simulators` is a study's list here)
 from amp_tools.output_places import make_folder
 from amp_tools.steady_state import FIRST_STEP_FOLDER
 from amp_tools.study_folder import keep_aside
@@ -47,8 +51,8 @@ from amp_tools.study_launch import Stopped, failure, run_logged, run_tool, signa
 from amp_tools.study_compute_model import ComputeModels, NotMeasured, model_key, parse_compute
 
 KEYS = {"simulators", "networks", "synthesize_ranks", "compute_seconds", "vary", "replicates", "calibrate",
-        "max_ranks", "steady_state"}
-SIMULATORS = ("simgrid", "sstmac")
+        "max_ranks", "steady_state", "sim_ranks"}
+MAX_SIM_RANKS = 1 << 16  # simulator ranks of a parallel simulator's replay (simulate.py's --sim-ranks bound)
 # The most virtual ranks a proxy synthesizes (kMaxVirtualRanks, miniapps/common/plan_only.hpp: 2^24).
 MAX_SYNTHESIZED_RANKS = 1 << 24
 # Files a synthesis leaves, set aside (NAME.attempt-N) before it is tried again: a synthesis stopped
@@ -68,8 +72,9 @@ VARY_VALUE_TYPES = (str, int, float, bool)
 
 class Plan:
     def __init__(self, simulators, variants, synthesize_ranks, compute_seconds, to_calibrate, vary, replicates,
-                 stream_per_core, max_ranks=None, steady_state=False):
+                 stream_per_core, max_ranks=None, steady_state=False, sim_ranks=1):
         self.simulators = simulators
+        self.sim_ranks = sim_ranks  # simulator ranks of a parallel simulator's replays (the others run on one)
         self.steady_state = steady_state  # each synthesized point also as one step, in first-step/
         self.max_ranks = max_ranks or {}  # simulator: its largest trace in this study
         self.variants = variants  # (network file, Network with its overrides): what each trace is simulated on
@@ -85,22 +90,25 @@ class Plan:
             return self.compute_seconds.get(proxy)
         return self.compute_seconds
 
+    def simulator_ranks(self, simulator):
+        """The simulator ranks `simulator` replays on in this study: sim_ranks for a parallel one, else 1."""
+        return self.sim_ranks if registry.simulator(simulator).PARALLEL else 1
+
 
 def parse(study, data):
     """The checked [simulate] table of a study (None without one); errors through study.fail."""
     table = study.section(data, "simulate", KEYS)
     if table is None:
         return None
-    simulators = study.strings(table, "simulators") or ["simgrid"]
+    simulators = study.strings(table, "simulators") or [registry.DEFAULT]
     for simulator in simulators:
-        if simulator not in SIMULATORS:
-            study.fail("simulators", f"[simulate] simulator {simulator!r} is not one of {', '.join(SIMULATORS)}")
+        if simulator not in registry.NAMES:
+            study.fail("simulators", f"[simulate] simulator {simulator!r} is not one of {', '.join(registry.NAMES)}")
     study.no_duplicates("simulators", simulators)
-    if "sstmac" in simulators:
-        sstmac = os.environ.get("AMP_SSTMAC")
-        if not sstmac or not os.path.isfile(sstmac) or not os.access(sstmac, os.X_OK):
-            study.fail("simulators", "[simulate] simulator 'sstmac' needs AMP_SSTMAC to name an sstmac executable "
-                                     f"(SST-macro 16.0; AMP_SSTMAC is {repr(sstmac) if sstmac else 'not set'})")
+    for simulator in simulators:
+        missing = registry.simulator(simulator).unavailable()
+        if missing:
+            study.fail("simulators", f"[simulate] simulator {simulator!r} {missing}")
     paths = study.strings(table, "networks", required=True)
     study.no_duplicates("networks", paths)
     vary = parse_vary(study, table)
@@ -136,8 +144,13 @@ def parse(study, data):
     if steady_state and not ranks:
         study.fail("steady_state", "[simulate] 'steady_state' pairs each synthesized point with its first step; "
                                    "give 'synthesize_ranks'")
+    sim_ranks = study.positive_int(table, "sim_ranks", 1, most=MAX_SIM_RANKS)
+    if sim_ranks > 1 and not any(registry.simulator(s).PARALLEL for s in simulators):
+        study.fail("sim_ranks", f"[simulate] 'sim_ranks' is the simulator ranks of a parallel simulator's replays "
+                                f"({', '.join(n for n in registry.NAMES if registry.simulator(n).PARALLEL)}), and the "
+                                f"study's simulators ({', '.join(simulators)}) replay on one")
     plan = Plan(simulators, found, ranks, compute, to_calibrate, vary, replicates, node,
-                parse_max_ranks(study, table, simulators), steady_state)
+                parse_max_ranks(study, table, simulators), steady_state, sim_ranks)
     plan.compute_sources = sources
     return plan
 
@@ -168,8 +181,9 @@ def too_many_ranks(plan, simulator, ranks):
 
 def not_simulated(plan, network, simulator, ranks, memory=None):
     """Why the study does not simulate a trace of `ranks` ranks on this network with this simulator (the
-    study's max_ranks, then networks.check_fits), or None."""
-    return too_many_ranks(plan, simulator, ranks) or networks.check_fits(network, simulator, ranks, memory=memory)
+    study's max_ranks, then simulators.check_fits), or None."""
+    return too_many_ranks(plan, simulator, ranks) or registry.check_fits(network, simulator, ranks, memory=memory,
+                                                                          sim_ranks=plan.simulator_ranks(simulator))
 
 
 def one_node(study, found):
@@ -248,7 +262,7 @@ def variants(study, path, vary, replicates, simulators):
             network = networks.load(path, overrides)
         except networks.NetworkError as e:
             study.fail("vary", f"[simulate] 'vary': {e}")
-        problems = [p for p in (networks.check_fits(network, s, 1) for s in simulators) if p]
+        problems = [p for p in (registry.check_fits(network, s, 1) for s in simulators) if p]
         if problems and (not vary or len(problems) == len(simulators)):
             study.fail("vary" if vary else "networks", f"[simulate] {problems[0]}"
                                                        f"{f' ({networks.overrides_text(overrides)})' if vary else ''}")
@@ -407,6 +421,7 @@ def simulate_all(plan, traced, folder, opts):
                     continue
                 done = run_tool(amp_tools.module_command("simulate") + [trace, "--network", path,
                                  *set_options(network.overrides), "--simulator", simulator,
+                                 "--sim-ranks", str(plan.simulator_ranks(simulator)), "--mpiexec", opts.mpiexec,
                                  "--build", opts.build],  # its --root: AMP's own (tools/sstmac/)
                                 env=amp_tools.module_environment())
                 if done.returncode == 0:

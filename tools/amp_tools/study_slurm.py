@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: BSD-3-Clause
-"""A study as a Slurm batch script (`./amp study --slurm`): one srun job step per run, finished runs skipped.
+"""A study as a Slurm batch script (`./amp study --slurm`): one srun job step per run, finished runs skipped,
+then a parallel simulator's replays of the traced runs (`[simulate] sim_ranks`), each an `srun -n N` job step.
 
 Every path in the script is quoted for what reads it: bash (shlex.quote), and sbatch, which reads an
 #SBATCH line with rules of its own (sbatch_word). A path holding a control character (a newline would end a
@@ -11,6 +12,8 @@ import shlex
 
 import amp_tools
 from amp_tools import launch
+from amp_tools import simulators
+from amp_tools import study_simulation
 from amp_tools.control_characters import first_control_character
 from amp_tools.study_launch import TRACE_FAILED
 
@@ -101,6 +104,36 @@ def slurm_script(study, runs, folder, opts):
         if study.traced(r):
             lines.append(f"[[ -d {q(r['id'] + '.trace')} && ! -e {q(r['id'] + '.trace-stats.json')} ]] && "
                          f"{q(amp_trace)} stats --json {q(r['id'] + '.trace')} > {q(r['id'] + '.trace-stats.json')}")
+    lines += parallel_simulations(study, runs, folder, opts)
     lines += ["", "echo \"amp: $failed runs failed, $trace_failed traces failed\"",
               f"if (( failed > 0 )); then exit 1; elif (( trace_failed > 0 )); then exit {TRACE_FAILED}; fi", ""]
     return "\n".join(lines)
+
+
+def parallel_simulations(study, runs, folder, opts):
+    """The script's lines that replay each traced run in the study's parallel simulators on every network
+    variant that holds it: `python3 -m amp_tools.simulate ... --sim-ranks N --mpiexec srun`, whose replay is
+    the job step `srun -n N`; a simulation that exists is kept, one that fails counts as a failed run."""
+    plan = study.simulation
+    parallel = [s for s in plan.simulators if simulators.simulator(s).PARALLEL] if plan else []
+    traced = [r for r in runs if study.traced(r)]
+    if not parallel or not traced:
+        return []
+    q = shlex.quote
+    lines = ["", f"# {', '.join(parallel)}: each traced run on {plan.sim_ranks} simulator ranks, an srun job step "
+                 "(./amp study without --slurm afterwards synthesizes and simulates the rest)"]
+    for r in traced:
+        trace = os.path.join(folder, r["id"] + ".trace")
+        for path, network in plan.variants:
+            for simulator in parallel:
+                if study_simulation.not_simulated(plan, network, simulator, r["ranks"], memory=0):
+                    continue
+                out = q(os.path.join(r["id"] + ".trace", f"simulation-{network.label}-{simulator}.json"))
+                command = ["python3", "-m", "amp_tools.simulate", trace, "--network", path,
+                           *study_simulation.set_options(network.overrides), "--simulator", simulator,
+                           "--sim-ranks", str(plan.simulator_ranks(simulator)), "--mpiexec", "srun",
+                           "--build", opts.build]
+                lines.append(f"[[ -d {q(r['id'] + '.trace')} && ! -e {out} ]] && {{ "
+                             f"PYTHONPATH={q(amp_tools.PACKAGE_PARENT)} {shlex.join(command)} || "
+                             f"failed=$((failed + 1)); }}")
+    return lines

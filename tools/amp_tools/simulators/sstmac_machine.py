@@ -48,7 +48,7 @@ def sstmac_times(network):
             "message_overhead + nic_message_overhead": per_header(network), "loopback_latency": latency}
 
 
-def _sstmac_torus_scales(network):
+def sstmac_torus_scales(network):
     """SST-macro's torus has one switch-port bandwidth (switch.link.bandwidth), scaled by whole numbers per
     dimension (topology.redundant) and at the ejection port to the NIC (topology.injection_redundant): the
     largest bandwidth dividing every dimension's and the NIC's, in whole bytes/s, and those whole numbers
@@ -84,7 +84,7 @@ def sstmac_overrides(network, queue=None):
     end = 1e-12 if network.topology == "torus" else hop
     # SST-macro's one switch-port bandwidth (switch.link.bandwidth): a torus scales it per dimension and at
     # its ejection ports; a dragonfly scales nothing.
-    scales = _sstmac_torus_scales(network) if network.topology == "torus" else None
+    scales = sstmac_torus_scales(network) if network.topology == "torus" else None
     base = scales["base"] if scales else network.link_bandwidth
     p = {"node.nic.injection.bandwidth": gbps(network.nic_bandwidth), "node.nic.injection.latency": ns(end),
          "node.nic.ejection.latency": ns(end), "switch.link.latency": ns(hop),

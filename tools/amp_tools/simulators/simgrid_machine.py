@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: BSD-3-Clause
 """A network file's translation for SimGrid: the machine description AMP's platform library reads (cluster
 zones), the XML cluster of a flat network, the network's own smpirun --cfg options and the hostfile, the
-other half of what amp_tools.networks resolves; docs/TRACING.md section 14 gives the model."""
+other half of what amp_tools.networks resolves (simulators/simgrid.py runs it); docs/TRACING.md section 14
+gives the model."""
 from amp_tools.networks import loopback, per_header
 
 def simgrid_machine(network):

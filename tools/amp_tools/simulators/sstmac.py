@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: BSD-3-Clause
-"""The replay of a DUMPI trace in SST-macro (--simulator sstmac; AMP_SSTMAC names the executable): a recorded
-trace's copy without its paused set-up, the replay with each of SST-macro's NIC queues in turn where one
-stops short, its prediction only from a replay that reached the trace's end, and the MPI_Init spread that
-sstmac_timeline takes out of it.
+"""SST-macro 16.0 as AMP's simulator `sstmac` (AMP_SSTMAC names the executable): the replay of a DUMPI trace
+on the machine of the network file (sstmac_machine.py): a recorded trace's copy without its paused set-up,
+the replay with each of SST-macro's NIC queues in turn where one stops short, its prediction only from a
+replay that reached the trace's end, and the MPI_Init spread that sstmac_timeline takes out of it; the
+network figures from its port accumulators (sstmac_figures.py). One core, its own serial engine.
 """
 import os
 import re
@@ -10,13 +11,84 @@ import subprocess
 import sys
 import time
 
-from amp_tools import network_metrics
-from amp_tools import networks_sstmac
 from amp_tools import simulated_profile
-from amp_tools import sstmac_timeline
+from amp_tools.network_metrics import MetricsError
 from amp_tools.simgrid_export import run_cleaning_up, trace_meta
 from amp_tools.simulate_errors import SimulatorError, UsageError
 from amp_tools.simulator_process import SimulatorTimedOut, exit_text, run_simulator
+from amp_tools.simulators import sstmac_figures, sstmac_machine, sstmac_timeline
+from amp_tools.simulators.replay import Outcome
+
+NAME = "sstmac"
+TITLE = "SST-macro"
+PARALLEL = False  # built here without its parallel (MPI) engine
+ROUTING = {"torus": {"minimal", "valiant", "ugal"}, "dragonfly": {"minimal", "valiant", "ugal"}}
+# SST-macro's time follows its packets: one step of 4096-rank SVAF (7.4 million packets of 4 KiB) took 200 s
+# here, about 27 us each (docs/PERFORMANCE.md, "Why, measured"), the slowest measured; one 256-rank step of
+# the CTH seed deck (15.9 million packets, counting the bytes that stay in a node) took 18 s, about 1 us
+# each. Above this many, a note of the most to expect.
+PACKETS_NOTE = 5_000_000
+SECONDS_PER_PACKET = 27e-6
+
+
+def unavailable():
+    """What is missing when AMP_SSTMAC names no executable file ("needs ..."; its callers name the simulator),
+    else None."""
+    sstmac = os.environ.get("AMP_SSTMAC")
+    if not sstmac or not os.path.isfile(sstmac) or not os.access(sstmac, os.X_OK):
+        return (f"needs AMP_SSTMAC to name an sstmac executable file (SST-macro 16.0; "
+                f"AMP_SSTMAC is {repr(sstmac) if sstmac else 'not set'})")
+    return None
+
+
+def refusal(network, where):
+    """One line naming the key SST-macro cannot express for this machine (beyond its ROUTING), or None."""
+    s = network.shape
+    if network.topology == "dragonfly" and s["global_latency"] != network.link_latency:
+        return f"{where} gives every link one latency: global_latency differs from link_latency"
+    for what, seconds in sstmac_machine.sstmac_times(network).items():
+        if seconds >= sstmac_machine.SSTMAC_MAX_SECONDS:
+            return (f"{where}'s clock holds less than {sstmac_machine.SSTMAC_MAX_SECONDS} s (uint64 ticks of 100 "
+                    f"as): {what} = {seconds:g} s cannot be given to it")
+    if network.loopback_latency > 0:
+        return (f"{where} copies a message of 64 bytes or less within a node for free (its memory model starts "
+                f"above): loopback_latency must be 0")
+    if network.topology == "torus" and sstmac_machine.sstmac_torus_scales(network) is None:
+        return (f"{where} scales one switch-port bandwidth by whole numbers (redundant links per dimension, "
+                f"its ejection port to the NIC): nic_bandwidth and the dimensions' bandwidths must be whole "
+                f"multiples of one bandwidth, at most {sstmac_machine.SSTMAC_MAX_PORT_SCALE} times it")
+    if network.topology == "dragonfly" and network.nic_bandwidth != network.link_bandwidth:
+        return (f"{where}'s dragonfly scales no port (its ejection port is a switch port): nic_bandwidth must "
+                f"equal link_bandwidth")
+    if network.topology == "dragonfly" and s["global_bandwidth"] != network.link_bandwidth:
+        return (f"{where}'s dragonfly gives every switch port one bandwidth: global_bandwidth differs from "
+                f"link_bandwidth")
+    if network.topology == "dragonfly":
+        k, a = s["global_links_per_pair"], s["routers_per_group"]
+        if k % a or a % (k // a):
+            return (f"{where} wires a dragonfly all-to-all (every router reaches every group over the same "
+                    f"number of links): global_links_per_pair ({k}) must be a multiple c of routers_per_group "
+                    f"({a}) with c dividing {a}")
+    return None
+
+
+def network_memory(network):
+    """Bytes SST-macro 16.0 needs for the machine, measured here: about 40 KiB per switch."""
+    return network.nodes * 40 * 1024
+
+
+def notes(network, summary, timeout):
+    """What to expect before the replay starts: lines for stderr."""
+    packet = sstmac_machine.packet_bytes(network)
+    packets = summary["bytes"] / packet
+    if packets <= PACKETS_NOTE:
+        return []
+    expected = packets * SECONDS_PER_PACKET
+    past = (f"; that is past --timeout {timeout:g} s, which stops it: give --timeout {1.5 * expected:.0f} or more"
+            if expected > timeout else "")
+    return [f"SST-macro moves this trace's {summary['bytes'] / 1e9:.3g} GB as {packets / 1e6:.3g} million packets "
+            f"of {packet} bytes, up to about {SECONDS_PER_PACKET * 1e6:g} us each on a 2-core machine: expect at "
+            f"most about {expected / 60:.0f} minutes (docs/PERFORMANCE.md){past}"]
 
 
 class SstmacStopped(SimulatorError):
@@ -54,11 +126,10 @@ def unpaused_copy(trace_dir, amp_trace, workdir):
 
 def sstmac_executable():
     """AMP_SSTMAC, refused unless it names an executable file."""
-    sstmac = os.environ.get("AMP_SSTMAC")
-    if not sstmac or not os.path.isfile(sstmac) or not os.access(sstmac, os.X_OK):
-        raise UsageError(f"--simulator sstmac needs AMP_SSTMAC to name an sstmac executable file (SST-macro 16.0; "
-                         f"AMP_SSTMAC is {repr(sstmac) if sstmac else 'not set'})")
-    return sstmac
+    problem = unavailable()
+    if problem:
+        raise UsageError(f"--simulator {NAME} {problem}")
+    return os.environ["AMP_SSTMAC"]
 
 
 def longest_compute(summary):
@@ -69,11 +140,11 @@ def longest_compute(summary):
 
 def check_clock(summary):
     """Refuses (UsageError) a trace whose compute alone reaches SST-macro's clock bound: its prediction would
-    be cut short without a word (networks_sstmac.SSTMAC_MAX_SECONDS)."""
+    be cut short without a word (sstmac_machine.SSTMAC_MAX_SECONDS)."""
     rank, seconds = longest_compute(summary)
-    if seconds >= networks_sstmac.SSTMAC_MAX_SECONDS:
+    if seconds >= sstmac_machine.SSTMAC_MAX_SECONDS:
         raise UsageError(f"rank {rank} of the trace computes {seconds:.6g} s, and SST-macro's clock holds less than "
-                         f"{networks_sstmac.SSTMAC_MAX_SECONDS} s of simulated time (uint64 ticks of 100 as): its "
+                         f"{sstmac_machine.SSTMAC_MAX_SECONDS} s of simulated time (uint64 ticks of 100 as): its "
                          f"prediction would be cut short; use --simulator simgrid or a shorter trace")
 
 
@@ -82,12 +153,17 @@ def check_wrapped(summary, estimated):
     round (SimulatorError): its time is no prediction."""
     rank, seconds = longest_compute(summary)
     if estimated < seconds:
-        raise SimulatorError(f"sstmac's clock passed its {networks_sstmac.SSTMAC_MAX_SECONDS} s bound and wrapped round: "
+        raise SimulatorError(f"sstmac's clock passed its {sstmac_machine.SSTMAC_MAX_SECONDS} s bound and wrapped "
+                             f"round: "
                              f"it ended at {estimated:.6g} s, before rank {rank}'s {seconds:.6g} s of compute; "
                              f"use --simulator simgrid or a shorter trace")
 
 
-def run_sstmac(network, trace_dir, export_dir, summary, root, amp_trace, workdir, timeout):
+def run(job):
+    """Replays job's trace (its DUMPI files) in SST-macro: an Outcome."""
+    network, trace_dir, export_dir, summary, workdir, timeout = (job.network, job.trace_dir, job.export_dir,
+                                                                 job.summary, job.workdir, job.timeout)
+    root, amp_trace = job.root, job.amp_trace
     sstmac = sstmac_executable()
     check_clock(summary)
     params = os.path.abspath(os.path.join(root, "tools", "sstmac", f"{network.topology}.ini"))
@@ -95,11 +171,12 @@ def run_sstmac(network, trace_dir, export_dir, summary, root, amp_trace, workdir
     meta, paused = (trace_meta(trace_dir), 0.0) if summary["synthesized"] else unpaused_copy(trace_dir, amp_trace,
                                                                                               workdir)
     started, stopped = time.monotonic(), []
-    for queue in networks_sstmac.SSTMAC_QUEUES:  # the next only where the one before stopped the replay short
-        overrides = networks_sstmac.sstmac_overrides(network, queue)
+    for queue in sstmac_machine.SSTMAC_QUEUES:  # the next only where the one before stopped the replay short
+        overrides = sstmac_machine.sstmac_overrides(network, queue)
         command = [sstmac, "-f", params, "-p", f"node.app1.dumpi_metaname={os.path.abspath(meta)}", "-p",
-                   f"node.app1.size={ranks}", "-p", f"node.app1.launch_cmd={networks_sstmac.sstmac_launch(network, ranks)}"]
-        for key, value in {**overrides, **network_metrics.sstmac_stats_overrides()}.items():
+                   f"node.app1.size={ranks}", "-p",
+                   f"node.app1.launch_cmd={sstmac_machine.sstmac_launch(network, ranks)}"]
+        for key, value in {**overrides, **sstmac_figures.sstmac_stats_overrides()}.items():
             command += ["-p", f"{key}={value}"]
         command.append("--debug=mpi,timestamp")  # each MPI call's start and end (sstmac_timeline.py)
         timeline = sstmac_timeline.Timeline(ranks)
@@ -116,12 +193,12 @@ def run_sstmac(network, trace_dir, export_dir, summary, root, amp_trace, workdir
             break
         except SstmacStopped as e:
             stopped.append((queue, str(e)))
-            if queue == networks_sstmac.SSTMAC_QUEUES[-1]:
+            if queue == sstmac_machine.SSTMAC_QUEUES[-1]:
                 raise SimulatorError("; ".join(f"{q}: {why}" for q, why in stopped) +
                                      " (with each of its NIC queues: a deadlock in its model)") from None
             print(f"amp simulate: note: with its {queue} NIC queue (a ring of 1024 waiting messages that loses any "
                   f"more: docs/TRACING.md section 14) {e} after {time.monotonic() - started:.0f} s of the "
-                  f"{timeout:g} s limit; replaying with its {networks_sstmac.SSTMAC_QUEUES[-1]} queue",
+                  f"{timeout:g} s limit; replaying with its {sstmac_machine.SSTMAC_QUEUES[-1]} queue",
                   file=sys.stderr)
     check_wrapped(summary, estimated)
     # SST-macro's launch and its MPI_Init's allreduce are not the program's time (sstmac_timeline.py)
@@ -134,19 +211,20 @@ def run_sstmac(network, trace_dir, export_dir, summary, root, amp_trace, workdir
     predicted = estimated - start
     version = re.search(r"SST-macro\s+([0-9.]+)", subprocess.run([sstmac, "--version"], capture_output=True,
                                                                   text=True).stdout)
-    description = networks_sstmac.sstmac_description(network, " ".join(command), queue)
+    description = sstmac_machine.sstmac_description(network, " ".join(command), queue)
     if stopped:
         first, why = stopped[0]
         description["injection_queue_note"] = (f"replayed with the {queue} queue: with the {first} queue {why} "
                                                f"(SST-macro's round-robin queue loses messages beyond 1024 waiting at "
                                                f"one NIC)")
     try:
-        figures = network_metrics.sstmac(network, overrides, workdir, export_dir, summary["ranks"], predicted)
-    except (network_metrics.MetricsError, OSError, ValueError) as e:
+        figures = sstmac_figures.sstmac(network, overrides, workdir, export_dir, summary["ranks"], predicted)
+    except (MetricsError, OSError, ValueError) as e:
         raise SimulatorError(f"network figures: {e}") from None
     compute = dict(zip(summary["ranks"], (r["compute_seconds"] for r in summary["per_rank"])))  # the trace's
     profile = simulated_profile.sstmac_profile(per_rank, start, [compute[r] for r in range(ranks)])
     figures.update(profile=profile, profile_note=simulated_profile.SSTMAC_NOTE,
                    sstmac_estimated_runtime_seconds=estimated, sstmac_startup_seconds=start,
                    sstmac_startup_spread_seconds=spread, sstmac_paused_seconds_removed=paused)
-    return predicted, profile["per_rank_finish"], version.group(1) if version else "16.0", description, figures
+    return Outcome(predicted, profile["per_rank_finish"], version.group(1) if version else "16.0", description,
+                   "SST-macro (serial)", figures)
