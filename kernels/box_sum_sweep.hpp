@@ -18,8 +18,17 @@
 
 namespace amp::kernels::detail {
 
-// One call sweeps a run of consecutive x-lines (j) of plane k (sweep_runs.hpp), two lines per pass; the
-// run's first two z-sums are its only repeated work. x is cut into chunks so that the z-sums and the
+// Lines of at least this many cells are swept one per pass, shorter ones two per pass. Two lines per pass
+// read rows j+1 and j+2 of the next plane side by side, two address streams that each skip every other
+// row: the hardware prefetchers do not follow them, and a block from memory swept so ran at 0.45-0.47
+// Gcell/s where one line per pass, one sequential stream per plane, ran at 0.63-0.68 (one core, 4 x 128^3;
+// docs/PERFORMANCE.md). On short lines, which come from the caches, a pass costs about as much as its work,
+// and two lines per pass are the faster (16^3: 0.78 against 0.58 Gcell/s).
+constexpr int kOneLinePassesFrom = 64;
+inline int box_sum_lines_per_pass(const BlockExtent& e) { return e.nx >= kOneLinePassesFrom ? 1 : 2; }
+
+// One call sweeps a run of consecutive x-lines (j) of plane k (sweep_runs.hpp), one or two lines per pass;
+// the run's first two z-sums are its only repeated work. x is cut into chunks so that the z-sums and the
 // columns stay in L1.
 template <class MemorySpace>
 struct BoxSumSweep {
@@ -34,6 +43,7 @@ struct BoxSumSweep {
   YzFaceCopies<MemorySpace> faces;  // where each line's first and last values also go
   SweepRuns runs;
   bool prefetch;  // whether to ask for rows ahead (worth_prefetching)
+  int lines_per_pass;  // 1 or 2 (box_sum_lines_per_pass)
 
   // z[x] = in(first-1+x, j, k-1) + in(.., j, k) + in(.., j, k+1) for x < columns.
   KOKKOS_INLINE_FUNCTION void z_sum(int first, int columns, int j, int k, double* z) const {
@@ -49,21 +59,21 @@ struct BoxSumSweep {
     int k, j_first, j_last;
     runs.lines(run, extent.ny, k, j_first, j_last);
     double interior = 0.0;
-    double z[4][kChunk + 2];       // the z-sums of rows j-1, j (one pair) and j+1, j+2 (the other)
+    double z[4][kChunk + 2];       // the z-sums of four consecutive rows, row r in z[(r - j_first + 1) % 4]
     double column[2][kChunk + 2];  // lines j and j+1
+    const auto z_of_row = [&](int r) { return z[(r - j_first + 1) & 3]; };
     for (int first = 1; first <= extent.nx; first += kChunk) {
       const int last = first + kChunk - 1 < extent.nx ? first + kChunk - 1 : extent.nx;
       const int columns = last - first + 3;  // x = first-1 .. last+1
       const int width = last - first + 1;
       z_sum(first, columns, j_first - 1, k, z[0]);
       z_sum(first, columns, j_first, k, z[1]);
-      // Two lines per pass where two are left: a pass over a short line costs about as much as its work.
-      for (int j = j_first, pair = 0; j <= j_last; j += 2, pair ^= 1) {
-        const double* south = z[2 * pair];
-        const double* centre = z[2 * pair + 1];
-        double* north = z[2 * (pair ^ 1)];
-        double* north2 = z[2 * (pair ^ 1) + 1];
-        const bool two = j < j_last;
+      for (int j = j_first; j <= j_last; j += lines_per_pass) {
+        const double* south = z_of_row(j - 1);
+        const double* centre = z_of_row(j);
+        double* north = z_of_row(j + 1);
+        double* north2 = z_of_row(j + 2);
+        const bool two = lines_per_pass == 2 && j < j_last;
         if (prefetch) {
           for (int ahead = j + 1 + kPrefetchLinesAhead; ahead <= j + (two ? 2 : 1) + kPrefetchLinesAhead; ++ahead)
             if (ahead <= extent.ny + 1) prefetch_row(&in(first - 1, ahead, k + 1), columns);

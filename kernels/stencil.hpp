@@ -102,8 +102,9 @@ SweepSums sweep(Stencil stencil, const Grid<typename ExecutionSpace::memory_spac
                               StencilSweep<Stencil::ThreeD7Pt, M>{in, out, e, sides, outflow, faces, runs, prefetch}, sums);
       break;
     case Stencil::ThreeD27Pt:
-      Kokkos::parallel_reduce("amp::stencil_3d27pt", policy, BoxSumSweep<M>{in, out, e, sides, outflow, faces, runs, prefetch},
-                              sums);
+      Kokkos::parallel_reduce(
+          "amp::stencil_3d27pt", policy,
+          BoxSumSweep<M>{in, out, e, sides, outflow, faces, runs, prefetch, box_sum_lines_per_pass(e)}, sums);
       break;
   }
   return sums;

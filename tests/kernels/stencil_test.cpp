@@ -17,7 +17,9 @@ class StencilMatchesSerialLoop : public ::testing::TestWithParam<Stencil> {};
 
 TEST_P(StencilMatchesSerialLoop, OnOddSizedGrids) {
   // The last one has x-lines longer than one chunk (256) and more than one run of lines (16) per plane.
-  for (const BlockExtent e : {BlockExtent{5, 3, 7}, BlockExtent{1, 1, 1}, BlockExtent{9, 11, 2}, BlockExtent{300, 37, 3}}) {
+  // 3D27PT sweeps lines of 64 cells or more one per pass, shorter ones two per pass (box_sum_lines_per_pass).
+  for (const BlockExtent e : {BlockExtent{5, 3, 7}, BlockExtent{1, 1, 1}, BlockExtent{9, 11, 2}, BlockExtent{63, 5, 2},
+                              BlockExtent{64, 5, 2}, BlockExtent{300, 37, 3}}) {
     const auto in_host = amp::test::sample_grid(e, 3);
     auto in = amp::test::to_device(in_host);
     amp::kernels::Grid<amp::test::MemorySpace> out("out", e.nx + 2, e.ny + 2, e.nz + 2);
