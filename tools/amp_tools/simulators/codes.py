@@ -16,7 +16,7 @@ from amp_tools.simgrid_export import run_cleaning_up
 from amp_tools.simulate_errors import SimulatorError, UsageError
 from amp_tools.simulator_process import SimulatorTimedOut, exit_text, run_simulator
 from amp_tools.simulators import codes_figures, codes_machine
-from amp_tools.simulators.replay import Outcome
+from amp_tools.simulators.replay import Outcome, missing_executable
 
 NAME = "codes"
 TITLE = "CODES"
@@ -36,11 +36,7 @@ SEQUENTIAL, OPTIMISTIC = 1, 3   # ROSS' --synch
 def unavailable():
     """What is missing when AMP_CODES names no executable file ("needs ..."; its callers name the simulator),
     else None."""
-    codes = os.environ.get("AMP_CODES")
-    if not codes or not os.path.isfile(codes) or not os.access(codes, os.X_OK):
-        return (f"needs AMP_CODES to name CODES' model-net-mpi-replay executable file (CODES {VERSION}; "
-                f"AMP_CODES is {repr(codes) if codes else 'not set'})")
-    return None
+    return missing_executable("AMP_CODES", "CODES' model-net-mpi-replay", f"CODES {VERSION}")
 
 
 def refusal(network, where):

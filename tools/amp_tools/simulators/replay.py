@@ -1,7 +1,19 @@
 # SPDX-License-Identifier: BSD-3-Clause
 """What `./amp simulate` hands every simulator's module (Job) and what each hands back (Outcome): the one
 shape of a replay, whichever simulator runs it (simulators/__init__.py lists them)."""
+import os
 from dataclasses import dataclass, field
+
+
+def missing_executable(variable, what, version):
+    """"needs ..." when the environment variable `variable` names no executable file (`what`: the program it
+    should name, and its `version`, for the line), else None: how a simulator outside AMP's own dependencies
+    is found."""
+    path = os.environ.get(variable)
+    if not path or not os.path.isfile(path) or not os.access(path, os.X_OK):
+        return (f"needs {variable} to name {what} executable file ({version}; "
+                f"{variable} is {repr(path) if path else 'not set'})")
+    return None
 
 
 @dataclass

@@ -17,7 +17,7 @@ from amp_tools.simgrid_export import run_cleaning_up, trace_meta
 from amp_tools.simulate_errors import SimulatorError, UsageError
 from amp_tools.simulator_process import SimulatorTimedOut, exit_text, run_simulator
 from amp_tools.simulators import sstmac_figures, sstmac_machine, sstmac_timeline
-from amp_tools.simulators.replay import Outcome
+from amp_tools.simulators.replay import Outcome, missing_executable
 
 NAME = "sstmac"
 TITLE = "SST-macro"
@@ -34,11 +34,7 @@ SECONDS_PER_PACKET = 27e-6
 def unavailable():
     """What is missing when AMP_SSTMAC names no executable file ("needs ..."; its callers name the simulator),
     else None."""
-    sstmac = os.environ.get("AMP_SSTMAC")
-    if not sstmac or not os.path.isfile(sstmac) or not os.access(sstmac, os.X_OK):
-        return (f"needs AMP_SSTMAC to name an sstmac executable file (SST-macro 16.0; "
-                f"AMP_SSTMAC is {repr(sstmac) if sstmac else 'not set'})")
-    return None
+    return missing_executable("AMP_SSTMAC", "an sstmac", "SST-macro 16.0")
 
 
 def refusal(network, where):
