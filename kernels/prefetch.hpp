@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // A hint to the host CPU to start loading a row a few lines before the sweep reaches it: one core
 // streaming a new xy plane from memory keeps too few misses in flight for the hardware prefetchers
-// alone (docs/PERFORMANCE.md, issue 13). Nothing on devices or compilers without the builtin.
+// alone (docs/PERFORMANCE.md). Nothing on devices or compilers without the builtin.
 #pragma once
 
 #include <amp/kernels/grid.hpp>
@@ -12,7 +12,7 @@ namespace amp::kernels {
 constexpr int kPrefetchLinesAhead = 4;
 
 // Blocks of fewer elements (256 KiB: up to about 30^3 cells) are swept without prefetching: their rows
-// come from the caches, and on lines of 16-30 cells the hints cost 3-10% (docs/PERFORMANCE.md, issue 25).
+// come from the caches, and on lines of 16-30 cells the hints cost 3-10% (docs/PERFORMANCE.md).
 constexpr std::int64_t kPrefetchFromElements = 32768;
 inline bool worth_prefetching(const BlockExtent& e) { return e.storage() >= kPrefetchFromElements; }
 

@@ -47,7 +47,7 @@ struct StencilSweep {
       const double* t = &in(0, j, k + 1);
       double* o = &out(0, j, k);
       // Cell i's new value. The faces take theirs from o[] (the same bits): computing them again cost 5-8%
-      // on lines of 16-24 cells (docs/PERFORMANCE.md, issue 25).
+      // on lines of 16-24 cells (docs/PERFORMANCE.md).
       const auto value = [&](int i) {
         if constexpr (S == Stencil::TwoD5Pt) {
           return (s[i] + c[i - 1] + c[i] + c[i + 1] + n[i]) * weight;

@@ -2,7 +2,7 @@
 // How a sweep hands out its x-lines: one call of its functor sweeps a run of consecutive lines (j) of
 // one plane (k), over a one-dimensional range. Whole planes where there are enough of them for every
 // thread (each thread then reads and writes long runs of consecutive addresses, which the hardware
-// prefetchers follow: issue 13); runs of 16 lines otherwise (2-D blocks, devices), so that threads
+// prefetchers follow: docs/PERFORMANCE.md); runs of 16 lines otherwise (2-D blocks, devices), so that threads
 // still share the block.
 #pragma once
 

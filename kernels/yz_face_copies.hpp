@@ -3,7 +3,7 @@
 // a neighbour in x receives. Line (j, k) goes to element (k-1)*ny + (j-1) of each, the order in which
 // amp-ghost packs a yz face (miniapps/ghost/face_pieces.cpp), so a proxy can point them at its send
 // slots. Written while the line is in cache, they spare the pack a strided read of one cache line per
-// element (docs/PERFORMANCE.md, issue 13).
+// element (docs/PERFORMANCE.md).
 #pragma once
 
 #include <Kokkos_Core.hpp>

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
-"""amp-ghost against the memory-bandwidth limit (issue 13): every figure beside the STREAM baseline
+"""amp-ghost against the memory-bandwidth limit: every figure beside the STREAM baseline
 measured in the same run, at one rank per core (2 ranks by default, OMP_NUM_THREADS=1 each).
 
 One round measures, in this order:

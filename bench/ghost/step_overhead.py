@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
-"""amp-ghost's per-step overhead at small blocks (issue 25): the loop time that is not the stencil
+"""amp-ghost's per-step overhead at small blocks: the loop time that is not the stencil
 sweeps, and what it is made of, for every cut over isend and persistent.
 
 For each cut x transport, one round runs amp-ghost (2 ranks, 24^3 cells and 40 variables per rank,

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
-"""amp-ghost strong scaling (issue 25): one global problem (96^3 cells x 40 variables, 3D7PT by default)
+"""amp-ghost strong scaling: one global problem (96^3 cells x 40 variables, 3D7PT by default)
 run for real at 1, 2 and 4 ranks, then synthesized at 64, 512 and 4096 ranks and simulated on a network.
 
 Real runs (OMP_NUM_THREADS=1, one rank per core; more ranks than cores are oversubscribed and marked
@@ -9,7 +9,7 @@ alternate over the rank counts; figures are medians over the rounds, with the lo
 
 Synthesized runs (`amp-ghost --synthesize DIR --ranks N`, docs/TRACING.md section 12): each virtual
 rank's compute is the model amp-ghost measures on this machine for its block (24^3 at 64 ranks, 12^3
-at 512, 6^3 at 4096: the small-block sweeps of issue 25), and `python3 -m amp_tools.simulate DIR --network FILE`
+at 512, 6^3 at 4096: the small-block sweeps, docs/PERFORMANCE.md), and `python3 -m amp_tools.simulate DIR --network FILE`
 predicts the run on that network (SimGrid). Printed: the compute model per variable step, compute per
 step (x variables), the predicted time per step, and the share of it that is not compute.
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
-"""AMP's sweeps against a plain loop (issue 25): runs bench_stencil_bandwidth's "AMP against a plain loop"
+"""AMP's sweeps against a plain loop: runs bench_stencil_bandwidth's "AMP against a plain loop"
 section for every size and thread count, in rounds, and prints one table: per stencil, sweep, size and
 thread count, AMP's and the plain loop's Gcell/s and the ratio AMP / plain (medians over the rounds,
 the ratio with its min-max). With --before OTHER_BUILD, each round runs OTHER_BUILD's

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
-# The SimGrid path at scale (issue 22): a synthesized amp-ghost svaf trace (default 4096 ranks, 64^3
+# The SimGrid path at scale: a synthesized amp-ghost svaf trace (default 4096 ranks, 64^3
 # cells and 40 variables per rank, 3d7pt, 10 steps), exported to SimGrid's time-independent form
 # (goal <= 60 s, <= 1 GiB) and replayed with smpirun on a 16x16x16 torus (goal <= 10 min, <= 8 GiB).
 # Prints wall time and peak memory (GNU time's maximum resident set) of each step, and the sizes.

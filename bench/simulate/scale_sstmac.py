@@ -3,7 +3,7 @@
 """How long SST-macro takes to replay synthesized amp-ghost traces at scale through `./amp simulate`
 (tools/amp_tools/simulate.py: the export, the replay and the network figures), at one rank per node:
 - every cut at 1024 ranks on torus-16x16x4 (32^3 per rank, 10 variables, 5 steps);
-- SVAF at 4096 ranks on torus-16x16x16 (64^3 per rank, 40 variables, 10 steps), issue 30's bound of 10 min.
+- SVAF at 4096 ranks on torus-16x16x16 (64^3 per rank, 40 variables, 10 steps), against a bound of 10 min.
 Prints the synthesis, the simulation's wall time and the prediction per point. Needs AMP_SSTMAC.
 
 Usage: PYTHONPATH=tools python3 bench/simulate/scale_sstmac.py [--build BUILD] [--workdir DIR] [--only 1024|4096] [--timeout S]

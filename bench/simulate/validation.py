@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
-# The calibration's validation check (issue 22): the default study's isend runs (amp-ghost, the CTH
+# The calibration's validation check: the default study's isend runs (amp-ghost, the CTH
 # deck, one rank per core on this machine), each traced and then replayed in SimGrid on the network
 # file `./amp simulate --calibrate` measured. Prints, per cut and repetition, the trace's own time of
 # its traced region (measured) beside SimGrid's prediction, and per cut the median error and its

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
-"""A study's compute model is stable (issue 44 item 3): for each proxy's seed deck (inputs/*/*-seed.toml),
+"""A study's compute model is stable: for each proxy's seed deck (inputs/*/*-seed.toml),
 two measurements of the model as a study makes it (amp_tools.study_compute_model: a warm-up, then 5
 one-step syntheses, their median) agree within 5 % on a quiet machine, and each records its spread.
 

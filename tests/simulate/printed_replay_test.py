@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
-"""The replay line `amp-trace simgrid` prints runs as printed (issue 43 item 6): a synthesized amp-ghost SVAF
+"""The replay line `amp-trace simgrid` prints runs as printed: a synthesized amp-ghost SVAF
 trace of RANKS ranks (16^3 cells, 4 variables, 2 steps: it starts with MPI_Comm_split's allgather, which
 SimGrid 3.32's default allgather did not finish in 5 minutes at 1024 ranks) is exported, and the printed line,
 with only PLATFORM.xml and HOSTS replaced by a plain cluster of RANKS hosts and its hostfile, must replay it

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
-"""A recorded run's tear-down is neither predicted nor measured (issue 43 item 4): slow_tear_down_program at
+"""A recorded run's tear-down is neither predicted nor measured: slow_tear_down_program at
 2 ranks, traced, whose rank 1 spends 1 s in its paused tear-down while rank 0 waits for it in MPI_Finalize
 (once exported as 1 s of compute, unmeasured). `./amp simulate` on torus-4x4x4 must measure the loop alone
 (20 steps of 1 ms; under 0.5 s on a loaded machine) and predict less than half the tear-down above it, in

@@ -1,4 +1,4 @@
-/* A run shaped like a proxy's (issue 43 item 4): tracing paused for the set-up, a traced loop of 20 steps
+/* A run shaped like a proxy's: tracing paused for the set-up, a traced loop of 20 steps
  * (1 ms of work and a ring exchange each), paused again for the tear-down and resumed only to record
  * MPI_Finalize. The last rank's tear-down takes 1 s (a slow Kokkos::finalize, say), so rank 0 waits for it
  * inside MPI_Finalize, which first reduces the unrecorded-call counts to rank 0 (AMP's tracing library). */

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
-"""A study's steady state (amp_tools.steady_state, issue 44 items 4 and 5): with [simulate] steady_state =
+"""A study's steady state (amp_tools.steady_state): with [simulate] steady_state =
 true every synthesized point is also synthesized as one step into first-step/ and simulated on the same
 variant; the report's rows carry per step = (T_K - T_1) / (K - 1), set-up = T_1 - per step and the steady
 profile (over each rank's steps 2..K). Checked:

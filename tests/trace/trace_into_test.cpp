@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// amp_dumpi_trace_into (issue 45 item 1): a program that links the library hands it its trace folder
+// amp_dumpi_trace_into: a program that links the library hands it its trace folder
 // before MPI_Init, as the proxies do with --trace, and the library traces there without AMP_TRACE_DIR
 // being set in the process (the proxies no longer setenv their own environment). Usage: trace_into_test DIR
 // (DIR must not exist yet; the test leaves it with the trace in it).

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
-"""Checks the trace of wildcard_receive_program (issue 31 item 9): each blocking receive from
+"""Checks the trace of wildcard_receive_program: each blocking receive from
 MPI_ANY_SOURCE or with MPI_ANY_TAG recorded the status MPI returned although the program ignored it,
 so `amp-trace simgrid` exports the trace with the real source and tag of each receive. With
 AMP_DUMPI2ASCII (sst-dumpi's dumpi2ascii), that reader shows the same statuses.
