@@ -18,6 +18,7 @@ import amp_tools  # noqa: E402
 ROOT = amp_tools.REPOSITORY
 sys.path.insert(0, os.path.join(ROOT, "tests", "simulate"))
 from amp_tools import command_line  # noqa: E402
+from amp_tools import results  # noqa: E402
 from amp_tools import networks  # noqa: E402
 from amp_tools.simulators import simgrid_machine  # noqa: E402
 from amp_tools import simulate  # noqa: E402
@@ -31,7 +32,7 @@ def replay(network, export_dir, ranks, platform, env, workdir, crosstraffic):
     hosts = os.path.join(workdir, "hosts.txt")
     with open(hosts, "w") as f:
         f.write(simgrid_machine.hostfile(network, ranks))
-    exported = command_line.read_json(os.path.join(export_dir, "export.json"))  # the replay's settings, then the network's
+    exported = results.read(os.path.join(export_dir, "export.json"))  # the replay's settings, then the network's
     config = [c for c in exported["smpirun_cfg"] + simgrid_machine.simgrid_config(network) if "crosstraffic" not in c]
     command = ["smpirun", "-np", str(ranks), "-platform", platform, "-hostfile", hosts, "-replay", "ranks.txt",
                simgrid.SMPIREPLAY, *config, f"--cfg=network/crosstraffic:{crosstraffic}",

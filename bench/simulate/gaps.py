@@ -23,6 +23,7 @@ import time
 import amp_tools  # noqa: E402
 ROOT = amp_tools.REPOSITORY
 from amp_tools import command_line  # noqa: E402
+from amp_tools import results  # noqa: E402
 from amp_tools import networks  # noqa: E402
 from amp_tools.simulators import sstmac_machine  # noqa: E402
 from amp_tools import proxy_command  # noqa: E402
@@ -35,13 +36,13 @@ NETWORKS = os.path.join(ROOT, "inputs", "networks")
 def predicted(build, trace, network, simulator):
     done = subprocess.run([sys.executable, "-m", "amp_tools.simulate", trace, "--network", network,
                            "--simulator", simulator, "--build", build], capture_output=True, text=True, check=True)
-    return command_line.read_json(done.stdout.strip().rsplit(" -> ", 1)[1])["predicted_seconds"]
+    return results.read(done.stdout.strip().rsplit(" -> ", 1)[1])["predicted_seconds"]
 
 
 def sstmac_seconds(build, trace, network_path, extra):
     """SST-macro's prediction with `extra` -p settings on top of what ./amp simulate gives it."""
     network = networks.load(network_path)
-    ranks = len(command_line.read_json(os.path.join(trace, "simgrid-ti-1e+09", "export.json"))["ranks"])
+    ranks = len(results.read(os.path.join(trace, "simgrid-ti-1e+09", "export.json"))["ranks"])
     command = [os.environ["AMP_SSTMAC"], "-f", os.path.join(ROOT, "tools", "sstmac", f"{network.topology}.ini"),
                "-p", f"node.app1.dumpi_metaname={simulate.trace_meta(trace)}", "-p", f"node.app1.size={ranks}",
                "-p", f"node.app1.launch_cmd={sstmac_machine.sstmac_launch(network, ranks)}"]

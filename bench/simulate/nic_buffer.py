@@ -21,6 +21,7 @@ import tempfile
 import amp_tools  # noqa: E402
 ROOT = amp_tools.REPOSITORY
 from amp_tools import command_line  # noqa: E402
+from amp_tools import results  # noqa: E402
 from amp_tools import networks, simulate  # noqa: E402
 from amp_tools.simulators import sstmac_machine  # noqa: E402
 
@@ -54,7 +55,7 @@ def main():
                                   env=dict(os.environ, AMP_BENCH_NIC_BUFFER=str(buffer)))
             out = simulate.output_path(copy, network, "sstmac")
             if done.returncode == 0 and os.path.isfile(out):
-                result = command_line.read_json(out)
+                result = results.read(out)
                 queue = result["simulated_network"]["injection_queue"]
                 print(f"  buffer {buffer:>8} B: {result['predicted_seconds'] * 1e3:.3f} ms ({queue} NIC queue)")
             elif "deadlock" in done.stderr:

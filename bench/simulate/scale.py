@@ -17,6 +17,7 @@ import tempfile
 
 import amp_tools
 from amp_tools import command_line
+from amp_tools import results
 from amp_tools import networks
 from amp_tools.simulators import simgrid_machine
 from amp_tools import proxy_command
@@ -46,7 +47,7 @@ def timed(label, command, cwd=None, timeout=None, env=None):
 
 def replay_settings(export_dir):
     """The --cfg settings every replay of the export needs (its export.json's smpirun_cfg)."""
-    return command_line.read_json(os.path.join(export_dir, "export.json"))["smpirun_cfg"]
+    return results.read(os.path.join(export_dir, "export.json"))["smpirun_cfg"]
 
 
 def du(path):

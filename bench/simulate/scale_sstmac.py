@@ -19,6 +19,7 @@ import time
 import amp_tools  # noqa: E402
 ROOT = amp_tools.REPOSITORY
 from amp_tools import command_line  # noqa: E402
+from amp_tools import results  # noqa: E402
 from amp_tools import proxy_command  # noqa: E402
 from amp_tools import simulate  # noqa: E402
 
@@ -63,7 +64,7 @@ def main():
                   f"{simulated:10.1f} not simulated: {done.stderr.strip()}", flush=True)
             shutil.rmtree(trace, ignore_errors=True)
             continue
-        result = command_line.read_json(simulate.simulation_file(trace, path, "sstmac"))
+        result = results.read(simulate.simulation_file(trace, path, "sstmac"))
         print(f"{ranks:5d} {cut:6} {f'{n}^3 x{variables} x{steps}':>16} {network:15} {synthesis:11.1f} "
               f"{simulated:10.1f} {result['predicted_seconds']:11.4g} {result['actions']:10d}", flush=True)
         shutil.rmtree(trace, ignore_errors=True)

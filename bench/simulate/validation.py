@@ -59,7 +59,7 @@ def main():
             subprocess.run([PYTHON, "-m", "amp_tools.simulate", base + ".trace", "--network", network,
                             "--build", a.build], check=True, stdout=subprocess.DEVNULL)
             run = results.load(base + ".json")
-            sim = command_line.read_json(simulate.simulation_file(base + ".trace", network, "simgrid"))
+            sim = results.read(simulate.simulation_file(base + ".trace", network, "simgrid"))
             steps = results.steps(run)
             error = (sim["predicted_seconds"] - sim["measured_seconds"]) / sim["measured_seconds"] * 100
             errors[cut].append(error)

@@ -2,7 +2,7 @@
 """The command line of amp_tools' programs: argparse whose --help prints the usage line and the module's
 own description, and whose every usage error is one `NAME: error: ...` line on stderr and exit 2
 (argparse's own adds the usage); the options every program that runs the proxies shares (common_options);
-and the reading of a JSON file named on it, with its problem in one line."""
+and BadInput, a file named on it that cannot be used, in one line (results.read, the one reader, raises it)."""
 import argparse
 import sys
 
@@ -56,10 +56,3 @@ def refuse(name, message):
 
 class BadInput(Exception):
     """A file named on the command line that cannot be used: one line naming it and the problem."""
-
-
-def read_json(path):
-    """The data of the JSON file at `path`, read only from a regular file (a FIFO would block): results.read,
-    the tools' one reader of JSON files (BadInput, one line, where it cannot be used)."""
-    from amp_tools import results  # results parses its own command line with this module
-    return results.read(path)

@@ -19,6 +19,7 @@ import sys
 
 from amp_tools import REPOSITORY
 from amp_tools import command_line
+from amp_tools import results
 from amp_tools import simulators
 
 SCHEMA_FOLDER = os.path.join(REPOSITORY, "docs", "schema")
@@ -115,7 +116,7 @@ def read(path):
     """The data of the JSON file at `path` (command_line.BadInput, one line, where it cannot be read or is
     no JSON); NaN and Infinity, which Python's json would take, are refused as other readers refuse them."""
     if not os.path.isfile(path):
-        return command_line.read_json(path)  # its one line: no such file, or not a regular file
+        return results.read(path)  # its one line: no such file, or not a regular file
     try:
         with open(path, "rb") as f:
             return json.loads(f.read(), parse_constant=_not_json)
