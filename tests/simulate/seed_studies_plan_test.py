@@ -2,11 +2,12 @@
 # SPDX-License-Identifier: BSD-3-Clause
 """The seeds' studies expand to the points they promise (amp_tools.study --plan, which runs nothing and
 makes no folder): cielo_profile, CTH's seed deck with BSPMA, one neighbour at a time and SVAF synthesized at
-256 ranks (each also as one step) and simulated on the XT5 (Table III's machine) in SST-macro; cielo_network_swap, the 3 proxies' seed decks with their strategies
-at 256 and 1024 ranks on the XT6 and the XE6 (SimGrid up to 256 ranks, SST-macro all); aces_routing, 3 cuts at
-1024 ranks on minimal, valiant and UGAL (2 seeds each) x 1 and 4 ranks per NIC x all and half of the
-global links, in SST-macro; xnobel_amr_steps, xNOBEL's SVCP point at 256 ranks over 7 steps (and 1) on
-the XT6 in SST-macro.
+256 ranks (each also as one step) and simulated on the XT5 (Table III's machine) in SST-macro;
+cielo_network_swap, each application's own scheme and CTH's SVAF at 256 ranks on the XT6 and the XE6 in
+SST-macro; cielo_cth_scaling, CTH's BSPMA at 16-128 ranks on both; aces_routing, CTH's truncated step
+(BSPMA) at 1024 ranks on minimal, valiant and UGAL in SST-macro; xnobel_amr_steps, xNOBEL's SVCP point at 256
+ranks over 7 steps (and 1) on the XT6; xnobel_rebalance, its calibration point with three rebalance intervals
+on the XT5. Every point also as one step (steady state).
 
 Usage: seed_studies_plan_test.py BUILD ROOT WORKDIR
 """
@@ -17,10 +18,8 @@ import subprocess
 import sys
 
 PYTHON = "/usr/bin/python3" if os.access("/usr/bin/python3", os.X_OK) else sys.executable
-CUTS = ("bspma", "svaf", "svcp")
-# The Cielo studies' points: each proxy's seed deck and its strategies (the studies' [strategies] tables).
-POINTS = {"ghost-cth-seed": ("bspma", "svaf"), "sage-sage-seed": ("bspma", "svaf"),
-          "nobel-xnobel-seed": ("svcp", "bspma", "svaf")}
+# The swap study's points: each proxy's seed deck and its strategies (the study's [strategies] table).
+POINTS = {"ghost-cth-seed": ("bspma", "svaf"), "sage-sage-seed": ("bspma",), "nobel-xnobel-seed": ("svcp",)}
 PROFILE_POINTS = {"ghost-cth-seed": ("bspma", "onebyone", "svaf")}
 
 
@@ -74,32 +73,31 @@ def main(build, root, workdir):
     if skipped:
         fail(f"cielo_profile: none skipped: {skipped}")
 
-    syntheses, simulations, skipped = plan(root, build, "cielo_network_swap", env)
-    expect("cielo_network_swap syntheses", syntheses, with_first_steps({f"{p}-synth{n}" for p in points
-                                                                        for n in (256, 1024)}))
-    at_256 = {s for s in syntheses if s.endswith("-synth256")}
-    for network in ("xt6-seastar", "xe6-gemini"):
-        on = {s.split()[1] for s in simulations if f" on {network} with simgrid" in s}
-        expect(f"cielo_network_swap on {network} in SimGrid (max_ranks 256)", on, at_256)
-        on = {s.split()[1] for s in simulations if f" on {network} with sstmac" in s}
-        expect(f"cielo_network_swap on {network} in SST-macro", on, syntheses)
-    expect("cielo_network_swap simulations", len(simulations), 2 * len(at_256) + 2 * len(syntheses))
-    left = {s.split()[2] for s in skipped if "simgrid takes traces of up to 256 ranks in this study" in s}
-    expect("cielo_network_swap left to SST-macro", left, syntheses - at_256)
+    for name, ids in (("cielo_network_swap", {f"{p}-synth256" for p in points}),
+                      ("cielo_cth_scaling", {f"ghost-cth-seed-bspma-synth{n}" for n in (16, 32, 64, 128)})):
+        syntheses, simulations, skipped = plan(root, build, name, env)
+        expect(f"{name} syntheses", syntheses, with_first_steps(ids))
+        for network in ("xt6-seastar", "xe6-gemini"):
+            on = {s.split()[1] for s in simulations if f" on {network} with sstmac" in s}
+            expect(f"{name} on {network} in SST-macro", on, syntheses)
+        expect(f"{name} simulations", len(simulations), 2 * len(syntheses))
+        if skipped:
+            fail(f"{name}: none skipped: {skipped}")
 
     syntheses, simulations, skipped = plan(root, build, "aces_routing", env)
-    expect("aces_routing syntheses", syntheses, {f"ghost-cth-{c}-synth1024" for c in CUTS})
+    expect("aces_routing syntheses", syntheses, with_first_steps({"ghost-cth-seed-bspma-synth1024"}))
     variants = {re.search(r"\((.*)\)", s).group(1) for s in simulations}
-    want = set()
-    for rpn in (1, 4):
-        for links in (192, 96):
-            want.add(f"routing=minimal ranks_per_node={rpn} global_links_per_pair={links}")
-            want |= {f"routing={r} ranks_per_node={rpn} global_links_per_pair={links} seed={seed}"
-                     for r in ("valiant", "ugal") for seed in (1, 2)}
-    expect("aces_routing variants", variants, want)
-    if len(simulations) != 3 * len(want) or not all(s.endswith(" with sstmac") for s in simulations) or skipped:
-        fail(f"aces_routing: each cut on each of the {len(want)} variants in SST-macro: {len(simulations)} simulations, "
-             f"skipped {skipped}")
+    expect("aces_routing variants", variants, {f"routing={r}" for r in ("minimal", "valiant", "ugal")})
+    if len(simulations) != 6 or not all(s.endswith(" with sstmac") for s in simulations) or skipped:
+        fail(f"aces_routing: each step on each routing in SST-macro: {len(simulations)} simulations, skipped {skipped}")
+
+    syntheses, simulations, skipped = plan(root, build, "xnobel_rebalance", env)
+    expect("xnobel_rebalance syntheses", syntheses,
+           with_first_steps({f"nobel-xnobel-seed-flags{k}-svcp-synth256" for k in (1, 2, 3)}))
+    on = {s.split()[1] for s in simulations if s.endswith(" on xt5-seastar with sstmac")}
+    expect("xnobel_rebalance simulations", on, syntheses)
+    if len(simulations) != 6 or skipped:
+        fail(f"xnobel_rebalance: six simulations in SST-macro, none skipped: {simulations} {skipped}")
 
     # The AMR experiment: xNOBEL's SVCP point over 7 steps (its AMR step after step 5 among steps 2-7).
     syntheses, simulations, skipped = plan(root, build, "xnobel_amr_steps", env)

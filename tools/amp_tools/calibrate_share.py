@@ -27,7 +27,6 @@ from amp_tools import command_line
 from amp_tools import file_names
 from amp_tools import launch
 from amp_tools import networks
-from amp_tools import report_simulation
 from amp_tools import results
 from amp_tools import steady_state
 from amp_tools import whole_file
@@ -151,6 +150,7 @@ def measured_model(folder):
 
 def shares(folder, table):
     """{sweeps_per_exchange: steady compute share} of the study folder's simulations that fit the table."""
+    from amp_tools import report_simulation  # matplotlib's module: only where a round's folder is read
     network = os.path.splitext(os.path.basename(table["network"]))[0]
     out = {}
     for _, _, ranks, label, simulator, _, sim, synthesized, run in report_simulation.load(folder):
