@@ -73,3 +73,21 @@ def test_the_scaling_rows_give_each_machines_steps_over_its_fewest_ranks():
         "| ghost | bspma | xe6-gemini | 32 | 200.00 | 1.000 | 50.0 | 25.0 | 7 |",
         "| ghost | bspma | xt6-seastar | 16 | 200.00 | 1.000 | 50.0 | 25.0 | 7 |",
         "| ghost | bspma | xt6-seastar | 128 | 300.00 | 1.500 | 50.0 | 25.0 | 7 |"]
+
+
+def test_the_points_rows_say_which_steps_each_profile_covers():
+    def run(point_id, steady, queue):
+        state = {"per_step_seconds": 0.1, "setup_seconds": 0.0, "messages_per_step": 1, "bytes_per_step": 1,
+                 "profile": {"compute": 0.25, "p2p": 0.25, "collective": 0.5}} if steady else None
+        made = {point_id.rsplit("-synth", 1)[0]: {"deck": "d.toml", "flags": "--rebalance_interval 2"}}
+        return vs.point_of(made, {}, "amp-nobel", "svcp/isend", 20, sim(
+            network="xt5-seastar", trace=f"/r/{point_id}.trace", steady=state, predicted_seconds=4.0,
+            profile={"compute": 0.4, "p2p": 0.1, "collective": 0.5},
+            simulated_network={"injection_queue": queue}), True, {"config": {}})
+    rows = vs.points_rows({"points": [run("nobel-a-svcp-synth256", True, "round_robin"),
+                                      run("nobel-b-svcp-synth256", False, "fifo")]})
+    assert rows[0] == vs.POINTS_HEADER and rows[2:] == [
+        "| nobel-a-svcp-synth256 | --rebalance_interval 2 | xt5-seastar | steps 2-20 | 25.0 | 25.0 | 50.0 | "
+        "100.00 ms | round_robin |",
+        "| nobel-b-svcp-synth256 | --rebalance_interval 2 | xt5-seastar | steps 1-20 | 40.0 | 10.0 | 50.0 | "
+        "200.00 ms | fifo |"]

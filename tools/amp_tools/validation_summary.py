@@ -17,7 +17,7 @@ comment (the test reads the arguments after the module name):
          --network xt6-seastar -->
 
 Usage: python3 -m amp_tools.validation_summary RUN_DIR --output docs/validation/NAME.json
-       python3 -m amp_tools.validation_summary SUMMARY.json|RUN_DIR --table profile|swap|scaling|aces|micro
+       python3 -m amp_tools.validation_summary SUMMARY.json|RUN_DIR --table profile|swap|scaling|aces|micro|points
            [--network N] [--ranks N]
        python3 -m amp_tools.validation_summary --check docs/VALIDATION.md
 """
@@ -50,6 +50,8 @@ ACES_HEADER = ("| strategy | ranks per NIC | global links per pair | minimal (ms
 SCALING_HEADER = ("| proxy | strategy | network | ranks | per step (ms) | over the fewest ranks' | compute | "
                   "p2p (MPI) | replays (s) |")
 MICRO_HEADER = "| machine | simulator | one way, 8 B (us) | bandwidth, 4 MiB (MB/s) |"
+POINTS_HEADER = ("| point | flags | network | profile over | compute | p2p (MPI) | collective (MPI_SYNC) | per step | "
+                 "NIC queue |")
 SWAP_MACHINES = ("xt6-seastar", "xe6-gemini")  # the swap study's two networks, the files' own machines
 
 
@@ -251,6 +253,20 @@ def scaling_rows(summary):
     return lines
 
 
+def points_rows(summary):
+    """VALIDATION.md's table of an experiment's points, one row each: its flags, the steps its profile covers
+    (the steady steps where its one-step companion was replayed alike, else the whole run, set-up included), the
+    profile, the time per step over those steps and SST-macro's NIC queue."""
+    lines = [POINTS_HEADER, "|---|---|---|---|---|---|---|---|---|"]
+    for p in summary["points"]:
+        shares = (" | ".join(f"{100 * p['profile'][k]:.1f}" for k in ("compute", "p2p", "collective"))
+                  if p["profile"] else "- | - | -")
+        over = f"steps 2-{p['steps']}" if p["steady"] else f"steps 1-{p['steps']}"
+        lines.append(f"| {p['id']} | {p['flags'] or ''} | {p['network']} | {over} | {shares} | "
+                     f"{p['per_step_seconds'] * 1e3:.2f} ms | {p['injection_queue'] or '-'} |")
+    return lines
+
+
 def micro_rows(record):
     """VALIDATION.md's ping-pong table (section 5), of a micro_seed_figures record: per machine and simulator,
     the replayed one-way time of a small message and the bandwidth of a large one."""
@@ -294,7 +310,7 @@ def table_parser():
     parser = command_line.Parser("validation_summary", __doc__.split("\n\n")[0])
     parser.add_argument("source", nargs="?", help="a study's run folder (runs/<study>-<stamp>) or a summary JSON")
     parser.add_argument("--output", help="write the run folder's summary here (docs/validation/<study>.json)")
-    parser.add_argument("--table", choices=("profile", "swap", "scaling", "aces", "micro"),
+    parser.add_argument("--table", choices=("profile", "swap", "scaling", "aces", "micro", "points"),
                         help="print this table of VALIDATION.md")
     parser.add_argument("--network", help="the profile table's network (xt6-seastar)")
     parser.add_argument("--ranks", type=int, help="only the points at this rank count")
@@ -315,6 +331,8 @@ def rows(summary, table, network=None, ranks=None):
         return profile_rows(summary, network, ranks)
     if table == "scaling":
         return scaling_rows(summary)
+    if table == "points":
+        return points_rows(summary)
     if table == "micro":
         return micro_rows(summary)
     if summary.get("kind") != KIND:
@@ -372,7 +390,8 @@ def check_document(path, root):
             problems.append(f"{path}:{number}: the table below the marker is not {os.path.relpath(source, root)}'s "
                             f"({wrong})")
     for number, line in enumerate(text.splitlines(), start=1):
-        if line in (PROFILE_HEADER, SWAP_HEADER, SCALING_HEADER, ACES_HEADER, MICRO_HEADER) and number not in marked:
+        if line in (PROFILE_HEADER, SWAP_HEADER, SCALING_HEADER, ACES_HEADER, MICRO_HEADER,
+                    POINTS_HEADER) and number not in marked:
             problems.append(f"{path}:{number}: a profile, swap, scaling or routing table with no "
                             "'<!-- rows: ... -->' marker above it: its numbers come from no committed summary")
     for summary in summary_files(root):
