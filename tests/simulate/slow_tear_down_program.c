@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A run shaped like a proxy's: tracing paused for the set-up, a traced loop of 20 steps
  * (1 ms of work and a ring exchange each), paused again for the tear-down and resumed only to record
  * MPI_Finalize. The last rank's tear-down takes 1 s (a slow Kokkos::finalize, say), so rank 0 waits for it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A plain MPI C program that knows nothing of AMP: the LD_PRELOAD test traces it with
  * libamp_dumpi. Each rank sends ROUNDS messages of 100 ints to its right neighbour. */
 #include <mpi.h>

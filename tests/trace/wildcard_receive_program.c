@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Blocking receives whose status the program ignores: rank 0 takes one message
  * from every other rank with MPI_Recv from MPI_ANY_SOURCE, one from rank 1 with MPI_ANY_TAG, and
  * ranks 0 and 1 swap a value with MPI_Sendrecv from MPI_ANY_SOURCE; all with MPI_STATUS_IGNORE. */
