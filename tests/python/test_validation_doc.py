@@ -75,3 +75,17 @@ def test_the_verdict_table_quotes_the_ping_pong_record(repo):
     for r in gemini:
         assert f"{r['one_way_us_8B']:.2f} µs" in cell, f"the verdict says {cell!r}, the record {r}"
         assert f"{r['bandwidth_MBps_4MiB']:,.0f}" in cell, f"the verdict says {cell!r}, the record {r}"
+
+
+def test_the_verdict_table_quotes_xnobels_message_rate(repo):
+    """Figure 7's row quotes the nobel points' messages a minute per rank: the XT5 calibration point and the swap's
+    two machines (a changed digit in a summary or the row fails it)."""
+    with open(os.path.join(repo, "docs", "VALIDATION.md"), encoding="utf-8") as f:
+        cell = verdict_cells(f.read(), "001 Figure 7, xNOBEL's point-to-point rate")
+    for summary in ("table3-xt5-nobel.json", "cielo-network-swap.json"):
+        path = os.path.join(repo, validation_summary.SUMMARY_FOLDER, summary)
+        points = [p for p in validation_summary.load_summary(path)["points"] if p["proxy"] == "nobel"]
+        assert points, f"{summary}: no nobel point"
+        for p in points:
+            rate = p["messages_per_step"] / p["ranks"] / p["per_step_seconds"] * 60
+            assert f"{rate:,.0f}" in cell, f"the verdict says {cell!r}, {summary} gives {rate:,.0f}"
