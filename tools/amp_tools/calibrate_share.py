@@ -94,16 +94,16 @@ def recorded_compute_seconds(path, proxy, stream_per_core, root):
     network_file = (record.get("declared") or {}).get("network")
     if not isinstance(network_file, str):
         raise CalibrationError(f"{path}: names no declared network, so its model's node is unknown")
-    network = network_file
     try:
         node = networks.load(os.path.join(root, network_file)).stream_per_core
     except networks.NetworkError as e:
         raise CalibrationError(f"{path}: its network: {e}") from None
     if not node or not stream_per_core:
-        raise CalibrationError(f"{path}: scaling its model needs stream_per_core in both its network ({network}) "
+        raise CalibrationError(f"{path}: scaling its model needs stream_per_core in both its network ({network_file}) "
                                "and the study's networks")
     seconds = model * node / stream_per_core
-    return seconds, (f"calibration record {path}: {model:.6g} s on {network}'s node, x {node / stream_per_core:.4g} "
+    return seconds, (f"calibration record {path}: {model:.6g} s on {network_file}'s node, "
+                     f"x {node / stream_per_core:.4g} "
                      f"(STREAM per core {node / 1e9:.4g} there / {stream_per_core / 1e9:.4g} GB/s on the target)")
 
 
