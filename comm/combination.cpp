@@ -34,8 +34,8 @@ std::string strategies_cut_for(const TransportRegistration& transport) {
 
 }  // namespace
 
-bool fits(const StrategyRegistration& strategy, const TransportRegistration& transport,
-          const MpiBuffers& buffers, std::string* why) {
+bool fits(const StrategyRegistration& strategy, const TransportRegistration& transport, const MpiBuffers& buffers,
+          std::string* why) {
   const std::string& s = strategy.name;
   const std::string& t = transport.name;
   // An in-place transport gives MPI the variables' storage, which it cannot reach when staged.
@@ -62,8 +62,7 @@ std::string transports_fitting(const StrategyRegistration& strategy, const MpiBu
   return join(names);
 }
 
-Combination checked_combination(const std::string& strategy, const std::string& transport,
-                                const MpiBuffers& buffers) {
+Combination checked_combination(const std::string& strategy, const std::string& transport, const MpiBuffers& buffers) {
   const StrategyRegistration* cut = find_strategy(strategy);
   if (cut == nullptr)
     throw UnknownName("strategy", strategy, strategy_list(),
@@ -77,8 +76,7 @@ Combination checked_combination(const std::string& strategy, const std::string& 
   return Combination(cut, mover);
 }
 
-std::string combination_refusal(const std::string& strategy, const std::string& transport,
-                                const MpiBuffers& buffers) {
+std::string combination_refusal(const std::string& strategy, const std::string& transport, const MpiBuffers& buffers) {
   const StrategyRegistration* cut = find_strategy(strategy);
   const TransportRegistration* mover = find_transport(transport);
   std::string why;

@@ -20,8 +20,8 @@ namespace amp::comm {
 
 // Whether `transport` moves `strategy`'s messages with MPI's buffers where `buffers` says. When not and
 // `why` is given, *why is the one-line reason, naming the transports that fit the strategy there.
-bool fits(const StrategyRegistration& strategy, const TransportRegistration& transport,
-          const MpiBuffers& buffers, std::string* why = nullptr);
+bool fits(const StrategyRegistration& strategy, const TransportRegistration& transport, const MpiBuffers& buffers,
+          std::string* why = nullptr);
 // The transports that fit a strategy with those buffers, as a list for messages.
 std::string transports_fitting(const StrategyRegistration& strategy, const MpiBuffers& buffers);
 // A strategy and a transport that fit with MPI's buffers as a context has them: made only by
@@ -65,7 +65,6 @@ std::unique_ptr<Strategy> make_strategy(const Combination& combination, Exchange
 
 // By name: empty when either name is not registered (the caller reports that) or the pair fits; else
 // fits()'s reason.
-std::string combination_refusal(const std::string& strategy, const std::string& transport,
-                                const MpiBuffers& buffers);
+std::string combination_refusal(const std::string& strategy, const std::string& transport, const MpiBuffers& buffers);
 
 }  // namespace amp::comm

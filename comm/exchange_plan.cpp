@@ -26,8 +26,8 @@ void ExchangePlan::validate(int rank, int ranks) const {
       throw std::invalid_argument("exchange plan: link phase " + std::to_string(link.phase) + " out of range");
     }
     if (!seen.insert({link.peer, link.phase}).second) {
-      throw std::invalid_argument("exchange plan: two links to peer " + std::to_string(link.peer) +
-                                  " in phase " + std::to_string(link.phase));
+      throw std::invalid_argument("exchange plan: two links to peer " + std::to_string(link.peer) + " in phase " +
+                                  std::to_string(link.phase));
     }
     for (const auto* pieces : {&link.send, &link.recv})
       for (const Piece& piece : *pieces)

@@ -38,15 +38,18 @@ MpiBuffers MpiBuffers::where_mpi_reaches() {
 #endif
   int supported = 0;
   MPIX_GPU_query_support(kind, &supported);
-  return {supported == 0, supported != 0 ? "device memory: MPICH is GPU-aware (MPIX_GPU_query_support)"
-                                         : "staged through host memory: MPICH is not GPU-aware (MPIX_GPU_query_support)"};
+  return {supported == 0, supported != 0
+                              ? "device memory: MPICH is GPU-aware (MPIX_GPU_query_support)"
+                              : "staged through host memory: MPICH is not GPU-aware (MPIX_GPU_query_support)"};
 #elif defined(MPIX_CUDA_AWARE_SUPPORT) && MPIX_CUDA_AWARE_SUPPORT && defined(KOKKOS_ENABLE_CUDA)
   const bool supported = MPIX_Query_cuda_support() != 0;
-  return {!supported, supported ? "device memory: Open MPI is CUDA-aware (MPIX_Query_cuda_support)"
-                                : "staged through host memory: Open MPI is not CUDA-aware at run time (MPIX_Query_cuda_support)"};
+  return {!supported,
+          supported ? "device memory: Open MPI is CUDA-aware (MPIX_Query_cuda_support)"
+                    : "staged through host memory: Open MPI is not CUDA-aware at run time (MPIX_Query_cuda_support)"};
 #else
-  return {true, "staged through host memory: this MPI library cannot be asked whether it is GPU-aware "
-                "(AMP_MPI_BUFFERS=device says it is)"};
+  return {true,
+          "staged through host memory: this MPI library cannot be asked whether it is GPU-aware "
+          "(AMP_MPI_BUFFERS=device says it is)"};
 #endif
 }
 

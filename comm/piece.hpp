@@ -9,11 +9,11 @@
 namespace amp::comm {
 
 struct Piece {
-  std::int64_t offset = 0;      // first element
-  std::int64_t count = 0;       // elements per row
-  std::int64_t stride = 1;      // distance between elements of a row
-  std::int64_t rows = 1;        // number of rows
-  std::int64_t row_stride = 0;  // distance between first elements of consecutive rows
+  std::int64_t offset = 0;            // first element
+  std::int64_t count = 0;             // elements per row
+  std::int64_t stride = 1;            // distance between elements of a row
+  std::int64_t rows = 1;              // number of rows
+  std::int64_t row_stride = 0;        // distance between first elements of consecutive rows
   std::vector<std::int64_t> indices;  // when non-empty: the elements, in order (offset..row_stride unused)
 
   static Piece strided(std::int64_t offset, std::int64_t count, std::int64_t stride = 1) {

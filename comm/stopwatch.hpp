@@ -7,7 +7,6 @@
 
 namespace amp {
 
-
 inline double now_seconds() {
   using clock = std::chrono::steady_clock;
   return std::chrono::duration<double>(clock::now().time_since_epoch()).count();

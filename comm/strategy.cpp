@@ -109,7 +109,10 @@ void Strategy::copy_pieces(int l, int v, Direction d) {
   const int pieces = static_cast<int>(contiguous.size());
   const ExecutionSpace& copy_space = state_.space();
   for (int p = 0; p < pieces;) {
-    if (skip_contiguous_ && contiguous[p]) { ++p; continue; }
+    if (skip_contiguous_ && contiguous[p]) {
+      ++p;
+      continue;
+    }
     int q = p + 1;  // copy the maximal run of pieces that need it in one go
     while (q < pieces && !(skip_contiguous_ && contiguous[q])) ++q;
     copied += static_cast<std::uint64_t>(begin[q] - begin[p]);

@@ -80,9 +80,7 @@ class Strategy {
   int tag_for(int phase, int ordinal) const;
   // Whether contiguous pieces may go straight from storage with this transport (SVCP asks): never when
   // MPI's buffers are staged through host memory (mpi_buffers.hpp).
-  bool direct_allowed() const {
-    return transport_->data_access() == DataAccess::kBuffersOrDirect && !state_.staged();
-  }
+  bool direct_allowed() const { return transport_->data_access() == DataAccess::kBuffersOrDirect && !state_.staged(); }
   // SVCP's cut: contiguous pieces go direct and are not packed.
   void skip_contiguous_pieces() { skip_contiguous_ = direct_allowed(); }
 

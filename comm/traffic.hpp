@@ -34,10 +34,10 @@ struct Traffic {
 
 // Where a strategy's time went (seconds, this rank), and how many elements pack and unpack moved in it.
 struct ExchangeTimes {
-  double pack = 0;    // gathering into buffers
-  double unpack = 0;  // scattering out of buffers
-  double post = 0;    // MPI_Isend / MPI_Irecv
-  double wait = 0;    // MPI_Wait*
+  double pack = 0;             // gathering into buffers
+  double unpack = 0;           // scattering out of buffers
+  double post = 0;             // MPI_Isend / MPI_Irecv
+  double wait = 0;             // MPI_Wait*
   std::uint64_t packed = 0;    // elements pack copied into send slots
   std::uint64_t unpacked = 0;  // elements unpack copied out of receive slots
   std::uint64_t filled = 0;    // elements the proxy wrote into send slots itself (Strategy::send_slot_to_fill)

@@ -14,7 +14,7 @@ enum class FaceNeighbour : int { SameLevel = 0, Coarser = 1, Finer = 2, DomainBo
 
 struct AmrBlock {
   int level = 0;
-  int face[6] = {0, 0, 0, 0, 0, 0};  // FaceNeighbour
+  int face[6] = {0, 0, 0, 0, 0, 0};      // FaceNeighbour
   std::int64_t position[3] = {0, 0, 0};  // block coordinates at its level
 };
 

@@ -16,7 +16,7 @@ enum class BlockRemap : int { Keep = 0, Refine = 1, Coarsen = 2 };
 // Source cell (i,j,k) of source s is at source_base[s] + i + j*source_j[s] + k*source_k[s] (old blocks
 // in place, or received copies of their interiors). Coarsen: source s = child (x + 2y + 4z).
 struct RemapTask {
-  int kind = 0;  // BlockRemap
+  int kind = 0;               // BlockRemap
   int octant[3] = {0, 0, 0};  // Refine: which eighth of the parent
   std::int64_t source_base[8] = {};
   std::int64_t source_j[8] = {};
@@ -25,15 +25,19 @@ struct RemapTask {
 
 // Writes the interior of new block b (storage slot b of `next`) from `old` for every task b.
 template <class ExecutionSpace = Kokkos::DefaultExecutionSpace>
-void remap_amr_blocks(const ConstAmrValuesIn<typename ExecutionSpace::memory_space>& old, const AmrValuesIn<typename ExecutionSpace::memory_space>& next,
-                      const Kokkos::View<const RemapTask*, typename ExecutionSpace::memory_space>& tasks, AmrBlockShape shape) {
+void remap_amr_blocks(const ConstAmrValuesIn<typename ExecutionSpace::memory_space>& old,
+                      const AmrValuesIn<typename ExecutionSpace::memory_space>& next,
+                      const Kokkos::View<const RemapTask*, typename ExecutionSpace::memory_space>& tasks,
+                      AmrBlockShape shape) {
   const int n = shape.n, half = shape.n / 2;
   const std::int64_t cells = shape.cells(), size = shape.storage(), sy = shape.stride(1), sz = shape.stride(2);
   Kokkos::parallel_for(
-      "amp::remap_amr_blocks", Kokkos::RangePolicy<ExecutionSpace, std::int64_t>(0, static_cast<std::int64_t>(tasks.extent(0)) * cells),
+      "amp::remap_amr_blocks",
+      Kokkos::RangePolicy<ExecutionSpace, std::int64_t>(0, static_cast<std::int64_t>(tasks.extent(0)) * cells),
       KOKKOS_LAMBDA(const std::int64_t c) {
         const std::int64_t b = c / cells, r = c % cells;
-        const int i = static_cast<int>(r % n), j = static_cast<int>((r / n) % n), k = static_cast<int>(r / (std::int64_t{n} * n));
+        const int i = static_cast<int>(r % n), j = static_cast<int>((r / n) % n),
+                  k = static_cast<int>(r / (std::int64_t{n} * n));
         const RemapTask& t = tasks(b);
         double value;
         if (t.kind == static_cast<int>(BlockRemap::Keep)) {

@@ -6,7 +6,6 @@
 #include <amp/kernels/grid.hpp>
 #include <amp/kernels/hash.hpp>
 
-
 namespace amp::kernels {
 
 // Where a block sits in the global grid: global index of interior cell (1,1,1), global sizes.
@@ -19,7 +18,8 @@ struct GlobalPlacement {
 };
 
 template <class ExecutionSpace = Kokkos::DefaultExecutionSpace>
-using InteriorPolicy = Kokkos::MDRangePolicy<ExecutionSpace, Kokkos::Rank<3, Kokkos::Iterate::Left, Kokkos::Iterate::Left>>;
+using InteriorPolicy =
+    Kokkos::MDRangePolicy<ExecutionSpace, Kokkos::Rank<3, Kokkos::Iterate::Left, Kokkos::Iterate::Left>>;
 
 // Interior values uniform in [0,1), a function of (seed, variable, global cell) only; ghosts zero.
 template <class ExecutionSpace = Kokkos::DefaultExecutionSpace>

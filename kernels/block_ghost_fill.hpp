@@ -26,11 +26,13 @@ struct GhostFillTask {
 // src(2a+i, 2b+j), summed in a fixed order so every rank count gives the same bits.
 template <class ExecutionSpace = Kokkos::DefaultExecutionSpace>
 void fill_ghost_faces(const AmrValuesIn<typename ExecutionSpace::memory_space>& storage,
-                      const Kokkos::View<const GhostFillTask*, typename ExecutionSpace::memory_space>& tasks, int block) {
+                      const Kokkos::View<const GhostFillTask*, typename ExecutionSpace::memory_space>& tasks,
+                      int block) {
   const std::int64_t per_task = std::int64_t{block} * block;
   const std::int64_t total = static_cast<std::int64_t>(tasks.extent(0)) * per_task;
   Kokkos::parallel_for(
-      "amp::fill_ghost_faces", Kokkos::RangePolicy<ExecutionSpace, std::int64_t>(0, total), KOKKOS_LAMBDA(const std::int64_t n) {
+      "amp::fill_ghost_faces", Kokkos::RangePolicy<ExecutionSpace, std::int64_t>(0, total),
+      KOKKOS_LAMBDA(const std::int64_t n) {
         const GhostFillTask& t = tasks(n / per_task);
         const std::int64_t r = n % per_task;
         const std::int64_t a = r % block, b = r / block;
@@ -42,7 +44,8 @@ void fill_ghost_faces(const AmrValuesIn<typename ExecutionSpace::memory_space>& 
           value = storage(t.src_base + (a / 2) * t.src_a + (b / 2) * t.src_b);
         } else {
           const std::int64_t s = t.src_base + 2 * a * t.src_a + 2 * b * t.src_b;
-          value = 0.25 * (((storage(s) + storage(s + t.src_a)) + storage(s + t.src_b)) + storage(s + t.src_a + t.src_b));
+          value =
+              0.25 * (((storage(s) + storage(s + t.src_a)) + storage(s + t.src_b)) + storage(s + t.src_a + t.src_b));
         }
         storage(t.dst_base + a * t.dst_a + b * t.dst_b) = value;
       });

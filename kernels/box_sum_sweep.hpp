@@ -39,10 +39,10 @@ struct BoxSumSweep {
   Grid<MemorySpace> out;
   BlockExtent extent;
   GlobalSides sides;
-  bool outflow;        // whether to add up the outflow through the global sides
+  bool outflow;                     // whether to add up the outflow through the global sides
   YzFaceCopies<MemorySpace> faces;  // where each line's first and last values also go
   SweepRuns runs;
-  bool prefetch;  // whether to ask for rows ahead (worth_prefetching)
+  bool prefetch;       // whether to ask for rows ahead (worth_prefetching)
   int lines_per_pass;  // 1 or 2 (box_sum_lines_per_pass)
 
   // z[x] = in(first-1+x, j, k-1) + in(.., j, k) + in(.., j, k+1) for x < columns.
@@ -129,7 +129,8 @@ struct BoxSumSweep {
     sums.interior += interior;
     if (!outflow) return;
     double outflow_sum = 0.0;
-    for (int j = j_first; j <= j_last; ++j) outflow_sum += outflow_of_line<Stencil::ThreeD27Pt>(in, j, k, extent, sides);
+    for (int j = j_first; j <= j_last; ++j)
+      outflow_sum += outflow_of_line<Stencil::ThreeD27Pt>(in, j, k, extent, sides);
     sums.outflow += outflow_sum;
   }
 };

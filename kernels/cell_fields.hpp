@@ -45,7 +45,7 @@ std::uint64_t owned_digest(const Kokkos::View<const double*, typename ExecutionS
   const std::uint64_t salt = digest_salt(variable);
   Kokkos::parallel_reduce(
       "amp::owned_digest", Kokkos::RangePolicy<ExecutionSpace>(0, owned),
-      KOKKOS_LAMBDA(std::int64_t c, std::uint64_t& d) {
+      KOKKOS_LAMBDA(std::int64_t c, std::uint64_t & d) {
         d += value_digest(salt, static_cast<std::uint64_t>(global_id(c)), q(c));
       },
       digest);

@@ -35,17 +35,19 @@ inline double stable_time_step(const EulerianParams& p, double h, double cfl) {
 template <class ExecutionSpace = Kokkos::DefaultExecutionSpace>
 double eulerian_update(const ConstAmrValuesIn<typename ExecutionSpace::memory_space>& current,
                        const AmrValuesIn<typename ExecutionSpace::memory_space>& next,
-                       const Kokkos::View<const AmrBlock*, typename ExecutionSpace::memory_space>& blocks, AmrBlockShape shape,
-                       EulerianParams p, double dt) {
+                       const Kokkos::View<const AmrBlock*, typename ExecutionSpace::memory_space>& blocks,
+                       AmrBlockShape shape, EulerianParams p, double dt) {
   const int n = shape.n;
   const std::int64_t cells = shape.cells(), storage = shape.storage();
   const std::int64_t sx = shape.stride(0), sy = shape.stride(1), sz = shape.stride(2);
   double outflow = 0.0;
   Kokkos::parallel_reduce(
-      "amp::eulerian_update", Kokkos::RangePolicy<ExecutionSpace, std::int64_t>(0, static_cast<std::int64_t>(blocks.extent(0)) * cells),
+      "amp::eulerian_update",
+      Kokkos::RangePolicy<ExecutionSpace, std::int64_t>(0, static_cast<std::int64_t>(blocks.extent(0)) * cells),
       KOKKOS_LAMBDA(const std::int64_t c, double& out) {
         const std::int64_t b = c / cells, r = c % cells;
-        const int ijk[3] = {static_cast<int>(r % n), static_cast<int>((r / n) % n), static_cast<int>(r / (std::int64_t{n} * n))};
+        const int ijk[3] = {static_cast<int>(r % n), static_cast<int>((r / n) % n),
+                            static_cast<int>(r / (std::int64_t{n} * n))};
         const AmrBlock& block = blocks(b);
         const double h = level_width(block.level);
         const std::int64_t at = b * storage + (ijk[0] + 1) * sx + (ijk[1] + 1) * sy + (ijk[2] + 1) * sz;
@@ -58,7 +60,7 @@ double eulerian_update(const ConstAmrValuesIn<typename ExecutionSpace::memory_sp
             const double g = current(side == 0 ? at - st[axis] : at + st[axis]);
             const bool on_face = side == 0 ? ijk[axis] == 0 : ijk[axis] == n - 1;
             const int kind = on_face ? block.face[2 * axis + side] : static_cast<int>(FaceNeighbour::SameLevel);
-            const double distance = kind == static_cast<int>(FaceNeighbour::Coarser)  ? 1.5 * h
+            const double distance = kind == static_cast<int>(FaceNeighbour::Coarser) ? 1.5 * h
                                     : kind == static_cast<int>(FaceNeighbour::Finer) ? 0.75 * h
                                                                                      : h;
             const double vn = sign * p.velocity[axis];

@@ -74,8 +74,7 @@ double stencil_outflow(Stencil stencil, const Grid<typename ExecutionSpace::memo
       Kokkos::parallel_reduce("amp::outflow", policy, detail::OutflowSum<Stencil::ThreeD7Pt, M>{in, e, sides}, sum);
       break;
     case Stencil::ThreeD27Pt:
-      Kokkos::parallel_reduce("amp::outflow", policy, detail::OutflowSum<Stencil::ThreeD27Pt, M>{in, e, sides},
-                              sum);
+      Kokkos::parallel_reduce("amp::outflow", policy, detail::OutflowSum<Stencil::ThreeD27Pt, M>{in, e, sides}, sum);
       break;
   }
   return sum;

@@ -28,7 +28,7 @@ struct StencilSweep {
   Grid<MemorySpace> out;
   BlockExtent extent;
   GlobalSides sides;
-  bool outflow;       // whether to add up the outflow through the global sides
+  bool outflow;                     // whether to add up the outflow through the global sides
   YzFaceCopies<MemorySpace> faces;  // where each line's first and last values also go
   SweepRuns runs;
   bool prefetch;  // whether to ask for rows ahead (worth_prefetching)
@@ -59,7 +59,8 @@ struct StencilSweep {
         }
       };
       if constexpr (S == Stencil::ThreeD7Pt) {
-        if (prefetch && j + kPrefetchLinesAhead <= extent.ny + 1) prefetch_row(t + kPrefetchLinesAhead * (nx + 2), nx + 2);
+        if (prefetch && j + kPrefetchLinesAhead <= extent.ny + 1)
+          prefetch_row(t + kPrefetchLinesAhead * (nx + 2), nx + 2);
       }
       double line = 0.0;
       AMP_SIMD_SUM(line)
@@ -91,15 +92,18 @@ SweepSums sweep(Stencil stencil, const Grid<typename ExecutionSpace::memory_spac
   switch (stencil) {
     case Stencil::TwoD5Pt:
       Kokkos::parallel_reduce("amp::stencil_2d5pt", policy,
-                              StencilSweep<Stencil::TwoD5Pt, M>{in, out, e, sides, outflow, faces, runs, prefetch}, sums);
+                              StencilSweep<Stencil::TwoD5Pt, M>{in, out, e, sides, outflow, faces, runs, prefetch},
+                              sums);
       break;
     case Stencil::TwoD9Pt:
       Kokkos::parallel_reduce("amp::stencil_2d9pt", policy,
-                              StencilSweep<Stencil::TwoD9Pt, M>{in, out, e, sides, outflow, faces, runs, prefetch}, sums);
+                              StencilSweep<Stencil::TwoD9Pt, M>{in, out, e, sides, outflow, faces, runs, prefetch},
+                              sums);
       break;
     case Stencil::ThreeD7Pt:
       Kokkos::parallel_reduce("amp::stencil_3d7pt", policy,
-                              StencilSweep<Stencil::ThreeD7Pt, M>{in, out, e, sides, outflow, faces, runs, prefetch}, sums);
+                              StencilSweep<Stencil::ThreeD7Pt, M>{in, out, e, sides, outflow, faces, runs, prefetch},
+                              sums);
       break;
     case Stencil::ThreeD27Pt:
       Kokkos::parallel_reduce(

@@ -16,7 +16,10 @@ constexpr bool stencil_is_3d(Stencil s) { return s == Stencil::ThreeD7Pt || s ==
 // 9- and 27-point stencils read edges (and corners): their ghosts come in x, y (, z) phases.
 constexpr bool stencil_reads_edges(Stencil s) { return s == Stencil::TwoD9Pt || s == Stencil::ThreeD27Pt; }
 inline std::string stencil_name(Stencil s) {
-  return s == Stencil::TwoD5Pt ? "2d5pt" : s == Stencil::TwoD9Pt ? "2d9pt" : s == Stencil::ThreeD7Pt ? "3d7pt" : "3d27pt";
+  return s == Stencil::TwoD5Pt     ? "2d5pt"
+         : s == Stencil::TwoD9Pt   ? "2d9pt"
+         : s == Stencil::ThreeD7Pt ? "3d7pt"
+                                   : "3d27pt";
 }
 
 }  // namespace amp::kernels

@@ -38,7 +38,8 @@ int main(int argc, char** argv) {
   std::printf("Kokkos launch cost, %d threads, %d repetitions\n", Kokkos::DefaultExecutionSpace().concurrency(),
               repetitions);
   report("parallel_for", repetitions, [&] {
-    Kokkos::parallel_for("amp::empty_for", Kokkos::RangePolicy<>(0, 1), KOKKOS_LAMBDA(int i) { sink(i) += 1.0; });
+    Kokkos::parallel_for(
+        "amp::empty_for", Kokkos::RangePolicy<>(0, 1), KOKKOS_LAMBDA(int i) { sink(i) += 1.0; });
   });
   double total = 0;
   report("parallel_reduce", repetitions, [&] {

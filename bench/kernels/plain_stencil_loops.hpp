@@ -108,14 +108,18 @@ PlainSums plain_sweep(const kernels::Grid<>& in_view, const kernels::Grid<>& out
   return {sum, flow};
 }
 
-inline PlainSums plain_sweep(kernels::Stencil s, PlainForm form, const kernels::Grid<>& in,
-                             const kernels::Grid<>& out, const kernels::BlockExtent& e, const PlainExtras& extras) {
+inline PlainSums plain_sweep(kernels::Stencil s, PlainForm form, const kernels::Grid<>& in, const kernels::Grid<>& out,
+                             const kernels::BlockExtent& e, const PlainExtras& extras) {
   using kernels::Stencil;
   switch (s) {
-    case Stencil::TwoD5Pt: return plain_sweep<Stencil::TwoD5Pt, PlainForm::Direct>(in, out, e, extras);
-    case Stencil::TwoD9Pt: return plain_sweep<Stencil::TwoD9Pt, PlainForm::Direct>(in, out, e, extras);
-    case Stencil::ThreeD7Pt: return plain_sweep<Stencil::ThreeD7Pt, PlainForm::Direct>(in, out, e, extras);
-    case Stencil::ThreeD27Pt: break;
+    case Stencil::TwoD5Pt:
+      return plain_sweep<Stencil::TwoD5Pt, PlainForm::Direct>(in, out, e, extras);
+    case Stencil::TwoD9Pt:
+      return plain_sweep<Stencil::TwoD9Pt, PlainForm::Direct>(in, out, e, extras);
+    case Stencil::ThreeD7Pt:
+      return plain_sweep<Stencil::ThreeD7Pt, PlainForm::Direct>(in, out, e, extras);
+    case Stencil::ThreeD27Pt:
+      break;
   }
   return form == PlainForm::Direct ? plain_sweep<Stencil::ThreeD27Pt, PlainForm::Direct>(in, out, e, extras)
                                    : plain_sweep<Stencil::ThreeD27Pt, PlainForm::BoxSum>(in, out, e, extras);

@@ -55,7 +55,8 @@ void bandwidth_against_triad(int n, int repetitions, int variables) {
   Kokkos::deep_copy(b, 1.0);
   Kokkos::deep_copy(c, 2.0);
   const double triad = best_seconds(repetitions, [&] {
-    Kokkos::parallel_for("triad", cells, KOKKOS_LAMBDA(std::size_t i) { a(i) = b(i) + 3.0 * c(i); });
+    Kokkos::parallel_for(
+        "triad", cells, KOKKOS_LAMBDA(std::size_t i) { a(i) = b(i) + 3.0 * c(i); });
   });
   const double triad_gbs = 3.0 * 8.0 * cells / triad * 1e-9;
 
@@ -99,20 +100,25 @@ void bandwidth_against_triad(int n, int repetitions, int variables) {
   for (auto s : {amp::kernels::Stencil::ThreeD7Pt, amp::kernels::Stencil::ThreeD27Pt}) {
     double sink = 0;
     const auto [alone, with_faces] = best_seconds_alternating(
-        repetitions, [&] { for (int v = 0; v < variables; ++v) sink += amp::kernels::apply_stencil(s, in[v], out[v], e); },
+        repetitions,
+        [&] {
+          for (int v = 0; v < variables; ++v) sink += amp::kernels::apply_stencil(s, in[v], out[v], e);
+        },
         [&] {
           for (int v = 0; v < variables; ++v) {
             double* low = slots.data() + static_cast<std::size_t>(2 * v) * n * n;
             using Face = amp::kernels::YzFaceCopies<>::Face;
-            const amp::kernels::YzFaceCopies<> faces{Face(low, static_cast<std::size_t>(n) * n),
-                                                     Face(low + static_cast<std::size_t>(n) * n, static_cast<std::size_t>(n) * n)};
+            const amp::kernels::YzFaceCopies<> faces{
+                Face(low, static_cast<std::size_t>(n) * n),
+                Face(low + static_cast<std::size_t>(n) * n, static_cast<std::size_t>(n) * n)};
             sink += amp::kernels::apply_stencil_with_outflow(s, in[v], out[v], e, {}, faces).interior;
           }
         });
-    std::printf("  %-8s %10.2f GB/s  (%.3f ms) with both yz faces copied into send slots: %+.1f%% time against"
-                " %.3f ms without, alternated\n",
-                amp::kernels::stencil_name(s).c_str(), sweep_bytes / with_faces * 1e-9, with_faces * 1e3,
-                100.0 * (with_faces / alone - 1.0), alone * 1e3);
+    std::printf(
+        "  %-8s %10.2f GB/s  (%.3f ms) with both yz faces copied into send slots: %+.1f%% time against"
+        " %.3f ms without, alternated\n",
+        amp::kernels::stencil_name(s).c_str(), sweep_bytes / with_faces * 1e-9, with_faces * 1e3,
+        100.0 * (with_faces / alone - 1.0), alone * 1e3);
     if (sink < 0) std::printf("%f\n", sink);
   }
 }
@@ -141,21 +147,20 @@ void against_plain_loops(int n, int repetitions, int variables) {
   Kokkos::View<double*> slots("slots", static_cast<std::size_t>(n) * n * variables);
   const auto faces_of = [&](int v) {
     using Face = amp::kernels::YzFaceCopies<>::Face;
-    return amp::kernels::YzFaceCopies<>{Face(), Face(slots.data() + static_cast<std::size_t>(v) * n * n,
-                                                     static_cast<std::size_t>(n) * n)};
+    return amp::kernels::YzFaceCopies<>{
+        Face(), Face(slots.data() + static_cast<std::size_t>(v) * n * n, static_cast<std::size_t>(n) * n)};
   };
   std::printf("AMP against a plain loop: %d^3 interior x %d variables, %d threads, best of %d, alternated\n", n,
               variables, Kokkos::DefaultExecutionSpace().concurrency(), repetitions);
-  std::printf("  %-8s %-22s %11s %13s %10s %22s %5s\n", "stencil", "sweep", "AMP Gcell/s", "plain Gcell/s",
-              "AMP/plain", "median (min-max)", "bits");
+  std::printf("  %-8s %-22s %11s %13s %10s %22s %5s\n", "stencil", "sweep", "AMP Gcell/s", "plain Gcell/s", "AMP/plain",
+              "median (min-max)", "bits");
   for (auto s : {Stencil::TwoD5Pt, Stencil::TwoD9Pt, Stencil::ThreeD7Pt, Stencil::ThreeD27Pt}) {
     for (const bool as_ghost : {false, true}) {
       double sink = 0;
       const auto amp_sweep = [&] {
         for (int v = 0; v < variables; ++v) {
           if (as_ghost)
-            sink += amp::kernels::apply_stencil_with_outflow(s, in[v], out[v], e, five_sides, faces_of(v))
-                        .outflow;
+            sink += amp::kernels::apply_stencil_with_outflow(s, in[v], out[v], e, five_sides, faces_of(v)).outflow;
           else
             sink += amp::kernels::apply_stencil(s, in[v], out[v], e);
         }
@@ -203,8 +208,8 @@ void against_plain_loops(int n, int repetitions, int variables) {
                     ratios.back());
       std::printf("  %-8s %-22s %11.3f %13.3f %10.2f %22s %5s  %s\n", amp::kernels::stencil_name(s).c_str(),
                   as_ghost ? "+outflow 5 sides+face" : "+sum", cells / best_amp * 1e-9,
-                  cells / best_plain[yardstick] * 1e-9, best_plain[yardstick] / best_amp, median, same ? "same" : "DIFF",
-                  forms[yardstick] == amp::bench::PlainForm::BoxSum ? "plain: box sum" : "");
+                  cells / best_plain[yardstick] * 1e-9, best_plain[yardstick] / best_amp, median,
+                  same ? "same" : "DIFF", forms[yardstick] == amp::bench::PlainForm::BoxSum ? "plain: box sum" : "");
       if (sink < 0) std::printf("%f\n", sink);
     }
   }

@@ -25,8 +25,8 @@ Kokkos::View<double*> part_of(const Kokkos::View<double*>& buffer, int v, std::i
 int main(int argc, char** argv) {
   Kokkos::initialize(argc, argv);
   {
-    const std::int64_t n = argc > 1 ? std::atoll(argv[1]) : 96;    // global mesh n^3
-    const int ranks = argc > 2 ? std::atoi(argv[2]) : 64;          // partition cut into this many chunks
+    const std::int64_t n = argc > 1 ? std::atoll(argv[1]) : 96;  // global mesh n^3
+    const int ranks = argc > 2 ? std::atoi(argv[2]) : 64;        // partition cut into this many chunks
     const int vars = 8, repetitions = 20;
     const amp::sage::CellPartition partition(amp::sage::GlobalMesh{{n, n, n}}, amp::sage::Partition::Hilbert, ranks);
     const amp::sage::LocalMesh mesh = amp::sage::build_local_mesh(partition, ranks / 2);
@@ -64,7 +64,8 @@ int main(int argc, char** argv) {
                 static_cast<long long>(n), ranks, ranks / 2, static_cast<long long>(mesh.owned), mesh.neighbours.size(),
                 static_cast<long long>(m), vars);
     std::printf("gather (index list)   %8.2f GB/s  (%.3f of contiguous copy)\n", bytes / gather * 1e-9, copy / gather);
-    std::printf("scatter (index list)  %8.2f GB/s  (%.3f of contiguous copy)\n", bytes / scatter * 1e-9, copy / scatter);
+    std::printf("scatter (index list)  %8.2f GB/s  (%.3f of contiguous copy)\n", bytes / scatter * 1e-9,
+                copy / scatter);
     std::printf("contiguous copy       %8.2f GB/s  (baseline, same volume)\n", bytes / copy * 1e-9);
   }
   Kokkos::finalize();

@@ -84,8 +84,10 @@ int main(int argc, char** argv) {
   MPI_Finalize();  // the trace file is complete after this
 
   if (rank != 0) return 0;
-  std::printf("amp-trace-bench: 2 ranks, %d windows x (64 Isend + 64 Irecv + 1 Waitall) = %ld calls per phase, "
-              "best of %d, statuses %s\n", windows, calls_per_phase, repetitions, statuses ? "kept" : "ignored");
+  std::printf(
+      "amp-trace-bench: 2 ranks, %d windows x (64 Isend + 64 Irecv + 1 Waitall) = %ld calls per phase, "
+      "best of %d, statuses %s\n",
+      windows, calls_per_phase, repetitions, statuses ? "kept" : "ignored");
   std::printf("untraced (paused) CPU per call: %.1f ns\n", worst[0] / calls_per_phase * 1e9);
   if (!traced) {
     std::printf("tracing off (AMP_TRACE_DIR unset): only the untraced number is meaningful\n");

@@ -85,8 +85,8 @@ void ExchangeState::lay_out(AreaLayout layout) {
   // moves (exchange_context.hpp), where the areas are only addresses for the calls.
   auto area = [this](const char* label, std::int64_t size) {
     return moves_data_ ? Kokkos::View<double*, MemorySpace>(std::string(label), size)
-                              : Kokkos::View<double*, MemorySpace>(
-                                    Kokkos::view_alloc(std::string(label), Kokkos::WithoutInitializing), size);
+                       : Kokkos::View<double*, MemorySpace>(
+                             Kokkos::view_alloc(std::string(label), Kokkos::WithoutInitializing), size);
   };
   send_area_ = area("amp::send_area", by_group ? send_group_stride_ * num_groups() : send_cursor);
   recv_area_ = area("amp::recv_area", by_group ? recv_group_stride_ * num_groups() : recv_cursor);

@@ -37,11 +37,17 @@ struct RowCopyKernel {
     double* b = slot.data() + c.slot;
     if (c.stride == 1) {
       for (std::int64_t i = 0; i < c.count; ++i) {
-        if (kToSlot) b[i] = s[i]; else s[i] = b[i];
+        if (kToSlot)
+          b[i] = s[i];
+        else
+          s[i] = b[i];
       }
     } else {
       for (std::int64_t i = 0; i < c.count; ++i) {
-        if (kToSlot) b[i] = s[i * c.stride]; else s[i * c.stride] = b[i];
+        if (kToSlot)
+          b[i] = s[i * c.stride];
+        else
+          s[i * c.stride] = b[i];
       }
     }
   }
@@ -52,7 +58,10 @@ struct ListCopyKernel {
   Kokkos::View<double*, Memory, Kokkos::MemoryTraits<Kokkos::Unmanaged>> storage, slot;
   Kokkos::View<const std::int64_t*, Memory> at_slot, at_storage;
   KOKKOS_INLINE_FUNCTION void operator()(std::int64_t e) const {
-    if (kToSlot) slot(at_slot(e)) = storage(at_storage(e)); else storage(at_storage(e)) = slot(at_slot(e));
+    if (kToSlot)
+      slot(at_slot(e)) = storage(at_storage(e));
+    else
+      storage(at_storage(e)) = slot(at_slot(e));
   }
 };
 
@@ -67,9 +76,10 @@ struct PieceCopyPlan {
   explicit PieceCopyPlan(const std::vector<Piece>& pieces);
 
   std::vector<RowCopy> rows;
-  std::vector<std::int64_t> list_slot, list_storage;  // listed element e: slot[list_slot[e]] <-> storage[list_storage[e]]
-  std::vector<int> piece_row_begin{0};                 // piece p's rows: [piece_row_begin[p], piece_row_begin[p + 1])
-  std::vector<std::int64_t> piece_list_begin{0};       // the same for its listed elements
+  std::vector<std::int64_t> list_slot,
+      list_storage;                               // listed element e: slot[list_slot[e]] <-> storage[list_storage[e]]
+  std::vector<int> piece_row_begin{0};            // piece p's rows: [piece_row_begin[p], piece_row_begin[p + 1])
+  std::vector<std::int64_t> piece_list_begin{0};  // the same for its listed elements
 };
 
 // The copy run on Space, its tables in Space's memory. The comm layer's is PieceCopy (on

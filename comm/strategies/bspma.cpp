@@ -71,11 +71,10 @@ std::unique_ptr<Strategy> make_bspma(ExchangePlan plan, const TransportRegistrat
   return std::make_unique<Bspma>(std::move(plan), transport, context);
 }
 
-const bool registered = register_strategy(
-    {"bspma",
-     "bulk synchronous: all variables of a link in one message per neighbour and phase, sent once every variable is computed",
-     make_bspma,
-     kProduces});
+const bool registered = register_strategy({"bspma",
+                                           "bulk synchronous: all variables of a link in one message per neighbour and "
+                                           "phase, sent once every variable is computed",
+                                           make_bspma, kProduces});
 }  // namespace
 
 }  // namespace amp::comm

@@ -93,8 +93,7 @@ const bool registered = register_strategy(
     {"onebyone",
      "bspma's messages (one per neighbour and phase, every variable), exchanged with one neighbour at a time "
      "(CTH's way)",
-     make_onebyone,
-     kProduces});
+     make_onebyone, kProduces});
 
 }  // namespace
 

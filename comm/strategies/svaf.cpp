@@ -17,15 +17,14 @@ class Svaf final : public PerVariableExchange {
 
 namespace {
 std::unique_ptr<Strategy> make_svaf(ExchangePlan plan, const TransportRegistration& transport,
-                                     const ExchangeContext& context) {
+                                    const ExchangeContext& context) {
   return std::make_unique<Svaf>(std::move(plan), transport, context);
 }
 
-const bool registered = register_strategy(
-    {"svaf",
-     "single variable, aggregated faces: one message per neighbour, variable and phase, sent as that variable is computed",
-     make_svaf,
-     kOneVariablePerLink});
+const bool registered = register_strategy({"svaf",
+                                           "single variable, aggregated faces: one message per neighbour, variable and "
+                                           "phase, sent as that variable is computed",
+                                           make_svaf, kOneVariablePerLink});
 }  // namespace
 
 }  // namespace amp::comm

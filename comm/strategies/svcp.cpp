@@ -18,15 +18,13 @@ class Svcp final : public PerVariableExchange {
 
 namespace {
 std::unique_ptr<Strategy> make_svcp(ExchangePlan plan, const TransportRegistration& transport,
-                                     const ExchangeContext& context) {
+                                    const ExchangeContext& context) {
   return std::make_unique<Svcp>(std::move(plan), transport, context);
 }
 
 const bool registered = register_strategy(
-    {"svcp",
-     "single variable, contiguous pieces: every piece its own message, contiguous ones straight from memory",
-     make_svcp,
-     kOneVariablePerPiece});
+    {"svcp", "single variable, contiguous pieces: every piece its own message, contiguous ones straight from memory",
+     make_svcp, kOneVariablePerPiece});
 }  // namespace
 
 }  // namespace amp::comm

@@ -8,7 +8,6 @@
 #include <amp/comm/transports/request_transport.hpp>
 #include <amp/comm/transport_registry.hpp>
 
-
 namespace amp::comm {
 
 namespace {
@@ -93,16 +92,12 @@ std::unique_ptr<Transport> make_datatype_transport(ExchangeState& state) {
 }
 
 namespace {
-const bool registered = register_transport(
-    {"datatype",
-     "no pack buffers: derived datatypes describe each message's pieces in place",
-     make_datatype_transport,
-     DataAccess::kInPlace,
-     /*listed_at=*/5,
-     CutNeeded::kAny,
-     /*mpi_version=*/1,
-     "derived datatypes (MPI_Type_create_struct)",
-     /*moves_link_by_link=*/true});
+const bool registered =
+    register_transport({"datatype", "no pack buffers: derived datatypes describe each message's pieces in place",
+                        make_datatype_transport, DataAccess::kInPlace,
+                        /*listed_at=*/5, CutNeeded::kAny,
+                        /*mpi_version=*/1, "derived datatypes (MPI_Type_create_struct)",
+                        /*moves_link_by_link=*/true});
 }  // namespace
 
 }  // namespace amp::comm

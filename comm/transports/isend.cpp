@@ -30,16 +30,12 @@ std::unique_ptr<Transport> make_isend_transport(ExchangeState& state) {
 }
 
 namespace {
-const bool registered = register_transport(
-    {"isend",
-     "an MPI_Isend / MPI_Irecv per message, posted when its batch goes (the baseline)",
-     make_isend_transport,
-     DataAccess::kBuffersOrDirect,
-     /*listed_at=*/0,
-     CutNeeded::kAny,
-     /*mpi_version=*/1,
-     "MPI_Isend/MPI_Irecv",
-     /*moves_link_by_link=*/true});
+const bool registered =
+    register_transport({"isend", "an MPI_Isend / MPI_Irecv per message, posted when its batch goes (the baseline)",
+                        make_isend_transport, DataAccess::kBuffersOrDirect,
+                        /*listed_at=*/0, CutNeeded::kAny,
+                        /*mpi_version=*/1, "MPI_Isend/MPI_Irecv",
+                        /*moves_link_by_link=*/true});
 }  // namespace
 
 }  // namespace amp::comm

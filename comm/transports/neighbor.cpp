@@ -23,7 +23,6 @@ class NeighborTransport final : public Transport {
     for (Phase& phase : phases_) MPI_Comm_free(&phase.graph);
   }
 
-
   void set_up() override {
     const int g = state().group_size();
     for (int p = 0; p < state().num_phases(); ++p) {
@@ -53,8 +52,7 @@ class NeighborTransport final : public Transport {
     MPI_Ineighbor_alltoallv(state().mpi_send_area() + group * state().send_group_stride(), p.send_counts.data(),
                             p.send_displacements.data(), MPI_DOUBLE,
                             state().mpi_recv_area() + group * state().recv_group_stride(), p.recv_counts.data(),
-                            p.recv_displacements.data(), MPI_DOUBLE, p.graph,
-                            &requests_[state().batch(group, phase)]);
+                            p.recv_displacements.data(), MPI_DOUBLE, p.graph, &requests_[state().batch(group, phase)]);
   }
 
   void complete_receives(int group, int phase) override { wait(state().batch(group, phase)); }
@@ -87,14 +85,10 @@ std::unique_ptr<Transport> make_neighbor_transport(ExchangeState& state) {
 
 namespace {
 const bool registered = register_transport(
-    {"neighbor",
-     "one MPI_Ineighbor_alltoallv per batch on a distributed-graph communicator per phase",
-     make_neighbor_transport,
-     DataAccess::kBuffers,
-     /*listed_at=*/4,
-     CutNeeded::kPerLink,
-     /*mpi_version=*/3,
-     "neighbourhood collectives (MPI_Ineighbor_alltoallv)"});
+    {"neighbor", "one MPI_Ineighbor_alltoallv per batch on a distributed-graph communicator per phase",
+     make_neighbor_transport, DataAccess::kBuffers,
+     /*listed_at=*/4, CutNeeded::kPerLink,
+     /*mpi_version=*/3, "neighbourhood collectives (MPI_Ineighbor_alltoallv)"});
 }  // namespace
 
 }  // namespace amp::comm

@@ -154,7 +154,8 @@ class PartitionedTransport final : public Transport {
             by_batch[state().batch(g, phase)].push_back(static_cast<int>(channels.size()));
           // The partition stride: where the next group's message starts, relative to this one's.
           const std::int64_t stride =
-              partitions > 1 ? state().address(messages(first_group + 1, phase)[i], d) - state().address(first[i], d) : 0;
+              partitions > 1 ? state().address(messages(first_group + 1, phase)[i], d) - state().address(first[i], d)
+                             : 0;
           channels.push_back(make_channel(d, first[i], first_group, partitions, stride));
         }
       }
@@ -167,7 +168,7 @@ class PartitionedTransport final : public Transport {
     c.first_group = first_group;
     c.partitions = partitions;
     const int elements = checked_count(state().elements(m, d), "partitioned", "a partition's element count");
-    int count = 1;  // of c.partition_type per partition
+    int count = 1;                                // of c.partition_type per partition
     if (elements == stride || partitions == 1) {  // partitions lie back to back: plain doubles
       count = elements;
       c.partition_type = MPI_DOUBLE;
@@ -217,14 +218,10 @@ std::unique_ptr<Transport> make_partitioned_transport(ExchangeState&) {
 // Registered with either MPI: before 4.0 the registry refuses it by its MPI version.
 namespace amp::comm {
 namespace {
-const bool registered = register_transport(
-    {"partitioned",
-     "MPI 4.0 partitioned requests, one partition per group of variables",
-     make_partitioned_transport,
-     DataAccess::kBuffers,
-     /*listed_at=*/2,
-     CutNeeded::kAny,
-     /*mpi_version=*/4,
-     "partitioned communication (MPI_Psend_init/MPI_Pready)"});
+const bool registered =
+    register_transport({"partitioned", "MPI 4.0 partitioned requests, one partition per group of variables",
+                        make_partitioned_transport, DataAccess::kBuffers,
+                        /*listed_at=*/2, CutNeeded::kAny,
+                        /*mpi_version=*/4, "partitioned communication (MPI_Psend_init/MPI_Pready)"});
 }  // namespace
 }  // namespace amp::comm

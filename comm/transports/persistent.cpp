@@ -66,16 +66,12 @@ std::unique_ptr<Transport> make_persistent_transport(ExchangeState& state) {
 }
 
 namespace {
-const bool registered = register_transport(
-    {"persistent",
-     "persistent requests made once per message and address, MPI_Startall per batch",
-     make_persistent_transport,
-     DataAccess::kBuffersOrDirect,
-     /*listed_at=*/1,
-     CutNeeded::kAny,
-     /*mpi_version=*/1,
-     "MPI_Send_init/MPI_Recv_init",
-     /*moves_link_by_link=*/true});
+const bool registered =
+    register_transport({"persistent", "persistent requests made once per message and address, MPI_Startall per batch",
+                        make_persistent_transport, DataAccess::kBuffersOrDirect,
+                        /*listed_at=*/1, CutNeeded::kAny,
+                        /*mpi_version=*/1, "MPI_Send_init/MPI_Recv_init",
+                        /*moves_link_by_link=*/true});
 }  // namespace
 
 }  // namespace amp::comm

@@ -15,7 +15,7 @@
 namespace amp::comm {
 
 struct PiecesDatatype {
-  std::int64_t first = 0;             // element of the storage the type starts at
+  std::int64_t first = 0;                 // element of the storage the type starts at
   MPI_Datatype type = MPI_DATATYPE_NULL;  // committed; free with MPI_Type_free
 };
 

@@ -40,7 +40,7 @@ class RequestTransport : public Transport {
   void cancel_in_flight();
   // MPI_Isend (kSend) or MPI_Irecv (kReceive) of one message to or from `peer`, appended to `requests`.
   void post(Direction d, void* buffer, int count, MPI_Datatype type, int peer, int tag,
-                   std::vector<MPI_Request>& requests);
+            std::vector<MPI_Request>& requests);
 
  private:
   void wait_all(std::vector<MPI_Request>& requests);

@@ -62,15 +62,14 @@ class RmaTransport final : public Transport {
     MPI_Win_free(&window_);
   }
 
-
   void set_up() override {
     exchange_targets();
     for (int b = 0; b < state().num_batches(); ++b) {
       put_links_[b] = links_of(state().sends(b));
       landing_links_[b] = links_of(state().recvs(b));
     }
-    const MPI_Aint bytes =
-        static_cast<MPI_Aint>(state().recv_group_stride() * state().num_groups() * static_cast<std::int64_t>(sizeof(double)));
+    const MPI_Aint bytes = static_cast<MPI_Aint>(state().recv_group_stride() * state().num_groups() *
+                                                 static_cast<std::int64_t>(sizeof(double)));
     MPI_Win_create(state().mpi_recv_area(), bytes, sizeof(double), MPI_INFO_NULL, state().comm(), &window_);
     MPI_Win_lock_all(MPI_MODE_NOCHECK, window_);
   }
@@ -83,8 +82,7 @@ class RmaTransport final : public Transport {
     for (int l : put_links_[batch]) notice(Direction::kReceive, RmaNotice::kSlotFree, group, l, slot_free_in_[batch]);
     if (landing_links_[batch].empty()) return;
     MPI_Win_sync(window_);  // this rank's reads of the slots (last round's unpack) before the peers' puts
-    for (int l : landing_links_[batch])
-      notice(Direction::kSend, RmaNotice::kSlotFree, group, l, slot_free_out_[batch]);
+    for (int l : landing_links_[batch]) notice(Direction::kSend, RmaNotice::kSlotFree, group, l, slot_free_out_[batch]);
   }
 
   void send(int group, int phase) override {
@@ -198,14 +196,14 @@ class RmaTransport final : public Transport {
   }
 
   TagLayout tags_;
-  std::vector<Target> targets_;                           // [link] in the peer's window
-  std::vector<std::vector<int>> put_links_;               // [batch] links this rank puts into
-  std::vector<std::vector<int>> landing_links_;           // [batch] links whose peers put into this rank
-  std::vector<std::vector<MPI_Request>> slot_free_in_;    // [batch] receives of the peers' "slot free"
-  std::vector<std::vector<MPI_Request>> landed_in_;       // [batch] receives of the peers' "landed"
-  std::vector<std::vector<MPI_Request>> slot_free_out_;   // [batch] sends of this rank's "slot free"
-  std::vector<std::vector<MPI_Request>> landed_out_;      // [group] sends of this rank's "landed"
-  std::vector<char> sent_this_round_;                     // [batch] sent, its receives not yet completed
+  std::vector<Target> targets_;                          // [link] in the peer's window
+  std::vector<std::vector<int>> put_links_;              // [batch] links this rank puts into
+  std::vector<std::vector<int>> landing_links_;          // [batch] links whose peers put into this rank
+  std::vector<std::vector<MPI_Request>> slot_free_in_;   // [batch] receives of the peers' "slot free"
+  std::vector<std::vector<MPI_Request>> landed_in_;      // [batch] receives of the peers' "landed"
+  std::vector<std::vector<MPI_Request>> slot_free_out_;  // [batch] sends of this rank's "slot free"
+  std::vector<std::vector<MPI_Request>> landed_out_;     // [group] sends of this rank's "landed"
+  std::vector<char> sent_this_round_;                    // [batch] sent, its receives not yet completed
   MPI_Win window_ = MPI_WIN_NULL;
 };
 
@@ -215,14 +213,10 @@ std::unique_ptr<Transport> make_rma_transport(ExchangeState& state) { return std
 
 namespace {
 const bool registered = register_transport(
-    {"rma",
-     "one-sided MPI_Put into one window over the peer's receive area, passive target, notices per batch",
-     make_rma_transport,
-     DataAccess::kBuffers,
-     /*listed_at=*/3,
-     CutNeeded::kAny,
-     /*mpi_version=*/3,
-     "one-sided window, passive target (MPI_Win_lock_all/MPI_Put/MPI_Win_flush)"});
+    {"rma", "one-sided MPI_Put into one window over the peer's receive area, passive target, notices per batch",
+     make_rma_transport, DataAccess::kBuffers,
+     /*listed_at=*/3, CutNeeded::kAny,
+     /*mpi_version=*/3, "one-sided window, passive target (MPI_Win_lock_all/MPI_Put/MPI_Win_flush)"});
 }  // namespace
 
 }  // namespace amp::comm

@@ -113,7 +113,8 @@ CLI::Validator finite_number() {
       [](std::string& text) -> std::string {
         char* end = nullptr;
         const double value = std::strtod(text.c_str(), &end);
-        if (end != text.c_str() && *end == '\0' && !std::isfinite(value)) return "'" + text + "' is not a finite number";
+        if (end != text.c_str() && *end == '\0' && !std::isfinite(value))
+          return "'" + text + "' is not a finite number";
         if (!decimal_number(text)) return "'" + text + "' is not a decimal number (e.g. 0.125 or 1.25e-1)";
         return "";
       },
@@ -169,8 +170,10 @@ void check_given_once(const CLI::App& app) {
 void require_plain_numbers(CLI::App& app) {
   for (CLI::Option* option : app.get_options()) {
     const std::string type = option->get_type_name();
-    if (type == "INT" || type == "UINT") option->transform(decimal_integer(type == "UINT"));
-    else if (type == "FLOAT") option->check(finite_number());
+    if (type == "INT" || type == "UINT")
+      option->transform(decimal_integer(type == "UINT"));
+    else if (type == "FLOAT")
+      option->check(finite_number());
   }
   for (CLI::App* command : app.get_subcommands({})) require_plain_numbers(*command);
 }
@@ -197,7 +200,8 @@ bool parse_arguments(CLI::App& app, int argc, char** argv, bool* older_strategy_
     std::string what = e.what();
     if (what.empty()) what = e.get_name();
     const bool names_deck = what.rfind("input deck '", 0) == 0;
-    if (dynamic_cast<const CLI::ConfigError*>(&e) != nullptr && !names_deck) what = "input deck '" + deck_path(argc, argv) + "': " + what;
+    if (dynamic_cast<const CLI::ConfigError*>(&e) != nullptr && !names_deck)
+      what = "input deck '" + deck_path(argc, argv) + "': " + what;
     throw InputError(what);
   }
   return true;

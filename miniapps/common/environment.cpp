@@ -30,7 +30,8 @@ std::string trace_folder(const StartRequest& request) {
 // Whether the host thread count was given: OMP_NUM_THREADS, or --kokkos-threads=N / --kokkos-num-threads=N.
 bool thread_count_given(const std::vector<char*>& kokkos_args) {
   for (const char* argument : kokkos_args)
-    if (std::strncmp(argument, "--kokkos-threads=", 17) == 0 || std::strncmp(argument, "--kokkos-num-threads=", 21) == 0)
+    if (std::strncmp(argument, "--kokkos-threads=", 17) == 0 ||
+        std::strncmp(argument, "--kokkos-num-threads=", 21) == 0)
       return true;
   return std::getenv("OMP_NUM_THREADS") != nullptr;
 }
@@ -91,7 +92,8 @@ Environment::Environment(const StartRequest& request, MPI_Comm comm)
 }
 
 Environment::Environment(Synthesis& synthesis, int rank, const StartRequest& request)
-    : synthesis_(&synthesis), mode_(synthesized_run(synthesis)),
+    : synthesis_(&synthesis),
+      mode_(synthesized_run(synthesis)),
       exchange_context_(std::in_place, comm_, synthesis.mpi_buffers(), /*moves_data=*/false) {
   trace_dir_ = synthesis.directory();
   trace_setup_ = request.trace_setup;

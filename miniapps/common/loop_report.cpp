@@ -19,8 +19,11 @@ void LoopMeasurements::record_verdict(const Conservation& conservation) {
 void add_loop_results(nlohmann::json& r, const LoopMeasurements& m, int steps, double tolerance, MPI_Comm comm) {
   const double loop = max_over_ranks(comm, m.loop_seconds);
   const double per_step = 1.0 / steps;
-  r["verification"] = {{"passed", m.verified}, {"checks", m.checks}, {"max_relative_error", m.worst_error},
-                       {"tolerance", tolerance}, {"failure", m.failure}};
+  r["verification"] = {{"passed", m.verified},
+                       {"checks", m.checks},
+                       {"max_relative_error", m.worst_error},
+                       {"tolerance", tolerance},
+                       {"failure", m.failure}};
   r["checksum"] = fmt::format("{:016x}", m.checksum);
   r["messages"] = {{"total", sum_over_ranks(comm, m.traffic.messages)},
                    {"per_step_per_rank", min_avg_max(comm, m.traffic.messages * per_step).to_json()},
@@ -59,7 +62,8 @@ void print_loop_summary(const nlohmann::json& r) {
   fmt::print("  loop time         {:.4f} s, {:.3f} ms per step\n", t["loop_seconds"].get<double>(),
              t["per_step_seconds"].get<double>() * 1e3);
   fmt::print("  compute           {}\n", format_min_avg_max(t["compute"], " s"));
-  fmt::print("  pack / unpack     {} / {}\n", format_min_avg_max(t["pack"], " s"), format_min_avg_max(t["unpack"], " s"));
+  fmt::print("  pack / unpack     {} / {}\n", format_min_avg_max(t["pack"], " s"),
+             format_min_avg_max(t["unpack"], " s"));
   fmt::print("  MPI p2p           {} (post + wait)\n", format_min_avg_max(t["mpi"], " s"));
   fmt::print("  collectives       {}\n", format_min_avg_max(t["collective"], " s"));
   fmt::print("  messages/step/rk  {}\n", format_min_avg_max(r["messages"]["per_step_per_rank"], ""));

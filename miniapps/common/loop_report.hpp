@@ -23,9 +23,9 @@ struct LoopMeasurements {
   comm::Traffic traffic;          // the strategy's sends
   std::uint64_t checksum = 0;     // global digest of the final field
   bool verified = false;
-  double worst_error = 0;         // largest relative conservation error seen
+  double worst_error = 0;  // largest relative conservation error seen
   int checks = 0;
-  std::string failure;            // the first failed check; empty when verified
+  std::string failure;  // the first failed check; empty when verified
 
   // Takes the verdict of the run's conservation checks (failure, verified, worst error, checks).
   void record_verdict(const Conservation& conservation);

@@ -12,10 +12,10 @@ namespace amp {
 
 // What is read when the run starts (before MPI_Init).
 struct MachineLoadStart {
-  double load_average = 0;      // /proc/loadavg, 1 minute
-  double node_busy_seconds = 0; // /proc/stat "cpu" line: all but idle and iowait
-  double own_cpu_seconds = 0;   // getrusage(RUSAGE_SELF) user + system
-  double wall_seconds = 0;      // steady clock
+  double load_average = 0;       // /proc/loadavg, 1 minute
+  double node_busy_seconds = 0;  // /proc/stat "cpu" line: all but idle and iowait
+  double own_cpu_seconds = 0;    // getrusage(RUSAGE_SELF) user + system
+  double wall_seconds = 0;       // steady clock
 };
 MachineLoadStart machine_load_start();
 

@@ -45,7 +45,9 @@ std::uint64_t cgroup_room() {
   std::ifstream self("/proc/self/cgroup");
   std::string line;
   std::uint64_t room = 0;
-  auto consider = [&](std::uint64_t r) { if (r != 0 && (room == 0 || r < room)) room = r; };
+  auto consider = [&](std::uint64_t r) {
+    if (r != 0 && (room == 0 || r < room)) room = r;
+  };
   while (std::getline(self, line)) {
     if (line.rfind("0::", 0) == 0) {
       const std::string group = line.substr(3);

@@ -39,7 +39,8 @@ void add_plan_options(CLI::App& app, PlanOptions& o) {
 void check_virtual_ranks(std::int64_t ranks, const std::string& as_given) {
   const std::string shown = as_given.empty() ? std::to_string(ranks) : as_given;
   if (ranks < 1) throw InputError(fmt::format("--ranks must be at least 1 (got {})", shown));
-  if (ranks > kMaxVirtualRanks) throw InputError(fmt::format("--ranks must be at most {} (got {})", kMaxVirtualRanks, shown));
+  if (ranks > kMaxVirtualRanks)
+    throw InputError(fmt::format("--ranks must be at most {} (got {})", kMaxVirtualRanks, shown));
 }
 
 std::int64_t virtual_rank_count(const std::string& text) {
@@ -96,8 +97,8 @@ PlanTarget checked_plan_target(const PlanOptions& o, const CommonOptions& common
     int exists = std::filesystem::exists(path) ? 1 : 0, any = 0;
     MPI_Allreduce(&exists, &any, 1, MPI_INT, MPI_MAX, env.comm());
     if (any != 0)
-      throw InputError(fmt::format("plan dump '{}.<rank>' already exists; choose a new name (nothing is overwritten)",
-                                   o.dump_file));
+      throw InputError(
+          fmt::format("plan dump '{}.<rank>' already exists; choose a new name (nothing is overwritten)", o.dump_file));
   }
   return target;
 }
@@ -106,8 +107,8 @@ namespace {
 
 nlohmann::json piece_json(const comm::Piece& p) {
   if (!p.indices.empty()) return {{"indices", p.indices}};
-  return {{"offset", p.offset}, {"count", p.count}, {"stride", p.stride}, {"rows", p.rows},
-          {"row_stride", p.row_stride}};
+  return {
+      {"offset", p.offset}, {"count", p.count}, {"stride", p.stride}, {"rows", p.rows}, {"row_stride", p.row_stride}};
 }
 
 nlohmann::json pieces_json(const std::vector<comm::Piece>& pieces) {
@@ -136,7 +137,9 @@ PlanSize plan_size(const comm::ExchangePlan& plan) {
 nlohmann::json plan_json(const comm::ExchangePlan& plan, const PlanTarget& target) {
   nlohmann::json links = nlohmann::json::array();
   for (const comm::Link& link : plan.links)
-    links.push_back({{"peer", link.peer}, {"phase", link.phase}, {"send", pieces_json(link.send)},
+    links.push_back({{"peer", link.peer},
+                     {"phase", link.phase},
+                     {"send", pieces_json(link.send)},
                      {"recv", pieces_json(link.recv)}});
   return {{"rank", target.rank},
           {"ranks", target.ranks},
@@ -196,10 +199,11 @@ bool plan_only_done(const char* proxy, const PlanOptions& o, ReservedOutput& res
   const double peak = peak_rss_mib();
   std::string extra_text;
   for (const auto& [key, value] : build.extra.items()) extra_text += fmt::format(", {} {}", key, value.dump());
-  fmt::print("{} plan-only: rank {} of {}: plan {:.3f} s ({:.3f} s CPU), peak RSS {:.1f} MiB ({:.1f} before set-up), "
-             "links {}, pieces {} send + {} recv, elements {} send + {} recv{}\n",
-             proxy, target.rank, target.ranks, build.seconds, build.cpu_seconds, peak, build.rss_before_mib,
-             plan.links.size(), size.send_pieces, size.recv_pieces, size.send_elements, size.recv_elements, extra_text);
+  fmt::print(
+      "{} plan-only: rank {} of {}: plan {:.3f} s ({:.3f} s CPU), peak RSS {:.1f} MiB ({:.1f} before set-up), "
+      "links {}, pieces {} send + {} recv, elements {} send + {} recv{}\n",
+      proxy, target.rank, target.ranks, build.seconds, build.cpu_seconds, peak, build.rss_before_mib, plan.links.size(),
+      size.send_pieces, size.recv_pieces, size.send_elements, size.recv_elements, extra_text);
   nlohmann::json results = {{"schema_version", kJsonSchemaVersion},
                             {"proxy", proxy},
                             {"mode", "plan-only"},

@@ -26,7 +26,7 @@ struct PlanOptions {
   std::optional<std::string> ranks;
   std::int64_t rank = -1;  // the virtual rank whose plan is built (plan-only)
   std::string dump_file;
-  std::string synthesize_dir;  // --synthesize DIR (synthesis.hpp checks it and --compute_seconds)
+  std::string synthesize_dir;                  // --synthesize DIR (synthesis.hpp checks it and --compute_seconds)
   std::optional<std::string> compute_seconds;  // --compute_seconds S as typed (synthesis; 0: no compute time)
 };
 void add_plan_options(CLI::App& app, PlanOptions& options);
@@ -72,8 +72,8 @@ double peak_rss_mib();
 // `extra` (proxy-specific sizes, e.g. cells or blocks) is added to the JSON and the line.
 struct PlanBuild {
   double start = 0, cpu_start = 0;
-  double seconds = 0;      // wall clock
-  double cpu_seconds = 0;  // this process's CPU time (user + system): the figure a loaded machine keeps
+  double seconds = 0;         // wall clock
+  double cpu_seconds = 0;     // this process's CPU time (user + system): the figure a loaded machine keeps
   double rss_before_mib = 0;  // peak RSS before the set-up started (MPI, Kokkos, the binary)
   nlohmann::json extra = nlohmann::json::object();
 

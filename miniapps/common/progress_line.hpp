@@ -13,8 +13,11 @@ namespace amp {
 class ProgressLine {
  public:
   ProgressLine(double interval_seconds, int rank, int total_steps)
-      : interval_(interval_seconds), active_(interval_seconds > 0 && rank == 0), total_(total_steps),
-        start_(now_seconds()), next_(start_ + interval_seconds) {}
+      : interval_(interval_seconds),
+        active_(interval_seconds > 0 && rank == 0),
+        total_(total_steps),
+        start_(now_seconds()),
+        next_(start_ + interval_seconds) {}
 
   // Call after step `step` (0-based); `detail` is appended (e.g. ", 812 blocks").
   void after_step(int step, const std::string& detail = "") {

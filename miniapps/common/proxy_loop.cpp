@@ -15,7 +15,10 @@
 namespace amp {
 
 ProxyLoop::ProxyLoop(const LoopSettings& settings, const Environment& env, const comm::Combination& combination)
-    : settings_(settings), comm_(env.comm()), exchange_(env.exchange_context()), combination_(combination),
+    : settings_(settings),
+      comm_(env.comm()),
+      exchange_(env.exchange_context()),
+      combination_(combination),
       rank_(env.rank()),
       mode_(env.mode()),
       conservation_(settings.num_vars, env.comm()) {}

@@ -103,11 +103,11 @@ class ProxyLoop {
   bool fault_lands(int v, int step) const;
 
   const LoopSettings settings_;
-  MPI_Comm comm_;         // the ranks the run is on
+  MPI_Comm comm_;                         // the ranks the run is on
   const comm::ExchangeContext exchange_;  // what the strategies are built in (make_strategy)
   const comm::Combination combination_;   // the strategy and transport, checked once at start-up
-  int rank_;              // of comm_
-  const RunMode& mode_;   // a real run's or a synthesis's (run_mode.hpp)
+  int rank_;                              // of comm_
+  const RunMode& mode_;                   // a real run's or a synthesis's (run_mode.hpp)
   Conservation conservation_;
 
  private:

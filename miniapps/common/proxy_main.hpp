@@ -49,7 +49,8 @@ int proxy_main(MPI_Comm comm, int argc, char** argv) {
     const PlanTarget target = checked_plan_target(plan_options, common, env);
     check_common_options(app, common, env.tracing());
     const auto& config = Pieces::checked_config(flags, target.ranks);
-    const comm::Combination combination = check_combination(config.strategy, config.transport, env, config.strategy_also);
+    const comm::Combination combination =
+        check_combination(config.strategy, config.transport, env, config.strategy_also);
     if (print_combination_list(Pieces::kName, listing, env)) return;
     check_run_memory(env, plan_options.plan_only, Pieces::bytes_per_rank(config, target.ranks),
                      Pieces::setup_bytes_per_rank(config, target.ranks));

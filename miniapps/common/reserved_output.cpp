@@ -30,8 +30,10 @@ int write_and_close(int fd, const std::string& text) {
   while (done < text.size() && error == 0) {
     const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) error = n < 0 ? errno : EIO;
-    else done += static_cast<std::size_t>(n);
+    if (n <= 0)
+      error = n < 0 ? errno : EIO;
+    else
+      done += static_cast<std::size_t>(n);
   }
   if (error == 0 && ::fsync(fd) != 0 && errno != EINVAL) error = errno;
   if (::close(fd) != 0 && error == 0) error = errno;
@@ -61,8 +63,10 @@ std::string reserve(const std::string& path, const std::string& what) {
   if (::access(folder.c_str(), W_OK) != 0) return fmt::format("{} folder '{}' is not writable", what, folder.string());
   const int fd = ::open(partial.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
   if (fd < 0 && errno == EEXIST)
-    return fmt::format("{} '{}' is taken: '{}' exists (another run is writing it, or it is a file of yours); "
-                       "choose a new name (nothing is overwritten)", what, path, partial);
+    return fmt::format(
+        "{} '{}' is taken: '{}' exists (another run is writing it, or it is a file of yours); "
+        "choose a new name (nothing is overwritten)",
+        what, path, partial);
   if (fd < 0) return fmt::format("cannot create {} '{}': {}", what, partial, std::strerror(errno));
   // A page of bytes proves the filesystem has room now; the reservation is then emptied again.
   const int error = write_and_close(fd, std::string(4096, ' '));
@@ -144,10 +148,11 @@ std::string ReservedOutput::write(const std::string& text) {
       reserved_ = false;
     } else {
       release();
-      problem = error == EEXIST
-                    ? fmt::format("cannot write {} '{}': a file of that name appeared during the run (it was left "
-                                  "as it is)", what_, path_)
-                    : fmt::format("cannot write {} '{}': {}", what_, path_, std::strerror(error));
+      problem = error == EEXIST ? fmt::format(
+                                      "cannot write {} '{}': a file of that name appeared during the run (it was left "
+                                      "as it is)",
+                                      what_, path_)
+                                : fmt::format("cannot write {} '{}': {}", what_, path_, std::strerror(error));
     }
   }
   return comm_ != MPI_COMM_NULL ? broadcast(problem, comm_) : problem;

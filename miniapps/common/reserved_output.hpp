@@ -41,7 +41,7 @@ class ReservedOutput {
   std::string what_;
   bool writer_ = false;
   MPI_Comm comm_ = MPI_COMM_NULL;  // the ranks that share the verdicts; null: this rank alone
-  bool reserved_ = false;  // this run created path_.partial and it is still there
+  bool reserved_ = false;          // this run created path_.partial and it is still there
 };
 
 }  // namespace amp

@@ -18,9 +18,9 @@ double RunConfig::tolerance() const { return std::pow(10.0, -error_tol); }
 void add_run_options(CLI::App& app, RunConfig& c, const RunFlagHelp& help) {
   app.add_option("--num_vars", c.num_vars, "variables per cell")->capture_default_str();
   app.add_option("--num_tsteps", c.num_tsteps, "time steps")->capture_default_str();
-  app.add_option("--strategy,--comm_method", c.strategy,
-                 "communication strategy: " + comm::strategy_list() + help.strategy_also +
-                     " (--comm_method: its older name)")
+  app.add_option(
+         "--strategy,--comm_method", c.strategy,
+         "communication strategy: " + comm::strategy_list() + help.strategy_also + " (--comm_method: its older name)")
       ->capture_default_str();
   app.add_option("--transport", c.transport, comm::transport_list())->capture_default_str();
   app.add_option("--error_tol", c.error_tol, "verification tolerance is 10^-error_tol")->capture_default_str();
@@ -47,9 +47,10 @@ void check_run_config(RunConfig& c, const std::string& strategy_also) {
 }
 
 nlohmann::json run_config_json(const RunConfig& c) {
-  return {{"num_vars", c.num_vars}, {"num_tsteps", c.num_tsteps}, {"strategy", c.strategy},
-          {"comm_method", c.strategy}, {"transport", c.transport}, {"error_tol", c.error_tol}, {"seed", c.seed},
-          {"sweeps_per_exchange", c.sweeps_per_exchange}};
+  return {{"num_vars", c.num_vars},   {"num_tsteps", c.num_tsteps},
+          {"strategy", c.strategy},   {"comm_method", c.strategy},
+          {"transport", c.transport}, {"error_tol", c.error_tol},
+          {"seed", c.seed},           {"sweeps_per_exchange", c.sweeps_per_exchange}};
 }
 
 const char* scaling_name(Scaling scaling) { return scaling == Scaling::Strong ? "strong" : "weak"; }

@@ -33,8 +33,8 @@ struct RunConfig {
 
 // The help texts of the shared flags that say something proxy-specific.
 struct RunFlagHelp {
-  std::string seed;          // what the seed draws ("seed of the initial values")
-  std::string inject_fault;  // what the fault does ("testing: add this much unaccounted mass once (must fail)")
+  std::string seed;           // what the seed draws ("seed of the initial values")
+  std::string inject_fault;   // what the fault does ("testing: add this much unaccounted mass once (must fail)")
   std::string strategy_also;  // more accepted values after the registry's list (miniGhost's " (or 10, 11)")
 };
 

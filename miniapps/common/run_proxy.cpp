@@ -35,7 +35,8 @@ ExitCode run_body(const char* name, const Environment& env, const StartRequest& 
       if (env.rank() == 0) std::fputs(request.help_text.c_str(), stdout);
       return ExitCode::kSuccess;
     }
-    if (request.older_strategy_name && env.rank() == 0) std::fprintf(stderr, "%s: warning: %s\n", name, kOlderStrategyName);
+    if (request.older_strategy_name && env.rank() == 0)
+      std::fprintf(stderr, "%s: warning: %s\n", name, kOlderStrategyName);
     if (request.synthesis.asked) {
       {
         Synthesis synthesis(name, request, env);

@@ -55,8 +55,8 @@ StartRequest parse_start_request(CLI::App& app, int argc, char** argv, const std
   request.problem = unknown_subcommand(app, arguments, subcommand_word);
   if (!request.problem.empty()) return request;
   try {
-    request.help = !parse_arguments(app, static_cast<int>(arguments.size()), arguments.data(),
-                                    &request.older_strategy_name);
+    request.help =
+        !parse_arguments(app, static_cast<int>(arguments.size()), arguments.data(), &request.older_strategy_name);
   } catch (const InputError& refused) {
     request.problem = refused.what();
     return request;

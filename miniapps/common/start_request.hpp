@@ -29,7 +29,7 @@ struct StartRequest {
   std::vector<char*> kokkos_args;  // argv[0] and the --kokkos-* arguments: what Kokkos::initialize sees
   bool help = false;               // --help: rank 0 prints help_text, every rank returns
   std::string help_text;
-  std::string problem;  // why the command line is refused (exit 2 once MPI runs); "" when accepted
+  std::string problem;       // why the command line is refused (exit 2 once MPI runs); "" when accepted
   std::string trace_dir;     // --trace DIR, of the app or of its chosen subcommand ("" when not given)
   bool trace_given = false;  // --trace was given (perhaps with no directory)
   bool trace_setup = false;  // --trace-setup
@@ -45,6 +45,7 @@ inline constexpr const char* kOlderStrategyName =
 // returns the request; never throws for bad input (the problem is kept until MPI runs, so that rank 0
 // names it). `subcommand_word` names an app's subcommands in the line for an unknown one ("benchmark":
 // "unknown benchmark 'x'; choose one of a, b").
-StartRequest parse_start_request(CLI::App& app, int argc, char** argv, const std::string& subcommand_word = "subcommand");
+StartRequest parse_start_request(CLI::App& app, int argc, char** argv,
+                                 const std::string& subcommand_word = "subcommand");
 
 }  // namespace amp

@@ -24,7 +24,7 @@ struct StopTable {
   volatile std::sig_atomic_t deferring = 0;
   volatile std::sig_atomic_t noted = 0;
   bool installed = false;
-  bool ignored[kSignalCount] = {};  // as the process was started: left alone
+  bool ignored[kSignalCount] = {};               // as the process was started: left alone
   struct sigaction previous[kSignalCount] = {};  // whoever had the signal before (the tracer's handler)
 };
 
@@ -112,7 +112,7 @@ void die_by(int signal) {
   sigaddset(&unblocked, signal);
   ::raise(signal);
   ::sigprocmask(SIG_UNBLOCK, &unblocked, nullptr);  // inside the handler: delivered here
-  ::signal(signal, SIG_DFL);                       // a previous handler that returned: end by default
+  ::signal(signal, SIG_DFL);                        // a previous handler that returned: end by default
   ::raise(signal);
   ::_exit(128 + signal);  // not reached
 }

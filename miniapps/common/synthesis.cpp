@@ -81,18 +81,19 @@ Synthesis::Synthesis(const char* proxy, const StartRequest& request, const Envir
     throw InputError(fmt::format("--synthesize runs in one process (started with {} MPI ranks)", process.size()));
   if (amp_dumpi_active() != 0)
     throw InputError("--synthesize writes its own traces into its directory; unset AMP_TRACE_DIR");
-  if (request.trace_given)
-    throw InputError("--synthesize writes its own traces into its directory; drop --trace");
+  if (request.trace_given) throw InputError("--synthesize writes its own traces into its directory; drop --trace");
   namespace fs = std::filesystem;
   std::error_code error;
   if (fs::exists(fs::symlink_status(directory_, error)))
-    throw InputError(fmt::format("--synthesize: '{}' already exists; a synthesis writes a new directory (nothing is "
-                                 "overwritten)", directory_));
+    throw InputError(
+        fmt::format("--synthesize: '{}' already exists; a synthesis writes a new directory (nothing is "
+                    "overwritten)",
+                    directory_));
   // DIR's parent folders about to be created, innermost first, so that a synthesis that stops removes them.
   fs::path output = fs::absolute(directory_).lexically_normal();
   if (!output.has_filename()) output = output.parent_path();  // "out/" -> "out"
-  for (auto folder = output.parent_path(); !folder.empty() && !fs::exists(folder, error) &&
-       folder != folder.parent_path(); folder = folder.parent_path())
+  for (auto folder = output.parent_path();
+       !folder.empty() && !fs::exists(folder, error) && folder != folder.parent_path(); folder = folder.parent_path())
     created_folders_.push_back(folder.string());
   fs::create_directories(output.parent_path(), error);
   try {
@@ -144,8 +145,10 @@ void Synthesis::advance(double seconds) const {
   stop_if_signalled();
   modelled_seconds_ += seconds;
   if (modelled_seconds_ > kMaxModelledSeconds)
-    throw InputError(fmt::format("the modelled run of one rank lasts more than {} s, more than a DUMPI trace's clock "
-                                 "holds; give a smaller --compute_seconds or fewer steps", kMaxModelledSeconds));
+    throw InputError(
+        fmt::format("the modelled run of one rank lasts more than {} s, more than a DUMPI trace's clock "
+                    "holds; give a smaller --compute_seconds or fewer steps",
+                    kMaxModelledSeconds));
   amp_dumpi_synthesis_advance(seconds);
 }
 
@@ -157,8 +160,7 @@ void Synthesis::keep_results(ReservedOutput results_file, const nlohmann::json& 
 nlohmann::json Synthesis::model_json() const {
   nlohmann::json steps = nlohmann::json::array();
   for (const auto& [what, seconds] : measured_) steps.push_back({{"step", what}, {"seconds", seconds}});
-  return {{"source", given_seconds_ ? "given with --compute_seconds" : "measured on this machine"},
-          {"steps", steps}};
+  return {{"source", given_seconds_ ? "given with --compute_seconds" : "measured on this machine"}, {"steps", steps}};
 }
 
 std::string Synthesis::model_text() const {
@@ -183,24 +185,30 @@ void Synthesis::run(const StartRequest& request, const Body& body) {
     std::ofstream out(staged_meta, std::ios::app);
     out << "amp_synthesized_ranks=" << ranks_ << "\namp_compute_model=" << model_text() << '\n';
     out.close();
-    if (!out) throw TraceFileError(fmt::format("cannot add the compute model to the trace's .meta; the trace is "
-                                               "incomplete and nothing was left under '{}'", directory_));
+    if (!out)
+      throw TraceFileError(
+          fmt::format("cannot add the compute model to the trace's .meta; the trace is "
+                      "incomplete and nothing was left under '{}'",
+                      directory_));
   }
   if (amp_dumpi_trace_failed() != 0)
-    throw TraceFileError(fmt::format("the synthesized trace is incomplete (see the amp_dumpi lines above); nothing was "
-                                     "left under '{}'", directory_));
+    throw TraceFileError(
+        fmt::format("the synthesized trace is incomplete (see the amp_dumpi lines above); nothing was "
+                    "left under '{}'",
+                    directory_));
   stop_if_signalled();
   const std::uintmax_t bytes = folder_bytes(staging_->partial());
   try {
     staging_->publish();
   } catch (const std::exception& e) {
-    throw TraceFileError(fmt::format("--synthesize: cannot rename the finished trace to '{}': {}", directory_, e.what()));
+    throw TraceFileError(
+        fmt::format("--synthesize: cannot rename the finished trace to '{}': {}", directory_, e.what()));
   }
   completed_ = true;
   const std::string meta = (staging_->output() / std::filesystem::path(staged_meta).filename()).string();
   const double peak = peak_rss_mib();
-  fmt::print("{}: synthesized {} ranks in {:.1f} s, peak memory {:.0f} MiB: {} ({:.1f} MiB)\n", proxy_, ranks_,
-             seconds, peak, meta, static_cast<double>(bytes) / (1024.0 * 1024.0));
+  fmt::print("{}: synthesized {} ranks in {:.1f} s, peak memory {:.0f} MiB: {} ({:.1f} MiB)\n", proxy_, ranks_, seconds,
+             peak, meta, static_cast<double>(bytes) / (1024.0 * 1024.0));
   fmt::print("compute model: {}\n", model_text());
   nlohmann::json results = {{"schema_version", kJsonSchemaVersion},
                             {"proxy", proxy_},

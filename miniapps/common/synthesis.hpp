@@ -75,7 +75,7 @@ class Synthesis {
   std::string model_text() const;
 
   std::string proxy_;
-  std::string directory_;     // DIR as given
+  std::string directory_;  // DIR as given
   std::unique_ptr<trace::StagedDirectory> staging_;
   std::string staging_path_;
   bool completed_ = false;
@@ -83,7 +83,7 @@ class Synthesis {
   comm::MpiBuffers mpi_buffers_;
   std::optional<double> given_seconds_;  // --compute_seconds (none: measure)
   std::map<std::string, double> measured_;
-  mutable double modelled_seconds_ = 0;  // of the current virtual rank
+  mutable double modelled_seconds_ = 0;       // of the current virtual rank
   std::vector<std::string> created_folders_;  // innermost first
   ReservedOutput results_file_;
   nlohmann::json results_config_;

@@ -64,9 +64,10 @@ std::string thread_count_problem(const std::vector<char*>& kokkos_arguments) {
 
 std::string mpi_thread_level_problem(int provided) {
   if (provided >= MPI_THREAD_FUNNELED) return "";
-  return fmt::format("this MPI provides thread level {} (MPI_THREAD_SINGLE); AMP needs MPI_THREAD_FUNNELED, since "
-                     "Kokkos' host threads run while the main thread calls MPI",
-                     provided);
+  return fmt::format(
+      "this MPI provides thread level {} (MPI_THREAD_SINGLE); AMP needs MPI_THREAD_FUNNELED, since "
+      "Kokkos' host threads run while the main thread calls MPI",
+      provided);
 }
 
 }  // namespace amp

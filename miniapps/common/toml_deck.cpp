@@ -16,11 +16,16 @@ namespace {
 
 // One TOML scalar as the text CLI11 converts (strings as they are, numbers in full precision).
 bool scalar_text(const toml::node& node, std::string& text) {
-  if (auto s = node.value_exact<std::string>()) text = *s;
-  else if (auto i = node.value_exact<std::int64_t>()) text = std::to_string(*i);
-  else if (auto d = node.value_exact<double>()) text = fmt::format("{}", *d);
-  else if (auto b = node.value_exact<bool>()) text = *b ? "true" : "false";
-  else return false;
+  if (auto s = node.value_exact<std::string>())
+    text = *s;
+  else if (auto i = node.value_exact<std::int64_t>())
+    text = std::to_string(*i);
+  else if (auto d = node.value_exact<double>())
+    text = fmt::format("{}", *d);
+  else if (auto b = node.value_exact<bool>())
+    text = *b ? "true" : "false";
+  else
+    return false;
   return true;
 }
 
@@ -64,7 +69,8 @@ std::vector<CLI::ConfigItem> TomlDeck::from_config(std::istream& input) const {
     const CLI::Option* option = option_named(app_, name);
     if (option == nullptr) throw fail(line, fmt::format("unknown key '{}'", name));
     if (command_line_only(name))
-      throw fail(line, fmt::format("'{}' must be given on the command line as --{} (it is read before the deck)", name, name));
+      throw fail(
+          line, fmt::format("'{}' must be given on the command line as --{} (it is read before the deck)", name, name));
     // One grammar for numbers (command_line.cpp): a whole number is written as one, and a number is no string.
     const std::string type = option->get_type_name();
     const bool whole = type == "INT" || type == "UINT", number = whole || type == "FLOAT";
@@ -94,7 +100,8 @@ std::vector<CLI::ConfigItem> TomlDeck::from_config(std::istream& input) const {
     std::string value;
     if (const auto* array = node.as_array()) {
       for (const auto& element : *array) {
-        if (!scalar_text(element, value)) throw fail(line, fmt::format("'{}' holds a value that is not a number, string or boolean", name));
+        if (!scalar_text(element, value))
+          throw fail(line, fmt::format("'{}' holds a value that is not a number, string or boolean", name));
         item.inputs.push_back(value);
       }
     } else {

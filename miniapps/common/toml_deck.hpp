@@ -12,8 +12,8 @@ namespace amp {
 
 // CLI11's config reader for one deck. Every top-level key must name an option of `app`; arrays give
 // an option that takes several values several values; an array for a one-value option, tables, dates,
-// and the flags read before the deck (trace, trace-setup, synthesize, compute_seconds) are rejected. Errors are CLI::ConfigError whose text
-// is "input deck 'PATH' line N: what is wrong".
+// and the flags read before the deck (trace, trace-setup, synthesize, compute_seconds) are rejected. Errors are
+// CLI::ConfigError whose text is "input deck 'PATH' line N: what is wrong".
 class TomlDeck : public CLI::Config {
  public:
   // `older_name`, when given, is set where the deck uses comm_method, strategy's deprecated name.

@@ -7,7 +7,6 @@
 
 #include <fmt/format.h>
 
-
 namespace amp::ghost {
 
 namespace {
@@ -68,10 +67,12 @@ void finish_config(GhostConfig& c, const RawGhostFlags& raw, int ranks) {
   check_run_config(c, ", or miniGhost's 10, 11");
   c.scaling = checked_scaling(raw.scaling, c.scaling);
 
-  require(c.nx >= 1 && c.ny >= 1 && c.nz >= 1, fmt::format("grid sizes must be positive (nx={} ny={} nz={})", c.nx, c.ny, c.nz));
+  require(c.nx >= 1 && c.ny >= 1 && c.nz >= 1,
+          fmt::format("grid sizes must be positive (nx={} ny={} nz={})", c.nx, c.ny, c.nz));
   require(c.num_spikes >= 1 && c.num_spikes <= c.num_tsteps,
           fmt::format("num_spikes must be between 1 and num_tsteps={} (got {})", c.num_tsteps, c.num_spikes));
-  require(c.percent_sum >= 0 && c.percent_sum <= 100, fmt::format("percent_sum must be 0..100 (got {})", c.percent_sum));
+  require(c.percent_sum >= 0 && c.percent_sum <= 100,
+          fmt::format("percent_sum must be 0..100 (got {})", c.percent_sum));
   require(c.report_diffusion >= 0, fmt::format("report_diffusion must be >= 0 (got {})", c.report_diffusion));
   require(c.exchanges_per_step >= 1 && c.exchanges_per_step <= kMaxPerStep,
           fmt::format("exchanges_per_step must be 1..{} (got {})", kMaxPerStep, c.exchanges_per_step));
@@ -92,8 +93,8 @@ void finish_config(GhostConfig& c, const RawGhostFlags& raw, int ranks) {
   }
   const bool all_given = c.process_grid[0] > 0 && c.process_grid[1] > 0 && c.process_grid[2] > 0;
   require(all_given ? given == ranks : ranks % given == 0,
-          fmt::format("process grid npx={} npy={} npz={} does not match {} ranks", c.process_grid[0],
-                      c.process_grid[1], c.process_grid[2], ranks));
+          fmt::format("process grid npx={} npy={} npz={} does not match {} ranks", c.process_grid[0], c.process_grid[1],
+                      c.process_grid[2], ranks));
 }
 
 }  // namespace amp::ghost

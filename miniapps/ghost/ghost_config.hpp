@@ -24,7 +24,7 @@ struct GhostConfig : RunConfig {
   kernels::Stencil stencil = kernels::Stencil::ThreeD7Pt;
   std::array<int, 3> process_grid = {0, 0, 0};  // 0 = chosen by MPI_Dims_create
   int percent_sum = 100;
-  int report_diffusion = 0;   // check conservation every this many steps (0: only at the end)
+  int report_diffusion = 0;  // check conservation every this many steps (0: only at the end)
   // A step as CTH's (seed 000): this many sweeps of every variable, each followed by its exchange; then
   // this many propagations, each the exchange of one axis's faces (x, y, z, x, ...); then the
   // conservation check and this many MPI_Allreduce calls of one value. 1, 0, 0: miniGhost's step.

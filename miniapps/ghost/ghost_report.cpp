@@ -22,13 +22,19 @@ nlohmann::json ghost_results(const GhostConfig& c, const Decomposition& d, const
   nlohmann::json r;
   r["proxy"] = "amp-ghost";
   r["config"] = run_config_json(c);
-  r["config"].update({{"nx", c.nx}, {"ny", c.ny}, {"nz", c.nz}, {"scaling", scaling_name(c.scaling)},
+  r["config"].update({{"nx", c.nx},
+                      {"ny", c.ny},
+                      {"nz", c.nz},
+                      {"scaling", scaling_name(c.scaling)},
                       {"local_block", {d.block.nx, d.block.ny, d.block.nz}},
                       {"global_grid", {d.placement.size[0], d.placement.size[1], d.placement.size[2]}},
-                      {"num_spikes", c.num_spikes}, {"stencil", kernels::stencil_name(c.stencil)},
+                      {"num_spikes", c.num_spikes},
+                      {"stencil", kernels::stencil_name(c.stencil)},
                       {"replayable", transport_tracing(c.transport).replayable},
-                      {"process_grid", {d.grid[0], d.grid[1], d.grid[2]}}, {"percent_sum", c.percent_sum},
-                      {"summed_vars", c.summed_vars()}, {"report_diffusion", c.report_diffusion},
+                      {"process_grid", {d.grid[0], d.grid[1], d.grid[2]}},
+                      {"percent_sum", c.percent_sum},
+                      {"summed_vars", c.summed_vars()},
+                      {"report_diffusion", c.report_diffusion},
                       {"exchanges_per_step", c.exchanges_per_step},
                       {"face_propagations_per_step", c.face_propagations_per_step},
                       {"single_value_reductions_per_step", c.single_value_reductions_per_step}});

@@ -2,8 +2,8 @@
 // amp-ghost's sweep of one variable (proxy_loop.hpp): need_ghosts(v) -> stencil (interior sum and
 // outflow fused, the new yz faces written straight into the x links' send slots) -> swap -> computed(v);
 // then one MPI_Allreduce of the summed variables. A CTH-shaped step (exchanges_per_step and the keys
-// beside it) is that many such sweeps, then its face propagations and single-value reductions. Spikes are added before computed(v) so neighbours'
-// ghosts always see them (a step that adds one packs its faces after the spike instead).
+// beside it) is that many such sweeps, then its face propagations and single-value reductions. Spikes are added before
+// computed(v) so neighbours' ghosts always see them (a step that adds one packs its faces after the spike instead).
 #include <amp/miniapps/ghost/ghost_run.hpp>
 
 #include <amp/miniapps/ghost/face_pieces.hpp>
@@ -167,7 +167,8 @@ class GhostLoop : public ProxyLoop {
     propagate_faces();
     if (config_.summed_vars() == 0 && config_.single_value_reductions_per_step == 0) return;
     ScopedTimer timer(m.collective_seconds);
-    if (config_.summed_vars() > 0) check_after_step(local_sums_, config_.summed_vars(), sweep / config_.exchanges_per_step);
+    if (config_.summed_vars() > 0)
+      check_after_step(local_sums_, config_.summed_vars(), sweep / config_.exchanges_per_step);
     reduce_single_values();
   }
 

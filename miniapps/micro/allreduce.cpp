@@ -11,7 +11,9 @@ namespace amp::micro {
 
 namespace {
 
-double contribution(int rank, std::size_t index) { return static_cast<double>((rank + 1) * static_cast<int>(index % 7 + 1)); }
+double contribution(int rank, std::size_t index) {
+  return static_cast<double>((rank + 1) * static_cast<int>(index % 7 + 1));
+}
 
 class Allreduce final : public Benchmark {
  public:
@@ -40,7 +42,8 @@ class Allreduce final : public Benchmark {
           MPI_Allreduce(send.data(), receive.data(), count, MPI_DOUBLE, MPI_SUM, comm);
         }
       };
-      const MinAvgMax seconds = time_per_iteration(settings.warmup, settings.repetitions, point.iterations, comm, reduce);
+      const MinAvgMax seconds =
+          time_per_iteration(settings.warmup, settings.repetitions, point.iterations, comm, reduce);
       const double rank_sum = static_cast<double>(ranks) * (ranks + 1) / 2;
       bool exact = true;
       for (std::size_t i = 0; i < static_cast<std::size_t>(count); ++i) {

@@ -20,20 +20,26 @@ void add_run_options(CLI::App& command, const Benchmark& benchmark, RunSettings&
     settings.max_size = limits->default_max;
     settings.volume = std::uint64_t{64} << 20;
     command.add_option("--min-size", settings.min_size, "smallest message size (bytes; 1KiB, 1MiB, ... accepted)")
-        ->transform(CLI::AsSizeValue(true))->capture_default_str();
+        ->transform(CLI::AsSizeValue(true))
+        ->capture_default_str();
     command.add_option("--max-size", settings.max_size, "largest message size; sizes are the powers of two between")
-        ->transform(CLI::AsSizeValue(true))->capture_default_str();
-    command.add_option("--volume", settings.volume,
-                       "bytes one repetition may move per rank; large sizes get fewer iterations")
-        ->transform(CLI::AsSizeValue(true))->capture_default_str();
+        ->transform(CLI::AsSizeValue(true))
+        ->capture_default_str();
+    command
+        .add_option("--volume", settings.volume,
+                    "bytes one repetition may move per rank; large sizes get fewer iterations")
+        ->transform(CLI::AsSizeValue(true))
+        ->capture_default_str();
   }
   command.add_option("--iterations", settings.iterations, benchmark.iterations_meaning())->capture_default_str();
-  command.add_option("--warmup", settings.warmup, "untimed iterations before the timed repetitions")->capture_default_str();
+  command.add_option("--warmup", settings.warmup, "untimed iterations before the timed repetitions")
+      ->capture_default_str();
   command.add_option("--repetitions", settings.repetitions, "timed repetitions (min/avg/max are over these)")
       ->capture_default_str();
   command.add_option("--csv", settings.csv_file, "write the table as CSV to this (new) file");
   command.add_option("--results", settings.results_file, "write the results as JSON to this (new) file");
-  command.add_option("--trace", settings.trace_dir, "write a DUMPI trace of the benchmark (warm-up, timed part, check) into DIR");
+  command.add_option("--trace", settings.trace_dir,
+                     "write a DUMPI trace of the benchmark (warm-up, timed part, check) into DIR");
   command.add_flag("--trace-setup", settings.trace_setup, "with --trace: record set-up and tear-down too");
 }
 

@@ -34,13 +34,13 @@ struct RepetitionDefaults {
 struct RunSettings {
   std::uint64_t min_size = 0;
   std::uint64_t max_size = 0;
-  int iterations = 0;  // per repetition (shrunk for large sizes so that one repetition moves <= volume)
-  int warmup = 0;      // untimed iterations before the timed repetitions
-  int repetitions = 0; // timed repetitions; reports give min/avg/max over them
+  int iterations = 0;   // per repetition (shrunk for large sizes so that one repetition moves <= volume)
+  int warmup = 0;       // untimed iterations before the timed repetitions
+  int repetitions = 0;  // timed repetitions; reports give min/avg/max over them
   std::uint64_t volume = 0;
   std::string csv_file;
   std::string results_file;
-  std::string trace_dir;     // --trace: the start request hands it to the tracing library before MPI_Init
+  std::string trace_dir;  // --trace: the start request hands it to the tracing library before MPI_Init
   bool trace_setup = false;
 };
 

@@ -28,7 +28,9 @@ class MessageRate final : public Benchmark {
     return SizeLimits{1, std::uint64_t{1} << 20, 8, std::uint64_t{4} << 10, 1};
   }
   RepetitionDefaults repetition_defaults() const override { return {100, 10, 5}; }
-  std::string iterations_meaning() const override { return "exchanges (each --window x --peers messages) per repetition"; }
+  std::string iterations_meaning() const override {
+    return "exchanges (each --window x --peers messages) per repetition";
+  }
 
   void add_options(CLI::App& command) override {
     command.add_option("--peers", peers_, "partners per rank (at most ranks - 1)")->capture_default_str();
@@ -46,8 +48,8 @@ class MessageRate final : public Benchmark {
     const std::size_t tags = sizes * static_cast<std::size_t>(window_);
     const int tag_ub = comm::tag_ub_of(MPI_COMM_WORLD);
     if (tags > static_cast<std::size_t>(tag_ub) + 1) {
-      throw InputError(fmt::format("--window {} x {} sizes needs {} tags; this MPI's MPI_TAG_UB is {}", window_,
-                                   sizes, tags, tag_ub));
+      throw InputError(fmt::format("--window {} x {} sizes needs {} tags; this MPI's MPI_TAG_UB is {}", window_, sizes,
+                                   tags, tag_ub));
     }
     const std::uint64_t receive_bytes = settings.max_size * static_cast<std::uint64_t>(peers_ * window_);
     if (receive_bytes > (std::uint64_t{1} << 30)) {
@@ -78,7 +80,8 @@ class MessageRate final : public Benchmark {
             const int source = (rank - p + ranks) % ranks;
             for (int m = 0; m < window_; ++m) {
               const std::size_t slot = static_cast<std::size_t>((p - 1) * window_ + m);
-              MPI_Irecv(incoming.data() + slot * point.bytes, count, MPI_BYTE, source, point.tag * window_ + m, comm, requests.next());
+              MPI_Irecv(incoming.data() + slot * point.bytes, count, MPI_BYTE, source, point.tag * window_ + m, comm,
+                        requests.next());
             }
           }
           for (int p = 1; p <= peers_; ++p) {
@@ -90,12 +93,14 @@ class MessageRate final : public Benchmark {
           requests.wait_all();
         }
       };
-      const MinAvgMax seconds = time_per_iteration(settings.warmup, settings.repetitions, point.iterations, comm, exchange);
+      const MinAvgMax seconds =
+          time_per_iteration(settings.warmup, settings.repetitions, point.iterations, comm, exchange);
       bool intact = true;
       for (int p = 1; p <= peers_; ++p) {
         for (int m = 0; m < window_; ++m) {
           const std::size_t slot = static_cast<std::size_t>((p - 1) * window_ + m);
-          intact = intact && holds_pattern(incoming.data() + slot * point.bytes, point.bytes, (rank - p + ranks) % ranks);
+          intact =
+              intact && holds_pattern(incoming.data() + slot * point.bytes, point.bytes, (rank - p + ranks) % ranks);
         }
       }
       const bool verified = true_on_every_rank(intact, comm);

@@ -25,9 +25,10 @@ class OneSidedTransfer final : public Benchmark {
 
   std::string name() const override { return direction_ == Direction::put ? "put" : "get"; }
   std::string summary() const override {
-    return fmt::format("MPI_{} to rank+1 (passive target, MPI_Win_flush): latency and bandwidth by size, "
-                       "blocking (flush each) and non-blocking (flush every --window)",
-                       direction_ == Direction::put ? "Put" : "Get");
+    return fmt::format(
+        "MPI_{} to rank+1 (passive target, MPI_Win_flush): latency and bandwidth by size, "
+        "blocking (flush each) and non-blocking (flush every --window)",
+        direction_ == Direction::put ? "Put" : "Get");
   }
   std::optional<SizeLimits> size_limits() const override {
     return SizeLimits{1, std::uint64_t{256} << 20, 1, std::uint64_t{4} << 20, 1};
@@ -36,15 +37,16 @@ class OneSidedTransfer final : public Benchmark {
   std::string iterations_meaning() const override { return "operations per repetition"; }
 
   void add_options(CLI::App& command) override {
-    command.add_option("--window", window_, "non-blocking: operations in flight before each flush")->capture_default_str();
+    command.add_option("--window", window_, "non-blocking: operations in flight before each flush")
+        ->capture_default_str();
   }
 
   void validate(const RunSettings& settings, int) const override {
     if (window_ < 1 || window_ > 1024) throw InputError(fmt::format("--window {} is out of range: 1 to 1024", window_));
     const std::uint64_t window_bytes = settings.max_size * static_cast<std::uint64_t>(window_);
     if (window_bytes > (std::uint64_t{1} << 30)) {
-      throw InputError(fmt::format("--max-size x --window = {} bytes of window memory per rank; the limit is 1 GiB",
-                                   window_bytes));
+      throw InputError(
+          fmt::format("--max-size x --window = {} bytes of window memory per rank; the limit is 1 GiB", window_bytes));
     }
   }
 
@@ -65,11 +67,15 @@ class OneSidedTransfer final : public Benchmark {
       for (const bool blocking : {true, false}) {
         const int in_flight = blocking ? 1 : window_;
         prepare(window, local, point.bytes, rank);
-        auto transfer = [&](int operations) { transfer_operations(window, local, point.bytes, target, in_flight, operations); };
-        const MinAvgMax seconds = time_per_iteration(settings.warmup, settings.repetitions, point.iterations, comm, transfer);
+        auto transfer = [&](int operations) {
+          transfer_operations(window, local, point.bytes, target, in_flight, operations);
+        };
+        const MinAvgMax seconds =
+            time_per_iteration(settings.warmup, settings.repetitions, point.iterations, comm, transfer);
         window.synchronize_local_and_remote();
         const int slots_used = std::min(in_flight, point.iterations);
-        const bool verified = true_on_every_rank(slots_hold_pattern(window, local, point.bytes, slots_used, origin, target), comm);
+        const bool verified =
+            true_on_every_rank(slots_hold_pattern(window, local, point.bytes, slots_used, origin, target), comm);
         const double bytes = static_cast<double>(point.bytes);
         table.add_row({blocking ? "blocking" : "nonblocking", point.bytes, point.iterations, in_flight,
                        seconds.min * 1e6, seconds.avg * 1e6, seconds.max * 1e6, bytes / seconds.min / 1e6,
@@ -82,7 +88,8 @@ class OneSidedTransfer final : public Benchmark {
  private:
   // Put: the origin's source holds its pattern, every window is cleared. Get: every window holds its
   // owner's pattern in each slot, the origin's destination is cleared.
-  void prepare(const PassiveTargetWindow& window, std::vector<unsigned char>& local, std::uint64_t bytes, int rank) const {
+  void prepare(const PassiveTargetWindow& window, std::vector<unsigned char>& local, std::uint64_t bytes,
+               int rank) const {
     window.synchronize_local_and_remote();
     std::fill(local.begin(), local.end(), 0);
     std::fill(window.local_bytes(), window.local_bytes() + window.local_size(), 0);

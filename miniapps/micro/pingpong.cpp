@@ -57,7 +57,8 @@ class PingPong final : public Benchmark {
           }
         }
       };
-      const MinAvgMax round_trip = time_per_iteration(settings.warmup, settings.repetitions, point.iterations, comm, bounce);
+      const MinAvgMax round_trip =
+          time_per_iteration(settings.warmup, settings.repetitions, point.iterations, comm, bounce);
       const bool verified = true_on_every_rank(holds_pattern(incoming.data(), point.bytes, partner), comm);
       const double bytes = static_cast<double>(point.bytes);
       table.add_row({point.bytes, point.iterations, round_trip.min / 2 * 1e6, round_trip.avg / 2 * 1e6,

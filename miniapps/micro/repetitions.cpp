@@ -2,7 +2,6 @@
 // Repetition timing and the cross-rank reductions behind every micro-benchmark's statistics.
 #include <amp/miniapps/micro/repetitions.hpp>
 
-
 #include <algorithm>
 #include <numeric>
 

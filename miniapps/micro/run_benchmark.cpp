@@ -22,9 +22,10 @@ void run_benchmark(Benchmark& benchmark, const RunSettings& settings, const Envi
   MPI_Comm_rank(comm, &rank);
   const RunContext context = describe_run_context(comm);
   if (rank == 0) {
-    std::cout << fmt::format("amp-micro {}: {}\n{} ranks on {} node(s), at most {} per node, {} host thread(s) per rank; {}\n",
-                             benchmark.name(), benchmark.summary(), context.ranks, context.nodes,
-                             context.max_ranks_per_node, context.host_threads_per_rank, context.mpi_library)
+    std::cout << fmt::format(
+                     "amp-micro {}: {}\n{} ranks on {} node(s), at most {} per node, {} host thread(s) per rank; {}\n",
+                     benchmark.name(), benchmark.summary(), context.ranks, context.nodes, context.max_ranks_per_node,
+                     context.host_threads_per_rank, context.mpi_library)
               << std::flush;
   }
   environment.begin_traced_region();

@@ -55,7 +55,8 @@ class Shift final : public Benchmark {
             requests.wait_all();
           }
         };
-        const MinAvgMax seconds = time_per_iteration(settings.warmup, settings.repetitions, point.iterations, comm, shift);
+        const MinAvgMax seconds =
+            time_per_iteration(settings.warmup, settings.repetitions, point.iterations, comm, shift);
         const bool verified = true_on_every_rank(holds_pattern(incoming.data(), point.bytes, source), comm);
         const double bytes = static_cast<double>(point.bytes);
         table.add_row({distance, point.bytes, point.iterations, seconds.min * 1e6, seconds.avg * 1e6, seconds.max * 1e6,

@@ -40,11 +40,14 @@ class Stream final : public Benchmark {
       throw InputError(fmt::format("--array-size {} is out of range: 1 to 2^31 elements", elements_));
     }
     if (settings.warmup > most_passes) {
-      throw InputError(fmt::format("--warmup {} is too many for stream: at most {} passes", settings.warmup, most_passes));
+      throw InputError(
+          fmt::format("--warmup {} is too many for stream: at most {} passes", settings.warmup, most_passes));
     }
     if (settings.iterations > most_passes) {
-      throw InputError(fmt::format("--iterations {} is too many for stream: at most {} passes per repetition "
-                                   "(the checked values grow 15x per pass)", settings.iterations, most_passes));
+      throw InputError(
+          fmt::format("--iterations {} is too many for stream: at most {} passes per repetition "
+                      "(the checked values grow 15x per pass)",
+                      settings.iterations, most_passes));
     }
   }
 
@@ -88,7 +91,8 @@ class Stream final : public Benchmark {
       MPI_Barrier(comm);
       passes(settings.iterations, static_cast<std::size_t>(repetition), true);
     }
-    const bool verified = true_on_every_rank(arrays.count_wrong_elements(settings.iterations, scalar, 1e-13) == 0, comm);
+    const bool verified =
+        true_on_every_rank(arrays.count_wrong_elements(settings.iterations, scalar, 1e-13) == 0, comm);
     int ranks_per_node = ranks_on_my_node(comm);
     MPI_Allreduce(MPI_IN_PLACE, &ranks_per_node, 1, MPI_INT, MPI_MAX, comm);
 

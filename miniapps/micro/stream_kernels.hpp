@@ -22,27 +22,32 @@ struct StreamArrays {
 
   void initialize() {
     View a_ = a, b_ = b, c_ = c;
-    Kokkos::parallel_for("stream_initialize", range(), KOKKOS_LAMBDA(std::int64_t i) {
-      a_(i) = 1.0;
-      b_(i) = 2.0;
-      c_(i) = 0.0;
-    });
+    Kokkos::parallel_for(
+        "stream_initialize", range(), KOKKOS_LAMBDA(std::int64_t i) {
+          a_(i) = 1.0;
+          b_(i) = 2.0;
+          c_(i) = 0.0;
+        });
   }
   void copy() {
     View a_ = a, c_ = c;
-    Kokkos::parallel_for("stream_copy", range(), KOKKOS_LAMBDA(std::int64_t i) { c_(i) = a_(i); });
+    Kokkos::parallel_for(
+        "stream_copy", range(), KOKKOS_LAMBDA(std::int64_t i) { c_(i) = a_(i); });
   }
   void scale(double scalar) {
     View b_ = b, c_ = c;
-    Kokkos::parallel_for("stream_scale", range(), KOKKOS_LAMBDA(std::int64_t i) { b_(i) = scalar * c_(i); });
+    Kokkos::parallel_for(
+        "stream_scale", range(), KOKKOS_LAMBDA(std::int64_t i) { b_(i) = scalar * c_(i); });
   }
   void add() {
     View a_ = a, b_ = b, c_ = c;
-    Kokkos::parallel_for("stream_add", range(), KOKKOS_LAMBDA(std::int64_t i) { c_(i) = a_(i) + b_(i); });
+    Kokkos::parallel_for(
+        "stream_add", range(), KOKKOS_LAMBDA(std::int64_t i) { c_(i) = a_(i) + b_(i); });
   }
   void triad(double scalar) {
     View a_ = a, b_ = b, c_ = c;
-    Kokkos::parallel_for("stream_triad", range(), KOKKOS_LAMBDA(std::int64_t i) { a_(i) = b_(i) + scalar * c_(i); });
+    Kokkos::parallel_for(
+        "stream_triad", range(), KOKKOS_LAMBDA(std::int64_t i) { a_(i) = b_(i) + scalar * c_(i); });
   }
 
   // Elements of a, b or c further than `tolerance` (relative) from the values that `passes` passes
@@ -59,7 +64,7 @@ struct StreamArrays {
     std::int64_t wrong = 0;
     Kokkos::parallel_reduce(
         "stream_check", range(),
-        KOKKOS_LAMBDA(std::int64_t i, std::int64_t& local_wrong) {
+        KOKKOS_LAMBDA(std::int64_t i, std::int64_t & local_wrong) {
           const bool close = close_to(a_(i), a_expected, tolerance) && close_to(b_(i), b_expected, tolerance) &&
                              close_to(c_(i), c_expected, tolerance);
           if (!close) ++local_wrong;

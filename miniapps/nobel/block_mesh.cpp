@@ -17,8 +17,8 @@ std::uint64_t BlockKey::packed() const {
 
 BlockKey BlockKey::unpacked(std::uint64_t p) {
   const std::uint64_t field = (std::uint64_t{1} << 20) - 1;
-  return {static_cast<int>(p >> 60), {static_cast<int>(p >> 40 & field), static_cast<int>(p >> 20 & field),
-                                      static_cast<int>(p & field)}};
+  return {static_cast<int>(p >> 60),
+          {static_cast<int>(p >> 40 & field), static_cast<int>(p >> 20 & field), static_cast<int>(p & field)}};
 }
 
 BlockKey BlockKey::parent() const { return {level - 1, {at[0] >> 1, at[1] >> 1, at[2] >> 1}}; }
@@ -186,7 +186,8 @@ void BlockMesh::keep_partition(const std::vector<std::uint64_t>& splitters) {
 }
 
 int BlockMesh::count_at_level(int level) const {
-  return static_cast<int>(std::count_if(leaves_.begin(), leaves_.end(), [&](const BlockKey& k) { return k.level == level; }));
+  return static_cast<int>(
+      std::count_if(leaves_.begin(), leaves_.end(), [&](const BlockKey& k) { return k.level == level; }));
 }
 
 std::int64_t BlockMesh::memory_bytes() const {

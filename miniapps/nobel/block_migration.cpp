@@ -88,8 +88,8 @@ BlockMigration build_block_migration(const BlockMesh& old_mesh, const BlockMesh&
     for (int a = 0; a < 3; ++a) task.octant[a] = key.at[a] & 1;
     for (std::size_t s = 0; s < sources.size(); ++s) {
       if (old_mesh.owner(sources[s], ranks) == rank) {
-        task.source_base[s] = (sources[s] - old_first) * shape.storage() + shape.stride(0) + shape.stride(1) +
-                              shape.stride(2);
+        task.source_base[s] =
+            (sources[s] - old_first) * shape.storage() + shape.stride(0) + shape.stride(1) + shape.stride(2);
         task.source_j[s] = shape.stride(1);
         task.source_k[s] = shape.stride(2);
       } else {

@@ -16,11 +16,11 @@
 namespace amp::nobel {
 
 struct FaceExchange {
-  int first_leaf = 0;   // global index of this rank's first block
+  int first_leaf = 0;  // global index of this rank's first block
   int local_blocks = 0;
-  std::int64_t storage_size = 0;  // doubles per variable: blocks (with ghosts) + staging
-  std::vector<kernels::AmrBlock> blocks;            // per owned block
-  std::vector<kernels::GhostFillTask> fill_tasks;   // every ghost face of every owned block
+  std::int64_t storage_size = 0;                   // doubles per variable: blocks (with ghosts) + staging
+  std::vector<kernels::AmrBlock> blocks;           // per owned block
+  std::vector<kernels::GhostFillTask> fill_tasks;  // every ghost face of every owned block
   comm::ExchangePlan plan;
   int local_faces = 0;   // ghost faces filled from a block on this rank
   int remote_faces = 0;  // ghost faces received (= recv pieces)

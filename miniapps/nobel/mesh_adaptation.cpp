@@ -87,8 +87,10 @@ BlockMesh adapt_mesh(const BlockMesh& old, const RefineTest& refine, AdaptationC
   std::vector<int> wish(leaves.size());  // +1 refine, 0 keep, -1 coarsen
   for (std::size_t b = 0; b < leaves.size(); ++b) {
     const BlockKey& k = leaves[b];
-    if (refine(k)) wish[b] = k.level < root.max_level ? 1 : 0;
-    else wish[b] = k.level > 0 ? -1 : 0;
+    if (refine(k))
+      wish[b] = k.level < root.max_level ? 1 : 0;
+    else
+      wish[b] = k.level > 0 ? -1 : 0;
   }
   auto sibling_group_coarsens = [&](const BlockKey& k) {
     const BlockKey parent = k.parent();

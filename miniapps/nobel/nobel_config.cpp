@@ -18,7 +18,8 @@ bool NobelConfig::rebalances(int amr_step) const {
 }
 
 void add_nobel_options(CLI::App& app, NobelConfig& c) {
-  add_run_options(app, c, {"seed of the initial values", "testing: add this much unaccounted mass once (must fail)", ""});
+  add_run_options(app, c,
+                  {"seed of the initial values", "testing: add this much unaccounted mass once (must fail)", ""});
   app.add_option("--block", c.block, "cells per block side (even)")->capture_default_str();
   app.add_option("--nbx", c.root_blocks[0], "level-0 blocks in x")->capture_default_str();
   app.add_option("--nby", c.root_blocks[1], "level-0 blocks in y")->capture_default_str();
@@ -43,8 +44,9 @@ void finish_config(NobelConfig& c, int ranks) {
   require(c.max_level >= 0 && c.max_level <= 10, fmt::format("max_level must be 0..10 (got {})", c.max_level));
   for (int a = 0; a < 3; ++a) {
     const char* name = a == 0 ? "nbx" : a == 1 ? "nby" : "nbz";
-    require(c.root_blocks[a] >= 1 && (static_cast<long long>(c.root_blocks[a]) << c.max_level) < (1 << 20),
-            fmt::format("{} must be at least 1 and {} x 2^max_level below 2^20 (got {})", name, name, c.root_blocks[a]));
+    require(
+        c.root_blocks[a] >= 1 && (static_cast<long long>(c.root_blocks[a]) << c.max_level) < (1 << 20),
+        fmt::format("{} must be at least 1 and {} x 2^max_level below 2^20 (got {})", name, name, c.root_blocks[a]));
   }
   const long long roots = static_cast<long long>(c.root_blocks[0]) * c.root_blocks[1] * c.root_blocks[2];
   require(roots >= ranks, fmt::format("{} level-0 blocks (nbx*nby*nbz) cannot give each of {} ranks a block; "
@@ -52,9 +54,9 @@ void finish_config(NobelConfig& c, int ranks) {
                                       roots, ranks));
   require(c.num_vars <= 64, fmt::format("num_vars must be 1..64 (got {})", c.num_vars));
   require(c.amr_interval >= 0, fmt::format("amr_interval must be >= 0 (got {})", c.amr_interval));
-  require(c.rebalance_interval >= 0,
-          fmt::format("rebalance_interval must be >= 0 (got {})", c.rebalance_interval));
-  require(c.front_radius > 0 && c.front_radius < 1, fmt::format("front_radius must be in (0, 1) (got {})", c.front_radius));
+  require(c.rebalance_interval >= 0, fmt::format("rebalance_interval must be >= 0 (got {})", c.rebalance_interval));
+  require(c.front_radius > 0 && c.front_radius < 1,
+          fmt::format("front_radius must be in (0, 1) (got {})", c.front_radius));
   require(c.front_period >= 1, fmt::format("front_period must be at least 1 (got {})", c.front_period));
   require(c.cfl > 0 && c.cfl <= 1, fmt::format("cfl must be in (0, 1] (got {})", c.cfl));
   require(c.check_every >= 0, fmt::format("check_every must be >= 0 (got {})", c.check_every));

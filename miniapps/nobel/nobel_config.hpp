@@ -20,7 +20,7 @@ struct NobelConfig : RunConfig {
     error_tol = 10;
   }
 
-  int block = 8;                             // cells per block side
+  int block = 8;                               // cells per block side
   std::array<int, 3> root_blocks = {4, 4, 4};  // level-0 blocks per axis (the whole domain)
   int max_level = 2;
   int amr_interval = 5;  // an AMR step after every this many steps (0: the mesh never changes)
@@ -30,9 +30,9 @@ struct NobelConfig : RunConfig {
   double front_radius = 0.3;  // of the shortest domain side
   int front_period = 8;       // AMR steps per turn of the front's centre
   double cfl = 0.5;
-  int check_every = 0;   // extra conservation checks every N steps (0: after AMR steps and at the end)
+  int check_every = 0;  // extra conservation checks every N steps (0: after AMR steps and at the end)
 
-  int amr_steps() const;  // AMR steps the run will make
+  int amr_steps() const;                // AMR steps the run will make
   bool rebalances(int amr_step) const;  // whether AMR step amr_step (1, 2, ...) repartitions the blocks
 };
 

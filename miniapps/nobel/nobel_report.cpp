@@ -19,11 +19,16 @@ nlohmann::json nobel_results(const NobelConfig& c, const NobelMeasurements& m, i
   nlohmann::json r;
   r["proxy"] = "amp-nobel";
   r["config"] = run_config_json(c);
-  r["config"].update({{"block", c.block}, {"root_blocks", {c.root_blocks[0], c.root_blocks[1], c.root_blocks[2]}},
-                      {"max_level", c.max_level}, {"amr_interval", c.amr_interval},
-                      {"rebalance_interval", c.rebalance_interval}, {"front_radius", c.front_radius},
-                      {"front_period", c.front_period}, {"cfl", c.cfl},
-                      {"replayable", transport_tracing(c.transport).replayable}, {"check_every", c.check_every}});
+  r["config"].update({{"block", c.block},
+                      {"root_blocks", {c.root_blocks[0], c.root_blocks[1], c.root_blocks[2]}},
+                      {"max_level", c.max_level},
+                      {"amr_interval", c.amr_interval},
+                      {"rebalance_interval", c.rebalance_interval},
+                      {"front_radius", c.front_radius},
+                      {"front_period", c.front_period},
+                      {"cfl", c.cfl},
+                      {"replayable", transport_tracing(c.transport).replayable},
+                      {"check_every", c.check_every}});
   r["ranks"] = ranks;
   bool balanced = m.initial_balanced;
   for (const AmrRecord& a : m.amr) balanced = balanced && a.balanced;
@@ -40,8 +45,9 @@ nlohmann::json nobel_results(const NobelConfig& c, const NobelMeasurements& m, i
   r["blocks"] = {{"initial", m.initial_blocks},
                  {"per_rank", min_avg_max(comm, m.local_blocks).to_json()},
                  {"per_level", levels},
-                 {"faces_per_rank", {{"same_rank", min_avg_max(comm, m.local_faces).to_json()},
-                                     {"remote", min_avg_max(comm, m.remote_faces).to_json()}}}};
+                 {"faces_per_rank",
+                  {{"same_rank", min_avg_max(comm, m.local_faces).to_json()},
+                   {"remote", min_avg_max(comm, m.remote_faces).to_json()}}}};
   int final_blocks = 0;
   for (int n : m.blocks_per_level) final_blocks += n;
   r["blocks"]["final"] = final_blocks;
@@ -54,10 +60,15 @@ nlohmann::json nobel_results(const NobelConfig& c, const NobelMeasurements& m, i
     migrated_blocks += received;
     refined += a.refined;
     coarsened += a.coarsened;
-    history.push_back({{"after_step", a.after_step}, {"blocks", a.blocks}, {"refined", a.refined},
-                       {"coarsened", a.coarsened}, {"balanced_2to1", a.balanced}, {"rebalanced", a.rebalanced},
+    history.push_back({{"after_step", a.after_step},
+                       {"blocks", a.blocks},
+                       {"refined", a.refined},
+                       {"coarsened", a.coarsened},
+                       {"balanced_2to1", a.balanced},
+                       {"rebalanced", a.rebalanced},
                        {"blocks_per_rank", min_avg_max(comm, a.local_blocks).to_json()},
-                       {"migrated_blocks", received}, {"relative_error", a.relative_error}});
+                       {"migrated_blocks", received},
+                       {"relative_error", a.relative_error}});
   }
   r["amr"] = {{"steps", m.amr.size()},
               {"refined", refined},
@@ -71,8 +82,9 @@ nlohmann::json nobel_results(const NobelConfig& c, const NobelMeasurements& m, i
               {"seconds", min_avg_max(comm, m.amr_seconds).to_json()},
               {"mpi_wait", min_avg_max(comm, m.amr_exchange.wait).to_json()},
               {"history", history}};
-  r["fom"] = {{"cells_per_step_per_pe_per_second", loop > 0 ? updates / c.num_vars / steps / ranks / (loop / steps) : 0.0},
-              {"cell_updates", updates}};
+  r["fom"] = {
+      {"cells_per_step_per_pe_per_second", loop > 0 ? updates / c.num_vars / steps / ranks / (loop / steps) : 0.0},
+      {"cell_updates", updates}};
   return r;
 }
 

@@ -55,7 +55,10 @@ RefineTest refine_test(const NobelConfig& config, int amr_step) {
 class NobelLoop : public ProxyLoop {
  public:
   NobelLoop(const NobelConfig& config, NobelSetup setup, const Environment& env, const comm::Combination& combination)
-      : ProxyLoop(LoopSettings::of(config), env, combination), config_(config), ranks_(env.size()), shape_{config.block},
+      : ProxyLoop(LoopSettings::of(config), env, combination),
+        config_(config),
+        ranks_(env.size()),
+        shape_{config.block},
         mesh_(std::move(setup.mesh)) {
     m_.initial_blocks = mesh_.size();
     m_.initial_balanced = mesh_.balanced();
@@ -84,8 +87,7 @@ class NobelLoop : public ProxyLoop {
 
   void update(int v, int) override {
     kernels::fill_ghost_faces(current_[v], fill_tasks_, shape_.n);
-    conservation_.local_outflow[v] +=
-        kernels::eulerian_update(current_[v], next_[v], blocks_, shape_, physics_, dt_);
+    conservation_.local_outflow[v] += kernels::eulerian_update(current_[v], next_[v], blocks_, shape_, physics_, dt_);
     m_.cell_updates += static_cast<double>(blocks_.extent(0)) * shape_.cells();
   }
 

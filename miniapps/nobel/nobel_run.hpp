@@ -23,9 +23,9 @@ struct AmrRecord {
   int blocks = 0;  // global, after the step
   int refined = 0, coarsened = 0;
   bool balanced = false;
-  bool rebalanced = false;  // equal shares of the new mesh, or every rank kept its Morton-key range
-  int local_blocks = 0;     // this rank, after the step
-  int blocks_received = 0;  // this rank
+  bool rebalanced = false;    // equal shares of the new mesh, or every rank kept its Morton-key range
+  int local_blocks = 0;       // this rank, after the step
+  int blocks_received = 0;    // this rank
   double relative_error = 0;  // conservation check right after the step
 };
 
@@ -37,10 +37,10 @@ struct NobelMeasurements : LoopMeasurements {
   std::vector<AmrRecord> amr;
   int initial_blocks = 0;  // global
   bool initial_balanced = false;
-  int local_blocks = 0;    // this rank, final mesh
-  std::vector<int> blocks_per_level;  // global, final mesh
+  int local_blocks = 0;                   // this rank, final mesh
+  std::vector<int> blocks_per_level;      // global, final mesh
   int local_faces = 0, remote_faces = 0;  // this rank, final mesh
-  double cell_updates = 0;  // this rank, all steps and variables
+  double cell_updates = 0;                // this rank, all steps and variables
   double last_time_step = 0;
 };
 

@@ -66,9 +66,9 @@ std::int64_t CellPartition::position_of(std::int64_t id) const {
   std::int64_t before = 0;
   while (node.side > 1) {
     for (const Node& child : children(node)) {
-      const bool holds = c[0] >= child.corner[0] && c[0] < child.corner[0] + child.side &&
-                         c[1] >= child.corner[1] && c[1] < child.corner[1] + child.side &&
-                         c[2] >= child.corner[2] && c[2] < child.corner[2] + child.side;
+      const bool holds = c[0] >= child.corner[0] && c[0] < child.corner[0] + child.side && c[1] >= child.corner[1] &&
+                         c[1] < child.corner[1] + child.side && c[2] >= child.corner[2] &&
+                         c[2] < child.corner[2] + child.side;
       if (holds) {
         node = child;
         break;

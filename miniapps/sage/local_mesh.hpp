@@ -23,12 +23,12 @@ struct NeighbourRank {
 
 struct LocalMesh {
   int rank = 0;
-  std::int64_t owned = 0;                      // owned cells are local indices [0, owned)
-  std::vector<std::int64_t> global_id;         // per local cell (owned, then ghosts)
-  std::vector<std::int64_t> curve_position;    // per local cell
+  std::int64_t owned = 0;                                   // owned cells are local indices [0, owned)
+  std::vector<std::int64_t> global_id;                      // per local cell (owned, then ghosts)
+  std::vector<std::int64_t> curve_position;                 // per local cell
   std::vector<std::array<std::int64_t, 6>> face_neighbour;  // per owned cell, faces -x,+x,-y,+y,-z,+z:
                                                             // local index, or -1 at the global boundary
-  std::vector<NeighbourRank> neighbours;       // ascending rank
+  std::vector<NeighbourRank> neighbours;                    // ascending rank
 
   std::int64_t local_cells() const { return static_cast<std::int64_t>(global_id.size()); }
   std::int64_t ghosts() const { return local_cells() - owned; }

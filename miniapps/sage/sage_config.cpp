@@ -26,9 +26,12 @@ Partition parse_partition(const std::string& text) {
 
 const char* partition_name(Partition p) {
   switch (p) {
-    case Partition::Hilbert: return "hilbert";
-    case Partition::Morton: return "morton";
-    case Partition::Slab: return "slab";
+    case Partition::Hilbert:
+      return "hilbert";
+    case Partition::Morton:
+      return "morton";
+    case Partition::Slab:
+      return "slab";
   }
   return "?";
 }

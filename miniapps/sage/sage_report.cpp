@@ -22,7 +22,10 @@ nlohmann::json sage_results(const SageConfig& c, const LocalMesh& mesh, const Sa
   nlohmann::json r;
   r["proxy"] = "amp-sage";
   r["config"] = run_config_json(c);
-  r["config"].update({{"nx", c.nx}, {"ny", c.ny}, {"nz", c.nz}, {"scaling", scaling_name(c.scaling)},
+  r["config"].update({{"nx", c.nx},
+                      {"ny", c.ny},
+                      {"nz", c.nz},
+                      {"scaling", scaling_name(c.scaling)},
                       {"global_cells", {c.global_cells[0], c.global_cells[1], c.global_cells[2]}},
                       {"partition", partition_name(c.partition)},
                       {"replayable", transport_tracing(c.transport).replayable}});

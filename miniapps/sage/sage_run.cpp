@@ -45,7 +45,9 @@ class SageLoop : public ProxyLoop {
  public:
   SageLoop(const SageConfig& config, const LocalMesh& mesh, comm::ExchangePlan plan, SageMeasurements& m,
            const Environment& env, const comm::Combination& combination)
-      : ProxyLoop(LoopSettings::of(config), env, combination), config_(config), mesh_(mesh),
+      : ProxyLoop(LoopSettings::of(config), env, combination),
+        config_(config),
+        mesh_(mesh),
         local_sums_(config.num_vars, 0.0) {
     const FaceLists faces = build_face_lists(mesh);
     m.faces = faces.faces();
@@ -69,9 +71,9 @@ class SageLoop : public ProxyLoop {
     }
     // A synthesis's model: measured once, on the first rank's mesh; every rank's step scales with its own
     // face count (a real run models nothing: 0).
-    step_seconds_ = static_cast<double>(m.faces) *
-                    mode_.compute_seconds("face of a variable step (face fluxes and cell update)",
-                                          [&] { return seconds_per_face(); });
+    step_seconds_ =
+        static_cast<double>(m.faces) * mode_.compute_seconds("face of a variable step (face fluxes and cell update)",
+                                                             [&] { return seconds_per_face(); });
     MPI_Allreduce(local_sums_.data(), conservation_.injected.data(), config.num_vars, MPI_DOUBLE, MPI_SUM, comm_);
     for (const comm::Link& link : plan.links) {
       m.send_runs += static_cast<std::int64_t>(link.send.size());
@@ -122,8 +124,8 @@ class SageLoop : public ProxyLoop {
     const double seconds = Synthesis::undisturbed_seconds([&] {
       for (int v = 0; v < config_.num_vars; ++v) {
         kernels::compute_face_fluxes(Kokkos::View<const double*>(current[v]), table_, transport_[v], flux_);
-        kernels::apply_face_fluxes(Kokkos::View<const double*>(current[v]), Kokkos::View<const double*>(flux_),
-                                   table_, next[v]);
+        kernels::apply_face_fluxes(Kokkos::View<const double*>(current[v]), Kokkos::View<const double*>(flux_), table_,
+                                   next[v]);
         std::swap(current[v], next[v]);
       }
     });
@@ -132,7 +134,7 @@ class SageLoop : public ProxyLoop {
 
   const SageConfig& config_;
   const LocalMesh& mesh_;
-  double step_seconds_ = 0;   // a synthesis's modelled seconds per variable step
+  double step_seconds_ = 0;  // a synthesis's modelled seconds per variable step
   std::vector<double> local_sums_;
   kernels::FaceTable<> table_;
   Field flux_;

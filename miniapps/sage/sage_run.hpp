@@ -18,10 +18,10 @@
 namespace amp::sage {
 
 struct SageMeasurements : LoopMeasurements {
-  double setup_seconds = 0;       // this rank's partition + index lists + faces + strategy construction
-  std::int64_t faces = 0;         // faces this rank computes per variable and step
-  std::int64_t send_runs = 0;     // send pieces (runs of consecutive cells) over all links
-  std::int64_t send_cells = 0;    // cells sent per variable and step over all links
+  double setup_seconds = 0;     // this rank's partition + index lists + faces + strategy construction
+  std::int64_t faces = 0;       // faces this rank computes per variable and step
+  std::int64_t send_runs = 0;   // send pieces (runs of consecutive cells) over all links
+  std::int64_t send_cells = 0;  // cells sent per variable and step over all links
 };
 
 // The set-up of rank `rank` of `ranks`: the partition's share of the mesh and the exchange plan. The

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // A strategy destroyed with its exchange in flight (every variable computed, no ghosts awaited): the
 // request transports (isend, persistent, datatype) cancel and complete their requests, and rma its
-// notices, before the areas go. Messages of 1 MiB (MPI's rendezvous path: data moves only once both sides progress), and
-// the storage freed right after; then MPI progresses (a barrier and a whole second exchange, whose
-// values are checked). Had a request survived, MPI would move its data into or out of freed memory.
+// notices, before the areas go. Messages of 1 MiB (MPI's rendezvous path: data moves only once both sides progress),
+// and the storage freed right after; then MPI progresses (a barrier and a whole second exchange, whose values are
+// checked). Had a request survived, MPI would move its data into or out of freed memory.
 #include <amp/tests/comm/mirrored_values.hpp>
 
 #include <amp/comm/combination.hpp>
@@ -83,7 +83,7 @@ TEST_P(DestroyedMidExchange, CancelsItsRequestsAndLeavesMpiClean) {
   for (int v = 0; v < kVars; ++v)
     for (std::int64_t e = 0; e < kElements; ++e) storage[v][e] = 1000.0 * r.rank + v + 1e-6 * e;
   auto strategy = amp::comm::make_strategy(strategy_name, transport, one_piece_to_every_peer(r),
-                                             amp::comm::ExchangeContext(MPI_COMM_WORLD));
+                                           amp::comm::ExchangeContext(MPI_COMM_WORLD));
   for (int v = 0; v < kVars; ++v) strategy->computed(v, storage[v].written());
   for (int v = 0; v < kVars; ++v) strategy->need_ghosts(v);
   for (int v = 0; v < kVars; ++v) storage[v].read();

@@ -47,8 +47,10 @@ TEST(TagLayout, BanksComeBackOnlyAfterEveryEpochHadOne) {
   EXPECT_EQ(mpich.bank_width(), 1 << 18);
   EXPECT_EQ(mpich.epochs_before_reuse(), 1023);
   EXPECT_EQ(mpich.data_tag(MessageClass::kExchange, 0, 1, 3, 2), TagLayout::kFirstDataTag + 2 * 3 + 1);
-  EXPECT_EQ(mpich.data_tag(MessageClass::kExchange, 1023, 1, 3, 2), mpich.data_tag(MessageClass::kExchange, 0, 1, 3, 2));
-  EXPECT_NE(mpich.data_tag(MessageClass::kExchange, 1022, 1, 3, 2), mpich.data_tag(MessageClass::kExchange, 0, 1, 3, 2));
+  EXPECT_EQ(mpich.data_tag(MessageClass::kExchange, 1023, 1, 3, 2),
+            mpich.data_tag(MessageClass::kExchange, 0, 1, 3, 2));
+  EXPECT_NE(mpich.data_tag(MessageClass::kExchange, 1022, 1, 3, 2),
+            mpich.data_tag(MessageClass::kExchange, 0, 1, 3, 2));
   // MPI's minimum leaves one bank per class: every epoch shares it.
   EXPECT_EQ(TagLayout(32767).epochs_before_reuse(), 1);
 }

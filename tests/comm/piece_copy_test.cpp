@@ -17,10 +17,10 @@ using amp::comm::Piece;
 using PieceCopy = amp::comm::BasicPieceCopy<amp::test::ExecutionSpace>;
 
 std::vector<Piece> every_kind() {
-  return {Piece::strided(3, 9, 5),                      // one strided row
-          Piece::block(100, 10, 1, 3, 40),              // three contiguous rows
-          Piece::strided(7, 4, 2),                      // too short: listed
-          Piece::index_list({900, 2, 77}),              // a list
+  return {Piece::strided(3, 9, 5),                               // one strided row
+          Piece::block(100, 10, 1, 3, 40),                       // three contiguous rows
+          Piece::strided(7, 4, 2),                               // too short: listed
+          Piece::index_list({900, 2, 77}),                       // a list
           Piece::strided(1000, PieceCopy::kLongestRow + 5, 1)};  // cut into two rows
 }
 

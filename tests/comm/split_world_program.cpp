@@ -22,8 +22,10 @@ std::vector<char*> arguments_after(int argc, char** argv, const char* flag) {
   bool inside = false;
   for (int i = 1; i < argc; ++i) {
     const bool marker = std::strcmp(argv[i], "--ghost") == 0 || std::strcmp(argv[i], "--sage") == 0;
-    if (marker) inside = std::strcmp(argv[i], flag) == 0;
-    else if (inside) out.push_back(argv[i]);
+    if (marker)
+      inside = std::strcmp(argv[i], flag) == 0;
+    else if (inside)
+      out.push_back(argv[i]);
   }
   out.push_back(nullptr);
   return out;

@@ -33,8 +33,8 @@ struct World {
     MPI_Comm_size(MPI_COMM_WORLD, &size);
   }
   int storage() const { return kOwned + 12 * size; }
-  int ghost0(int peer) const { return kOwned + 6 * peer; }               // from peer, phase 0
-  int ghost1(int peer) const { return kOwned + 6 * size + 6 * peer; }    // from peer, phase 1
+  int ghost0(int peer) const { return kOwned + 6 * peer; }             // from peer, phase 0
+  int ghost1(int peer) const { return kOwned + 6 * size + 6 * peer; }  // from peer, phase 1
 };
 
 double owned_value(int rank, int v, int element, int round) {
@@ -51,7 +51,8 @@ ExchangePlan all_to_all_plan(const World& w) {
     first.peer = q;
     first.phase = 0;
     first.send = {Piece::strided(q, 3, 5), Piece::index_list({20 + q, 40, 7})};
-    first.recv = {Piece::strided(w.ghost0(q), 3, 1), Piece::index_list({w.ghost0(q) + 5, w.ghost0(q) + 4, w.ghost0(q) + 3})};
+    first.recv = {Piece::strided(w.ghost0(q), 3, 1),
+                  Piece::index_list({w.ghost0(q) + 5, w.ghost0(q) + 4, w.ghost0(q) + 3})};
     amp::comm::Link second;
     second.peer = q;
     second.phase = 1;
@@ -65,8 +66,8 @@ ExchangePlan all_to_all_plan(const World& w) {
 
 // What rank `me` holds in ghost0 slots from `q`: q's elements me, me+5, me+10, then 7, 40, 20+me.
 std::vector<double> expected_from(int q, int me, int v, int round) {
-  return {owned_value(q, v, me, round),  owned_value(q, v, me + 5, round), owned_value(q, v, me + 10, round),
-          owned_value(q, v, 7, round),   owned_value(q, v, 40, round),     owned_value(q, v, 20 + me, round)};
+  return {owned_value(q, v, me, round), owned_value(q, v, me + 5, round), owned_value(q, v, me + 10, round),
+          owned_value(q, v, 7, round),  owned_value(q, v, 40, round),     owned_value(q, v, 20 + me, round)};
 }
 
 // Checks variable v's ghost slots in `storage` after round `round`: phase 0 from each peer, and phase 1
@@ -80,16 +81,19 @@ int expect_ghosts_of_round(const World& w, const MirroredValues& storage, int v,
     const auto from_q = expected_from(q, w.rank, v, round);
     const auto back = expected_from(w.rank, q, v, round);  // what q received from me, returned
     for (int n = 0; n < 6; ++n) {
-      EXPECT_EQ(storage[w.ghost0(q) + n], from_q[n] + added) << "round " << round << " var " << v << " peer " << q << " slot " << n;
-      EXPECT_EQ(storage[w.ghost1(q) + n], back[n] + added) << "round " << round << " var " << v << " peer " << q << " slot " << n;
+      EXPECT_EQ(storage[w.ghost0(q) + n], from_q[n] + added)
+          << "round " << round << " var " << v << " peer " << q << " slot " << n;
+      EXPECT_EQ(storage[w.ghost1(q) + n], back[n] + added)
+          << "round " << round << " var " << v << " peer " << q << " slot " << n;
     }
   }
   return checked;
 }
 
 // One rank has no peer, so no ghost: said instead of checking nothing.
-constexpr const char* kNoPeer = "one rank: the plan has no link, so no ghost to land (MovesEveryValueAndCountsMessagesExactly "
-                                "checks that the exchange then sends nothing)";
+constexpr const char* kNoPeer =
+    "one rank: the plan has no link, so no ghost to land (MovesEveryValueAndCountsMessagesExactly "
+    "checks that the exchange then sends nothing)";
 
 // Where MPI's buffers are in a plain run of this build (asked once, after MPI_Init: gtest evaluates the
 // parameter generators in InitGoogleTest).
@@ -188,7 +192,8 @@ TEST_P(EveryStrategy, GhostsLandInTheirRoundsStorageWhileTheNextRoundIsComputed)
   World w;
   if (w.size == 1) GTEST_SKIP() << kNoPeer;
   auto strategy = make(all_to_all_plan(w));
-  run_in_proxies_pattern(w, *strategy, 3, [](int, int) {}, [](int) { return 0.0; });
+  run_in_proxies_pattern(
+      w, *strategy, 3, [](int, int) {}, [](int) { return 0.0; });
 }
 
 // A proxy may write a link's send pieces into the slot itself while it computes them (amp-ghost's sweep

@@ -180,9 +180,10 @@ TEST(CheckedCombination, AgreesWithFitsAndIsTheOnlyWayToBuild) {
         }
       }
   EXPECT_THROW(amp::comm::checked_combination("no-such-strategy", "isend", kReached), std::invalid_argument);
-  EXPECT_THROW(amp::comm::checked_combination(amp::comm::registered_strategies().front().name, "no-such-transport",
-                                              kReached),
-               std::invalid_argument);
+  EXPECT_THROW(
+      amp::comm::checked_combination(amp::comm::registered_strategies().front().name, "no-such-transport", kReached),
+      std::invalid_argument);
   const amp::comm::ExchangeContext context(MPI_COMM_NULL, kReached, true);
-  EXPECT_THROW(amp::comm::make_strategy(amp::comm::Combination{}, amp::comm::ExchangePlan{}, context), std::logic_error);
+  EXPECT_THROW(amp::comm::make_strategy(amp::comm::Combination{}, amp::comm::ExchangePlan{}, context),
+               std::logic_error);
 }

@@ -89,10 +89,11 @@ TEST_P(FaceCoverage, ReceivePiecesCoverEveryGhostTheStencilReadsOnceAndSendsMirr
             for (int di = -1; di <= 1; ++di) {
               const int nonzero = (di != 0) + (dj != 0) + (dk != 0);
               const bool reads = s == Stencil::ThreeD27Pt || (s == Stencil::ThreeD7Pt && nonzero <= 1) ||
-                                 (s == Stencil::TwoD9Pt && dk == 0) || (s == Stencil::TwoD5Pt && dk == 0 && nonzero <= 1);
+                                 (s == Stencil::TwoD9Pt && dk == 0) ||
+                                 (s == Stencil::TwoD5Pt && dk == 0 && nonzero <= 1);
               const int c[3] = {i + di, j + dj, k + dk};
-              const bool ghost = c[0] == 0 || c[0] == b.nx + 1 || c[1] == 0 || c[1] == b.ny + 1 || c[2] == 0 ||
-                                 c[2] == b.nz + 1;
+              const bool ghost =
+                  c[0] == 0 || c[0] == b.nx + 1 || c[1] == 0 || c[1] == b.ny + 1 || c[2] == 0 || c[2] == b.nz + 1;
               if (reads && ghost) {
                 EXPECT_EQ(received.count(b.index(c[0], c[1], c[2])), 1u) << c[0] << c[1] << c[2];
               }
@@ -120,7 +121,8 @@ TEST(FacePieces, FaceLinkIsThePlansLinkOfThatFace) {
         ASSERT_GE(l, 0);
         ASSERT_LT(l, static_cast<int>(plan.links.size()));
         EXPECT_EQ(plan.links[l].peer, d.neighbour[axis][side]) << "neighbours " << present;
-        EXPECT_EQ(plan.links[l].send.front().offset, face_pieces(kBlock, Stencil::ThreeD7Pt, axis, side, false).front().offset);
+        EXPECT_EQ(plan.links[l].send.front().offset,
+                  face_pieces(kBlock, Stencil::ThreeD7Pt, axis, side, false).front().offset);
       }
   }
 }

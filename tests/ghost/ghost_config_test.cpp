@@ -62,12 +62,13 @@ TEST(GhostConfig, RejectsAProcessGridThatDoesNotMatchTheRanksNamingBoth) {
 TEST(GhostConfig, RefusalsNameTheBadValue) {
   RawGhostFlags raw;
   raw.stencil = "3d8pt";
-  EXPECT_EQ(refusal(GhostConfig{}, raw, 1), "unknown stencil '3d8pt' (use 2d5pt, 2d9pt, 3d7pt, 3d27pt or miniGhost's 21-24)");
+  EXPECT_EQ(refusal(GhostConfig{}, raw, 1),
+            "unknown stencil '3d8pt' (use 2d5pt, 2d9pt, 3d7pt, 3d27pt or miniGhost's 21-24)");
   raw = RawGhostFlags{};
   raw.scaling = "sideways";
   EXPECT_EQ(refusal(GhostConfig{}, raw, 1), "unknown scaling 'sideways' (use weak or strong)");
   GhostConfig c;
-  c.strategy = "frob";  // not the configuration's to refuse: the name is checked once, with its transport,
+  c.strategy = "frob";    // not the configuration's to refuse: the name is checked once, with its transport,
   c.transport = "smoke";  // at start-up (check_combination; tests/faults/check_shared_flags.py has its line)
   EXPECT_EQ(refusal(c, RawGhostFlags{}, 1), "");
   c = GhostConfig{};

@@ -26,19 +26,22 @@ constexpr std::uint64_t kSeed = 42;
 HostBlocks initial_values(int n, const std::vector<AmrBlock>& blocks, std::uint64_t seed, int variable) {
   HostBlocks h(n, static_cast<int>(blocks.size()), kGhost);
   const auto device = amp::test::to_device(h.v);
-  amp::kernels::fill_amr_initial_values<amp::test::ExecutionSpace>(device, amp::kernels::copy_to<amp::test::MemorySpace>(blocks, "blocks"), h.shape, seed, variable);
+  amp::kernels::fill_amr_initial_values<amp::test::ExecutionSpace>(
+      device, amp::kernels::copy_to<amp::test::MemorySpace>(blocks, "blocks"), h.shape, seed, variable);
   h.v = amp::test::to_host(device);
   return h;
 }
 
 double total(const HostBlocks& h, const std::vector<AmrBlock>& blocks) {
   const auto device = amp::test::to_device(h.v);
-  return amp::kernels::amr_total<amp::test::ExecutionSpace>(device, amp::kernels::copy_to<amp::test::MemorySpace>(blocks, "blocks"), h.shape);
+  return amp::kernels::amr_total<amp::test::ExecutionSpace>(
+      device, amp::kernels::copy_to<amp::test::MemorySpace>(blocks, "blocks"), h.shape);
 }
 
 std::uint64_t digest(const HostBlocks& h, const std::vector<AmrBlock>& blocks, int variable) {
   const auto device = amp::test::to_device(h.v);
-  return amp::kernels::amr_digest<amp::test::ExecutionSpace>(device, amp::kernels::copy_to<amp::test::MemorySpace>(blocks, "blocks"), h.shape, variable);
+  return amp::kernels::amr_digest<amp::test::ExecutionSpace>(
+      device, amp::kernels::copy_to<amp::test::MemorySpace>(blocks, "blocks"), h.shape, variable);
 }
 
 // The same 4x4x4 cells of level 1 (x 4..7, y 0..3, z 4..7) as one 4^3 block at position (1, 0, 1), and as

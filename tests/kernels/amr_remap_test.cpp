@@ -23,7 +23,8 @@ HostBlocks run_remap(const std::vector<double>& old, const std::vector<RemapTask
   HostBlocks next(kN, static_cast<int>(tasks.size()), kUnwritten);
   const auto old_device = amp::test::to_device(old);
   const auto next_device = amp::test::to_device(next.v);
-  amp::kernels::remap_amr_blocks<amp::test::ExecutionSpace>(old_device, next_device, amp::kernels::copy_to<amp::test::MemorySpace>(tasks, "tasks"), next.shape);
+  amp::kernels::remap_amr_blocks<amp::test::ExecutionSpace>(
+      old_device, next_device, amp::kernels::copy_to<amp::test::MemorySpace>(tasks, "tasks"), next.shape);
   next.v = amp::test::to_host(next_device);
   return next;
 }
@@ -53,7 +54,9 @@ void expect_ghosts_unwritten(const HostBlocks& next) {
     for (int k = -1; k <= kN; ++k)
       for (int j = -1; j <= kN; ++j)
         for (int i = -1; i <= kN; ++i)
-          if (!next.is_interior(i, j, k)) { EXPECT_EQ(next(b, i, j, k), kUnwritten) << "ghost written: block " << b; }
+          if (!next.is_interior(i, j, k)) {
+            EXPECT_EQ(next(b, i, j, k), kUnwritten) << "ghost written: block " << b;
+          }
 }
 
 double interior_sum(const HostBlocks& f, int block) {

@@ -177,7 +177,8 @@ TEST(KernelsOnEveryBackEnd, GiveTheSameBits) {
   for (const auto& [kernel, bits] : first.by_kernel) EXPECT_FALSE(bits.empty()) << kernel;
   for (std::size_t s = 1; s < all.size(); ++s)
     for (const auto& [kernel, bits] : first.by_kernel)
-      EXPECT_TRUE(all[s].by_kernel.at(kernel) == bits) << kernel << ": " << all[s].space << " differs from " << first.space;
+      EXPECT_TRUE(all[s].by_kernel.at(kernel) == bits)
+          << kernel << ": " << all[s].space << " differs from " << first.space;
   std::printf("%zu kernels' outputs compared on %zu back ends\n", first.by_kernel.size(), all.size());
 }
 

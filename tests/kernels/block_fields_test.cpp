@@ -16,7 +16,9 @@ TEST(BlockFields, RandomFillAndDigestAreIndependentOfTheDecomposition) {
   const BlockExtent whole{6, 5, 3}, half{3, 5, 3};
   GlobalPlacement whole_place, left, right;
   for (auto* p : {&whole_place, &left, &right}) {
-    p->size[0] = 6; p->size[1] = 5; p->size[2] = 3;
+    p->size[0] = 6;
+    p->size[1] = 5;
+    p->size[2] = 3;
   }
   right.offset[0] = 3;
   amp::kernels::Grid<amp::test::MemorySpace> w("w", 8, 7, 5), l("l", 5, 7, 5), r("r", 5, 7, 5);
@@ -39,9 +41,12 @@ TEST(BlockFields, RandomFillAndDigestAreIndependentOfTheDecomposition) {
   const auto dl = amp::kernels::interior_digest<amp::test::ExecutionSpace>(l, half, left, 2);
   const auto dr = amp::kernels::interior_digest<amp::test::ExecutionSpace>(r, half, right, 2);
   EXPECT_EQ(dw, dl + dr);
-  EXPECT_NE(dw, amp::kernels::interior_digest<amp::test::ExecutionSpace>(w, whole, whole_place, 3));  // the variable is part of it
+  EXPECT_NE(dw, amp::kernels::interior_digest<amp::test::ExecutionSpace>(w, whole, whole_place,
+                                                                         3));  // the variable is part of it
   EXPECT_NEAR(amp::kernels::interior_sum<amp::test::ExecutionSpace>(w, whole),
-              amp::kernels::interior_sum<amp::test::ExecutionSpace>(l, half) + amp::kernels::interior_sum<amp::test::ExecutionSpace>(r, half), 1e-12);
+              amp::kernels::interior_sum<amp::test::ExecutionSpace>(l, half) +
+                  amp::kernels::interior_sum<amp::test::ExecutionSpace>(r, half),
+              1e-12);
 }
 
 TEST(BlockFields, DigestChangesWithOneBitOfOneValue) {

@@ -21,7 +21,8 @@ constexpr int kN = 4;
 
 std::vector<double> run_fill(const std::vector<double>& storage, const std::vector<GhostFillTask>& tasks) {
   const auto device = amp::test::to_device(storage);
-  amp::kernels::fill_ghost_faces<amp::test::ExecutionSpace>(device, amp::kernels::copy_to<amp::test::MemorySpace>(tasks, "tasks"), kN);
+  amp::kernels::fill_ghost_faces<amp::test::ExecutionSpace>(
+      device, amp::kernels::copy_to<amp::test::MemorySpace>(tasks, "tasks"), kN);
   return amp::test::to_host(device);
 }
 
@@ -54,7 +55,9 @@ void expect_only_written(const std::vector<double>& before, const std::vector<do
                          const std::set<std::int64_t>& written) {
   ASSERT_EQ(before.size(), after.size());
   for (std::size_t at = 0; at < before.size(); ++at)
-    if (written.count(static_cast<std::int64_t>(at)) == 0) { EXPECT_EQ(after[at], before[at]) << "written at " << at; }
+    if (written.count(static_cast<std::int64_t>(at)) == 0) {
+      EXPECT_EQ(after[at], before[at]) << "written at " << at;
+    }
 }
 
 // Two level-0 blocks side by side in x. Block 0's +x ghost face gets block 1's first x layer (i = 0), block 1's
@@ -63,8 +66,8 @@ TEST(BlockGhostFill, SameLevelFacesCopyTheNeighboursFaceCells) {
   const HostBlocks before = numbered_blocks(2);
   const auto& s = before.shape;
   const std::vector<GhostFillTask> tasks = {
-      task(FaceFill::Copy, kN, before.at(1, 0, 0, 0), s.stride(1), s.stride(2),  // block 1's -x face cells
-           before.at(0, kN, 0, 0), s.stride(1), s.stride(2)),                    // to block 0's +x ghosts
+      task(FaceFill::Copy, kN, before.at(1, 0, 0, 0), s.stride(1), s.stride(2),       // block 1's -x face cells
+           before.at(0, kN, 0, 0), s.stride(1), s.stride(2)),                         // to block 0's +x ghosts
       task(FaceFill::Copy, kN, before.at(0, kN - 1, 0, 0), s.stride(1), s.stride(2),  // block 0's +x face cells
            before.at(1, -1, 0, 0), s.stride(1), s.stride(2))};                        // to block 1's -x ghosts
   HostBlocks after = before;
@@ -90,9 +93,8 @@ TEST(BlockGhostFill, SameLevelFacesCopyTheNeighboursFaceCells) {
 TEST(BlockGhostFill, CoarserFaceIsProlongedEachCoarseCellToTwoByTwoGhosts) {
   const HostBlocks before = numbered_blocks(2);
   const auto& s = before.shape;
-  const std::vector<GhostFillTask> tasks = {
-      task(FaceFill::Prolong, kN, before.at(0, 2, kN - 1, 0), s.stride(0), s.stride(2), before.at(1, 0, -1, 0), s.stride(0),
-           s.stride(2))};
+  const std::vector<GhostFillTask> tasks = {task(FaceFill::Prolong, kN, before.at(0, 2, kN - 1, 0), s.stride(0),
+                                                 s.stride(2), before.at(1, 0, -1, 0), s.stride(0), s.stride(2))};
   HostBlocks after = before;
   after.v = run_fill(before.v, tasks);
   const double expected[kN][kN] = {{15, 15, 16, 16}, {15, 15, 16, 16}, {31, 31, 32, 32}, {31, 31, 32, 32}};  // [z][x]
@@ -115,9 +117,8 @@ TEST(BlockGhostFill, FinerFaceIsRestrictedAsTheAverageOfTwoByTwoFineCells) {
   const auto& s = before.shape;
   for (int j = 0; j < kN; ++j)
     for (int i = 0; i < kN; ++i) before(1, i, j, 0) = (1 << i) * (j == 0 ? 1 : j == 1 ? 3 : j == 2 ? 9 : 27);
-  const std::vector<GhostFillTask> tasks = {
-      task(FaceFill::Restrict, kN / 2, before.at(1, 0, 0, 0), s.stride(0), s.stride(1), before.at(0, 0, 2, kN), s.stride(0),
-           s.stride(1))};
+  const std::vector<GhostFillTask> tasks = {task(FaceFill::Restrict, kN / 2, before.at(1, 0, 0, 0), s.stride(0),
+                                                 s.stride(1), before.at(0, 0, 2, kN), s.stride(0), s.stride(1))};
   HostBlocks after = before;
   after.v = run_fill(before.v, tasks);
   EXPECT_EQ(after(0, 0, 2, kN), 3.0);
@@ -143,11 +144,14 @@ TEST(BlockGhostFill, FacesReceivedIntoTheStagingAreaFillLikeLocalOnes) {
       task(FaceFill::Prolong, kN, staging + kN * kN, 1, 2, blocks.at(0, 0, 0, -1), s.stride(0), s.stride(1))};
   const std::vector<double> after = run_fill(before, tasks);
   std::set<std::int64_t> written;
-  const double prolonged[kN][kN] = {{500, 500, 501, 501}, {500, 500, 501, 501}, {502, 502, 503, 503}, {502, 502, 503, 503}};
+  const double prolonged[kN][kN] = {
+      {500, 500, 501, 501}, {500, 500, 501, 501}, {502, 502, 503, 503}, {502, 502, 503, 503}};
   for (int b = 0; b < kN; ++b)
     for (int a = 0; a < kN; ++a) {
-      EXPECT_EQ(after[static_cast<std::size_t>(blocks.at(0, -1, a, b))], 1000 + a + 4 * b) << "-x ghost " << a << "," << b;
-      EXPECT_EQ(after[static_cast<std::size_t>(blocks.at(0, a, b, -1))], prolonged[b][a]) << "-z ghost " << a << "," << b;
+      EXPECT_EQ(after[static_cast<std::size_t>(blocks.at(0, -1, a, b))], 1000 + a + 4 * b)
+          << "-x ghost " << a << "," << b;
+      EXPECT_EQ(after[static_cast<std::size_t>(blocks.at(0, a, b, -1))], prolonged[b][a])
+          << "-z ghost " << a << "," << b;
       written.insert(blocks.at(0, -1, a, b));
       written.insert(blocks.at(0, a, b, -1));
     }

@@ -31,8 +31,8 @@ UpdateResult run_update(const HostBlocks& current, const std::vector<AmrBlock>& 
   HostBlocks next(current.shape.n, current.blocks, kUnwritten);
   const auto next_device = amp::test::to_device(next.v);
   const auto blocks_device = amp::kernels::copy_to<amp::test::MemorySpace>(blocks, "blocks");
-  const double outflow =
-      amp::kernels::eulerian_update<amp::test::ExecutionSpace>(current_device, next_device, blocks_device, current.shape, p, kDt);
+  const double outflow = amp::kernels::eulerian_update<amp::test::ExecutionSpace>(current_device, next_device,
+                                                                                  blocks_device, current.shape, p, kDt);
   Kokkos::fence();
   next.v = amp::test::to_host(next_device);
   return {next, outflow};

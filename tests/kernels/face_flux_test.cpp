@@ -73,7 +73,8 @@ struct StepResult {
 
 StepResult step(const BoxFaces& box, const std::vector<double>& q_host, const Transport& t) {
   const auto table = box.table();
-  Kokkos::View<double*, amp::test::MemorySpace> q("q", q_host.size()), flux("flux", box.axis.size()), next("next", q_host.size());
+  Kokkos::View<double*, amp::test::MemorySpace> q("q", q_host.size()), flux("flux", box.axis.size()),
+      next("next", q_host.size());
   auto q_mirror = Kokkos::create_mirror_view(q);
   for (std::size_t c = 0; c < q_host.size(); ++c) q_mirror(c) = q_host[c];
   Kokkos::deep_copy(q, q_mirror);
@@ -110,9 +111,9 @@ TEST(FaceFlux, OneFaceTakesTheUpwindCellAndDiffusesFromHighToLowValue) {
     Transport t;
     double flux;
   };
-  const Case cases[] = {{{1.0, 0.0}, transport(0.1, 0.3, 0, 0), 0.4},   {{1.0, 0.0}, transport(0.1, -0.3, 0, 0), 0.1},
-                        {{0.0, 1.0}, transport(0.1, 0.3, 0, 0), -0.1},  {{0.0, 1.0}, transport(0.1, -0.3, 0, 0), -0.4},
-                        {{1.0, 0.0}, transport(0.1, 0, 0.3, 0), 0.1},   {{1.0, 0.0}, transport(0.1, 0, 0, -0.3), 0.1}};
+  const Case cases[] = {{{1.0, 0.0}, transport(0.1, 0.3, 0, 0), 0.4},  {{1.0, 0.0}, transport(0.1, -0.3, 0, 0), 0.1},
+                        {{0.0, 1.0}, transport(0.1, 0.3, 0, 0), -0.1}, {{0.0, 1.0}, transport(0.1, -0.3, 0, 0), -0.4},
+                        {{1.0, 0.0}, transport(0.1, 0, 0.3, 0), 0.1},  {{1.0, 0.0}, transport(0.1, 0, 0, -0.3), 0.1}};
   for (const Case& c : cases) {
     const auto r = step(pair, c.q, c.t);
     EXPECT_NEAR(r.flux[static_cast<std::size_t>(between)], c.flux, 1e-15)
@@ -178,7 +179,9 @@ TEST(FaceFlux, ConstantFieldGivesZeroNetFluxAwayFromTheBoundary) {
   const Transport t = transport(0.1, 0.3, -0.2, 0.1);
   const auto r = step(box, q, t);
   for (std::size_t f = 0; f < box.axis.size(); ++f)
-    if (box.low[f] >= 0 && box.high[f] >= 0) { EXPECT_EQ(r.flux[f], t.velocity[box.axis[f]] * 0.6) << "face " << f; }
+    if (box.low[f] >= 0 && box.high[f] >= 0) {
+      EXPECT_EQ(r.flux[f], t.velocity[box.axis[f]] * 0.6) << "face " << f;
+    }
   EXPECT_NEAR(r.next[static_cast<std::size_t>(box.cell(1, 1, 1))], 0.6, 1e-15);
   double before = 0.0;
   for (const double v : q) before += v;

@@ -20,7 +20,8 @@ TEST(GatherScatter, GatherReadsListedElementsOfTheRangeInOrder) {
   auto source_mirror = Kokkos::create_mirror_view(source);
   for (int i = 0; i < 16; ++i) source_mirror(i) = 100.0 + i;
   Kokkos::deep_copy(source, source_mirror);
-  amp::kernels::gather<amp::test::ExecutionSpace>(source, amp::kernels::IndexList<amp::test::ExecutionSpace>(index), 2, 7, buffer);
+  amp::kernels::gather<amp::test::ExecutionSpace>(source, amp::kernels::IndexList<amp::test::ExecutionSpace>(index), 2,
+                                                  7, buffer);
   auto b = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), buffer);
   for (int i = 0; i < 5; ++i) EXPECT_EQ(b(i), 100.0 + index_host[2 + i]);
 }
@@ -36,7 +37,8 @@ TEST(GatherScatter, ScatterWritesOnlyListedElements) {
   auto buffer_mirror = Kokkos::create_mirror_view(buffer);
   for (int i = 0; i < 4; ++i) buffer_mirror(i) = 10.0 * (i + 1);
   Kokkos::deep_copy(buffer, buffer_mirror);
-  amp::kernels::scatter<amp::test::ExecutionSpace>(buffer, amp::kernels::IndexList<amp::test::ExecutionSpace>(index), 0, 4, target);
+  amp::kernels::scatter<amp::test::ExecutionSpace>(buffer, amp::kernels::IndexList<amp::test::ExecutionSpace>(index), 0,
+                                                   4, target);
   auto t = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), target);
   for (int i = 0; i < 12; ++i) {
     double expected = -1.0;

@@ -58,7 +58,8 @@ TEST_P(OutflowMatchesBruteForce, ForEverySideCombination) {
         sides.high[a] = (mask >> (2 * a + 1)) & 1;
       }
       const auto host = amp::test::sample_grid(e, mask);
-      const double got = amp::kernels::stencil_outflow<amp::test::ExecutionSpace>(GetParam(), amp::test::to_device(host), e, sides);
+      const double got =
+          amp::kernels::stencil_outflow<amp::test::ExecutionSpace>(GetParam(), amp::test::to_device(host), e, sides);
       EXPECT_NEAR(got, brute_force_outflow(GetParam(), host, sides), 1e-12) << "mask " << mask;
     }
   }
@@ -74,8 +75,10 @@ TEST_P(OutflowMatchesBruteForce, ConservesHeatOnAZeroBoundedDomain) {
     for (int j = 0; j < e.ny + 2; ++j)
       for (int i = 0; i < e.nx + 2; ++i) {
         const bool interior = i >= 1 && i <= e.nx && j >= 1 && j <= e.ny && k >= 1 && k <= e.nz;
-        if (!interior) host(i, j, k) = 0.0;
-        else before += host(i, j, k);
+        if (!interior)
+          host(i, j, k) = 0.0;
+        else
+          before += host(i, j, k);
       }
   auto in = amp::test::to_device(host);
   amp::kernels::Grid<amp::test::MemorySpace> out("out", e.nx + 2, e.ny + 2, e.nz + 2);
@@ -87,7 +90,8 @@ TEST_P(OutflowMatchesBruteForce, ConservesHeatOnAZeroBoundedDomain) {
 
 TEST_P(OutflowMatchesBruteForce, FusedIntoTheSweepEqualsTheSeparatePass) {
   // The last block has more than one run of lines (16) per plane for the 3D27PT box-sum sweep.
-  for (const BlockExtent e : {BlockExtent{4, 3, 5}, BlockExtent{1, 2, 1}, BlockExtent{6, 1, 3}, BlockExtent{5, 35, 3}}) {
+  for (const BlockExtent e :
+       {BlockExtent{4, 3, 5}, BlockExtent{1, 2, 1}, BlockExtent{6, 1, 3}, BlockExtent{5, 35, 3}}) {
     for (int mask = 0; mask < 64; mask += 3) {
       GlobalSides sides;
       for (int a = 0; a < 3; ++a) {
@@ -96,8 +100,10 @@ TEST_P(OutflowMatchesBruteForce, FusedIntoTheSweepEqualsTheSeparatePass) {
       }
       const auto host = amp::test::sample_grid(e, mask);
       const auto in = amp::test::to_device(host);
-      amp::kernels::Grid<amp::test::MemorySpace> fused_out("fused", e.nx + 2, e.ny + 2, e.nz + 2), plain_out("plain", e.nx + 2, e.ny + 2, e.nz + 2);
-      const auto sums = amp::kernels::apply_stencil_with_outflow<amp::test::ExecutionSpace>(GetParam(), in, fused_out, e, sides);
+      amp::kernels::Grid<amp::test::MemorySpace> fused_out("fused", e.nx + 2, e.ny + 2, e.nz + 2),
+          plain_out("plain", e.nx + 2, e.ny + 2, e.nz + 2);
+      const auto sums =
+          amp::kernels::apply_stencil_with_outflow<amp::test::ExecutionSpace>(GetParam(), in, fused_out, e, sides);
       EXPECT_NEAR(sums.outflow, brute_force_outflow(GetParam(), host, sides), 1e-12) << "mask " << mask;
       EXPECT_EQ(sums.interior, amp::kernels::apply_stencil<amp::test::ExecutionSpace>(GetParam(), in, plain_out, e));
       const auto fused_host = amp::test::to_host(fused_out, e), plain_host = amp::test::to_host(plain_out, e);

@@ -41,7 +41,8 @@ inline HostGrid to_host(const kernels::Grid<MemorySpace>& g, const kernels::Bloc
 // Deterministic, non-trivial values in every cell including ghosts.
 inline HostGrid sample_grid(const kernels::BlockExtent& e, int salt) {
   HostGrid h(e);
-  for (std::size_t n = 0; n < h.v.size(); ++n) h.v[n] = 0.25 + static_cast<double>((n * 7919 + salt * 104729) % 1000) / 997.0;
+  for (std::size_t n = 0; n < h.v.size(); ++n)
+    h.v[n] = 0.25 + static_cast<double>((n * 7919 + salt * 104729) % 1000) / 997.0;
   return h;
 }
 
@@ -52,10 +53,12 @@ inline double serial_stencil_value(kernels::Stencil s, const HostGrid& in, int i
       return (in(i, j - 1, k) + in(i - 1, j, k) + in(i, j, k) + in(i + 1, j, k) + in(i, j + 1, k)) * (1.0 / 5);
     case Stencil::ThreeD7Pt:
       return (in(i, j, k - 1) + in(i, j - 1, k) + in(i - 1, j, k) + in(i, j, k) + in(i + 1, j, k) + in(i, j + 1, k) +
-              in(i, j, k + 1)) * (1.0 / 7);
+              in(i, j, k + 1)) *
+             (1.0 / 7);
     case Stencil::TwoD9Pt:
       return (in(i - 1, j - 1, k) + in(i, j - 1, k) + in(i + 1, j - 1, k) + in(i - 1, j, k) + in(i, j, k) +
-              in(i + 1, j, k) + in(i - 1, j + 1, k) + in(i, j + 1, k) + in(i + 1, j + 1, k)) * (1.0 / 9);
+              in(i + 1, j, k) + in(i - 1, j + 1, k) + in(i, j + 1, k) + in(i + 1, j + 1, k)) *
+             (1.0 / 9);
     case Stencil::ThreeD27Pt: {
       // The kernel's order (box_sum_sweep.hpp): per (x, y), the sum over z; per x, the three of those
       // over y; then the three adjacent x columns.

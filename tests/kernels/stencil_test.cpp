@@ -49,13 +49,15 @@ TEST_P(StencilMatchesSerialLoop, CopiesItsNewYzFacesInPackedOrder) {
     const auto in = amp::test::to_device(amp::test::sample_grid(e, 5));
     amp::kernels::Grid<amp::test::MemorySpace> out("out", e.nx + 2, e.ny + 2, e.nz + 2);
     const std::size_t face = static_cast<std::size_t>(e.ny) * e.nz;
-    Kokkos::View<double*, amp::test::MemorySpace> low("low", face + 1), high("high", face + 1);  // one more: nothing past the face
+    Kokkos::View<double*, amp::test::MemorySpace> low("low", face + 1),
+        high("high", face + 1);                      // one more: nothing past the face
     for (const bool global_sides : {false, true}) {  // the sweep without and with the fused outflow
       Kokkos::deep_copy(low, -1.0);
       Kokkos::deep_copy(high, -1.0);
       amp::kernels::GlobalSides sides;
       sides.low[0] = global_sides;
-      amp::kernels::apply_stencil_with_outflow<amp::test::ExecutionSpace>(GetParam(), in, out, e, sides, amp::kernels::YzFaceCopies<amp::test::MemorySpace>{low, high});
+      amp::kernels::apply_stencil_with_outflow<amp::test::ExecutionSpace>(
+          GetParam(), in, out, e, sides, amp::kernels::YzFaceCopies<amp::test::MemorySpace>{low, high});
       const auto out_host = amp::test::to_host(out, e);
       const auto low_host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), low);
       const auto high_host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), high);

@@ -168,7 +168,8 @@ TEST(NobelMesh, RippleGivesTheSameMeshAsFullSweeps) {
   ASSERT_FALSE(unbalanced.balanced());
   // Keep every leaf: level-3 leaves cannot refine, level-0 leaves cannot coarsen.
   AdaptationCounts counts;
-  const BlockMesh mesh = adapt_mesh(unbalanced, [](const BlockKey& k) { return k.level > 0; }, counts);
+  const BlockMesh mesh = adapt_mesh(
+      unbalanced, [](const BlockKey& k) { return k.level > 0; }, counts);
   const std::set<BlockKey> expected = balanced_by_full_sweeps(root, start);
   EXPECT_EQ(std::set<BlockKey>(mesh.leaves().begin(), mesh.leaves().end()), expected);
   EXPECT_GT(expected.size(), start.size());
@@ -228,7 +229,8 @@ TEST(NobelMesh, OneRankFillsEveryFaceLocallyWithNoMessages) {
 TEST(NobelMesh, MigrationOnOneRankRebuildsEveryBlockFromLocalSources) {
   const BlockMesh old_mesh(grid(2, 1), uniform(2));
   AdaptationCounts counts;
-  const BlockMesh new_mesh = adapt_mesh(old_mesh, [](const BlockKey& k) { return k.at[0] == 0 && k.level == 0; }, counts);
+  const BlockMesh new_mesh = adapt_mesh(
+      old_mesh, [](const BlockKey& k) { return k.at[0] == 0 && k.level == 0; }, counts);
   EXPECT_EQ(counts.refined, 4);
   const BlockMigration m = build_block_migration(old_mesh, new_mesh, 4, 1, 0, 1);
   EXPECT_TRUE(m.plan.links.empty());
@@ -275,7 +277,12 @@ TEST(NobelMesh, EqualSharesSplittersGiveTheSamePartitionBack) {
 TEST(NobelMesh, KeptPartitionKeepsARefinedBlocksChildrenOnItsRank) {
   const BlockMesh old_mesh(grid(2, 1), uniform(2));
   AdaptationCounts counts;
-  BlockMesh kept = adapt_mesh(old_mesh, [](const BlockKey& k) { return k == BlockKey{0, {0, 0, 0}}; }, counts);
+  BlockMesh kept = adapt_mesh(
+      old_mesh,
+      [](const BlockKey& k) {
+        return k == BlockKey{0, {0, 0, 0}};
+      },
+      counts);
   ASSERT_EQ(counts.refined, 1);
   ASSERT_EQ(kept.size(), 15);
   const BlockMesh rebalanced = kept;
@@ -299,7 +306,8 @@ TEST(NobelMesh, KeptPartitionSendsACoarsenedParentToItsFirstChildsRankAndMayLeav
   const BlockMesh fine = one_refined_root();
   ASSERT_EQ(blocks_per_rank(fine, 4), (std::vector<int>{3, 4, 4, 4}));
   AdaptationCounts counts;
-  BlockMesh coarse = adapt_mesh(fine, [](const BlockKey&) { return false; }, counts);
+  BlockMesh coarse = adapt_mesh(
+      fine, [](const BlockKey&) { return false; }, counts);
   ASSERT_EQ(counts.coarsened, 1);
   coarse.keep_partition(fine.splitters(4));
   EXPECT_EQ(blocks_per_rank(coarse, 4), (std::vector<int>{1, 0, 3, 4}));
@@ -326,7 +334,12 @@ TEST(NobelMesh, KeptPartitionSendsACoarsenedParentToItsFirstChildsRankAndMayLeav
   expect_links_mirror(4, [&](int r) { return build_face_exchange(coarse, 4, 1, r, 4).plan; });
 
   // Refined again with the ranges kept: the splitters moved to leaf boundaries, so every child stays.
-  BlockMesh refined = adapt_mesh(coarse, [](const BlockKey& k) { return k == BlockKey{0, {0, 0, 0}}; }, counts);
+  BlockMesh refined = adapt_mesh(
+      coarse,
+      [](const BlockKey& k) {
+        return k == BlockKey{0, {0, 0, 0}};
+      },
+      counts);
   refined.keep_partition(coarse.splitters(4));
   EXPECT_EQ(blocks_per_rank(refined, 4), (std::vector<int>{8, 0, 3, 4}));
   expect_links_mirror(4, [&](int r) { return build_block_migration(coarse, refined, 4, 1, r, 4).plan; });

@@ -76,8 +76,8 @@ TEST(Config, WeakScalingFactorsMultiplyToTheRankCountAndAreBalanced) {
 
 // Meshes and rank counts small enough for O(cells^2) brute force; odd shapes and uneven chunks.
 const std::vector<std::tuple<Box, Partition, int>> kCases = {
-    {{4, 4, 4}, Partition::Hilbert, 3}, {{5, 3, 4}, Partition::Hilbert, 4}, {{7, 2, 3}, Partition::Hilbert, 5},
-    {{4, 4, 4}, Partition::Morton, 3},  {{6, 5, 1}, Partition::Morton, 4},  {{4, 3, 5}, Partition::Slab, 3},
+    {{4, 4, 4}, Partition::Hilbert, 3},  {{5, 3, 4}, Partition::Hilbert, 4}, {{7, 2, 3}, Partition::Hilbert, 5},
+    {{4, 4, 4}, Partition::Morton, 3},   {{6, 5, 1}, Partition::Morton, 4},  {{4, 3, 5}, Partition::Slab, 3},
     {{3, 3, 3}, Partition::Hilbert, 27}, {{8, 6, 5}, Partition::Hilbert, 3}, {{8, 6, 5}, Partition::Slab, 2},
 };
 
@@ -120,7 +120,7 @@ std::vector<std::int64_t> sorted_by_key(const GlobalMesh& mesh, Partition curve)
 }
 
 TEST(CellPartition, OctreeDescentEqualsSortingEveryCell) {
-  const std::vector<Box> boxes = {{1, 1, 1}, {2, 2, 2}, {4, 4, 4}, {5, 3, 4}, {7, 2, 3}, {9, 1, 1},
+  const std::vector<Box> boxes = {{1, 1, 1}, {2, 2, 2},  {4, 4, 4},  {5, 3, 4}, {7, 2, 3},    {9, 1, 1},
                                   {1, 6, 1}, {1, 1, 13}, {16, 5, 3}, {8, 8, 9}, {10, 11, 12}, {3, 17, 2}};
   for (const Box& box : boxes) {
     for (Partition curve : {Partition::Hilbert, Partition::Morton, Partition::Slab}) {
@@ -128,8 +128,8 @@ TEST(CellPartition, OctreeDescentEqualsSortingEveryCell) {
       const CellPartition partition(mesh, curve, 3);
       const std::vector<std::int64_t> expected = sorted_by_key(mesh, curve);
       const std::int64_t n = mesh.size();
-      EXPECT_EQ(partition.cells_between(0, n), expected) << partition_name(curve) << " " << box[0] << "x" << box[1]
-                                                          << "x" << box[2];
+      EXPECT_EQ(partition.cells_between(0, n), expected)
+          << partition_name(curve) << " " << box[0] << "x" << box[1] << "x" << box[2];
       for (std::int64_t p = 0; p < n; ++p) {
         ASSERT_EQ(partition.cell_at(p), expected[p]);
         ASSERT_EQ(partition.position_of(expected[p]), p);
@@ -137,7 +137,8 @@ TEST(CellPartition, OctreeDescentEqualsSortingEveryCell) {
       // Any sub-range, as one rank's chunk asks for it.
       for (std::int64_t b = 0; b <= n; b += 1 + n / 7)
         for (std::int64_t e = b; e <= n; e += 1 + n / 5)
-          EXPECT_EQ(partition.cells_between(b, e), std::vector<std::int64_t>(expected.begin() + b, expected.begin() + e));
+          EXPECT_EQ(partition.cells_between(b, e),
+                    std::vector<std::int64_t>(expected.begin() + b, expected.begin() + e));
     }
   }
 }
@@ -257,8 +258,8 @@ TEST(FaceLists, EveryOwnedCellHasSixFacesAndInternalFacesAreShared) {
         }
       }
       for (std::int64_t face = 0; face < f.faces(); ++face) {
-        const bool both_owned = f.low[face] >= 0 && f.low[face] < mesh.owned && f.high[face] >= 0 &&
-                                f.high[face] < mesh.owned;
+        const bool both_owned =
+            f.low[face] >= 0 && f.low[face] < mesh.owned && f.high[face] >= 0 && f.high[face] < mesh.owned;
         EXPECT_EQ(uses[face], both_owned ? 2 : 1);
       }
     }

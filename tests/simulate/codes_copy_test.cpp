@@ -40,19 +40,24 @@ std::size_t expected_messages(std::uint16_t function, int n) {
   while ((1 << rounds) < n) ++rounds;
   const auto members = static_cast<std::size_t>(n);
   switch (function) {
-    case kBarrier: return members * static_cast<std::size_t>(rounds);
-    case kAllreduce: return 2 * (members - 1);
-    case kAllgather: return members * static_cast<std::size_t>(rounds);
-    case kAlltoall: return members * (members - 1);
-    default: return members - 1;
+    case kBarrier:
+      return members * static_cast<std::size_t>(rounds);
+    case kAllreduce:
+      return 2 * (members - 1);
+    case kAllgather:
+      return members * static_cast<std::size_t>(rounds);
+    case kAlltoall:
+      return members * (members - 1);
+    default:
+      return members - 1;
   }
 }
 
 // Every member's rounds: the k-th message from a to b is sent and received with the same bytes, and the
 // members get through their rounds even when a send completes only once its receive is posted.
 void check_rounds(std::uint16_t function, int n, int root) {
-  const std::string label = std::string(function_name(function)) + " on " + std::to_string(n) + " root " +
-                            std::to_string(root);
+  const std::string label =
+      std::string(function_name(function)) + " on " + std::to_string(n) + " root " + std::to_string(root);
   std::vector<std::vector<Round>> rounds;
   std::map<std::pair<int, int>, std::vector<std::int64_t>> sent, received;  // (from, to) -> bytes in order
   std::size_t messages = 0;
@@ -98,11 +103,13 @@ void check_rounds(std::uint16_t function, int n, int root) {
       if (k >= rounds[static_cast<std::size_t>(m)].size()) continue;
       const Round& round = rounds[static_cast<std::size_t>(m)][k];
       // the pair's count so far includes this round's; each must be matched by the peer's postings
-      const bool done = std::all_of(round.sends.begin(), round.sends.end(), [&](const auto& t) {
-        return posted_receives[{m, t.peer}] >= posted_sends[{m, t.peer}];
-      }) && std::all_of(round.receives.begin(), round.receives.end(), [&](const auto& t) {
-        return posted_sends[{t.peer, m}] >= posted_receives[{t.peer, m}];
-      });
+      const bool done = std::all_of(round.sends.begin(), round.sends.end(),
+                                    [&](const auto& t) {
+                                      return posted_receives[{m, t.peer}] >= posted_sends[{m, t.peer}];
+                                    }) &&
+                        std::all_of(round.receives.begin(), round.receives.end(), [&](const auto& t) {
+                          return posted_sends[{t.peer, m}] >= posted_receives[{t.peer, m}];
+                        });
       if (!done) continue;
       ++k;
       post(m);
@@ -141,8 +148,8 @@ class CodesCopyTest : public ::testing::Test {
     return r;
   }
   fs::path dir() const {
-    return fs::path(AMP_SIMULATE_TEST_DIR) / ("codes-" + std::string(::testing::UnitTest::GetInstance()
-                                                                           ->current_test_info()->name()));
+    return fs::path(AMP_SIMULATE_TEST_DIR) /
+           ("codes-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
   }
   codes::ReplayCopyResult copy(std::vector<RankTrace> r) {
     for (auto& rank : r) rank.at(100000).finalize();
@@ -152,8 +159,8 @@ class CodesCopyTest : public ::testing::Test {
     return codes::write_replay_copy((dir() / "trace").string(), (dir() / "codes").string());
   }
   std::vector<Copied> records(int rank) const {
-    const TraceFile file = TraceFile::open(test::rank_file((dir() / "codes").string(), "built",
-                                                           static_cast<std::size_t>(rank)));
+    const TraceFile file =
+        TraceFile::open(test::rank_file((dir() / "codes").string(), "built", static_cast<std::size_t>(rank)));
     EXPECT_EQ(first_problem(file), std::nullopt);
     std::vector<Copied> out;
     TraceFile::Cursor cursor = file.records();
@@ -163,8 +170,10 @@ class CodesCopyTest : public ::testing::Test {
       EXPECT_EQ(record->wall_start.nsec, record->wall_stop.nsec);
       for (const Field& f : record->fields) {
         if (f.spec == nullptr) continue;
-        if (std::string(f.spec->name) == "requests") c.requests = f.values;
-        else c.scalars[f.spec->name] = f.value;
+        if (std::string(f.spec->name) == "requests")
+          c.requests = f.values;
+        else
+          c.scalars[f.spec->name] = f.value;
       }
       out.push_back(c);
     }
@@ -203,9 +212,9 @@ class CodesCopyTest : public ::testing::Test {
 TEST_F(CodesCopyTest, SubCommunicatorRanksBecomeWorldRanks) {
   auto r = ranks(3);
   for (int i = 0; i < 3; ++i) r[static_cast<std::size_t>(i)].at(100).comm_split(2, i > 0 ? 0 : 1, i, 4);
-  r[1].at(200).isend(10, kDouble, 1, 5, 2, 4).wait(2);       // comm rank 1 of {1, 2}: world rank 2
+  r[1].at(200).isend(10, kDouble, 1, 5, 2, 4).wait(2);              // comm rank 1 of {1, 2}: world rank 2
   r[2].at(200).irecv(10, kDouble, 0, 5, 2, 4).wait(2, {80, 0, 5});  // comm rank 0: world rank 1
-  for (auto& rank : r) rank.at(300).barrier(4);              // {1, 2}: one round; rank 0 alone: no message
+  for (auto& rank : r) rank.at(300).barrier(4);                     // {1, 2}: one round; rank 0 alone: no message
   const codes::ReplayCopyResult result = copy(r);
   EXPECT_EQ(result.messages, 1u);
   EXPECT_EQ(result.bytes, 80u);
@@ -221,7 +230,7 @@ TEST_F(CodesCopyTest, SubCommunicatorRanksBecomeWorldRanks) {
   // the barrier on {1, 2}: between world ranks 1 and 2, on its own channel (communicator) of the pair
   EXPECT_EQ(one[9], "MPI_Isend count=0 dest=2 tag=2048 request=7");
   EXPECT_EQ(one[10], "MPI_Irecv count=0 source=2 tag=1024 request=8");
-  EXPECT_EQ(lines(0).size(), 1u + 6u + 1u);  // alone on its communicator: no barrier message
+  EXPECT_EQ(lines(0).size(), 1u + 6u + 1u);                        // alone on its communicator: no barrier message
   EXPECT_EQ(one[1], "MPI_Isend count=12 dest=0 tag=0 request=2");  // Bruck: to rank - 1, from rank + 1
   EXPECT_EQ(two[2], "MPI_Irecv count=12 source=0 tag=0 request=3");
 }
@@ -239,16 +248,16 @@ TEST_F(CodesCopyTest, PersistentRequestsWaitanyAndSendrecvBecomeMessagesWithThei
   r[1].call(kWaitany, waitany(2, 0)).call(kWaitany, waitany(1, 1));
   r[1].sendrecv(2, kDouble, 0, 3, 2, kDouble, 0, 3, {16, 0, 3});
   copy(r);
-  EXPECT_EQ(lines(0), (std::vector<std::string>{
-                          "MPI_Init", "MPI_Isend count=16 dest=1 tag=0 request=2", "MPI_Wait request=2",
-                          "MPI_Isend count=16 dest=1 tag=1 request=3", "MPI_Wait request=3",
-                          "MPI_Irecv count=16 source=1 tag=0 request=4", "MPI_Isend count=16 dest=1 tag=1024 request=5",
-                          "MPI_Waitall count=2 4 5", "MPI_Finalize"}));
-  EXPECT_EQ(lines(1), (std::vector<std::string>{
-                          "MPI_Init", "MPI_Irecv count=16 source=0 tag=0 request=2",
-                          "MPI_Irecv count=16 source=0 tag=1 request=3", "MPI_Wait request=2", "MPI_Wait request=3",
-                          "MPI_Irecv count=16 source=0 tag=1024 request=4", "MPI_Isend count=16 dest=0 tag=0 request=5",
-                          "MPI_Waitall count=2 4 5", "MPI_Finalize"}));
+  EXPECT_EQ(lines(0), (std::vector<std::string>{"MPI_Init", "MPI_Isend count=16 dest=1 tag=0 request=2",
+                                                "MPI_Wait request=2", "MPI_Isend count=16 dest=1 tag=1 request=3",
+                                                "MPI_Wait request=3", "MPI_Irecv count=16 source=1 tag=0 request=4",
+                                                "MPI_Isend count=16 dest=1 tag=1024 request=5",
+                                                "MPI_Waitall count=2 4 5", "MPI_Finalize"}));
+  EXPECT_EQ(lines(1), (std::vector<std::string>{"MPI_Init", "MPI_Irecv count=16 source=0 tag=0 request=2",
+                                                "MPI_Irecv count=16 source=0 tag=1 request=3", "MPI_Wait request=2",
+                                                "MPI_Wait request=3", "MPI_Irecv count=16 source=0 tag=1024 request=4",
+                                                "MPI_Isend count=16 dest=0 tag=0 request=5", "MPI_Waitall count=2 4 5",
+                                                "MPI_Finalize"}));
 }
 
 TEST_F(CodesCopyTest, ComputeIsKeptToTheNanosecondAndThePausedSetUpTakenOut) {
@@ -262,9 +271,13 @@ TEST_F(CodesCopyTest, ComputeIsKeptToTheNanosecondAndThePausedSetUpTakenOut) {
   // MPI_Finalize (at 100 ms) after the 94898 us since the send returned
   std::vector<std::pair<std::string, std::int64_t>> got;
   for (const Copied& c : zero) got.emplace_back(function_name(c.function), c.at_ns);
-  EXPECT_EQ(got, (std::vector<std::pair<std::string, std::int64_t>>{
-                     {"MPI_Init", 0}, {"MPI_Irecv", 0}, {"MPI_Wait", 0}, {"MPI_Isend", 0}, {"MPI_Wait", 0},
-                     {"MPI_Send", 100000}, {"MPI_Finalize", 100000 + 94898000}}));
+  EXPECT_EQ(got, (std::vector<std::pair<std::string, std::int64_t>>{{"MPI_Init", 0},
+                                                                    {"MPI_Irecv", 0},
+                                                                    {"MPI_Wait", 0},
+                                                                    {"MPI_Isend", 0},
+                                                                    {"MPI_Wait", 0},
+                                                                    {"MPI_Send", 100000},
+                                                                    {"MPI_Finalize", 100000 + 94898000}}));
   EXPECT_EQ(one[5].function, kRecv);
   EXPECT_EQ(one[5].at_ns, 200000);
   ASSERT_EQ(result.paused_seconds.size(), 2u);
@@ -275,23 +288,26 @@ TEST_F(CodesCopyTest, AMessageAfterMpiFinalizeIsRefused) {
   auto r = ranks(2);
   r[0].at(100).finalize().at(200).send(1, kInt, 1, 0);
   r[1].at(100).recv(1, kInt, 0, 0, {4, 0, 0});
-  EXPECT_EQ(refusal(r), "rank 0 record 3 MPI_Send: moves data after MPI_Finalize, where CODES' replay of the rank "
-                        "has ended");
+  EXPECT_EQ(refusal(r),
+            "rank 0 record 3 MPI_Send: moves data after MPI_Finalize, where CODES' replay of the rank "
+            "has ended");
 }
 
 TEST_F(CodesCopyTest, AWildcardReceiveIsRefused) {
   auto r = ranks(2);
   r[0].at(100).send(1, kInt, 1, 0);
   r[1].at(100).irecv(1, kInt, -1, 0, 2).wait(2, {4, 0, 0});
-  EXPECT_EQ(refusal(r), "rank 1 record 2 MPI_Irecv: a receive from MPI_ANY_SOURCE names no source when it is posted; "
-                        "the copy needs it");
+  EXPECT_EQ(refusal(r),
+            "rank 1 record 2 MPI_Irecv: a receive from MPI_ANY_SOURCE names no source when it is posted; "
+            "the copy needs it");
 }
 
 TEST_F(CodesCopyTest, OneSidedCallsAreRefused) {
   auto r = ranks(2);
   r[1].at(50).win_create(64, 1);
-  EXPECT_EQ(refusal(r), "rank 1 record 2 MPI_Win_create: has no form in the copy for CODES (one-sided, partitioned, "
-                        "neighbourhood, nonblocking collective and I/O calls are not copied)");
+  EXPECT_EQ(refusal(r),
+            "rank 1 record 2 MPI_Win_create: has no form in the copy for CODES (one-sided, partitioned, "
+            "neighbourhood, nonblocking collective and I/O calls are not copied)");
 }
 
 TEST_F(CodesCopyTest, ACopyIntoAnExistingFolderIsRefused) {

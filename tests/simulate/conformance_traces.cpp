@@ -123,7 +123,8 @@ std::vector<RankTrace> burst(int bytes, int count) {
 
 int main(int argc, char** argv) {
   const std::string usage =
-      "usage: conformance_traces DIR empty|pingpong|ring|incast|halo3d|burst BYTES [RANKS | ROUNDS [RANKS] | PX PY PZ | COUNT]";
+      "usage: conformance_traces DIR empty|pingpong|ring|incast|halo3d|burst BYTES [RANKS | ROUNDS [RANKS] | PX PY PZ "
+      "| COUNT]";
   if (argc < 4) {
     std::cerr << usage << '\n';
     return 2;

@@ -151,20 +151,29 @@ TEST_F(TiExportTest, CommunicatorCreationOnTheWorldOrItsCopySendsItsAgreementAft
   auto result = export_ranks(r);
   // Init returns at 11 us; the dup at 100-101, the split (of the dup) at 110-111, the create (of the split's
   // world-like communicator, every rank in color 0) at 130-131, MPI_Finalize at 100 ms.
-  EXPECT_EQ(text(2), "2 init\n2 compute 89000\n2 allreduce 4 0\n2 compute 9000\n2 allgather 12 12\n"
-                     "2 compute 19000\n2 allreduce 4 0\n2 compute 99869000\n2 finalize\n");
+  EXPECT_EQ(text(2),
+            "2 init\n2 compute 89000\n2 allreduce 4 0\n2 compute 9000\n2 allgather 12 12\n"
+            "2 compute 19000\n2 allreduce 4 0\n2 compute 99869000\n2 finalize\n");
   EXPECT_EQ(result.collectives, 9u);
 }
 
 TEST_F(TiExportTest, CommunicatorCreationFromASubCommunicatorSendsNothingItsTimeIsCompute) {
   auto r = ranks(3);
   for (int i = 0; i < 3; ++i)  // halves {0, 2} and {1}; each half is dup'ed, split and created from
-    r[static_cast<std::size_t>(i)].at(100).comm_split(2, i % 2, 0, 4).at(200).comm_dup(4, 5).comm_split(4, 0, 0, 6)
-        .comm_create(4, 3, 7).at(300).barrier(2);
+    r[static_cast<std::size_t>(i)]
+        .at(100)
+        .comm_split(2, i % 2, 0, 4)
+        .at(200)
+        .comm_dup(4, 5)
+        .comm_split(4, 0, 0, 6)
+        .comm_create(4, 3, 7)
+        .at(300)
+        .barrier(2);
   auto result = export_ranks(r);
   // The world's split at 100-101; the barrier at 300: everything between is compute.
-  EXPECT_EQ(text(0), "0 init\n0 compute 89000\n0 allgather 12 12\n0 compute 199000\n0 barrier\n"
-                     "0 compute 99699000\n0 finalize\n");
+  EXPECT_EQ(text(0),
+            "0 init\n0 compute 89000\n0 allgather 12 12\n0 compute 199000\n0 barrier\n"
+            "0 compute 99699000\n0 finalize\n");
   EXPECT_EQ(actions(1), (std::vector<std::string>{"1 init", "1 allgather 12 12", "1 barrier", "1 finalize"}));
   EXPECT_EQ(result.collectives, 6u);
 }
@@ -173,8 +182,9 @@ TEST_F(TiExportTest, RecordedTimeBetweenCallsBecomesComputeAtTheHostSpeed) {
   auto r = ranks(1);
   r[0].at(1000).barrier().at(3500).barrier();  // Init returns at 11 us; 989 us, then 2499 us of compute
   export_ranks(r);
-  EXPECT_EQ(text(0), "0 init\n0 compute 989000\n0 barrier\n0 compute 2499000\n0 barrier\n0 compute 96499000\n"
-                     "0 finalize\n");
+  EXPECT_EQ(text(0),
+            "0 init\n0 compute 989000\n0 barrier\n0 compute 2499000\n0 barrier\n0 compute 96499000\n"
+            "0 finalize\n");
 }
 
 // A proxy's run: set-up paused, a traced loop, then its tear-down paused (rank 0's takes 50 ms: it writes
@@ -273,15 +283,17 @@ TEST_F(TiExportTest, WildcardNonblockingReceiveIsRefused) {
   auto r = ranks(2);
   r[0].at(100).send(1, kInt, 1, 0);
   r[1].at(100).irecv(1, kInt, -1, 0, 2).wait(2, {4, 0, 0});
-  EXPECT_EQ(refusal(r), "rank 1 record 2 MPI_Irecv: a receive from MPI_ANY_SOURCE (or MPICH's MPI_PROC_NULL) "
-                        "names no source when it is posted; the TI form needs it");
+  EXPECT_EQ(refusal(r),
+            "rank 1 record 2 MPI_Irecv: a receive from MPI_ANY_SOURCE (or MPICH's MPI_PROC_NULL) "
+            "names no source when it is posted; the TI form needs it");
 }
 
 TEST_F(TiExportTest, CollectiveOnASubCommunicatorIsRefused) {
   auto r = ranks(2);
   for (int i = 0; i < 2; ++i) r[static_cast<std::size_t>(i)].at(100).comm_split(2, i, 0, 4).barrier(4);
-  EXPECT_EQ(refusal(r), "rank 0 record 3 MPI_Barrier: a collective on a communicator other than MPI_COMM_WORLD (or "
-                        "a copy of it) has no TI form: TI replay runs every collective on MPI_COMM_WORLD");
+  EXPECT_EQ(refusal(r),
+            "rank 0 record 3 MPI_Barrier: a collective on a communicator other than MPI_COMM_WORLD (or "
+            "a copy of it) has no TI form: TI replay runs every collective on MPI_COMM_WORLD");
 }
 
 TEST_F(TiExportTest, CompletingAnUnknownRequestIsRefused) {
@@ -293,8 +305,9 @@ TEST_F(TiExportTest, CompletingAnUnknownRequestIsRefused) {
 TEST_F(TiExportTest, OneSidedCallIsRefused) {
   auto r = ranks(2);
   r[1].at(50).win_create(64, 1);
-  EXPECT_EQ(refusal(r), "rank 1 record 2 MPI_Win_create: has no SimGrid time-independent form (one-sided, "
-                        "partitioned, neighbourhood and I/O calls are not exported)");
+  EXPECT_EQ(refusal(r),
+            "rank 1 record 2 MPI_Win_create: has no SimGrid time-independent form (one-sided, "
+            "partitioned, neighbourhood and I/O calls are not exported)");
 }
 
 TEST_F(TiExportTest, ATraceMissingARanksFileIsRefused) {
@@ -310,7 +323,8 @@ TEST_F(TiExportTest, ATraceMissingARanksFileIsRefused) {
     ADD_FAILURE() << "the export was not refused";
   } catch (const std::runtime_error& error) {
     EXPECT_NE(std::string(error.what()).find("holds the files of 1 of its 2 ranks; a replay needs every rank"),
-              std::string::npos) << error.what();
+              std::string::npos)
+        << error.what();
   }
   EXPECT_FALSE(fs::exists(dir() / "ti"));
 }

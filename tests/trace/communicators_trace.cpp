@@ -47,8 +47,10 @@ RankTrace rank_trace(int r) {
   // Comm_split: world 2 and 3 are rank 0 of their colour, world 0 and 1 rank 1.
   const int split_rank = r >= 2 ? 0 : 1;
   t.at(2000);
-  if (split_rank == 0) t.send(2, kDouble, 1, 12, kSplit);
-  else t.recv(2, kDouble, 0, 12, BuiltStatus{16, 0, 12}, kSplit);
+  if (split_rank == 0)
+    t.send(2, kDouble, 1, 12, kSplit);
+  else
+    t.recv(2, kDouble, 0, 12, BuiltStatus{16, 0, 12}, kSplit);
 
   // Comm_create: members world 1, 2, 3 are its ranks 0, 1, 2.
   t.at(3000);
@@ -67,8 +69,10 @@ RankTrace rank_trace(int r) {
 
   // Cart_create of the split: the same ranks as the split.
   t.at(4000);
-  if (split_rank == 1) t.send(5, kChar, 0, 14, kCart);
-  else t.recv(5, kChar, -1, 14, BuiltStatus{5, 1, 14}, kCart);
+  if (split_rank == 1)
+    t.send(5, kChar, 0, 14, kCart);
+  else
+    t.recv(5, kChar, -1, 14, BuiltStatus{5, 1, 14}, kCart);
 
   t.at(5000).barrier(kWorld);
   t.at(6000).finalize();

@@ -55,7 +55,9 @@ class RankTrace {
   RankTrace& init() { return call(kInit, ExpectedBytes().u32(0)); }
   RankTrace& finalize() { return call(kFinalize, ExpectedBytes()); }
   // MPI_Pcontrol(level) as AMP's tracer stores it: a Function_enter record (counted in no footer slot).
-  RankTrace& pcontrol(std::uint32_t level) { return call(kFunctionEnter, ExpectedBytes().u64(kPcontrolAnnotationKey | level)); }
+  RankTrace& pcontrol(std::uint32_t level) {
+    return call(kFunctionEnter, ExpectedBytes().u64(kPcontrolAnnotationKey | level));
+  }
   RankTrace& barrier(std::uint16_t comm = 2) { return call(kBarrier, ExpectedBytes().u16(comm)); }
   RankTrace& send(std::int32_t count, std::uint16_t type, std::int32_t dest, std::int32_t tag, std::uint16_t comm = 2,
                   std::uint16_t function = kSend) {
@@ -184,7 +186,8 @@ class RankTrace {
   ExpectedBytes records_;
   std::array<std::uint32_t, kFooterSlots> counts_{};
   // MPI_Type_size of the built-ins on LP64 Linux, as libdumpi registers them at MPI_Init.
-  std::vector<std::int32_t> sizes_ = {0, 0, 1, 1, 1, 1, 4, 2, 2, 4, 4, 8, 8, 4, 8, 16, 0, 8, 8, 1, 0, 0, 8, 12, 12, 6, 8, 20};
+  std::vector<std::int32_t> sizes_ = {0, 0,  1, 1, 1, 1, 4, 2, 2, 4,  4,  8, 8, 4,
+                                      8, 16, 0, 8, 8, 1, 0, 0, 8, 12, 12, 6, 8, 20};
 };
 
 // DIR/PREFIX-NNNN.bin, the file of one rank.
@@ -198,8 +201,8 @@ inline std::string rank_file(const std::string& dir, const std::string& prefix, 
 inline std::string write_meta(const std::string& dir, const std::string& prefix, std::size_t ranks) {
   const std::string meta = dir + "/" + prefix + ".meta";
   std::ofstream out(meta);
-  out << "hostname=builder\nnumprocs=" << ranks << "\nusername=test\nstartime=1700000000\nfileprefix="
-      << prefix << "\nversion=1\nsubversion=0\nsubsubversion=0\n";
+  out << "hostname=builder\nnumprocs=" << ranks << "\nusername=test\nstartime=1700000000\nfileprefix=" << prefix
+      << "\nversion=1\nsubversion=0\nsubsubversion=0\n";
   if (!out) throw std::runtime_error("cannot write " + meta);
   return meta;
 }

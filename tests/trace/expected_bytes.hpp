@@ -18,7 +18,9 @@ class ExpectedBytes {
   ExpectedBytes& u16(std::uint32_t v) { return u8(v >> 8).u8(v); }
   ExpectedBytes& u32(std::uint32_t v) { return u16(v >> 16).u16(v); }
   ExpectedBytes& i32(std::int32_t v) { return u32(static_cast<std::uint32_t>(v)); }
-  ExpectedBytes& u64(std::uint64_t v) { return u32(static_cast<std::uint32_t>(v >> 32)).u32(static_cast<std::uint32_t>(v)); }
+  ExpectedBytes& u64(std::uint64_t v) {
+    return u32(static_cast<std::uint32_t>(v >> 32)).u32(static_cast<std::uint32_t>(v));
+  }
   ExpectedBytes& long_string(const std::string& s) {
     u32(static_cast<std::uint32_t>(s.size()));
     bytes.insert(bytes.end(), s.begin(), s.end());

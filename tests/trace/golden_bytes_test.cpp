@@ -118,8 +118,22 @@ void run_workload() {
   int a = 5, b = 0;
   st.MPI_ERROR = MPI_SUCCESS;
   MPI_Sendrecv(&a, 1, MPI_INT, 0, 12, &b, 1, MPI_INT, 0, 12, MPI_COMM_WORLD, &st);
-  expect("Sendrecv", 33).bytes.i32(1).u16(9).i32(0).i32(12).i32(1).u16(9).i32(0).i32(12).u16(kWorld)
-      .u32(1).i32(4).i32(0).u8(0).u8(0).i32(12);
+  expect("Sendrecv", 33)
+      .bytes.i32(1)
+      .u16(9)
+      .i32(0)
+      .i32(12)
+      .i32(1)
+      .u16(9)
+      .i32(0)
+      .i32(12)
+      .u16(kWorld)
+      .u32(1)
+      .i32(4)
+      .i32(0)
+      .u8(0)
+      .u8(0)
+      .i32(12);
 
   int ps_buf[2] = {1, 2}, pr_buf[2] = {0, 0};
   MPI_Request ps, pr;
@@ -168,7 +182,19 @@ void run_workload() {
   char byte_in = 1, byte_out;
   int one_count[1] = {1}, zero_displ[1] = {0};
   MPI_Alltoallv(&byte_in, one_count, zero_displ, MPI_BYTE, &byte_out, one_count, zero_displ, MPI_BYTE, MPI_COMM_WORLD);
-  expect("Alltoallv", 61).bytes.i32(1).u32(1).i32(1).u32(1).i32(0).u16(5).u32(1).i32(1).u32(1).i32(0).u16(5).u16(kWorld);
+  expect("Alltoallv", 61)
+      .bytes.i32(1)
+      .u32(1)
+      .i32(1)
+      .u32(1)
+      .i32(0)
+      .u16(5)
+      .u32(1)
+      .i32(1)
+      .u32(1)
+      .i32(0)
+      .u16(5)
+      .u16(kWorld);
   MPI_Gather(&g_in, 1, MPI_INT, g_out, 1, MPI_INT, 0, MPI_COMM_WORLD);
   // commrank, sendcount, sendtype, root, comm, and at the root recvcount, recvtype.
   expect("Gather", 54).bytes.i32(0).i32(1).u16(9).i32(0).u16(kWorld).i32(1).u16(9);
@@ -341,9 +367,16 @@ TEST(GoldenFile, LeadInInitRecordAndTailFollowTheFormatDoc) {
     while (std::getline(meta, line))
       if (line.rfind("startime=", 0) == 0) start_time = line.substr(9);
   }
-  head.u8(13).u8(0).u8(0).u64(std::stoull(start_time)).short_string(host).short_string(logname ? logname : "<none>")
-      .u32(0).u32(0);
-  for (std::size_t i = 0; i < head.bytes.size(); ++i) ASSERT_EQ(head.bytes[i], bytes.at(header + i)) << "header byte " << i;
+  head.u8(13)
+      .u8(0)
+      .u8(0)
+      .u64(std::stoull(start_time))
+      .short_string(host)
+      .short_string(logname ? logname : "<none>")
+      .u32(0)
+      .u32(0);
+  for (std::size_t i = 0; i < head.bytes.size(); ++i)
+    ASSERT_EQ(head.bytes[i], bytes.at(header + i)) << "header byte " << i;
   const std::size_t footer = header + head.bytes.size();
   EXPECT_EQ(be(bytes, footer, 8), 0xF007FEE7ull);
 
@@ -372,7 +405,7 @@ TEST(GoldenFile, LeadInInitRecordAndTailFollowTheFormatDoc) {
   ExpectedBytes size_block;
   // MPI_Type_size of DUMPI ids 0..27 on LP64 Linux (id 16 = LONG_LONG_INT aliases id 18 in MPICH and keeps
   // size 0, as in the sst-dumpi reference traces), then the two derived types: 3 doubles, 2 ints.
-  const std::int32_t lp64_sizes[28] = {0, 0, 1, 1, 1, 1, 4, 2, 2, 4, 4, 8, 8, 4,
+  const std::int32_t lp64_sizes[28] = {0, 0,  1, 1, 1, 1, 4, 2, 2, 4,  4,  8, 8, 4,
                                        8, 16, 0, 8, 8, 1, 0, 0, 8, 12, 12, 6, 8, 20};
   size_block.u32(30);
   for (std::int32_t s : lp64_sizes) size_block.i32(s);
@@ -381,7 +414,10 @@ TEST(GoldenFile, LeadInInitRecordAndTailFollowTheFormatDoc) {
     ASSERT_EQ(size_block.bytes[i], bytes.at(sizes + i)) << "datatype-size block byte " << i;
   std::size_t addresses = sizes + size_block.bytes.size();
   ExpectedBytes address_block;
-  address_block.u32(2).u64(kPcontrolKey | 0).short_string("MPI_Pcontrol(0)").u64(kPcontrolKey | 1)
+  address_block.u32(2)
+      .u64(kPcontrolKey | 0)
+      .short_string("MPI_Pcontrol(0)")
+      .u64(kPcontrolKey | 1)
       .short_string("MPI_Pcontrol(1)");
   for (std::size_t i = 0; i < address_block.bytes.size(); ++i)
     ASSERT_EQ(address_block.bytes[i], bytes.at(addresses + i)) << "address block byte " << i;

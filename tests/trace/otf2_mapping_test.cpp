@@ -96,7 +96,7 @@ TEST(CollectiveBytes, FollowScorePConventions) {
   EXPECT_EQ(call(alltoall, blocks(24, 24), 0).sent, 96u);
   EXPECT_EQ(call(alltoall, blocks(24, 24), 0).op, OTF2_COLLECTIVE_OP_ALLTOALL);
   const Record alltoallv = make_record(kAlltoallv, {});
-  EXPECT_EQ(call(alltoallv, blocks(40, 56), 2).sent, 40u);  // the sums of the counts, not times n
+  EXPECT_EQ(call(alltoallv, blocks(40, 56), 2).sent, 40u);     // the sums of the counts, not times n
   EXPECT_EQ(call(alltoallv, blocks(-1, -1), 2).received, 0u);  // sizes unknown: 0
   EXPECT_FALSE(collective_call(make_record(kSend, {}), blocks(8), 4, 0));
 }

@@ -31,9 +31,7 @@ namespace {
 std::vector<std::uint8_t> synthetic_trace() {
   ExpectedBytes body;
   body.u64(kHeadMagic).i32(0).i32(100);
-  auto prefix = [&body](std::uint16_t id) {
-    body.u16(id).u8(0x4B).u16(0).u16(1).u32(10).u16(1).u32(20);
-  };
+  auto prefix = [&body](std::uint16_t id) { body.u16(id).u8(0x4B).u16(0).u16(1).u32(10).u16(1).u32(20); };
   prefix(kInit);
   body.u32(1).long_string("fuzz");
   prefix(kIrecv);
@@ -112,14 +110,23 @@ TEST(ReaderFuzz, MutatedTracesFailOnlyWithTraceFormatError) {
     for (int m = 0; m < mutations && !bytes.empty(); ++m) {
       std::size_t at = random() % bytes.size();
       switch (random() % 6) {
-        case 0: bytes[at] ^= static_cast<std::uint8_t>(1u << (random() % 8)); break;          // bit flip
-        case 1: bytes[at] = static_cast<std::uint8_t>(random()); break;                          // random byte
-        case 2: bytes.resize(at); break;                                                         // truncate
-        case 3:                                                                                  // huge count
-          for (std::size_t i = 0; i < 4 && at + i < bytes.size(); ++i) bytes[at + i] = 0xFF - (i == 3 ? random() % 16 : 0);
+        case 0:
+          bytes[at] ^= static_cast<std::uint8_t>(1u << (random() % 8));
+          break;  // bit flip
+        case 1:
+          bytes[at] = static_cast<std::uint8_t>(random());
+          break;  // random byte
+        case 2:
+          bytes.resize(at);
+          break;  // truncate
+        case 3:   // huge count
+          for (std::size_t i = 0; i < 4 && at + i < bytes.size(); ++i)
+            bytes[at + i] = 0xFF - (i == 3 ? random() % 16 : 0);
           break;
-        case 4: bytes.erase(bytes.begin() + static_cast<std::ptrdiff_t>(at)); break;            // drop a byte
-        default:                                                                                 // mutate the index
+        case 4:
+          bytes.erase(bytes.begin() + static_cast<std::ptrdiff_t>(at));
+          break;  // drop a byte
+        default:  // mutate the index
           if (bytes.size() > 64) bytes[bytes.size() - 1 - random() % 56] = static_cast<std::uint8_t>(random());
       }
     }

@@ -134,9 +134,11 @@ TEST(RecordStream, RankAtATimeSeesTheCommunicatorsTheMergedReadingSees) {
   });
   RecordStream alone(set);
   for (int rank : {0, 1}) {
-    EXPECT_EQ(alone.run_rank(rank, [&](const ResolvedCall& c) {
-      for (const MessageEnd& m : c.started) one_by_one.emplace_back(c.rank, m.tag, m.peer);
-    }), 0u);
+    EXPECT_EQ(alone.run_rank(rank,
+                             [&](const ResolvedCall& c) {
+                               for (const MessageEnd& m : c.started) one_by_one.emplace_back(c.rank, m.tag, m.peer);
+                             }),
+              0u);
   }
   std::sort(merged.begin(), merged.end());
   // On the dup, peer 1 - rank is that world rank; on the split, comm rank 0 is world rank 1.

@@ -38,9 +38,7 @@ std::string read_text(const fs::path& path) {
   return text.str();
 }
 
-TEST(ReferenceTraces, AllEightRankFilesArePresent) {
-  EXPECT_EQ(reference_bins().size(), 8u);
-}
+TEST(ReferenceTraces, AllEightRankFilesArePresent) { EXPECT_EQ(reference_bins().size(), 8u); }
 
 TEST(ReferenceTraces, Dumpi2asciiLayoutEqualsSstDumpisOwnOutput) {
   for (const fs::path& bin : reference_bins()) {
@@ -75,7 +73,7 @@ TEST(ReferenceTraces, CallCountsAreThoseOfRingC) {
   TraceSet set = locate_trace((reference_dir() / "ring-extra").string());
   TraceFile rank0 = TraceFile::open(set.bin_paths[0]);
   const auto& calls = rank0.footer().call_counts;
-  EXPECT_EQ(calls[kIsend], 4u);     // three ring sizes + the extra Isend
+  EXPECT_EQ(calls[kIsend], 4u);  // three ring sizes + the extra Isend
   EXPECT_EQ(calls[kIrecv], 4u);
   EXPECT_EQ(calls[kWaitall], 3u);
   EXPECT_EQ(calls[kWait], 1u);
@@ -83,7 +81,7 @@ TEST(ReferenceTraces, CallCountsAreThoseOfRingC) {
   EXPECT_EQ(calls[kWinFence], 3u);
   EXPECT_EQ(calls[kPut], 1u);
   EXPECT_EQ(calls[kGet], 1u);
-  EXPECT_EQ(calls[kSend], 2u);      // rank 0 sends twice to rank 1
+  EXPECT_EQ(calls[kSend], 2u);  // rank 0 sends twice to rank 1
   EXPECT_EQ(calls[kAllFunctions], 28u);
 }
 

@@ -52,7 +52,7 @@ class ReplayCheckTest : public ::testing::Test {
 TEST_F(ReplayCheckTest, SmallReceiveIsFoundAtTheReceive) {
   auto r = ranks(2);
   r[1].at(100).irecv(3, kDouble, 0, 0, 2).wait(2, {4096, 0, 0});  // 24-byte buffer
-  r[0].at(110).isend(512, kDouble, 1, 0, 2).wait(2);               // 4096-byte message
+  r[0].at(110).isend(512, kDouble, 1, 0, 2).wait(2);              // 4096-byte message
   auto report = check(r);
   EXPECT_EQ(found(report), (std::vector<Found>{{"small_receive", 1, 2, "MPI_Irecv"}}));
   ASSERT_EQ(report.total(), 1u);
@@ -73,7 +73,8 @@ TEST_F(ReplayCheckTest, ChannelSizeChangeIsFoundAtTheSecondSend) {
   EXPECT_EQ(report.matched, 2u);
   EXPECT_EQ(report.findings[0].message,
             "message of 4096 bytes to rank 1 (tag 7, MPI_COMM_WORLD) follows a 24-byte message on the same channel "
-            "(rank 0 record 2 MPI_Isend, still in flight); a replayer that does not keep order within a channel can match it to the "
+            "(rank 0 record 2 MPI_Isend, still in flight); a replayer that does not keep order within a channel can "
+            "match it to the "
             "wrong receive");
 }
 
@@ -122,8 +123,8 @@ TEST_F(ReplayCheckTest, ReceiveNeverMatched) {
   r[1].at(100).irecv(4, kInt, 0, 9, 2).wait(2);
   r[0].at(100).send(4, kInt, 1, 8);  // another tag: both ends stay unmatched
   auto report = check(r);
-  EXPECT_EQ(found(report), (std::vector<Found>{{"unmatched_send", 0, 2, "MPI_Send"},
-                                               {"unmatched_receive", 1, 2, "MPI_Irecv"}}));
+  EXPECT_EQ(found(report),
+            (std::vector<Found>{{"unmatched_send", 0, 2, "MPI_Send"}, {"unmatched_receive", 1, 2, "MPI_Irecv"}}));
 }
 
 TEST_F(ReplayCheckTest, WaitOnARequestNoCallCreated) {
@@ -147,13 +148,13 @@ TEST_F(ReplayCheckTest, CommunicatorNoCallCreated) {
 TEST_F(ReplayCheckTest, DatatypeNoCallCreated) {
   auto r = ranks(2);
   r[0].datatype_size(28, 24).datatype_size(29, 8).at(100).send(2, 28, 1, 0);  // 28 never created, 24 bytes
-  r[0].send(1, 29, 1, 1);   // never created either, but 8 bytes: replayers substitute a built-in
-  r[0].send(1, 30, 1, 2);   // not even in the sizes block
+  r[0].send(1, 29, 1, 1);  // never created either, but 8 bytes: replayers substitute a built-in
+  r[0].send(1, 30, 1, 2);  // not even in the sizes block
   r[1].datatype_size(28, 24).at(90).type_contiguous(3, kDouble, 28).at(100).recv(2, 28, 0, 0, {48, 0, 0});
   r[1].recv(8, kByte, 0, 1, {8, 0, 1}).recv(8, kByte, 0, 2, {8, 0, 2});
   auto report = check(r);
-  EXPECT_EQ(found(report), (std::vector<Found>{{"undefined_datatype", 0, 2, "MPI_Send"},
-                                               {"undefined_datatype", 0, 4, "MPI_Send"}}));
+  EXPECT_EQ(found(report),
+            (std::vector<Found>{{"undefined_datatype", 0, 2, "MPI_Send"}, {"undefined_datatype", 0, 4, "MPI_Send"}}));
   EXPECT_EQ(report.findings[0].message,
             "uses datatype 28, which no recorded MPI_Type_* call on this rank created; SST-macro has no 24-byte "
             "built-in to replay it as and aborts (unknown type id)");

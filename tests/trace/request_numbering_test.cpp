@@ -53,21 +53,21 @@ TEST(RequestNumbering, RepeatedSharedHandleMapsToOldestOutstandingFirst) {
 TEST(RequestNumbering, SharedHandleMapsToTheOperationStartedIntoTheSameSlot) {
   RequestNumbering numbering;
   MPI_Request shared = handle(0x1234), other = handle(0x77);
-  MPI_Request earlier = shared;                      // a send still outstanding in another array
+  MPI_Request earlier = shared;  // a send still outstanding in another array
   MPI_Request array[4] = {other, shared, other, shared};
-  numbering.started(earlier, 0, &earlier);          // 2
-  numbering.started(array[0], 0, &array[0]);        // 3
-  numbering.started(array[1], 0, &array[1]);        // 4
-  numbering.started(handle(0x78), 0, &array[2]);    // 5
+  numbering.started(earlier, 0, &earlier);        // 2
+  numbering.started(array[0], 0, &array[0]);      // 3
+  numbering.started(array[1], 0, &array[1]);      // 4
+  numbering.started(handle(0x78), 0, &array[2]);  // 5
   array[2] = handle(0x78);
-  numbering.started(array[3], 0, &array[3]);        // 6
+  numbering.started(array[3], 0, &array[3]);  // 6
   std::vector<std::int32_t> ids;
   numbering.resolve(array, 4, ids, 0, array);
   EXPECT_EQ(ids, (std::vector<std::int32_t>{3, 4, 5, 6}));  // not 2 for the first shared handle
   for (int i = 0; i < 4; ++i) numbering.completed(array, ids, i);
   EXPECT_EQ(numbering.resolve_one(earlier, 0, &earlier), 2);
   // Without slots (handles copied elsewhere first) the oldest outstanding one is named, as before.
-  numbering.started(shared, 0, &array[1]);          // 7
+  numbering.started(shared, 0, &array[1]);  // 7
   EXPECT_EQ(numbering.resolve_one(shared), 2);
 }
 
@@ -90,7 +90,7 @@ TEST(RequestNumbering, NullIsOneAndUnknownHandlesGetAnIdThatStaysUntilCompletion
   EXPECT_EQ(numbering.resolve_one(MPI_REQUEST_NULL), 1);
   MPI_Request unknown = handle(0x500);
   std::int32_t first = numbering.resolve_one(unknown);  // e.g. started while tracing was paused
-  EXPECT_EQ(numbering.resolve_one(unknown), first);      // a Test that did not complete, then again
+  EXPECT_EQ(numbering.resolve_one(unknown), first);     // a Test that did not complete, then again
   numbering.completed_one(unknown, first);
   EXPECT_NE(numbering.resolve_one(unknown), first);
 }

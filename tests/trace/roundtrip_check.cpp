@@ -37,18 +37,30 @@ void check_rank(const TraceFile& file, int rank) {
   while (auto r = cursor.next()) {
     ++seen[r->function];
     switch (r->function) {
-      case kIsend: case kIrecv: case kSendInit: case kRecvInit: {
+      case kIsend:
+      case kIrecv:
+      case kSendInit:
+      case kRecvInit: {
         std::int64_t id = r->scalar("request");
         check(created.insert(id).second, where + "request id " + std::to_string(id) + " created twice");
         break;
       }
-      case kWait: case kTest: case kStart: case kRequestFree: {
+      case kWait:
+      case kTest:
+      case kStart:
+      case kRequestFree: {
         std::int64_t id = r->scalar("request");
         check(id == 1 || created.count(id) != 0,
               where + std::string(function_name(r->function)) + " refers to unknown request " + std::to_string(id));
         break;
       }
-      case kWaitall: case kTestall: case kWaitany: case kTestany: case kWaitsome: case kTestsome: case kStartall:
+      case kWaitall:
+      case kTestall:
+      case kWaitany:
+      case kTestany:
+      case kWaitsome:
+      case kTestsome:
+      case kStartall:
         for (std::int32_t id : r->field("requests")->values)
           check(id == 1 || created.count(id) != 0,
                 where + std::string(function_name(r->function)) + " refers to unknown request " + std::to_string(id));
@@ -56,21 +68,30 @@ void check_rank(const TraceFile& file, int rank) {
       case kCommDup:  // the second one happens while paused and must be recorded all the same
         check(r->scalar("newcomm") == (seen[kCommDup] == 1 ? 4 : 6), where + "Comm_dup's new communicator id");
         break;
-      case kCommSplit: check(r->scalar("newcomm") == 5, where + "Comm_split's new communicator is not id 5"); break;
-      case kTypeVector: check(r->scalar("newtype") == 28, where + "first derived type is not id 28"); break;
-      case kTypeContiguous: check(r->scalar("newtype") == 29, where + "second derived type is not id 29"); break;
-      case kWinCreate: check(r->scalar("win") == 1, where + "first window is not id 1"); break;
-      default: break;
+      case kCommSplit:
+        check(r->scalar("newcomm") == 5, where + "Comm_split's new communicator is not id 5");
+        break;
+      case kTypeVector:
+        check(r->scalar("newtype") == 28, where + "first derived type is not id 28");
+        break;
+      case kTypeContiguous:
+        check(r->scalar("newtype") == 29, where + "second derived type is not id 29");
+        break;
+      case kWinCreate:
+        check(r->scalar("win") == 1, where + "first window is not id 1");
+        break;
+      default:
+        break;
     }
   }
-  const unsigned required[] = {kInit, kCommRank, kCommSize, kSend, kRecv, kIsend, kIrecv, kWait, kWaitall,
-                               kWaitany, kWaitsome, kTest, kTestall, kTestany, kTestsome, kSendrecv, kSendInit,
-                               kRecvInit, kStart, kStartall, kRequestFree, kBarrier, kBcast, kReduce, kAllreduce,
-                               kAllgather, kAllgatherv, kAlltoall, kAlltoallv, kGather, kScatter, kCommDup,
-                               kCommSplit, kCommFree, kTypeVector, kTypeContiguous, kTypeCommit, kTypeFree,
-                               kWinCreate, kWinFence, kPut, kGet, kAccumulate, kWinFree, kFunctionEnter, kFinalize};
-  for (unsigned id : required)
-    check(seen[id] > 0, where + "no " + std::string(function_name(id)) + " record");
+  const unsigned required[] = {
+      kInit,      kCommRank,  kCommSize,   kSend,           kRecv,          kIsend,    kIrecv,     kWait,
+      kWaitall,   kWaitany,   kWaitsome,   kTest,           kTestall,       kTestany,  kTestsome,  kSendrecv,
+      kSendInit,  kRecvInit,  kStart,      kStartall,       kRequestFree,   kBarrier,  kBcast,     kReduce,
+      kAllreduce, kAllgather, kAllgatherv, kAlltoall,       kAlltoallv,     kGather,   kScatter,   kCommDup,
+      kCommSplit, kCommFree,  kTypeVector, kTypeContiguous, kTypeCommit,    kTypeFree, kWinCreate, kWinFence,
+      kPut,       kGet,       kAccumulate, kWinFree,        kFunctionEnter, kFinalize};
+  for (unsigned id : required) check(seen[id] > 0, where + "no " + std::string(function_name(id)) + " record");
   check(seen[kBarrier] == 2, where + "expected 2 recorded Barriers (WORLD, split), the paused one ignored");
   check(seen[kCommDup] == 2, where + "the Comm_dup made while paused is not recorded");
   check(seen[kFunctionEnter] == 2, where + "expected the two MPI_Pcontrol annotations");

@@ -42,7 +42,8 @@ double value(int rank, int exchange, int i) { return rank * 1000.0 + exchange * 
 void expect_from(const Ring& ring, const double* got, int from, int exchange, const char* what) {
   for (int i = 0; i < kDoubles; ++i)
     if (got[i] != value(from, exchange, i))
-      fail(ring, std::string(what) + ": wrong data at " + std::to_string(i) + " in exchange " + std::to_string(exchange));
+      fail(ring,
+           std::string(what) + ": wrong data at " + std::to_string(i) + " in exchange " + std::to_string(exchange));
 }
 
 // Two arrays swapped each step (current/next): one request set per array.
@@ -107,20 +108,20 @@ void datatype(const Ring& ring) {
   constexpr int kArray = 64, kTypeExchanges = 2;
   std::vector<double> source(kArray), extra(4);
   MPI_Datatype vector, hvector, indexed, indexed_block, hindexed, resized, structure;
-  MPI_Type_vector(4, 2, 8, MPI_DOUBLE, &vector);                                    // 8 doubles
-  MPI_Type_create_hvector(3, 3, 10 * sizeof(double), MPI_DOUBLE, &hvector);          // 9
+  MPI_Type_vector(4, 2, 8, MPI_DOUBLE, &vector);                             // 8 doubles
+  MPI_Type_create_hvector(3, 3, 10 * sizeof(double), MPI_DOUBLE, &hvector);  // 9
   const int lengths[3] = {1, 3, 2}, displacements[3] = {0, 5, 20};
-  MPI_Type_indexed(3, lengths, displacements, MPI_DOUBLE, &indexed);                 // 6
-  MPI_Type_create_indexed_block(3, 2, displacements, MPI_DOUBLE, &indexed_block);    // 6
+  MPI_Type_indexed(3, lengths, displacements, MPI_DOUBLE, &indexed);               // 6
+  MPI_Type_create_indexed_block(3, 2, displacements, MPI_DOUBLE, &indexed_block);  // 6
   const MPI_Aint byte_displacements[3] = {8, 80, 400};
-  MPI_Type_create_hindexed(3, lengths, byte_displacements, MPI_DOUBLE, &hindexed);   // 6
-  MPI_Type_create_resized(vector, 0, 64 * sizeof(double), &resized);                 // 8
+  MPI_Type_create_hindexed(3, lengths, byte_displacements, MPI_DOUBLE, &hindexed);  // 6
+  MPI_Type_create_resized(vector, 0, 64 * sizeof(double), &resized);                // 8
   MPI_Aint addresses[2];
   MPI_Get_address(source.data(), &addresses[0]);
   MPI_Get_address(extra.data(), &addresses[1]);
   const int struct_lengths[2] = {1, 4};
   const MPI_Datatype struct_types[2] = {indexed, MPI_DOUBLE};
-  MPI_Type_create_struct(2, struct_lengths, addresses, struct_types, &structure);    // 10
+  MPI_Type_create_struct(2, struct_lengths, addresses, struct_types, &structure);  // 10
   MPI_Datatype sent[] = {vector, hvector, indexed, indexed_block, hindexed, resized, structure};
   constexpr int kTypes = sizeof(sent) / sizeof(sent[0]);
   for (MPI_Datatype& type : sent) MPI_Type_commit(&type);
@@ -150,15 +151,20 @@ void datatype(const Ring& ring) {
       int landed = 0;
       for (int i = 0; i < kArray; ++i) {
         if (received[t][i] == -1.0) continue;
-        const bool ok = sent[t] == structure
-                            ? received[t][i] == (i < 6 ? value(ring.left, e, displacements[i < 1 ? 0 : i < 4 ? 1 : 2] +
-                                                                                 (i < 1 ? 0 : i < 4 ? i - 1 : i - 4))
-                                                       : value(ring.left, e, kArray + i - 6))
-                            : received[t][i] == value(ring.left, e, i);
+        const bool ok = sent[t] == structure ? received[t][i] == (i < 6 ? value(ring.left, e,
+                                                                                displacements[i < 1   ? 0
+                                                                                              : i < 4 ? 1
+                                                                                                      : 2] +
+                                                                                    (i < 1   ? 0
+                                                                                     : i < 4 ? i - 1
+                                                                                             : i - 4))
+                                                                        : value(ring.left, e, kArray + i - 6))
+                                             : received[t][i] == value(ring.left, e, i);
         if (!ok) fail(ring, "derived type " + std::to_string(t) + ": wrong data at " + std::to_string(i));
         ++landed;
       }
-      if (landed != bytes / 8) fail(ring, "derived type " + std::to_string(t) + ": " + std::to_string(landed) + " doubles landed");
+      if (landed != bytes / 8)
+        fail(ring, "derived type " + std::to_string(t) + ": " + std::to_string(landed) + " doubles landed");
     }
   }
   for (MPI_Datatype& type : sent) MPI_Type_free(&type);
@@ -283,15 +289,22 @@ int main(int argc, char** argv) {
   MPI_Comm_size(MPI_COMM_WORLD, &ring.size);
   ring.right = (ring.rank + 1) % ring.size;
   ring.left = (ring.rank + ring.size - 1) % ring.size;
-  if (mode == "persistent") persistent(ring);
-  else if (mode == "pscw") pscw(ring);
-  else if (mode == "datatype") datatype(ring);
-  else if (mode == "indexed") indexed(ring);
+  if (mode == "persistent")
+    persistent(ring);
+  else if (mode == "pscw")
+    pscw(ring);
+  else if (mode == "datatype")
+    datatype(ring);
+  else if (mode == "indexed")
+    indexed(ring);
 #if MPI_VERSION >= 4
-  else if (mode == "partitioned") partitioned(ring);
+  else if (mode == "partitioned")
+    partitioned(ring);
 #endif
-  else if (mode == "neighbor") neighbor(ring);
-  else fail(ring, "unknown mode '" + mode + "'");
+  else if (mode == "neighbor")
+    neighbor(ring);
+  else
+    fail(ring, "unknown mode '" + mode + "'");
   MPI_Finalize();
   return 0;
 }

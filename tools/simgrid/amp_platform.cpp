@@ -21,10 +21,10 @@ namespace {
 
 struct Machine {
   std::string topology;
-  std::vector<unsigned long> dimensions;                      // torus
-  unsigned levels = 0;                                        // fat tree
+  std::vector<unsigned long> dimensions;  // torus
+  unsigned levels = 0;                    // fat tree
   std::vector<unsigned> down, up, parallel;
-  unsigned groups = 0, routers = 0, nodes_per_router = 0;     // dragonfly: one chassis of `routers`
+  unsigned groups = 0, routers = 0, nodes_per_router = 0;  // dragonfly: one chassis of `routers`
   unsigned global_links = 1;
   double link_bandwidth = 0, link_latency = 0, nic_bandwidth = 0, nic_latency = 0;
   double loopback_bandwidth = 0, loopback_latency = 0, host_speed = 0;
@@ -96,14 +96,13 @@ extern "C" void load_platform(const sg4::Engine& /*engine*/);
 void load_platform(const sg4::Engine& /*engine*/) {
   const Machine m = read_machine();
   auto* root = sg4::create_full_zone("amp");
-  const sg4::ClusterCallbacks callbacks(
-      [&m](sg4::NetZone* zone, const std::vector<unsigned long>& /*coord*/, unsigned long id) {
-        return make_node(m, zone, id);
-      });
+  const sg4::ClusterCallbacks callbacks([&m](sg4::NetZone* zone, const std::vector<unsigned long>& /*coord*/,
+                                             unsigned long id) { return make_node(m, zone, id); });
   const auto policy = sg4::Link::SharingPolicy::SPLITDUPLEX;
   sg4::NetZone* cluster = nullptr;
   if (m.topology == "torus") {
-    cluster = sg4::create_torus_zone("cluster", root, m.dimensions, callbacks, m.link_bandwidth, m.link_latency, policy);
+    cluster =
+        sg4::create_torus_zone("cluster", root, m.dimensions, callbacks, m.link_bandwidth, m.link_latency, policy);
   } else if (m.topology == "fattree") {
     cluster = sg4::create_fatTree_zone("cluster", root, sg4::FatTreeParams(m.levels, m.down, m.up, m.parallel),
                                        callbacks, m.link_bandwidth, m.link_latency, policy);

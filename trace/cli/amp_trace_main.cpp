@@ -44,13 +44,16 @@ int main(int argc, char** argv) {
 
   auto* simgrid = app.add_subcommand("simgrid", "export to SimGrid time-independent traces (smpirun -replay)");
   simgrid->add_option("trace", input, "trace (.meta, prefix, .bin or directory)")->required();
-  simgrid->add_option("output", output, "the directory to create (must not exist): rank-<r>.txt, ranks.txt, export.json")
+  simgrid
+      ->add_option("output", output, "the directory to create (must not exist): rank-<r>.txt, ranks.txt, export.json")
       ->required();
   auto* sstmac = app.add_subcommand("sstmac", "a copy for SST-macro's replay, whose paused set-up takes no time");
   sstmac->add_option("trace", input, "trace (.meta, prefix or directory)")->required();
-  sstmac->add_option("output", output, "the directory to create (must not exist): the .meta and every .bin")->required();
-  auto* codes = app.add_subcommand("codes", "a copy for CODES' replay (model-net-mpi-replay): world ranks, "
-                                            "collectives as point-to-point messages");
+  sstmac->add_option("output", output, "the directory to create (must not exist): the .meta and every .bin")
+      ->required();
+  auto* codes = app.add_subcommand("codes",
+                                   "a copy for CODES' replay (model-net-mpi-replay): world ranks, "
+                                   "collectives as point-to-point messages");
   codes->add_option("trace", input, "trace (.meta, prefix or directory)")->required();
   codes->add_option("output", output, "the directory to create (must not exist): the .meta and every .bin")->required();
 

@@ -27,8 +27,12 @@ void print_json(const TraceSet& set, const ReplayCheckReport& report) {
   out["peak_in_flight"] = report.peak_in_flight;
   out["findings"] = nlohmann::json::array();
   for (const ReplayFinding& f : report.findings)
-    out["findings"].push_back({{"kind", finding_kind_name(f.kind)}, {"rank", f.rank}, {"record", f.record},
-                               {"offset", f.offset}, {"call", f.call}, {"message", f.message}});
+    out["findings"].push_back({{"kind", finding_kind_name(f.kind)},
+                               {"rank", f.rank},
+                               {"record", f.record},
+                               {"offset", f.offset},
+                               {"call", f.call},
+                               {"message", f.message}});
   out["counts"] = nlohmann::json::object();
   for (std::size_t k = 0; k < kFindingKinds; ++k)
     out["counts"][finding_kind_name(static_cast<FindingKind>(k))] = report.counts[k];
@@ -53,10 +57,10 @@ void print_lines(const TraceSet& set, const ReplayCheckReport& report) {
     if (report.counts[k] != 0)
       by_kind += fmt::format("{}{} {}", by_kind.empty() ? "" : ", ", report.counts[k],
                              finding_kind_name(static_cast<FindingKind>(k)));
-  std::cout << fmt::format("{}: {} ranks, {} records, {} messages ({} matched): {}\n", set.description, report.ranks,
-                           report.records, report.messages, report.matched,
-                           report.total() == 0 ? std::string("clean")
-                                               : fmt::format("{} findings ({})", report.total(), by_kind));
+  std::cout << fmt::format(
+      "{}: {} ranks, {} records, {} messages ({} matched): {}\n", set.description, report.ranks, report.records,
+      report.messages, report.matched,
+      report.total() == 0 ? std::string("clean") : fmt::format("{} findings ({})", report.total(), by_kind));
 }
 
 }  // namespace
@@ -67,8 +71,10 @@ int run_check(const std::string& input, bool json, bool in_flight_only) {
   options.keep_per_kind = kPrintedPerKind;
   options.every_size_change = !in_flight_only;
   ReplayCheckReport report = check_replay(set, options);
-  if (json) print_json(set, report);
-  else print_lines(set, report);
+  if (json)
+    print_json(set, report);
+  else
+    print_lines(set, report);
   return report.total() == 0 ? 0 : 1;
 }
 

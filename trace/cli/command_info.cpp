@@ -27,9 +27,10 @@ int run_info(const std::string& input) {
     std::size_t records = 0;
     auto cursor = file.records();
     while (cursor.next()) ++records;
-    std::cout << fmt::format("rank {}: {}  DUMPI {}.{}.{}  host {}  user {}  start {}  {} bytes  {} records  {} datatypes\n",
-                             set.ranks[i], set.bin_paths[i], h.version[0], h.version[1], h.version[2], h.hostname,
-                             h.username, h.start_time, file.size(), records, file.datatype_sizes().size());
+    std::cout << fmt::format(
+        "rank {}: {}  DUMPI {}.{}.{}  host {}  user {}  start {}  {} bytes  {} records  {} datatypes\n", set.ranks[i],
+        set.bin_paths[i], h.version[0], h.version[1], h.version[2], h.hostname, h.username, h.start_time, file.size(),
+        records, file.datatype_sizes().size());
     for (unsigned id = 0; id < kAllFunctions; ++id) {
       total_calls[id] += file.footer().call_counts[id];
       total_ignored[id] += file.footer().ignored_counts[id];

@@ -16,20 +16,21 @@ int run_otf2(const std::string& input, const std::string& output_directory) {
   otf2::ExportResult r = otf2::export_otf2(input, output_directory);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   const otf2::MappingSummary& s = r.summary;
-  std::cout << fmt::format("wrote {}: {} locations ({} traced), {} records -> {} events, {} messages sent ({} bytes), "
-                           "{} received ({} bytes), {} collectives, {} communicators, {:.3f} s\n",
-                           r.anchor_path, r.world_size, r.traced_ranks, s.records, r.events, s.messages_sent,
-                           s.bytes_sent, s.messages_received, s.bytes_received, s.collectives, r.communicators,
-                           seconds);
+  std::cout << fmt::format(
+      "wrote {}: {} locations ({} traced), {} records -> {} events, {} messages sent ({} bytes), "
+      "{} received ({} bytes), {} collectives, {} communicators, {:.3f} s\n",
+      r.anchor_path, r.world_size, r.traced_ranks, s.records, r.events, s.messages_sent, s.bytes_sent,
+      s.messages_received, s.bytes_received, s.collectives, r.communicators, seconds);
   if (s.unmatched_completions != 0)
     std::cout << fmt::format("note: {} completed requests were started by no recorded call (not exported)\n",
                              s.unmatched_completions);
   if (s.never_completed != 0)
     std::cout << fmt::format("note: {} nonblocking operations were never completed in the trace\n", s.never_completed);
   if (s.receives_without_source != 0)
-    std::cout << fmt::format("note: {} receives name no sender (MPI_PROC_NULL, or MPI_ANY_SOURCE without a status); "
-                             "not exported as messages\n",
-                             s.receives_without_source);
+    std::cout << fmt::format(
+        "note: {} receives name no sender (MPI_PROC_NULL, or MPI_ANY_SOURCE without a status); "
+        "not exported as messages\n",
+        s.receives_without_source);
   if (s.unmatched_function_exits != 0)
     std::cout << fmt::format("note: {} Function_exit records match no open Function_enter (ignored)\n",
                              s.unmatched_function_exits);

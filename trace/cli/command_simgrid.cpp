@@ -29,9 +29,10 @@ std::string shell_word(const std::string& text) {
 
 // The replay of the export in `directory`, run from anywhere.
 std::string replay_command(const std::string& directory, std::size_t ranks) {
-  std::string command = fmt::format("cd {} && smpirun -np {} -platform PLATFORM.xml -hostfile HOSTS -replay ranks.txt "
-                                    "/usr/lib/x86_64-linux-gnu/simgrid/smpireplaymain",
-                                    shell_word(std::filesystem::absolute(directory).lexically_normal().string()), ranks);
+  std::string command = fmt::format(
+      "cd {} && smpirun -np {} -platform PLATFORM.xml -hostfile HOSTS -replay ranks.txt "
+      "/usr/lib/x86_64-linux-gnu/simgrid/smpireplaymain",
+      shell_word(std::filesystem::absolute(directory).lexically_normal().string()), ranks);
   for (std::string_view setting : simgrid::kReplaySettings) command += fmt::format(" {}", setting);
   return command;
 }
@@ -44,13 +45,15 @@ int run_simgrid(const std::string& input, const std::string& output_directory, d
   options.host_speed_flops = host_speed_flops;
   const simgrid::TiExportResult r = simgrid::export_time_independent(input, output_directory, options);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  std::cout << fmt::format("wrote {}: {} rank files, {} actions, {} messages ({} bytes), {} collectives, {} channels "
-                           "renumbered, compute at {:g} flop/s, {:.3f} s\n",
-                           r.directory, r.ranks.size(), r.actions, r.messages, r.bytes, r.collectives,
-                           r.retagged_channels, host_speed_flops, seconds);
-  std::cout << fmt::format("replay it with this line, PLATFORM.xml naming a platform whose hosts run at {}f and HOSTS "
-                           "a hostfile (rank r on its line r):\n  {}\n",
-                           host_speed_flops, replay_command(r.directory, r.ranks.size()));
+  std::cout << fmt::format(
+      "wrote {}: {} rank files, {} actions, {} messages ({} bytes), {} collectives, {} channels "
+      "renumbered, compute at {:g} flop/s, {:.3f} s\n",
+      r.directory, r.ranks.size(), r.actions, r.messages, r.bytes, r.collectives, r.retagged_channels, host_speed_flops,
+      seconds);
+  std::cout << fmt::format(
+      "replay it with this line, PLATFORM.xml naming a platform whose hosts run at {}f and HOSTS "
+      "a hostfile (rank r on its line r):\n  {}\n",
+      host_speed_flops, replay_command(r.directory, r.ranks.size()));
   return 0;
 }
 

@@ -13,11 +13,12 @@ namespace amp::trace::cli {
 
 int run_sstmac(const std::string& input, const std::string& output_directory) {
   const sstmac::UnpausedCopyResult r = sstmac::write_unpaused_copy(input, output_directory);
-  const double most = r.removed_seconds.empty() ? 0.0
-                                                : *std::max_element(r.removed_seconds.begin(), r.removed_seconds.end());
-  std::cout << fmt::format("wrote {}: {} rank files, {} records ({} moved earlier), paused time taken out: up to "
-                           "{:.9f} s per rank\n",
-                           r.directory, r.ranks.size(), r.records, r.moved_records, most);
+  const double most =
+      r.removed_seconds.empty() ? 0.0 : *std::max_element(r.removed_seconds.begin(), r.removed_seconds.end());
+  std::cout << fmt::format(
+      "wrote {}: {} rank files, {} records ({} moved earlier), paused time taken out: up to "
+      "{:.9f} s per rank\n",
+      r.directory, r.ranks.size(), r.records, r.moved_records, most);
   return 0;
 }
 

@@ -69,8 +69,7 @@ void print_tables(const TraceSet& set, const TraceStats& stats) {
   for (const auto& [call, t] : stats.sent_by_call)
     std::cout << fmt::format("{:<20} {:>14} {:>16}\n", call, t.messages, t.bytes);
   std::cout << "\nmessage sizes (bytes <= bound):\n";
-  for (const auto& [bound, count] : stats.size_histogram)
-    std::cout << fmt::format("  <= {:>12} : {}\n", bound, count);
+  for (const auto& [bound, count] : stats.size_histogram) std::cout << fmt::format("  <= {:>12} : {}\n", bound, count);
   std::cout << "\ncommunication matrix (bytes, row = source rank, column = destination rank):\n";
   for (int s = 0; s < stats.rank_count; ++s) {
     std::string row;
@@ -91,8 +90,10 @@ int run_stats(const std::string& input, bool json, const std::string& matrix_csv
   TraceSet set = locate_trace(input);
   TraceStats stats = compute_trace_stats(set);
   if (!matrix_csv_path.empty()) write_matrix_csv(stats, matrix_csv_path);
-  if (json) print_json(set, stats);
-  else print_tables(set, stats);
+  if (json)
+    print_json(set, stats);
+  else
+    print_tables(set, stats);
   return 0;
 }
 

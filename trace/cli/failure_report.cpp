@@ -25,8 +25,7 @@ std::string one_line(std::string text) {
 
 std::string subcommand_names(const CLI::App& app) {
   std::string names;
-  for (const CLI::App* sub : app.get_subcommands({}))
-    names += (names.empty() ? "" : ", ") + sub->get_name();
+  for (const CLI::App* sub : app.get_subcommands({})) names += (names.empty() ? "" : ", ") + sub->get_name();
   return names;
 }
 
@@ -38,8 +37,7 @@ int usage_error(const CLI::ParseError& error, const CLI::App& app, const std::st
     if (!first_argument.empty())
       what = (first_argument[0] == '-' ? "unknown option '" : "unknown subcommand '") + first_argument + "'";
     what += " (one of: " + subcommand_names(app) + "; see amp-trace --help)";
-  }
-  else
+  } else
     what += " (see amp-trace " + app.get_subcommands().front()->get_name() + " --help)";
   std::fflush(stdout);
   std::fprintf(stderr, "amp-trace: error: %s\n", what.c_str());

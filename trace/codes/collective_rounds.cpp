@@ -49,18 +49,29 @@ std::optional<std::vector<Round>> collective_rounds(const CollectiveShape& s) {
   const int n = s.size, me = s.me;
   if (n <= 1) {  // alone: no message, but still a call of a known kind
     switch (s.function) {
-      case kBarrier: case kBcast: case kReduce: case kAllreduce: case kGather: case kScatter: case kAllgather:
+      case kBarrier:
+      case kBcast:
+      case kReduce:
+      case kAllreduce:
+      case kGather:
+      case kScatter:
+      case kAllgather:
       case kAlltoall:
         return rounds;
-      default: return std::nullopt;
+      default:
+        return std::nullopt;
     }
   }
   switch (s.function) {
     case kBarrier:
       for (int k = 1; k < n; k <<= 1) rounds.push_back({{{(me + k) % n, 0}}, {{(me - k + n) % n, 0}}});
       break;
-    case kBcast: binomial_broadcast(n, me, s.root, s.bytes, rounds); break;
-    case kReduce: binomial_reduce(n, me, s.root, s.bytes, rounds); break;
+    case kBcast:
+      binomial_broadcast(n, me, s.root, s.bytes, rounds);
+      break;
+    case kReduce:
+      binomial_reduce(n, me, s.root, s.bytes, rounds);
+      break;
     case kAllreduce:
       binomial_reduce(n, me, 0, s.bytes, rounds);
       binomial_broadcast(n, me, 0, s.bytes, rounds);
@@ -96,7 +107,8 @@ std::optional<std::vector<Round>> collective_rounds(const CollectiveShape& s) {
     case kAlltoall:
       for (int i = 1; i < n; ++i) rounds.push_back({{{(me + i) % n, s.bytes}}, {{(me - i + n) % n, s.recv_bytes}}});
       break;
-    default: return std::nullopt;
+    default:
+      return std::nullopt;
   }
   return rounds;
 }

@@ -11,7 +11,7 @@
 namespace amp::trace::codes {
 
 struct Transfer {
-  int peer = 0;               // comm rank
+  int peer = 0;  // comm rank
   std::int64_t bytes = 0;
 };
 
@@ -22,14 +22,14 @@ struct Round {
 
 // What the call moves: the per-member block (send side and, where it differs, receive side) and the root.
 struct CollectiveShape {
-  std::uint16_t function = 0;    // MPI_Barrier, MPI_Bcast, MPI_Reduce, MPI_Allreduce, MPI_Gather, MPI_Scatter,
-                                 // MPI_Allgather or MPI_Alltoall (dumpi_format.hpp ids)
-  int size = 0;                  // members
-  int me = 0;                    // this member's comm rank
-  int root = 0;                  // comm rank of the root (rooted calls)
-  std::int64_t bytes = 0;        // the block this member sends (Bcast, Reduce, Allreduce: the whole buffer)
-  std::int64_t recv_bytes = 0;   // the block this member receives from each peer (Gather, Scatter, Allgather,
-                                 // Alltoall)
+  std::uint16_t function = 0;   // MPI_Barrier, MPI_Bcast, MPI_Reduce, MPI_Allreduce, MPI_Gather, MPI_Scatter,
+                                // MPI_Allgather or MPI_Alltoall (dumpi_format.hpp ids)
+  int size = 0;                 // members
+  int me = 0;                   // this member's comm rank
+  int root = 0;                 // comm rank of the root (rooted calls)
+  std::int64_t bytes = 0;       // the block this member sends (Bcast, Reduce, Allreduce: the whole buffer)
+  std::int64_t recv_bytes = 0;  // the block this member receives from each peer (Gather, Scatter, Allgather,
+                                // Alltoall)
 };
 
 // This member's rounds: Barrier by dissemination (0-byte messages to rank + 2^k), Bcast down a binomial

@@ -45,8 +45,10 @@ void RankFile::put32(std::uint32_t v) {
 
 void RankFile::prefix(std::uint16_t function, std::int64_t at) {
   if (at < 0 || at / kNanosecondsPerSecond > 0xFFFF)
-    throw std::runtime_error(fmt::format("{}: the copy's clock reaches {:.3f} s, past the 65535 s a DUMPI record "
-                                         "holds", shown_as_, static_cast<double>(at) * 1e-9));
+    throw std::runtime_error(
+        fmt::format("{}: the copy's clock reaches {:.3f} s, past the 65535 s a DUMPI record "
+                    "holds",
+                    shown_as_, static_cast<double>(at) * 1e-9));
   put16(function);
   buffer_.push_back(kMaskWallTime);
   for (int twice = 0; twice < 2; ++twice) {  // start, stop
@@ -61,8 +63,8 @@ void RankFile::prefix(std::uint16_t function, std::int64_t at) {
 // datatype's size, which knows no derived type).
 void RankFile::put_count(std::int64_t bytes) {
   if (bytes < 0 || bytes > kLargestCount)
-    throw std::runtime_error(fmt::format("{}: a message of {} bytes: a DUMPI count holds at most {}", shown_as_,
-                                         bytes, kLargestCount));
+    throw std::runtime_error(
+        fmt::format("{}: a message of {} bytes: a DUMPI count holds at most {}", shown_as_, bytes, kLargestCount));
   put32(static_cast<std::uint32_t>(bytes));
   put16(dumpi_datatype::kByte);
 }
@@ -87,8 +89,7 @@ void RankFile::send(bool blocking, std::int64_t at, std::int64_t bytes, int dest
   end_record();
 }
 
-void RankFile::receive(bool blocking, std::int64_t at, std::int64_t bytes, int source, int tag,
-                       std::int32_t request) {
+void RankFile::receive(bool blocking, std::int64_t at, std::int64_t bytes, int source, int tag, std::int32_t request) {
   prefix(blocking ? kRecv : kIrecv, at);
   put_count(bytes);
   put32(static_cast<std::uint32_t>(source));

@@ -39,8 +39,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr int kTagSlots = 1024;                 // outstanding messages one channel may have at once
-constexpr std::size_t kMostWaited = 1024;       // requests in one Waitall (CODES holds fewer than 2048)
+constexpr int kTagSlots = 1024;                     // outstanding messages one channel may have at once
+constexpr std::size_t kMostWaited = 1024;           // requests in one Waitall (CODES holds fewer than 2048)
 constexpr std::int64_t kCollectiveTag = 1ll << 40;  // the channel key of collective traffic: no MPI tag
 constexpr std::int64_t kIntBytes = 4;
 
@@ -71,8 +71,10 @@ class Copier {
                                            set_.description, stream_.ranks().size(), stream_.world_size()));
     const std::string unrecorded = unrecorded_calls(set_);
     if (!unrecorded.empty())
-      throw std::runtime_error(fmt::format("{}: the trace's .meta counts calls DUMPI could not record ({}): a "
-                                           "replay without them is not the run", set_.description, unrecorded));
+      throw std::runtime_error(
+          fmt::format("{}: the trace's .meta counts calls DUMPI could not record ({}): a "
+                      "replay without them is not the run",
+                      set_.description, unrecorded));
     stream_.run([this](const ResolvedCall& call) {
       ++result_.records_read;
       handle(call);
@@ -95,8 +97,8 @@ class Copier {
 
  private:
   struct RankState {
-    bool paused = false;           // between MPI_Pcontrol(0) and MPI_Pcontrol(1): no compute
-    bool acted = false;            // a call became records since the current region began
+    bool paused = false;  // between MPI_Pcontrol(0) and MPI_Pcontrol(1): no compute
+    bool acted = false;   // a call became records since the current region began
     bool finalized = false;
     std::int64_t paused_at = 0;    // start of the MPI_Pcontrol(0) that paused the rank
     std::int64_t paused_ns = 0;    // paused wall time so far
@@ -139,8 +141,8 @@ class Copier {
     if (fresh) it->second.index = pair_channels_[pair_key(sender, receiver)]++;
     Channel& channel = it->second;
     const std::uint64_t k = sending ? channel.sent++ : channel.received++;
-    const std::int64_t retagged = static_cast<std::int64_t>(channel.index) * kTagSlots +
-                                  static_cast<std::int64_t>(k % kTagSlots);
+    const std::int64_t retagged =
+        static_cast<std::int64_t>(channel.index) * kTagSlots + static_cast<std::int64_t>(k % kTagSlots);
     if (retagged > 2147483647)
       throw std::runtime_error("too many distinct channels between one pair of ranks to renumber");
     return static_cast<int>(retagged);
@@ -192,22 +194,36 @@ class Copier {
     if (f == kCommDup || f == kCommSplit || f == kCommCreate) return communicator_creation(index, call);
     if (!call.started.empty() || !call.completed.empty()) return point_to_point(index, call);
     switch (f) {
-      case kWait: case kTest: case kWaitany: case kTestany: case kWaitall: case kTestall: case kWaitsome:
-      case kTestsome: case kSendInit: case kBsendInit: case kSsendInit: case kRsendInit: case kRecvInit:
+      case kWait:
+      case kTest:
+      case kWaitany:
+      case kTestany:
+      case kWaitall:
+      case kTestall:
+      case kWaitsome:
+      case kTestsome:
+      case kSendInit:
+      case kBsendInit:
+      case kSsendInit:
+      case kRsendInit:
+      case kRecvInit:
       case kRequestFree:
         return;  // completed nothing (null or inactive requests, a failed test), set up or let go: compute
-      default: break;
+      default:
+        break;
     }
     if (moves_no_data(function_name(f))) return;
-    refuse(call, "has no form in the copy for CODES (one-sided, partitioned, neighbourhood, nonblocking "
-                 "collective and I/O calls are not copied)");
+    refuse(call,
+           "has no form in the copy for CODES (one-sided, partitioned, neighbourhood, nonblocking "
+           "collective and I/O calls are not copied)");
   }
 
   std::optional<Keyed> key_of(const ResolvedCall& call, const MessageEnd& m) {
     if (m.peer == MessageEnd::kPeerNone) return std::nullopt;  // MPI_PROC_NULL
     if (m.comm < 0 || m.peer == MessageEnd::kPeerUnknown)
       refuse(call, fmt::format("communicator {} was created by no recorded call (or its members are unknown), so "
-                               "its ranks have no world rank", m.comm_id));
+                               "its ranks have no world rank",
+                               m.comm_id));
     if (m.peer == MessageEnd::kPeerAny)
       refuse(call, "a receive from MPI_ANY_SOURCE names no source when it is posted; the copy needs it");
     if (!m.is_send && m.tag < 0) refuse(call, "a receive with MPI_ANY_TAG names no tag when it is posted");
@@ -224,9 +240,9 @@ class Copier {
   void wait_for(RankFile& file, std::int64_t at, const std::vector<std::int32_t>& requests) {
     if (requests.size() == 1) return file.wait(at, requests.front());
     for (std::size_t i = 0; i < requests.size(); i += kMostWaited)
-      file.waitall(at, std::vector<std::int32_t>(requests.begin() + static_cast<std::ptrdiff_t>(i),
-                                                 requests.begin() + static_cast<std::ptrdiff_t>(
-                                                                        std::min(requests.size(), i + kMostWaited))));
+      file.waitall(at, std::vector<std::int32_t>(
+                           requests.begin() + static_cast<std::ptrdiff_t>(i),
+                           requests.begin() + static_cast<std::ptrdiff_t>(std::min(requests.size(), i + kMostWaited))));
   }
 
   // The call's sends and receives, then the waits for what it completed: Sendrecv's two messages start
@@ -248,8 +264,10 @@ class Copier {
       const bool blocking = m.blocking && !sendrecv;
       const std::int32_t request = blocking ? 0 : fresh_request(s, call);
       starts.push_back({&m, *keyed, blocking, request});
-      if (sendrecv) waits.push_back(request);
-      else if (!blocking) pending_[pair_key(call.rank, m.request)] = request;
+      if (sendrecv)
+        waits.push_back(request);
+      else if (!blocking)
+        pending_[pair_key(call.rank, m.request)] = request;
       if (m.is_send) {
         ++result_.messages;
         result_.bytes += static_cast<std::uint64_t>(keyed->bytes);
@@ -277,8 +295,10 @@ class Copier {
   // waited for together.
   void lowered(std::size_t index, const ResolvedCall& call, int comm, const CollectiveShape& shape) {
     const std::optional<std::vector<Round>> rounds = collective_rounds(shape);
-    if (!rounds) refuse(call, "the copy for CODES has no point-to-point form of this collective (Allgatherv, "
-                              "Alltoallv, Scan and the nonblocking ones are not lowered)");
+    if (!rounds)
+      refuse(call,
+             "the copy for CODES has no point-to-point form of this collective (Allgatherv, "
+             "Alltoallv, Scan and the nonblocking ones are not lowered)");
     RankState& s = state_[index];
     const CommGroup& group = stream_.communicators().comm(comm);
     const std::int64_t at = compute_before(s, call);
@@ -305,8 +325,9 @@ class Copier {
   void collective(std::size_t index, const ResolvedCall& call) {
     const CollectiveCall& c = *call.collective;
     if (c.comm < 0)
-      refuse(call, "its communicator was created by no recorded call (or its members are unknown), so its ranks "
-                   "have no world rank");
+      refuse(call,
+             "its communicator was created by no recorded call (or its members are unknown), so its ranks "
+             "have no world rank");
     const CommGroup& group = stream_.communicators().comm(c.comm);
     CollectiveShape shape;
     shape.function = c.function;
@@ -320,15 +341,26 @@ class Copier {
       return bytes;
     };
     switch (c.function) {  // only the blocks this member's part moves need to be known
-      case kBarrier: break;
-      case kBcast: case kReduce: case kAllreduce: shape.bytes = known(c.bytes); break;
-      case kGather: (root ? shape.recv_bytes : shape.bytes) = known(root ? c.recv_bytes : c.bytes); break;
-      case kScatter: (root ? shape.bytes : shape.recv_bytes) = known(root ? c.bytes : c.recv_bytes); break;
-      case kAllgather: case kAlltoall:
+      case kBarrier:
+        break;
+      case kBcast:
+      case kReduce:
+      case kAllreduce:
+        shape.bytes = known(c.bytes);
+        break;
+      case kGather:
+        (root ? shape.recv_bytes : shape.bytes) = known(root ? c.recv_bytes : c.bytes);
+        break;
+      case kScatter:
+        (root ? shape.bytes : shape.recv_bytes) = known(root ? c.bytes : c.recv_bytes);
+        break;
+      case kAllgather:
+      case kAlltoall:
         shape.bytes = known(c.bytes);
         shape.recv_bytes = known(c.recv_bytes);
         break;
-      default: break;  // refused by lowered()
+      default:
+        break;  // refused by lowered()
     }
     lowered(index, call, c.comm, shape);
   }
@@ -358,7 +390,7 @@ class Copier {
   std::vector<RankState> state_;
   std::unordered_map<int, std::size_t> index_of_;
   std::unordered_map<ChannelKey, Channel, ChannelHash> channels_;
-  std::unordered_map<std::uint64_t, int> pair_channels_;  // (sender, receiver) -> channels so far
+  std::unordered_map<std::uint64_t, int> pair_channels_;     // (sender, receiver) -> channels so far
   std::unordered_map<std::uint64_t, std::int32_t> pending_;  // (rank, recorded request) -> the copy's request
 };
 

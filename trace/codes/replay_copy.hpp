@@ -16,10 +16,10 @@ namespace amp::trace::codes {
 
 struct ReplayCopyResult {
   std::string directory;
-  std::string workload_prefix;      // what CODES' --workload_file takes: the files' path up to the rank
+  std::string workload_prefix;  // what CODES' --workload_file takes: the files' path up to the rank
   int world_size = 0;
-  std::uint64_t records_read = 0;   // records of the original
-  std::uint64_t records = 0;        // records of the copy
+  std::uint64_t records_read = 0;                               // records of the original
+  std::uint64_t records = 0;                                    // records of the copy
   std::uint64_t messages = 0, bytes = 0;                        // point-to-point sends and their payload
   std::uint64_t collectives = 0;                                // collective calls (creations included) lowered
   std::uint64_t collective_messages = 0, collective_bytes = 0;  // the messages they became

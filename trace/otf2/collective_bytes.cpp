@@ -16,10 +16,12 @@ std::uint64_t known(std::int64_t bytes) { return bytes > 0 ? static_cast<std::ui
 std::optional<CollectiveCall> collective_call(const Record& r, const amp::trace::CollectiveCall& resolved,
                                               std::uint64_t n, std::int64_t me) {
   CollectiveCall call;
-  const std::uint64_t send_block = known(resolved.bytes);     // count/datatype, or sendcount/sendtype
+  const std::uint64_t send_block = known(resolved.bytes);  // count/datatype, or sendcount/sendtype
   const std::uint64_t recv_block = known(resolved.recv_bytes);
   switch (r.function) {
-    case kBarrier: call.op = OTF2_COLLECTIVE_OP_BARRIER; break;
+    case kBarrier:
+      call.op = OTF2_COLLECTIVE_OP_BARRIER;
+      break;
     case kBcast: {  // root sends to all (itself included) and keeps its block
       call.op = OTF2_COLLECTIVE_OP_BCAST;
       call.root = r.scalar("root");
@@ -65,7 +67,7 @@ std::optional<CollectiveCall> collective_call(const Record& r, const amp::trace:
       break;
     case kAlltoallv:
       call.op = OTF2_COLLECTIVE_OP_ALLTOALLV;
-      call.sent = send_block;      // the sums of the counts
+      call.sent = send_block;  // the sums of the counts
       call.received = recv_block;
       break;
     case kAllreduce: {
@@ -80,7 +82,8 @@ std::optional<CollectiveCall> collective_call(const Record& r, const amp::trace:
       call.received = (rank + 1) * send_block;
       break;
     }
-    default: return std::nullopt;
+    default:
+      return std::nullopt;
   }
   return call;
 }

@@ -15,11 +15,16 @@ namespace {
 
 const char* creation_name(std::uint16_t function) {
   switch (function) {
-    case kCommDup: return "Comm_dup";
-    case kCommSplit: return "Comm_split";
-    case kCommCreate: return "Comm_create";
-    case kCartCreate: return "Cart_create";
-    default: return "communicator creation";
+    case kCommDup:
+      return "Comm_dup";
+    case kCommSplit:
+      return "Comm_split";
+    case kCommCreate:
+      return "Comm_create";
+    case kCartCreate:
+      return "Cart_create";
+    default:
+      return "communicator creation";
   }
 }
 

@@ -51,8 +51,8 @@ class CommunicatorTable {
   const CommRegistry& registry_;
   int world_size_;
   std::vector<Communicator> comms_;
-  std::vector<CommIndex> of_registry_;                          // registry communicator -> definition
-  std::map<std::pair<int, std::int64_t>, CommIndex> unknown_;   // (rank, DUMPI id) -> definition
+  std::vector<CommIndex> of_registry_;                         // registry communicator -> definition
+  std::map<std::pair<int, std::int64_t>, CommIndex> unknown_;  // (rank, DUMPI id) -> definition
 };
 
 }  // namespace amp::trace::otf2

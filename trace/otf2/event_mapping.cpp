@@ -39,10 +39,17 @@ std::optional<Received> received(const MessageEnd& m) {
 
 bool completes_requests(std::uint16_t function) {
   switch (function) {
-    case kWait: case kTest: case kWaitany: case kTestany: case kWaitall: case kTestall: case kWaitsome:
+    case kWait:
+    case kTest:
+    case kWaitany:
+    case kTestany:
+    case kWaitall:
+    case kTestall:
+    case kWaitsome:
     case kTestsome:
       return true;
-    default: return false;
+    default:
+      return false;
   }
 }
 
@@ -111,8 +118,10 @@ void RankEventMapper::freed(std::uint64_t time, const MessageEnd& m) {
 // Sends at the call's start, receives and completions at its end (Sendrecv: its send first).
 void RankEventMapper::point_to_point(const ResolvedCall& call, std::uint64_t start, std::uint64_t stop) {
   for (const MessageEnd& m : call.started) {
-    if (!m.blocking) start_nonblocking(start, m);
-    else if (m.is_send) blocking_send(start, m);
+    if (!m.blocking)
+      start_nonblocking(start, m);
+    else if (m.is_send)
+      blocking_send(start, m);
   }
   for (const MessageEnd& m : call.started)
     if (m.blocking && !m.is_send) blocking_receive(stop, m);
@@ -137,8 +146,8 @@ void RankEventMapper::collective(const ResolvedCall& call, std::uint64_t start, 
 void RankEventMapper::user_function(const Record& r, std::uint64_t time) {
   const std::uint64_t address = static_cast<std::uint64_t>(r.scalar("fn"));
   auto named = function_names_.find(address);
-  const RegionIndex region = regions_.user_function(
-      named != function_names_.end() ? named->second : fmt::format("function 0x{:x}", address));
+  const RegionIndex region =
+      regions_.user_function(named != function_names_.end() ? named->second : fmt::format("function 0x{:x}", address));
   if (r.function == kFunctionEnter) {
     sink_.enter(time, region);
     open_user_regions_.push_back(region);
@@ -154,10 +163,10 @@ void RankEventMapper::map(const ResolvedCall& call) {
   const Record& r = *call.record;
   ++summary_.records;
   const bool wall = (r.mask & kMaskWallTime) != 0, cpu = (r.mask & kMaskCpuTime) != 0;
-  const std::uint64_t start =
-      std::max(last_time_, wall ? nanoseconds(r.wall_start) : cpu ? nanoseconds(r.cpu_start) : last_time_);
-  const std::uint64_t stop =
-      std::max(start, wall ? nanoseconds(r.wall_stop) : cpu ? nanoseconds(r.cpu_stop) : start);
+  const std::uint64_t start = std::max(last_time_, wall  ? nanoseconds(r.wall_start)
+                                                   : cpu ? nanoseconds(r.cpu_start)
+                                                         : last_time_);
+  const std::uint64_t stop = std::max(start, wall ? nanoseconds(r.wall_stop) : cpu ? nanoseconds(r.cpu_stop) : start);
   last_time_ = stop;
 
   const bool annotation = pcontrol_level(r).has_value();
@@ -167,8 +176,10 @@ void RankEventMapper::map(const ResolvedCall& call) {
   }
   const RegionIndex region = regions_.mpi_function(annotation ? std::uint16_t{kPcontrol} : r.function);
   sink_.enter(start, region);
-  if (call.collective) collective(call, start, stop);
-  else point_to_point(call, start, stop);
+  if (call.collective)
+    collective(call, start, stop);
+  else
+    point_to_point(call, start, stop);
   sink_.leave(stop, region);
 }
 

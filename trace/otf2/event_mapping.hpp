@@ -22,8 +22,8 @@ struct MappingSummary {
   std::uint64_t messages_sent = 0, bytes_sent = 0;          // MpiSend + MpiIsend
   std::uint64_t messages_received = 0, bytes_received = 0;  // MpiRecv + MpiIrecv
   std::uint64_t collectives = 0;
-  std::uint64_t unmatched_completions = 0;  // a Wait/Test for a request no recorded call started
-  std::uint64_t never_completed = 0;        // started, still open at the end of the trace
+  std::uint64_t unmatched_completions = 0;    // a Wait/Test for a request no recorded call started
+  std::uint64_t never_completed = 0;          // started, still open at the end of the trace
   std::uint64_t receives_without_source = 0;  // MPI_PROC_NULL, or MPI_ANY_SOURCE without a status
   std::uint64_t unmatched_function_exits = 0;
 };

@@ -118,24 +118,25 @@ void Otf2Archive::write_definitions(OTF2_GlobalDefWriter* defs, const std::vecto
         "MPI paradigm");
 
   // System tree: one machine, one node per host name, one process (location group) per rank.
-  check(OTF2_GlobalDefWriter_WriteSystemTreeNode(defs, 0, str("machine"), str("machine"), OTF2_UNDEFINED_SYSTEM_TREE_NODE),
+  check(OTF2_GlobalDefWriter_WriteSystemTreeNode(defs, 0, str("machine"), str("machine"),
+                                                 OTF2_UNDEFINED_SYSTEM_TREE_NODE),
         "system tree root");
   std::map<std::string, OTF2_SystemTreeNodeRef> nodes;
   for (const LocationInfo& l : locations) {
     const std::string host = l.hostname.empty() ? "unknown host" : l.hostname;
     auto [node, is_new] = nodes.emplace(host, static_cast<OTF2_SystemTreeNodeRef>(nodes.size() + 1));
     if (is_new)
-      check(OTF2_GlobalDefWriter_WriteSystemTreeNode(defs, node->second, str(host), str("node"), 0), "system tree node");
+      check(OTF2_GlobalDefWriter_WriteSystemTreeNode(defs, node->second, str(host), str("node"), 0),
+            "system tree node");
     const std::string rank = std::to_string(l.world_rank);
     check(OTF2_GlobalDefWriter_WriteLocationGroup(defs, static_cast<OTF2_LocationGroupRef>(l.world_rank),
                                                   str("MPI Rank " + rank), OTF2_LOCATION_GROUP_TYPE_PROCESS,
                                                   node->second, OTF2_UNDEFINED_LOCATION_GROUP),
           "location group");
-    check(OTF2_GlobalDefWriter_WriteLocation(defs, static_cast<OTF2_LocationRef>(l.world_rank),
-                                             str(l.hostname.empty() ? "rank " + rank + " (no trace file)"
-                                                                    : "Master thread"),
-                                             OTF2_LOCATION_TYPE_CPU_THREAD, l.events,
-                                             static_cast<OTF2_LocationGroupRef>(l.world_rank)),
+    check(OTF2_GlobalDefWriter_WriteLocation(
+              defs, static_cast<OTF2_LocationRef>(l.world_rank),
+              str(l.hostname.empty() ? "rank " + rank + " (no trace file)" : "Master thread"),
+              OTF2_LOCATION_TYPE_CPU_THREAD, l.events, static_cast<OTF2_LocationGroupRef>(l.world_rank)),
           "location");
   }
 
@@ -175,8 +176,8 @@ void Otf2Archive::write_definitions(OTF2_GlobalDefWriter* defs, const std::vecto
       }
       group = found->second;
     }
-    check(OTF2_GlobalDefWriter_WriteComm(defs, c, str(comm.name), group, comm.parent ? *comm.parent : OTF2_UNDEFINED_COMM,
-                                         OTF2_COMM_FLAG_NONE),
+    check(OTF2_GlobalDefWriter_WriteComm(defs, c, str(comm.name), group,
+                                         comm.parent ? *comm.parent : OTF2_UNDEFINED_COMM, OTF2_COMM_FLAG_NONE),
           "communicator");
   }
 }
@@ -255,7 +256,8 @@ void Otf2Archive::LocationWriter::collective_begin(std::uint64_t time) {
 }
 
 void Otf2Archive::LocationWriter::collective_end(std::uint64_t time, const CollectiveCall& call, CommIndex comm) {
-  const std::uint32_t root = call.root && *call.root >= 0 ? static_cast<std::uint32_t>(*call.root) : OTF2_UNDEFINED_UINT32;
+  const std::uint32_t root =
+      call.root && *call.root >= 0 ? static_cast<std::uint32_t>(*call.root) : OTF2_UNDEFINED_UINT32;
   check(OTF2_EvtWriter_MpiCollectiveEnd(writer_, nullptr, time, call.op, comm, root, call.sent, call.received),
         "MpiCollectiveEnd event");
 }

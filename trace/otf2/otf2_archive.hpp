@@ -19,7 +19,7 @@ namespace amp::trace::otf2 {
 
 struct LocationInfo {
   int world_rank = 0;
-  std::string hostname;        // empty when the rank's file is not in the input
+  std::string hostname;  // empty when the rank's file is not in the input
   std::uint64_t events = 0;
 };
 
@@ -36,8 +36,7 @@ class Otf2Archive {
   std::unique_ptr<LocationWriter> open_location(int world_rank);
 
   // After all locations are closed: the definitions, then the archive is closed.
-  void finish(const std::vector<LocationInfo>& locations, const RegionCatalog& regions,
-              CommunicatorTable& comms);
+  void finish(const std::vector<LocationInfo>& locations, const RegionCatalog& regions, CommunicatorTable& comms);
 
  private:
   void write_definitions(OTF2_GlobalDefWriter* defs, const std::vector<LocationInfo>& locations,

@@ -12,22 +12,64 @@ namespace {
 
 OTF2_RegionRole role_of(std::uint16_t id) {
   switch (id) {
-    case kBarrier: return OTF2_REGION_ROLE_BARRIER;
-    case kBcast: case kScatter: return OTF2_REGION_ROLE_COLL_ONE2ALL;
-    case kGather: case kReduce: return OTF2_REGION_ROLE_COLL_ALL2ONE;
-    case kAllgather: case kAllgatherv: case kAlltoall: case kAlltoallv: case kAllreduce:
+    case kBarrier:
+      return OTF2_REGION_ROLE_BARRIER;
+    case kBcast:
+    case kScatter:
+      return OTF2_REGION_ROLE_COLL_ONE2ALL;
+    case kGather:
+    case kReduce:
+      return OTF2_REGION_ROLE_COLL_ALL2ONE;
+    case kAllgather:
+    case kAllgatherv:
+    case kAlltoall:
+    case kAlltoallv:
+    case kAllreduce:
       return OTF2_REGION_ROLE_COLL_ALL2ALL;
-    case kScan: return OTF2_REGION_ROLE_COLL_OTHER;
-    case kGet: case kPut: case kAccumulate: case kWinCreate: case kWinFence: case kWinFree: case kWinPost:
-    case kWinStart: case kWinComplete: case kWinWait:
+    case kScan:
+      return OTF2_REGION_ROLE_COLL_OTHER;
+    case kGet:
+    case kPut:
+    case kAccumulate:
+    case kWinCreate:
+    case kWinFence:
+    case kWinFree:
+    case kWinPost:
+    case kWinStart:
+    case kWinComplete:
+    case kWinWait:
       return OTF2_REGION_ROLE_RMA;
-    case kSend: case kRecv: case kBsend: case kSsend: case kRsend: case kIsend: case kIbsend: case kIssend:
-    case kIrsend: case kIrecv: case kWait: case kTest: case kRequestFree: case kWaitany: case kTestany:
-    case kWaitall: case kTestall: case kWaitsome: case kTestsome: case kSendInit: case kBsendInit:
-    case kSsendInit: case kRsendInit: case kRecvInit: case kStart: case kStartall: case kSendrecv:
+    case kSend:
+    case kRecv:
+    case kBsend:
+    case kSsend:
+    case kRsend:
+    case kIsend:
+    case kIbsend:
+    case kIssend:
+    case kIrsend:
+    case kIrecv:
+    case kWait:
+    case kTest:
+    case kRequestFree:
+    case kWaitany:
+    case kTestany:
+    case kWaitall:
+    case kTestall:
+    case kWaitsome:
+    case kTestsome:
+    case kSendInit:
+    case kBsendInit:
+    case kSsendInit:
+    case kRsendInit:
+    case kRecvInit:
+    case kStart:
+    case kStartall:
+    case kSendrecv:
     case kSendrecvReplace:
       return OTF2_REGION_ROLE_POINT2POINT;
-    default: return OTF2_REGION_ROLE_FUNCTION;
+    default:
+      return OTF2_REGION_ROLE_FUNCTION;
   }
 }
 

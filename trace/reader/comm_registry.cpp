@@ -96,8 +96,7 @@ void CommRegistry::created(int rank, std::uint16_t function, int parent_local, i
     creation.resolved = true;
     return got(creation.dup_of_parent);
   }
-  creation.contributions.push_back(
-      {parent_rank, rank, gets_comm ? color : kNotAMember, key, new_local, made.size()});
+  creation.contributions.push_back({parent_rank, rank, gets_comm ? color : kNotAMember, key, new_local, made.size()});
   got(kPendingBase - static_cast<int>(index));
   if (static_cast<int>(creation.contributions.size()) == comm(parent).size()) resolve_creation(index);
 }
@@ -137,8 +136,8 @@ void CommRegistry::resolve_creation(std::size_t index) {
       for (std::size_t i = begin; i < end; ++i) world_ranks.push_back(members[i].world_rank);
       const int global = static_cast<int>(comms_.size());
       comms_.emplace_back(std::move(world_ranks));
-      origins_.push_back(
-          CommOrigin{CommOrigin::Kind::kCreated, creation.function, creation.parent, creation.nth, members[begin].color});
+      origins_.push_back(CommOrigin{CommOrigin::Kind::kCreated, creation.function, creation.parent, creation.nth,
+                                    members[begin].color});
       for (std::size_t i = begin; i < end; ++i) {
         made_[static_cast<std::size_t>(members[i].world_rank)][members[i].made_slot] = global;
         auto& map = local_[static_cast<std::size_t>(members[i].world_rank)];

@@ -47,9 +47,9 @@ struct CommOrigin {
 
 class CommRegistry {
  public:
-  static constexpr int kUndefined = -1;  // no recorded call on this rank created the id
-  static constexpr int kOpaque = -2;     // created by a recorded call, but its members are unknown
-  static constexpr int kNotAMember = -1; // color of a rank that got MPI_COMM_NULL back
+  static constexpr int kUndefined = -1;   // no recorded call on this rank created the id
+  static constexpr int kOpaque = -2;      // created by a recorded call, but its members are unknown
+  static constexpr int kNotAMember = -1;  // color of a rank that got MPI_COMM_NULL back
 
   explicit CommRegistry(int world_size);
 
@@ -86,16 +86,16 @@ class CommRegistry {
   static constexpr int kPendingBase = -3;  // local map value kPendingBase - i: creation i unresolved
   void resolve_creation(std::size_t index);
 
-  std::vector<CommGroup> comms_;                                 // [0] = MPI_COMM_WORLD
-  std::vector<CommOrigin> origins_;                              // per communicator
-  std::vector<std::unordered_map<int, int>> local_;              // per rank: DUMPI id -> global / pending
-  std::vector<std::unordered_map<int, int>> creations_on_;       // per rank: parent global -> calls so far
-  std::vector<int> self_;                                        // per rank: its MPI_COMM_SELF, or -1
-  std::map<std::pair<int, int>, std::size_t> creation_index_;    // (parent global, n-th creation) -> index
+  std::vector<CommGroup> comms_;                               // [0] = MPI_COMM_WORLD
+  std::vector<CommOrigin> origins_;                            // per communicator
+  std::vector<std::unordered_map<int, int>> local_;            // per rank: DUMPI id -> global / pending
+  std::vector<std::unordered_map<int, int>> creations_on_;     // per rank: parent global -> calls so far
+  std::vector<int> self_;                                      // per rank: its MPI_COMM_SELF, or -1
+  std::map<std::pair<int, int>, std::size_t> creation_index_;  // (parent global, n-th creation) -> index
   std::vector<Creation> creations_;
-  std::vector<std::vector<int>> made_;    // per rank, per creation call: what it got (global, pending,
-                                          // kOpaque, or kUndefined for MPI_COMM_NULL)
-  std::vector<std::size_t> replayed_;     // per rank: creation calls replayed so far
+  std::vector<std::vector<int>> made_;  // per rank, per creation call: what it got (global, pending,
+                                        // kOpaque, or kUndefined for MPI_COMM_NULL)
+  std::vector<std::size_t> replayed_;   // per rank: creation calls replayed so far
 };
 
 }  // namespace amp::trace

@@ -38,8 +38,9 @@ std::optional<PostedReceive> MessageMatcher::send(const SentMessage& message) {
 std::optional<SentMessage> MessageMatcher::post(int rank, PostedReceive& receive) {
   receive.serial = next_serial_++;
   Queues& q = queues_[{rank, receive.comm}];
-  return take_or_wait(q.unexpected, q.posted, receive,
-                      [](const SentMessage& m, const PostedReceive& r) { return matches(r, m); }, in_flight_);
+  return take_or_wait(
+      q.unexpected, q.posted, receive, [](const SentMessage& m, const PostedReceive& r) { return matches(r, m); },
+      in_flight_);
 }
 
 bool MessageMatcher::withdraw(int rank, int comm, std::uint64_t serial) {

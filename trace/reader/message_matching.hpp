@@ -18,21 +18,21 @@ inline constexpr int kAnyTag = -1;     // DUMPI's MPI_ANY_TAG
 
 // Where one end of a message was recorded.
 struct CallSite {
-  int rank = 0;               // world rank
-  std::uint64_t record = 0;   // 1-based record number in that rank's file
+  int rank = 0;              // world rank
+  std::uint64_t record = 0;  // 1-based record number in that rank's file
   std::uint64_t offset = 0;
   std::uint16_t function = 0;
 };
 
 struct SentMessage {
   CallSite site;
-  int comm = 0;          // registry communicator
-  int comm_id = 0;       // the sender's DUMPI id for it (for messages)
-  int source = 0;        // sender's rank in comm
-  int dest = 0;          // receiver's rank in comm
+  int comm = 0;     // registry communicator
+  int comm_id = 0;  // the sender's DUMPI id for it (for messages)
+  int source = 0;   // sender's rank in comm
+  int dest = 0;     // receiver's rank in comm
   int dest_world = 0;
   int tag = 0;
-  std::int64_t bytes = -1;  // -1: datatype size unknown
+  std::int64_t bytes = -1;   // -1: datatype size unknown
   std::uint64_t serial = 0;  // unique per message
 };
 

@@ -30,11 +30,11 @@ struct StatusEntry {
 
 struct Field {
   const FieldSpec* spec = nullptr;
-  bool present = true;                 // false for an absent root-only field or disabled status
-  std::int64_t value = 0;              // scalars
-  std::vector<std::int32_t> values;    // int and request arrays
-  std::vector<StatusEntry> statuses;   // STATUS (0 or 1 entry) and STATUS arrays
-  std::vector<std::string> strings;    // argv
+  bool present = true;                // false for an absent root-only field or disabled status
+  std::int64_t value = 0;             // scalars
+  std::vector<std::int32_t> values;   // int and request arrays
+  std::vector<StatusEntry> statuses;  // STATUS (0 or 1 entry) and STATUS arrays
+  std::vector<std::string> strings;   // argv
 };
 
 struct Record {

@@ -52,8 +52,8 @@ class CreatedIds {
     auto next = runs_.upper_bound(id);  // first run starting after id
     if (next != runs_.begin()) {
       auto run = std::prev(next);
-      if (id <= run->second) return;      // already in it
-      if (id == run->second + 1) {        // extends it, perhaps up to the next run
+      if (id <= run->second) return;  // already in it
+      if (id == run->second + 1) {    // extends it, perhaps up to the next run
         run->second = id;
         if (next != runs_.end() && next->first == id + 1) {
           run->second = next->second;
@@ -220,7 +220,7 @@ void RecordStream::creation(Rank& r, const Record& record) {
 }
 
 MessageEnd RecordStream::message(Rank& r, bool is_send, std::int64_t count, std::int64_t datatype, std::int64_t peer,
-                                  std::int64_t tag, std::int64_t comm_id, std::uint16_t function) {
+                                 std::int64_t tag, std::int64_t comm_id, std::uint16_t function) {
   MessageEnd m;
   m.is_send = is_send;
   m.function = m.origin = function;
@@ -259,8 +259,10 @@ void RecordStream::resolve(Rank& r, const Record& record, ResolvedCall& call) {
     if (m.is_send) return;
     m.received_bytes = status->bytes;
     if (m.peer == MessageEnd::kPeerAny) {
-      if (status->source == -1) m.peer = MessageEnd::kPeerNone;  // completed from MPI_PROC_NULL
-      else if (status->source >= 0 && m.comm >= 0) m.peer = registry_.comm(m.comm).world_rank(status->source);
+      if (status->source == -1)
+        m.peer = MessageEnd::kPeerNone;  // completed from MPI_PROC_NULL
+      else if (status->source >= 0 && m.comm >= 0)
+        m.peer = registry_.comm(m.comm).world_rank(status->source);
       if (status->source >= 0) m.comm_peer = status->source;
     }
     if (m.tag == -1 && status->tag >= 0) m.tag = status->tag;
@@ -316,15 +318,24 @@ void RecordStream::resolve(Rank& r, const Record& record, ResolvedCall& call) {
     }
   };
   switch (f) {
-    case kSend: case kBsend: case kSsend: case kRsend:
-    case kIsend: case kIbsend: case kIssend: case kIrsend: {
+    case kSend:
+    case kBsend:
+    case kSsend:
+    case kRsend:
+    case kIsend:
+    case kIbsend:
+    case kIssend:
+    case kIrsend: {
       MessageEnd m = message(r, true, s("count"), s("datatype"), s("dest"), s("tag"), s("comm"), f);
       m.blocking = f <= kRsend;
-      if (m.blocking) call.started.push_back(m);
-      else begin(static_cast<std::int32_t>(s("request")), m);
+      if (m.blocking)
+        call.started.push_back(m);
+      else
+        begin(static_cast<std::int32_t>(s("request")), m);
       break;
     }
-    case kRecv: case kIrecv: {
+    case kRecv:
+    case kIrecv: {
       MessageEnd m = message(r, false, s("count"), s("datatype"), s("source"), s("tag"), s("comm"), f);
       m.blocking = f == kRecv;
       if (m.blocking) {
@@ -335,7 +346,8 @@ void RecordStream::resolve(Rank& r, const Record& record, ResolvedCall& call) {
       }
       break;
     }
-    case kSendrecv: case kSendrecvReplace: {
+    case kSendrecv:
+    case kSendrecvReplace: {
       const bool replace = f == kSendrecvReplace;
       MessageEnd in = message(r, false, s(replace ? "count" : "recvcount"), s(replace ? "datatype" : "recvtype"),
                               s("source"), s("recvtag"), s("comm"), f);
@@ -347,38 +359,51 @@ void RecordStream::resolve(Rank& r, const Record& record, ResolvedCall& call) {
       call.started.push_back(out);
       break;
     }
-    case kSendInit: case kBsendInit: case kSsendInit: case kRsendInit: case kRecvInit: {
+    case kSendInit:
+    case kBsendInit:
+    case kSsendInit:
+    case kRsendInit:
+    case kRecvInit: {
       const bool is_send = f != kRecvInit;
-      MessageEnd m = message(r, is_send, s("count"), s("datatype"), s(is_send ? "dest" : "source"), s("tag"),
-                             s("comm"), f);
+      MessageEnd m =
+          message(r, is_send, s("count"), s("datatype"), s(is_send ? "dest" : "source"), s("tag"), s("comm"), f);
       m.request = static_cast<std::int32_t>(s("request"));
       r.created.insert(m.request);
       r.requests[m.request].persistent = m;
       break;
     }
-    case kStart: start(static_cast<std::int32_t>(s("request"))); break;
+    case kStart:
+      start(static_cast<std::int32_t>(s("request")));
+      break;
     case kStartall:
       for (std::int32_t id : record.field("requests")->values) start(id);
       break;
-    case kRequestFree: release(static_cast<std::int32_t>(s("request"))); break;
-    case kWait: complete(static_cast<std::int32_t>(s("request")), status_of(record, 0)); break;
+    case kRequestFree:
+      release(static_cast<std::int32_t>(s("request")));
+      break;
+    case kWait:
+      complete(static_cast<std::int32_t>(s("request")), status_of(record, 0));
+      break;
     case kTest:
       if (s("flag") != 0) complete(static_cast<std::int32_t>(s("request")), status_of(record, 0));
       break;
-    case kWaitany: case kTestany: {
+    case kWaitany:
+    case kTestany: {
       const auto& ids = record.field("requests")->values;
       const std::int64_t index = s("index");
       if ((f == kWaitany || s("flag") != 0) && index >= 0 && static_cast<std::size_t>(index) < ids.size())
         complete(ids[static_cast<std::size_t>(index)], status_of(record, 0));
       break;
     }
-    case kWaitall: case kTestall: {
+    case kWaitall:
+    case kTestall: {
       const auto& ids = record.field("requests")->values;
       if (f == kWaitall || s("flag") != 0)
         for (std::size_t i = 0; i < ids.size(); ++i) complete(ids[i], status_of(record, i));
       break;
     }
-    case kWaitsome: case kTestsome: {
+    case kWaitsome:
+    case kTestsome: {
       const auto& ids = record.field("requests")->values;
       const auto& indices = record.field("indices")->values;
       for (std::size_t i = 0; i < indices.size(); ++i)
@@ -386,8 +411,17 @@ void RecordStream::resolve(Rank& r, const Record& record, ResolvedCall& call) {
           complete(ids[static_cast<std::size_t>(indices[i])], status_of(record, i));
       break;
     }
-    case kBarrier: case kBcast: case kGather: case kScatter: case kAllgather: case kAllgatherv: case kAlltoall:
-    case kAlltoallv: case kReduce: case kAllreduce: case kScan: {
+    case kBarrier:
+    case kBcast:
+    case kGather:
+    case kScatter:
+    case kAllgather:
+    case kAllgatherv:
+    case kAlltoall:
+    case kAlltoallv:
+    case kReduce:
+    case kAllreduce:
+    case kScan: {
       auto c = std::make_unique<CollectiveCall>();
       c->function = f;
       c->comm = registry_.resolve(r.rank, static_cast<int>(s("comm")));
@@ -408,8 +442,16 @@ void RecordStream::resolve(Rank& r, const Record& record, ResolvedCall& call) {
       if (const Field* root = record.field("root"); root != nullptr && c->comm >= 0)
         c->root_world = registry_.comm(c->comm).world_rank(static_cast<int>(root->value));
       switch (f) {
-        case kBcast: case kReduce: case kAllreduce: case kScan: c->bytes = bytes("count", "datatype"); break;
-        case kGather: case kScatter: case kAllgather: case kAlltoall:
+        case kBcast:
+        case kReduce:
+        case kAllreduce:
+        case kScan:
+          c->bytes = bytes("count", "datatype");
+          break;
+        case kGather:
+        case kScatter:
+        case kAllgather:
+        case kAlltoall:
           c->bytes = bytes("sendcount", "sendtype");
           c->recv_bytes = bytes("recvcount", "recvtype");
           break;
@@ -421,16 +463,21 @@ void RecordStream::resolve(Rank& r, const Record& record, ResolvedCall& call) {
           c->bytes = bytes("sendcounts", "sendtype");
           c->recv_bytes = bytes("recvcounts", "recvtype");
           break;
-        default: break;
+        default:
+          break;
       }
       call.collective = std::move(c);
       break;
     }
-    case kCommDup: case kCommSplit: case kCommCreate: case kCartCreate:
+    case kCommDup:
+    case kCommSplit:
+    case kCommCreate:
+    case kCartCreate:
       call.created_from = registry_.resolve(r.rank, static_cast<int>(s("oldcomm")));
       creation(r, record);
       break;
-    default: break;
+    default:
+      break;
   }
 }
 

@@ -23,21 +23,21 @@ namespace amp::trace {
 // One point-to-point message as one side sees it: what a call starts, or what a completion finishes.
 struct MessageEnd {
   bool is_send = false;
-  bool blocking = false;          // Send, Recv, Sendrecv: complete when the call returns
-  std::int32_t request = 0;       // the request that completes it (nonblocking and persistent)
-  std::uint64_t operation = 0;    // nonblocking: 1, 2, ... per rank in start order, the same when it completes
+  bool blocking = false;                // Send, Recv, Sendrecv: complete when the call returns
+  std::int32_t request = 0;             // the request that completes it (nonblocking and persistent)
+  std::uint64_t operation = 0;          // nonblocking: 1, 2, ... per rank in start order, the same when it completes
   int comm = CommRegistry::kUndefined;  // registry communicator (0 = MPI_COMM_WORLD), or kUndefined/kOpaque
-  std::int64_t comm_id = 0;       // the rank's own DUMPI id of it
-  int peer = -1;                  // partner's world rank; kPeerNone (MPI_PROC_NULL), kPeerAny (wildcard),
-                                  // kPeerUnknown (a communicator of unknown members)
-  std::int64_t comm_peer = -1;    // partner's rank in the communicator as recorded (negative: MPI_ANY_SOURCE
-                                  // or MPI_PROC_NULL), or as the status of a wildcard receive's completion says
-  int tag = 0;                    // as recorded; -1 is MPI_ANY_TAG for a receive (until a status tells)
-  std::int64_t bytes = -1;        // count x datatype size; -1 when the size is unknown
-  std::int64_t received_bytes = -1;  // a receive completed with a status: the bytes it says arrived
-  bool cancelled = false;         // completed with a status that says it was cancelled
-  std::uint16_t function = 0;     // the call that started it (MPI_Start for a started persistent request)
-  std::uint16_t origin = 0;       // the call that made it: function, or the *_init of a persistent request
+  std::int64_t comm_id = 0;             // the rank's own DUMPI id of it
+  int peer = -1;                        // partner's world rank; kPeerNone (MPI_PROC_NULL), kPeerAny (wildcard),
+                                        // kPeerUnknown (a communicator of unknown members)
+  std::int64_t comm_peer = -1;          // partner's rank in the communicator as recorded (negative: MPI_ANY_SOURCE
+                                        // or MPI_PROC_NULL), or as the status of a wildcard receive's completion says
+  int tag = 0;                          // as recorded; -1 is MPI_ANY_TAG for a receive (until a status tells)
+  std::int64_t bytes = -1;              // count x datatype size; -1 when the size is unknown
+  std::int64_t received_bytes = -1;     // a receive completed with a status: the bytes it says arrived
+  bool cancelled = false;               // completed with a status that says it was cancelled
+  std::uint16_t function = 0;           // the call that started it (MPI_Start for a started persistent request)
+  std::uint16_t origin = 0;             // the call that made it: function, or the *_init of a persistent request
 
   static constexpr int kPeerNone = -2;  // MPI_PROC_NULL: no message
   static constexpr int kPeerAny = -1;   // MPI_ANY_SOURCE not resolved by a status (yet)
@@ -50,17 +50,17 @@ struct CollectiveCall {
   int comm = CommRegistry::kUndefined;
   int comm_size = 0;
   int root_world = -1;
-  std::int64_t bytes = -1;        // per-rank block (count x size of the call's own datatype), -1 unknown;
-                                  // Alltoallv: the sum of the send counts
-  std::int64_t recv_bytes = -1;   // Gather/Scatter/Allgather/Alltoall: the receive side's block;
-                                  // Allgatherv/Alltoallv: the sum of the receive counts
+  std::int64_t bytes = -1;       // per-rank block (count x size of the call's own datatype), -1 unknown;
+                                 // Alltoallv: the sum of the send counts
+  std::int64_t recv_bytes = -1;  // Gather/Scatter/Allgather/Alltoall: the receive side's block;
+                                 // Allgatherv/Alltoallv: the sum of the receive counts
 };
 
 struct ResolvedCall {
-  int rank = 0;                   // world rank whose file holds the record
+  int rank = 0;                     // world rank whose file holds the record
   std::uint64_t record_number = 0;  // 1-based position in that file
   const Record* record = nullptr;
-  const TraceFile* file = nullptr;  // that file (its datatype sizes, footer, function addresses)
+  const TraceFile* file = nullptr;    // that file (its datatype sizes, footer, function addresses)
   std::vector<MessageEnd> started;    // messages this call starts (in argument order)
   std::vector<MessageEnd> completed;  // nonblocking messages this call completes (Wait*, Test* with flag)
   std::vector<MessageEnd> freed;      // active nonblocking messages Request_free lets go (no Wait will end them)

@@ -40,14 +40,22 @@ namespace amp::trace {
 
 const char* finding_kind_name(FindingKind kind) {
   switch (kind) {
-    case FindingKind::kSmallReceive: return "small_receive";
-    case FindingKind::kChannelSizeChange: return "channel_size_change";
-    case FindingKind::kUnmatchedSend: return "unmatched_send";
-    case FindingKind::kUnmatchedReceive: return "unmatched_receive";
-    case FindingKind::kUnknownRequest: return "unknown_request";
-    case FindingKind::kUndefinedCommunicator: return "undefined_communicator";
-    case FindingKind::kUndefinedDatatype: return "undefined_datatype";
-    case FindingKind::kUnreplayableCall: return "unreplayable_call";
+    case FindingKind::kSmallReceive:
+      return "small_receive";
+    case FindingKind::kChannelSizeChange:
+      return "channel_size_change";
+    case FindingKind::kUnmatchedSend:
+      return "unmatched_send";
+    case FindingKind::kUnmatchedReceive:
+      return "unmatched_receive";
+    case FindingKind::kUnknownRequest:
+      return "unknown_request";
+    case FindingKind::kUndefinedCommunicator:
+      return "undefined_communicator";
+    case FindingKind::kUndefinedDatatype:
+      return "undefined_datatype";
+    case FindingKind::kUnreplayableCall:
+      return "unreplayable_call";
   }
   return "unknown";
 }
@@ -106,9 +114,10 @@ class ReplayChecker {
     });
     complete_receives_until({std::numeric_limits<std::int64_t>::max(), 0});
     report_unmatched();
-    std::stable_sort(report_.findings.begin(), report_.findings.end(), [](const ReplayFinding& a, const ReplayFinding& b) {
-      return std::tie(a.kind, a.rank, a.record) < std::tie(b.kind, b.rank, b.record);
-    });
+    std::stable_sort(report_.findings.begin(), report_.findings.end(),
+                     [](const ReplayFinding& a, const ReplayFinding& b) {
+                       return std::tie(a.kind, a.rank, a.record) < std::tie(b.kind, b.rank, b.record);
+                     });
     return std::move(report_);
   }
 
@@ -145,8 +154,10 @@ class ReplayChecker {
     check_datatypes(r, file, record, site);
     report_unknown_requests(call, site);
     for (const MessageEnd& m : call.started) {
-      if (m.is_send) send(call.rank, site, m);
-      else receive(call.rank, site, m);
+      if (m.is_send)
+        send(call.rank, site, m);
+      else
+        receive(call.rank, site, m);
     }
     for (const MessageEnd& m : call.completed) complete(call.rank, m);
   }
@@ -165,12 +176,21 @@ class ReplayChecker {
       }
     }
     switch (record.function) {
-      case kTypeContiguous: case kTypeVector: case kTypeHvector: case kTypeIndexed: case kTypeHindexed:
-      case kTypeStruct: case kTypeCreateHindexed: case kTypeCreateHvector: case kTypeCreateIndexedBlock:
-      case kTypeCreateResized: case kTypeCreateStruct:
+      case kTypeContiguous:
+      case kTypeVector:
+      case kTypeHvector:
+      case kTypeIndexed:
+      case kTypeHindexed:
+      case kTypeStruct:
+      case kTypeCreateHindexed:
+      case kTypeCreateHvector:
+      case kTypeCreateIndexedBlock:
+      case kTypeCreateResized:
+      case kTypeCreateStruct:
         r.user_types.insert(record.scalar("newtype"));
         break;
-      default: break;
+      default:
+        break;
     }
   }
 
@@ -194,7 +214,7 @@ class ReplayChecker {
     if (m.comm < 0) return;                       // undefined (reported) or of unknown membership
     const int source = stream_.communicators().comm(m.comm).comm_rank(rank);
     if (source < 0 || m.peer < 0) return;
-    SentMessage message{site, m.comm, static_cast<int>(m.comm_id), source, static_cast<int>(m.comm_peer), m.peer,
+    SentMessage message{site,  m.comm,  static_cast<int>(m.comm_id), source, static_cast<int>(m.comm_peer), m.peer,
                         m.tag, m.bytes, next_message_serial_++};
     ++report_.messages;
     check_channel(message);
@@ -221,15 +241,17 @@ class ReplayChecker {
     const PostedOperation posted = it->second;
     posted_.erase(it);
     // A receive from -1 that completes with source -1 was a receive from MPI_PROC_NULL: no message.
-    const bool from_proc_null = posted.from_minus_one && m.peer == MessageEnd::kPeerNone &&
-                                matcher_.withdraw(rank, posted.comm, posted.serial);
+    const bool from_proc_null =
+        posted.from_minus_one && m.peer == MessageEnd::kPeerNone && matcher_.withdraw(rank, posted.comm, posted.serial);
     if (!from_proc_null) schedule_completion(posted.serial);
   }
 
   void matched(const SentMessage& message, const PostedReceive& receive) {
     ++report_.matched;
-    if (completed_unmatched_.erase(receive.serial) != 0) open_messages_.erase(message.serial);
-    else message_of_receive_[receive.serial] = message.serial;
+    if (completed_unmatched_.erase(receive.serial) != 0)
+      open_messages_.erase(message.serial);
+    else
+      message_of_receive_[receive.serial] = message.serial;
     if (message.bytes >= 0 && receive.capacity >= 0 && receive.capacity < message.bytes)
       add(FindingKind::kSmallReceive, receive.site,
           fmt::format("receive of {} bytes is smaller than the {}-byte message from rank {} ({}, tag {}, {})",
@@ -260,9 +282,8 @@ class ReplayChecker {
           shown ? fmt::format("message of {} bytes to rank {} (tag {}, {}) follows a {}-byte message on the same "
                               "channel ({}{}); a replayer that does not keep order within a channel can match it to "
                               "the wrong receive",
-                              message.bytes, message.dest_world, message.tag, comm_text(message.comm_id),
-                              channel.bytes, site_text(channel.last),
-                              in_flight ? ", still in flight" : ", already received")
+                              message.bytes, message.dest_world, message.tag, comm_text(message.comm_id), channel.bytes,
+                              site_text(channel.last), in_flight ? ", still in flight" : ", already received")
                 : std::string(),
           shown);
     }
@@ -281,8 +302,9 @@ class ReplayChecker {
         [this](const PostedReceive& p) {
           add(FindingKind::kUnmatchedReceive, p.site,
               fmt::format("receive of {} bytes from {} (tag {}, {}) never matches a message", bytes_text(p.capacity),
-                          p.source == kAnySource ? std::string("any source")
-                                                 : fmt::format("rank {}", stream_.communicators().comm(p.comm).world_rank(p.source)),
+                          p.source == kAnySource
+                              ? std::string("any source")
+                              : fmt::format("rank {}", stream_.communicators().comm(p.comm).world_rank(p.source)),
                           p.tag == kAnyTag ? std::string("any") : std::to_string(p.tag), comm_text(p.comm_id)));
         });
   }
@@ -310,15 +332,15 @@ class ReplayChecker {
   ReplayCheckOptions options_;
   ReplayCheckReport report_;
   std::array<std::size_t, kFindingKinds> kept_{};  // findings kept per kind (at most keep_per_kind)
-  ClockTime returns_at_;  // wall stop time of the record being handled
+  ClockTime returns_at_;                           // wall stop time of the record being handled
   using Completion = std::tuple<std::int64_t, std::uint32_t, std::uint64_t>;  // time, receive serial
   std::priority_queue<Completion, std::vector<Completion>, std::greater<Completion>> completions_;
   std::uint64_t next_message_serial_ = 1;
-  std::unordered_set<std::uint64_t> open_messages_;       // sent, and not yet received by a returned call
+  std::unordered_set<std::uint64_t> open_messages_;  // sent, and not yet received by a returned call
   std::unordered_map<std::uint64_t, std::uint64_t> message_of_receive_;  // matched, not completed
-  std::unordered_set<std::uint64_t> completed_unmatched_;  // receives completed before any match
+  std::unordered_set<std::uint64_t> completed_unmatched_;                // receives completed before any match
   RecordStream stream_;
-  std::unordered_map<int, RankState> ranks_;  // by world rank
+  std::unordered_map<int, RankState> ranks_;                         // by world rank
   std::map<std::pair<int, std::uint64_t>, PostedOperation> posted_;  // (rank, stream operation)
   MessageMatcher matcher_;
   struct Channel {

@@ -33,11 +33,11 @@ const char* finding_kind_name(FindingKind kind);
 
 struct ReplayFinding {
   FindingKind kind;
-  int rank = 0;               // MPI_COMM_WORLD rank whose file holds the record
-  std::uint64_t record = 0;   // 1-based position of the record in that rank's file
-  std::uint64_t offset = 0;   // byte offset of the record
-  std::string call;           // e.g. "MPI_Recv"
-  std::string message;        // the explanation, without the "rank R record N CALL:" prefix
+  int rank = 0;              // MPI_COMM_WORLD rank whose file holds the record
+  std::uint64_t record = 0;  // 1-based position of the record in that rank's file
+  std::uint64_t offset = 0;  // byte offset of the record
+  std::string call;          // e.g. "MPI_Recv"
+  std::string message;       // the explanation, without the "rank R record N CALL:" prefix
 };
 
 struct ReplayCheckOptions {
@@ -52,9 +52,9 @@ struct ReplayCheckOptions {
 struct ReplayCheckReport {
   int ranks = 0;
   std::uint64_t records = 0;
-  std::uint64_t messages = 0;          // point-to-point messages sent (PROC_NULL excluded)
-  std::uint64_t matched = 0;           // messages matched to a receive
-  std::uint64_t peak_in_flight = 0;    // most unmatched sends + posted receives held at once
+  std::uint64_t messages = 0;        // point-to-point messages sent (PROC_NULL excluded)
+  std::uint64_t matched = 0;         // messages matched to a receive
+  std::uint64_t peak_in_flight = 0;  // most unmatched sends + posted receives held at once
   // The first keep_per_kind findings of each kind found, sorted by (kind, rank, record).
   std::vector<ReplayFinding> findings;
   std::array<std::uint64_t, kFindingKinds> counts{};  // all findings, per kind

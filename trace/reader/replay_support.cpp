@@ -23,12 +23,12 @@ constexpr std::string_view kNoDecoder = "libundumpi has no decoder for it (the r
 
 const std::vector<std::pair<unsigned, std::string_view>>& table() {
   static const std::vector<std::pair<unsigned, std::string_view>> rows = {
-      {128, kNoDecoder},  // MPI_Pcontrol
-      {24, kNotImplemented},  // MPI_Cancel
-      {25, kNotImplemented},  // MPI_Test_cancelled
-      {37, kNotImplemented},  // MPI_Type_hvector
-      {39, kNotImplemented},  // MPI_Type_hindexed
-      {99, kNotImplemented},  // MPI_Cart_create
+      {128, kNoDecoder},       // MPI_Pcontrol
+      {24, kNotImplemented},   // MPI_Cancel
+      {25, kNotImplemented},   // MPI_Test_cancelled
+      {37, kNotImplemented},   // MPI_Type_hvector
+      {39, kNotImplemented},   // MPI_Type_hindexed
+      {99, kNotImplemented},   // MPI_Cart_create
       {129, kNotImplemented},  // MPI_Close_port
       {131, kNotImplemented},  // MPI_Comm_connect
       {132, kNotImplemented},  // MPI_Comm_disconnect

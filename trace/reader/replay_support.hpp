@@ -20,8 +20,8 @@ const std::vector<unsigned>& unreplayable_functions();
 // Whether replayers cope with a datatype id no recorded call created when the sizes block gives it
 // this size. SST-macro's parsedumpi (getMpitype) replays such an id as its built-in type of that
 // size and has built-ins of 1, 2, 4, 6, 8, 12, 16, 20, 32, 48 and 64 bytes only. (CODES reads no sizes
-// block; the copy amp-trace codes writes for it counts in MPI_BYTEs.) (libdumpi and libamp_dumpi number predefined types DUMPI has no
-// constant for, such as MPI_INT64_T, from 28 too.)
+// block; the copy amp-trace codes writes for it counts in MPI_BYTEs.) (libdumpi and libamp_dumpi number predefined
+// types DUMPI has no constant for, such as MPI_INT64_T, from 28 too.)
 bool replayers_substitute_datatype_of_size(std::int32_t size);
 
 }  // namespace amp::trace

@@ -76,8 +76,7 @@ void StagedFile::publish() {
     if (::rename(partial_.c_str(), target_.c_str()) != 0)
       throw OutputWriteError(target_ + ": cannot replace it: " + std::strerror(errno));
   } else if (int error = rename_without_replacing(partial_, target_); error != 0) {
-    if (error == EEXIST)
-      throw TraceFormatError(target_ + " appeared while amp-trace was writing it; it is left alone");
+    if (error == EEXIST) throw TraceFormatError(target_ + " appeared while amp-trace was writing it; it is left alone");
     throw OutputWriteError(target_ + ": cannot rename " + partial_ + " to it: " + std::strerror(error));
   }
   published_ = true;

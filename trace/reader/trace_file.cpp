@@ -60,7 +60,8 @@ ClockTime read_time(ByteSource& in, std::int32_t offset, const char* what) {
 
 std::uint64_t file_size_of(const std::string& path) {
   struct stat info {};
-  if (::stat(path.c_str(), &info) != 0) throw TraceFormatError("cannot open for reading: " + std::string(std::strerror(errno)));
+  if (::stat(path.c_str(), &info) != 0)
+    throw TraceFormatError("cannot open for reading: " + std::string(std::strerror(errno)));
   return static_cast<std::uint64_t>(info.st_size);
 }
 
@@ -148,8 +149,9 @@ void TraceFile::read_blocks(const std::function<ByteSource(std::uint64_t, std::u
     }
   }
   if (words == 0)
-    throw TraceFormatError("no DUMPI index at the end of the file (truncated, or the writer was killed); "
-                           "'amp-trace repair' can rebuild it");
+    throw TraceFormatError(
+        "no DUMPI index at the end of the file (truncated, or the writer was killed); "
+        "'amp-trace repair' can rebuild it");
   if (words >= 8) index_.sizes = in.u64("index");
   if (words >= 7) index_.addresses = in.u64("index");
   if (words >= 6) index_.perf_labels = in.u64("index");
@@ -158,8 +160,8 @@ void TraceFile::read_blocks(const std::function<ByteSource(std::uint64_t, std::u
   index_.footer = in.u64("index");
   index_.keyval = in.u64("index");
   const std::uint64_t index_start = size - words * 8;
-  for (std::uint64_t offset : {index_.sizes, index_.addresses, index_.perf_labels, index_.header, index_.body,
-                               index_.footer, index_.keyval}) {
+  for (std::uint64_t offset :
+       {index_.sizes, index_.addresses, index_.perf_labels, index_.header, index_.body, index_.footer, index_.keyval}) {
     if (offset != 0 && (offset < kBodyOffset || offset >= index_start))
       throw TraceFormatError("index points outside the file (offset " + std::to_string(offset) + ")");
   }
@@ -237,8 +239,7 @@ Record TraceFile::decode_record(ByteSource& in, std::uint16_t function, std::uin
     record.wall_stop = read_time(in, wall_offset, "wall stop time");
   }
   if (record.mask & kMaskPerf) {
-    if (perf_label_count == 0)
-      throw TraceFormatError("record has perf counters but the file has no perf label block");
+    if (perf_label_count == 0) throw TraceFormatError("record has perf counters but the file has no perf label block");
     in.u8("perf counter count");
     for (std::uint32_t i = 0; i < 2 * perf_label_count; ++i) in.u64("perf counter");
   }
@@ -251,17 +252,25 @@ Record TraceFile::decode_record(ByteSource& in, std::uint16_t function, std::uin
       case FieldKind::kInt:
       case FieldKind::kSource:
       case FieldKind::kTag:
-      case FieldKind::kRequest: field.value = in.i32(spec.name); break;
+      case FieldKind::kRequest:
+        field.value = in.i32(spec.name);
+        break;
       case FieldKind::kDatatype:
       case FieldKind::kComm:
       case FieldKind::kWin:
       case FieldKind::kInfo:
-      case FieldKind::kGroup: field.value = in.u16(spec.name); break;
+      case FieldKind::kGroup:
+        field.value = in.u16(spec.name);
+        break;
       case FieldKind::kOp:
       case FieldKind::kThreadLevel:
-      case FieldKind::kFenceAssertion: field.value = in.u8(spec.name); break;
+      case FieldKind::kFenceAssertion:
+        field.value = in.u8(spec.name);
+        break;
       case FieldKind::kRequestArray:
-      case FieldKind::kIntArray: field.values = read_int_array(in, spec.name); break;
+      case FieldKind::kIntArray:
+        field.values = read_int_array(in, spec.name);
+        break;
       case FieldKind::kDatatypeArray: {
         std::uint32_t n = in.count(2, spec.name);
         field.values.resize(n);
@@ -283,12 +292,13 @@ Record TraceFile::decode_record(ByteSource& in, std::uint16_t function, std::uin
         }
         break;
       }
-      case FieldKind::kAddress: field.value = static_cast<std::int64_t>(in.u64(spec.name)); break;
+      case FieldKind::kAddress:
+        field.value = static_cast<std::int64_t>(in.u64(spec.name));
+        break;
       case FieldKind::kIntIfRoot:
       case FieldKind::kDatatypeIfRoot:
         field.present = record.fields.size() > 3 && record.fields[0].value == record.fields[3].value;
-        if (field.present)
-          field.value = spec.kind == FieldKind::kIntIfRoot ? in.i32(spec.name) : in.u16(spec.name);
+        if (field.present) field.value = spec.kind == FieldKind::kIntIfRoot ? in.i32(spec.name) : in.u16(spec.name);
         break;
     }
     record.fields.push_back(std::move(field));
@@ -330,7 +340,8 @@ std::optional<Record> TraceFile::Cursor::next() {
         return std::nullopt;
       }
       if (function > kEndOfStream) throw TraceFormatError("invalid function id " + std::to_string(function));
-      Record record = decode_record(source_, function, at, file_.cpu_offset_, file_.wall_offset_, file_.perf_label_count_);
+      Record record =
+          decode_record(source_, function, at, file_.cpu_offset_, file_.wall_offset_, file_.perf_label_count_);
       if (source_.position() > limit) throw TraceFormatError("record runs into the footer");
       return record;
     } catch (const TraceFormatError& error) {

@@ -95,8 +95,8 @@ class TraceFile {
   Cursor records() const { return Cursor(*this); }
 
   // Decodes one record at source's position (after its u16 function id has been read).
-  static Record decode_record(ByteSource& source, std::uint16_t function, std::uint64_t offset,
-                              std::int32_t cpu_offset, std::int32_t wall_offset, std::uint32_t perf_label_count);
+  static Record decode_record(ByteSource& source, std::uint16_t function, std::uint64_t offset, std::int32_t cpu_offset,
+                              std::int32_t wall_offset, std::uint32_t perf_label_count);
 
  private:
   TraceFile() = default;

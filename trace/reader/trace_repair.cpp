@@ -36,7 +36,7 @@ namespace {
 
 // MPI_Type_size of the built-in datatypes on LP64 Linux (MPICH and Open MPI agree); the real
 // block was lost with the tail. Id 16 (LONG_LONG_INT) is an alias of 18 under MPICH.
-constexpr std::array<std::int32_t, 28> kBuiltinSizes = {0, 0, 1, 1, 1, 1, 4, 2, 2, 4, 4, 8, 8, 4,
+constexpr std::array<std::int32_t, 28> kBuiltinSizes = {0, 0,  1, 1, 1, 1, 4, 2, 2, 4,  4,  8, 8, 4,
                                                         8, 16, 0, 8, 8, 1, 0, 0, 8, 12, 12, 6, 8, 20};
 
 std::vector<std::uint8_t> read_all(const std::string& path) {
@@ -107,12 +107,20 @@ std::int64_t constructed_size(const ScannedStream& scan, const Record& r) {
   };
   const std::int64_t old_size = size_of(scan, r.scalar("oldtype"));
   switch (r.function) {
-    case kTypeContiguous: return r.scalar("count") * old_size;
-    case kTypeVector: case kTypeHvector: case kTypeCreateHvector: case kTypeCreateIndexedBlock:
+    case kTypeContiguous:
+      return r.scalar("count") * old_size;
+    case kTypeVector:
+    case kTypeHvector:
+    case kTypeCreateHvector:
+    case kTypeCreateIndexedBlock:
       return r.scalar("count") * r.scalar("blocklength") * old_size;
-    case kTypeIndexed: case kTypeHindexed: return sum("lengths") * old_size;
-    case kTypeCreateHindexed: return sum("blocklengths") * old_size;
-    case kTypeCreateResized: return old_size;
+    case kTypeIndexed:
+    case kTypeHindexed:
+      return sum("lengths") * old_size;
+    case kTypeCreateHindexed:
+      return sum("blocklengths") * old_size;
+    case kTypeCreateResized:
+      return old_size;
     case kTypeCreateStruct: {
       const Field* lengths = r.field("blocklengths");
       const Field* types = r.field("oldtypes");
@@ -122,7 +130,8 @@ std::int64_t constructed_size(const ScannedStream& scan, const Record& r) {
           total += std::int64_t{lengths->values[i]} * size_of(scan, types->values[i]);
       return total;
     }
-    default: return 0;
+    default:
+      return 0;
   }
 }
 
@@ -181,8 +190,7 @@ RepairResult repair_trace_file(const std::string& path, const std::string& outpu
   if (lead.u64("magic") != kHeadMagic) throw TraceFormatError(path + ": not a DUMPI trace (no magic at offset 0)");
   try {
     TraceFile existing = TraceFile::parse(bytes, path);
-    if (!first_problem(existing))
-      throw TraceFormatError(path + ": already a valid trace; nothing to repair");
+    if (!first_problem(existing)) throw TraceFormatError(path + ": already a valid trace; nothing to repair");
   } catch (const TraceFormatError& error) {
     if (std::string(error.what()).find("nothing to repair") != std::string::npos) throw;
   }
@@ -232,8 +240,8 @@ RepairResult repair_trace_file(const std::string& path, const std::string& outpu
     throw TraceFormatError(result.output_path + ": the repaired file does not validate (" + *problem +
                            "); nothing was changed");
   if (in_place && ::link(path.c_str(), result.backup_path.c_str()) != 0)
-    throw TraceFormatError(path + ": cannot keep the original as " + result.backup_path + ": " +
-                           std::strerror(errno) + "; nothing was changed");
+    throw TraceFormatError(path + ": cannot keep the original as " + result.backup_path + ": " + std::strerror(errno) +
+                           "; nothing was changed");
   try {
     staged.publish();
   } catch (...) {

@@ -10,7 +10,7 @@ namespace amp::trace {
 
 struct RepairResult {
   std::string output_path;
-  std::string backup_path;        // where the original now lives (in-place repair), else empty
+  std::string backup_path;  // where the original now lives (in-place repair), else empty
   std::size_t records_kept = 0;
   std::uint64_t bytes_dropped = 0;  // incomplete record / partial tail bytes not carried over
   bool sizes_from_builtin_table = true;

@@ -125,8 +125,9 @@ TraceSet locate_trace(const std::string& input) {
     }
   }
   if (found.empty())
-    throw TraceFormatError(input + ": no DUMPI trace found (expected a .meta, a .bin, a prefix of <prefix>-NNNN.bin "
-                                   "files, or a directory)");
+    throw TraceFormatError(input +
+                           ": no DUMPI trace found (expected a .meta, a .bin, a prefix of <prefix>-NNNN.bin "
+                           "files, or a directory)");
   std::sort(found.begin(), found.end());
   for (auto& [rank, path] : found) {
     set.ranks.push_back(rank);

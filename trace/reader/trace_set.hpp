@@ -10,10 +10,10 @@
 namespace amp::trace {
 
 struct TraceSet {
-  std::string description;          // what was opened, for messages
-  std::string meta_path;            // empty when opened from a single .bin
+  std::string description;                  // what was opened, for messages
+  std::string meta_path;                    // empty when opened from a single .bin
   std::map<std::string, std::string> meta;  // key=value lines of the .meta
-  std::vector<int> ranks;           // MPI_COMM_WORLD rank of each file
+  std::vector<int> ranks;                   // MPI_COMM_WORLD rank of each file
   std::vector<std::string> bin_paths;
 };
 

@@ -32,8 +32,10 @@ void add_call(const ResolvedCall& call, RankTraffic& traffic, TraceStats& stats)
     }
     if (m.peer == MessageEnd::kPeerNone) continue;  // MPI_PROC_NULL: no message
     std::uint64_t bytes = 0;
-    if (m.bytes < 0) ++stats.unknown_datatype_messages;  // counted with 0 bytes
-    else bytes = static_cast<std::uint64_t>(m.bytes);
+    if (m.bytes < 0)
+      ++stats.unknown_datatype_messages;  // counted with 0 bytes
+    else
+      bytes = static_cast<std::uint64_t>(m.bytes);
     const std::string name(function_name(m.origin));
     traffic.sent.add(bytes);
     traffic.sent_by_call[name].add(bytes);

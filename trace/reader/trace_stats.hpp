@@ -26,8 +26,8 @@ struct Traffic {
 struct RankTraffic {
   int rank = 0;
   std::uint64_t records = 0;
-  Traffic sent;                               // point-to-point messages started by this rank
-  std::uint64_t receives_posted = 0;          // Recv, Irecv, Sendrecv, started persistent receives
+  Traffic sent;                       // point-to-point messages started by this rank
+  std::uint64_t receives_posted = 0;  // Recv, Irecv, Sendrecv, started persistent receives
   std::map<std::string, Traffic> sent_by_call;
   std::map<std::string, std::uint64_t> calls;  // records per function name
 };
@@ -40,7 +40,7 @@ struct TraceStats {
   std::map<std::uint64_t, std::uint64_t> size_histogram;  // upper bound (power of two, 0 for empty) -> messages
   std::vector<std::vector<std::uint64_t>> matrix_bytes;   // [source world rank][destination world rank]
   std::vector<std::vector<std::uint64_t>> matrix_messages;
-  std::uint64_t unplaced_messages = 0;         // on communicators whose members the trace does not tell
+  std::uint64_t unplaced_messages = 0;          // on communicators whose members the trace does not tell
   std::uint64_t unknown_datatype_messages = 0;  // datatype id missing from the sizes block (0 bytes counted)
 };
 

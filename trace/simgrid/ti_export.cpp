@@ -39,7 +39,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr int kTagSlots = 1024;              // outstanding messages one channel may have at once
+constexpr int kTagSlots = 1024;                 // outstanding messages one channel may have at once
 constexpr std::size_t kFlushBytes = 16 * 1024;  // per-rank buffer before it is appended to its file
 
 // One rank's action file: lines gathered in a bounded buffer, appended to the file when it fills
@@ -108,15 +108,15 @@ class Exporter {
  private:
   struct RankState {
     bool seen = false;
-    bool paused = false;          // between MPI_Pcontrol(0) and MPI_Pcontrol(1): not traced, not replayed
-    double region_start = 0;      // where the current traced region began (MPI_Init's return, a resume)
+    bool paused = false;      // between MPI_Pcontrol(0) and MPI_Pcontrol(1): not traced, not replayed
+    double region_start = 0;  // where the current traced region began (MPI_Init's return, a resume)
     std::vector<std::pair<double, double>> regions;  // traced regions already ended: (begin, end)
-    double last = 0;              // end of the last record
-    double busy_until = 0;        // end of the last call that became an action (compute starts there)
-    bool acted = false;           // a call became an action since the current region began
+    double last = 0;                                 // end of the last record
+    double busy_until = 0;  // end of the last call that became an action (compute starts there)
+    bool acted = false;     // a call became an action since the current region began
   };
   struct Channel {
-    int index = 0;                // within its (sender, receiver) pair
+    int index = 0;  // within its (sender, receiver) pair
     std::uint64_t sent = 0, received = 0;
   };
 
@@ -163,8 +163,10 @@ class Exporter {
     j["recorded_seconds"] = result_.recorded_seconds;
     j["synthesized"] = result_.synthesized;
     for (const TiRankSummary& r : result_.per_rank)
-      j["per_rank"].push_back({{"messages_sent", r.messages_sent}, {"bytes_sent", r.bytes_sent},
-                               {"receives", r.receives}, {"actions", r.actions},
+      j["per_rank"].push_back({{"messages_sent", r.messages_sent},
+                               {"bytes_sent", r.bytes_sent},
+                               {"receives", r.receives},
+                               {"actions", r.actions},
                                {"compute_seconds", r.compute_seconds},
                                {"recorded_seconds", r.recorded_seconds}});
     write_file("export.json", j.dump(1) + "\n");
@@ -178,9 +180,10 @@ class Exporter {
   void refuse_unrecorded_calls() {
     const std::string calls = unrecorded_calls(set_);
     if (!calls.empty())
-      throw std::runtime_error(fmt::format("{}: the trace's .meta counts calls DUMPI could not record ({}; ranks not "
-                                           "recorded): they have no SimGrid time-independent form",
-                                           set_.description, calls));
+      throw std::runtime_error(
+          fmt::format("{}: the trace's .meta counts calls DUMPI could not record ({}; ranks not "
+                      "recorded): they have no SimGrid time-independent form",
+                      set_.description, calls));
   }
 
   [[noreturn]] void refuse(const ResolvedCall& call, const std::string& why) const {
@@ -224,7 +227,8 @@ class Exporter {
     if (fresh) it->second.index = pair_channels_[pair_key(sender, receiver)]++;
     Channel& channel = it->second;
     const std::uint64_t k = sending ? channel.sent++ : channel.received++;
-    const std::int64_t tag = static_cast<std::int64_t>(channel.index) * kTagSlots + static_cast<std::int64_t>(k % kTagSlots);
+    const std::int64_t tag =
+        static_cast<std::int64_t>(channel.index) * kTagSlots + static_cast<std::int64_t>(k % kTagSlots);
     if (tag > 2147483647) throw std::runtime_error("too many distinct channels between one pair of ranks to renumber");
     return static_cast<int>(tag);
   }
@@ -238,10 +242,12 @@ class Exporter {
   std::optional<Keyed> key_of(const ResolvedCall& call, const MessageEnd& m) {
     if (m.peer == MessageEnd::kPeerNone) return std::nullopt;  // MPI_PROC_NULL
     if (m.comm < 0 || m.peer == MessageEnd::kPeerUnknown)
-      refuse(call, fmt::format("communicator {} was created by no recorded call (or its members are unknown)", m.comm_id));
+      refuse(call,
+             fmt::format("communicator {} was created by no recorded call (or its members are unknown)", m.comm_id));
     if (m.peer == MessageEnd::kPeerAny)
-      refuse(call, "a receive from MPI_ANY_SOURCE (or MPICH's MPI_PROC_NULL) names no source when it is posted; "
-                   "the TI form needs it");
+      refuse(call,
+             "a receive from MPI_ANY_SOURCE (or MPICH's MPI_PROC_NULL) names no source when it is posted; "
+             "the TI form needs it");
     if (!m.is_send && m.tag < 0) refuse(call, "a receive with MPI_ANY_TAG names no tag when it is posted");
     if (m.bytes < 0) refuse(call, "the message's datatype size is not in the trace's sizes block");
     const int source = m.is_send ? call.rank : m.peer;
@@ -297,14 +303,27 @@ class Exporter {
     if (f == kCommDup || f == kCommSplit || f == kCommCreate) return communicator_creation(index, call);
     if (!call.started.empty() || !call.completed.empty()) return point_to_point(index, call);
     switch (f) {
-      case kWait: case kTest: case kWaitany: case kTestany: case kWaitall: case kTestall: case kWaitsome:
-      case kTestsome: case kSendInit: case kBsendInit: case kSsendInit: case kRsendInit: case kRecvInit:
+      case kWait:
+      case kTest:
+      case kWaitany:
+      case kTestany:
+      case kWaitall:
+      case kTestall:
+      case kWaitsome:
+      case kTestsome:
+      case kSendInit:
+      case kBsendInit:
+      case kSsendInit:
+      case kRsendInit:
+      case kRecvInit:
         return;  // completed nothing (null or inactive requests, a failed test), or only set up: compute
-      default: break;
+      default:
+        break;
     }
     if (moves_no_data(name)) return;
-    refuse(call, "has no SimGrid time-independent form (one-sided, partitioned, neighbourhood and I/O calls are "
-                 "not exported)");
+    refuse(call,
+           "has no SimGrid time-independent form (one-sided, partitioned, neighbourhood and I/O calls are "
+           "not exported)");
   }
 
   // The call's sends and receives, then its waits: Sendrecv's two (it becomes irecv + isend) and one per
@@ -355,8 +374,9 @@ class Exporter {
   void collective(std::size_t index, const ResolvedCall& call) {
     const CollectiveCall& c = *call.collective;
     if (c.comm < 0 || !world_like(c.comm))
-      refuse(call, "a collective on a communicator other than MPI_COMM_WORLD (or a copy of it) has no TI form: "
-                   "TI replay runs every collective on MPI_COMM_WORLD");
+      refuse(call,
+             "a collective on a communicator other than MPI_COMM_WORLD (or a copy of it) has no TI form: "
+             "TI replay runs every collective on MPI_COMM_WORLD");
     const auto known = [&](std::int64_t bytes) {
       if (bytes < 0) refuse(call, "the collective's datatype size is not in the trace's sizes block");
       return bytes;
@@ -364,12 +384,24 @@ class Exporter {
     const int me = call.rank;
     std::string line;
     switch (c.function) {
-      case kBarrier: line = fmt::format("{} barrier", me); break;
-      case kBcast: line = fmt::format("{} bcast {} {}", me, known(c.bytes), c.root_world); break;
-      case kReduce: line = fmt::format("{} reduce {} 0 {}", me, known(c.bytes), c.root_world); break;
-      case kAllreduce: line = fmt::format("{} allreduce {} 0", me, known(c.bytes)); break;
-      case kAllgather: line = fmt::format("{} allgather {} {}", me, known(c.bytes), known(c.recv_bytes)); break;
-      case kAlltoall: line = fmt::format("{} alltoall {} {}", me, known(c.bytes), known(c.recv_bytes)); break;
+      case kBarrier:
+        line = fmt::format("{} barrier", me);
+        break;
+      case kBcast:
+        line = fmt::format("{} bcast {} {}", me, known(c.bytes), c.root_world);
+        break;
+      case kReduce:
+        line = fmt::format("{} reduce {} 0 {}", me, known(c.bytes), c.root_world);
+        break;
+      case kAllreduce:
+        line = fmt::format("{} allreduce {} 0", me, known(c.bytes));
+        break;
+      case kAllgather:
+        line = fmt::format("{} allgather {} {}", me, known(c.bytes), known(c.recv_bytes));
+        break;
+      case kAlltoall:
+        line = fmt::format("{} alltoall {} {}", me, known(c.bytes), known(c.recv_bytes));
+        break;
       case kGather:  // the receive block is recorded at the root only; every rank sends the same block
         line = fmt::format("{} gather {} {} {}", me, known(c.bytes), c.recv_bytes >= 0 ? c.recv_bytes : c.bytes,
                            c.root_world);
@@ -378,7 +410,9 @@ class Exporter {
         line = fmt::format("{} scatter {} {} {}", me, c.bytes >= 0 ? c.bytes : known(c.recv_bytes), known(c.recv_bytes),
                            c.root_world);
         break;
-      default: refuse(call, "this collective has no TI form in AMP's export (Allgatherv, Alltoallv and Scan are not exported)");
+      default:
+        refuse(call,
+               "this collective has no TI form in AMP's export (Allgatherv, Alltoallv and Scan are not exported)");
     }
     emit_collective(index, call, line);
   }
@@ -391,8 +425,9 @@ class Exporter {
     if (call.created_from < 0 || !world_like(call.created_from)) return;
     constexpr int kIntBytes = 4;
     const bool split = call.record->function == kCommSplit;
-    emit_collective(index, call, split ? fmt::format("{} allgather {} {}", call.rank, 3 * kIntBytes, 3 * kIntBytes)
-                                       : fmt::format("{} allreduce {} 0", call.rank, kIntBytes));
+    emit_collective(index, call,
+                    split ? fmt::format("{} allgather {} {}", call.rank, 3 * kIntBytes, 3 * kIntBytes)
+                          : fmt::format("{} allreduce {} 0", call.rank, kIntBytes));
   }
 
   // A collective's action after the compute before it; `collectives` in export.json counts these.
@@ -422,8 +457,8 @@ class Exporter {
     }
   };
   std::unordered_map<ChannelKey, Channel, ChannelHash> channels_;
-  std::unordered_map<std::uint64_t, int> pair_channels_;   // (sender, receiver) -> channels so far
-  std::unordered_map<std::uint64_t, Keyed> pending_;       // (rank, request) -> its action's key
+  std::unordered_map<std::uint64_t, int> pair_channels_;  // (sender, receiver) -> channels so far
+  std::unordered_map<std::uint64_t, Keyed> pending_;      // (rank, request) -> its action's key
   std::unordered_map<int, bool> world_like_;
 };
 

@@ -19,25 +19,25 @@ struct TiExportOptions {
 
 struct TiRankSummary {
   std::uint64_t actions = 0;
-  std::uint64_t messages_sent = 0;   // isend + send actions (Sendrecv's send side and Start included)
+  std::uint64_t messages_sent = 0;  // isend + send actions (Sendrecv's send side and Start included)
   std::uint64_t bytes_sent = 0;
   std::uint64_t receives = 0;
-  double compute_seconds = 0;        // recorded time between calls, written as compute
-  double recorded_seconds = 0;       // wall time of the rank's traced region(s): each from MPI_Init's return (else
-                                     // its first record) or a resume to the start of MPI_Finalize or the end of
-                                     // the region's last action; a region with no action counts nothing
+  double compute_seconds = 0;   // recorded time between calls, written as compute
+  double recorded_seconds = 0;  // wall time of the rank's traced region(s): each from MPI_Init's return (else
+                                // its first record) or a resume to the start of MPI_Finalize or the end of
+                                // the region's last action; a region with no action counts nothing
 };
 
 struct TiExportResult {
   std::string directory;
   int world_size = 0;
-  std::vector<int> ranks;                 // world rank of each summary
+  std::vector<int> ranks;  // world rank of each summary
   std::vector<TiRankSummary> per_rank;
   std::uint64_t actions = 0, messages = 0, bytes = 0, collectives = 0;
-  std::uint64_t retagged_channels = 0;    // channels (pairs of ranks, communicator, tag) renumbered
-  double recorded_seconds = 0;            // traced time, region by region from the last rank to enter it to
-                                          // the last to leave it: what a replay predicts
-  bool synthesized = false;               // the trace came from --synthesize (its times are a model)
+  std::uint64_t retagged_channels = 0;  // channels (pairs of ranks, communicator, tag) renumbered
+  double recorded_seconds = 0;          // traced time, region by region from the last rank to enter it to
+                                        // the last to leave it: what a replay predicts
+  bool synthesized = false;             // the trace came from --synthesize (its times are a model)
 };
 
 // Writes the export into output_directory, which must not exist; on any failure, and on SIGINT,

@@ -94,7 +94,8 @@ double unpause(const TraceFile& file, std::vector<std::uint8_t>& bytes, Unpaused
     const bool pcontrol = level.has_value(), pause = pcontrol && *level == 0;
     timed[i].gap_taken_out = paused || pause;
     if (pause && !paused)  // and the calls that move no data right before it
-      for (std::size_t j = i; j-- > 0 && timed[j].record->function != kInit && timed[j].record->function != kInitThread &&
+      for (std::size_t j = i; j-- > 0 && timed[j].record->function != kInit &&
+                              timed[j].record->function != kInitThread &&
                               moves_no_data(function_name(timed[j].record->function));)
         timed[j].gap_taken_out = true;
     const std::uint16_t function = timed[i].record->function;

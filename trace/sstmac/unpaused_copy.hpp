@@ -16,10 +16,10 @@ namespace amp::trace::sstmac {
 
 struct UnpausedCopyResult {
   std::string directory;
-  std::vector<int> ranks;                 // world rank of each file
-  std::vector<double> removed_seconds;    // paused wall time taken out, per file
+  std::vector<int> ranks;               // world rank of each file
+  std::vector<double> removed_seconds;  // paused wall time taken out, per file
   std::uint64_t records = 0;
-  std::uint64_t moved_records = 0;        // records whose wall times changed
+  std::uint64_t moved_records = 0;  // records whose wall times changed
 };
 
 // Writes the copy (the .meta and every .bin under their own names) into output_directory, which must not

@@ -11,7 +11,10 @@
 namespace amp::trace {
 
 ByteSink::ByteSink(int fd, std::size_t capacity, std::uint64_t at)
-    : fd_(fd), buffer_(static_cast<unsigned char*>(std::malloc(capacity))), capacity_(capacity), flushed_(at),
+    : fd_(fd),
+      buffer_(static_cast<unsigned char*>(std::malloc(capacity))),
+      capacity_(capacity),
+      flushed_(at),
       committed_(at) {
   if (buffer_ == nullptr) throw std::bad_alloc();
 }
@@ -71,7 +74,7 @@ void ByteSink::discard_uncommitted() {
   }
   // Part of an incomplete record already reached the file: cut it off.
   if (fd_ >= 0 && !failed_) {
-      if (::ftruncate(fd_, static_cast<off_t>(committed_)) != 0) {
+    if (::ftruncate(fd_, static_cast<off_t>(committed_)) != 0) {
       failed_ = true;
       error_number_ = errno;
     }

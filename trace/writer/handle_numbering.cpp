@@ -19,14 +19,12 @@ struct BuiltinType {
 
 std::vector<BuiltinType> builtin_types() {
   std::vector<BuiltinType> types = {
-      {2, MPI_CHAR},          {3, MPI_SIGNED_CHAR},        {4, MPI_UNSIGNED_CHAR},
-      {5, MPI_BYTE},          {6, MPI_WCHAR},              {7, MPI_SHORT},
-      {8, MPI_UNSIGNED_SHORT}, {9, MPI_INT},               {10, MPI_UNSIGNED},
-      {11, MPI_LONG},         {12, MPI_UNSIGNED_LONG},     {13, MPI_FLOAT},
-      {14, MPI_DOUBLE},       {15, MPI_LONG_DOUBLE},       {16, MPI_LONG_LONG_INT},
-      {17, MPI_UNSIGNED_LONG_LONG}, {18, MPI_LONG_LONG},   {19, MPI_PACKED},
-      {22, MPI_FLOAT_INT},    {23, MPI_DOUBLE_INT},        {24, MPI_LONG_INT},
-      {25, MPI_SHORT_INT},    {26, MPI_2INT},              {27, MPI_LONG_DOUBLE_INT},
+      {2, MPI_CHAR},       {3, MPI_SIGNED_CHAR},  {4, MPI_UNSIGNED_CHAR},  {5, MPI_BYTE},
+      {6, MPI_WCHAR},      {7, MPI_SHORT},        {8, MPI_UNSIGNED_SHORT}, {9, MPI_INT},
+      {10, MPI_UNSIGNED},  {11, MPI_LONG},        {12, MPI_UNSIGNED_LONG}, {13, MPI_FLOAT},
+      {14, MPI_DOUBLE},    {15, MPI_LONG_DOUBLE}, {16, MPI_LONG_LONG_INT}, {17, MPI_UNSIGNED_LONG_LONG},
+      {18, MPI_LONG_LONG}, {19, MPI_PACKED},      {22, MPI_FLOAT_INT},     {23, MPI_DOUBLE_INT},
+      {24, MPI_LONG_INT},  {25, MPI_SHORT_INT},   {26, MPI_2INT},          {27, MPI_LONG_DOUBLE_INT},
   };
   // 20 LB and 21 UB were removed in MPI-3.0: MPICH still defines them, Open MPI 4 only with its MPI-1
   // compatibility switch (otherwise the names are static assertions). The ids stay reserved either way.
@@ -64,7 +62,7 @@ HandleNumbering::HandleNumbering()
   next_group_ = dumpi_group::kFirstUser;
   groups_[handle_key(MPI_GROUP_NULL)] = dumpi_group::kNull;
   groups_[handle_key(MPI_GROUP_EMPTY)] = dumpi_group::kEmpty;
-  const MPI_Op builtin_ops[] = {MPI_MAX, MPI_MIN, MPI_SUM,  MPI_PROD,   MPI_LAND,   MPI_BAND,    MPI_LOR,
+  const MPI_Op builtin_ops[] = {MPI_MAX, MPI_MIN,  MPI_SUM,  MPI_PROD,   MPI_LAND,   MPI_BAND,    MPI_LOR,
                                 MPI_BOR, MPI_LXOR, MPI_BXOR, MPI_MINLOC, MPI_MAXLOC, MPI_REPLACE, MPI_OP_NULL};
   std::uint8_t op_id = 1;
   for (MPI_Op op : builtin_ops) ops_[handle_key(op)] = op_id++;

@@ -15,8 +15,8 @@ namespace amp::trace {
 // Starts the tracer (tracer.hpp) and writes the Init/Init_thread record with the program's arguments:
 // an Init_thread that provided at most MPI_THREAD_FUNNELED as an Init record (SST-macro replays compute
 // only after an MPI_Init record).
-void start_and_record_init(std::uint16_t function, const TraceSettings& settings, const CallTimes& before,
-                           int* argc, char*** argv, bool thread_multiple, int required, int provided,
+void start_and_record_init(std::uint16_t function, const TraceSettings& settings, const CallTimes& before, int* argc,
+                           char*** argv, bool thread_multiple, int required, int provided,
                            const TraceNames* agreed_names = nullptr, const std::string& extra_meta_lines = "");
 
 // Adds the unrecorded-call counts to the .meta, writes the Finalize record (calling PMPI_Finalize

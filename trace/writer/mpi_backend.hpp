@@ -30,7 +30,7 @@ struct Refused<Library, Name> {
 
 #define AMP_SYNTHETIC(name) inline constexpr auto name = &Dispatch<&PMPI_##name, &synthetic::name>::call;
 #define AMP_LIBRARY(name) inline constexpr auto name = &PMPI_##name;
-#define AMP_NO_SYNTHETIC_FORM(name)                      \
+#define AMP_NO_SYNTHETIC_FORM(name)                   \
   inline constexpr char name##_name[] = "MPI_" #name; \
   inline constexpr auto name = &Refused<&PMPI_##name, name##_name>::call;
 

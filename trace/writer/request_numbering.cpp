@@ -11,7 +11,7 @@
 namespace amp::trace {
 
 RequestNumbering::Operation* RequestNumbering::Outstanding::pick(const MPI_Request* slot, std::uint16_t thread,
-                                                                std::uint64_t call) {
+                                                                 std::uint64_t call) {
   if (slot != nullptr) {
     for (std::size_t i = head; i < ops.size(); ++i)
       if (ops[i].slot == slot && ops[i].named_in != call) return &ops[i];

@@ -37,8 +37,7 @@ H SyntheticMpi::new_handle() {
   next_handle_ = (next_handle_ + 1) & 0xFFFFFFu;
   if (next_handle_ == 0) next_handle_ = 1;
   // A high tag keeps the values apart from the null handles and, for pointers, from real objects.
-  const std::uint64_t value =
-      sizeof(H) == 4 ? (0x7A000000ull | next_handle_) : (0x7A00000000000000ull | next_handle_);
+  const std::uint64_t value = sizeof(H) == 4 ? (0x7A000000ull | next_handle_) : (0x7A00000000000000ull | next_handle_);
   H handle;
   std::memcpy(&handle, &value, sizeof(H));
   return handle;

@@ -24,14 +24,10 @@ inline Timestamp read_clock(clockid_t clock) {
 struct SyntheticClock {
   inline static bool on = false;
   inline static std::int64_t ns = 0;
-  static Timestamp now() {
-    return {ns / 1'000'000'000, static_cast<std::uint32_t>(ns % 1'000'000'000)};
-  }
+  static Timestamp now() { return {ns / 1'000'000'000, static_cast<std::uint32_t>(ns % 1'000'000'000)}; }
 };
 
 inline Timestamp wall_now() { return SyntheticClock::on ? SyntheticClock::now() : read_clock(CLOCK_MONOTONIC); }
-inline Timestamp cpu_now() {
-  return SyntheticClock::on ? SyntheticClock::now() : read_clock(CLOCK_PROCESS_CPUTIME_ID);
-}
+inline Timestamp cpu_now() { return SyntheticClock::on ? SyntheticClock::now() : read_clock(CLOCK_PROCESS_CPUTIME_ID); }
 
 }  // namespace amp::trace

@@ -80,7 +80,8 @@ TraceNames agree_on_trace_names(const std::string& directory, const std::string&
     std::string folder = directory;
     while (folder.size() > 1 && folder.back() == '/') folder.pop_back();  // "link/" would follow the link
     if (::lstat(folder.c_str(), &link) == 0 && S_ISLNK(link.st_mode)) {
-      names.refusal = "trace folder '" + directory + "' is a symbolic link; the library never writes through a link "
+      names.refusal = "trace folder '" + directory +
+                      "' is a symbolic link; the library never writes through a link "
                       "(give the folder itself)";
     } else {
       make_directories(directory);
@@ -107,8 +108,8 @@ TraceNames agree_on_trace_names(const std::string& directory, const std::string&
       prefix = base + "." + std::to_string(attempt);
     }
     if (prefix != base)
-      names.notice = "amp_dumpi: a trace named '" + base + "' already exists in " + directory + "; writing '" +
-                     prefix + "' instead";
+      names.notice = "amp_dumpi: a trace named '" + base + "' already exists in " + directory + "; writing '" + prefix +
+                     "' instead";
   }
   std::uint64_t shared[2] = {start, prefix.size()};
   backend::Bcast(shared, 2, MPI_UINT64_T, 0, MPI_COMM_WORLD);
@@ -126,8 +127,8 @@ std::string creation_problem(const std::string& directory, int error) {
   if (error == ENOENT && ::lstat(directory.c_str(), &link) == 0 && S_ISLNK(link.st_mode) && !path_exists(directory)) {
     const ssize_t length = ::readlink(directory.c_str(), target, sizeof(target) - 1);
     if (length > 0)
-      reason += " ('" + directory + "' is a symbolic link to '" + std::string(target, static_cast<std::size_t>(length)) +
-                "', which does not exist)";
+      reason += " ('" + directory + "' is a symbolic link to '" +
+                std::string(target, static_cast<std::size_t>(length)) + "', which does not exist)";
   }
   return reason;
 }

@@ -10,10 +10,10 @@ namespace amp::trace {
 
 struct TraceNames {
   std::string directory;
-  std::string prefix;             // e.g. dumpi-2026.11.22.02.35.24
+  std::string prefix;  // e.g. dumpi-2026.11.22.02.35.24
   std::uint64_t start_time_epoch = 0;
-  std::string notice;             // non-empty when rank 0 had to pick a fresh name
-  std::string refusal;            // rank 0: non-empty when the folder already holds a traced run (a .meta)
+  std::string notice;   // non-empty when rank 0 had to pick a fresh name
+  std::string refusal;  // rank 0: non-empty when the folder already holds a traced run (a .meta)
 
   std::string bin_path(int rank) const;
   std::string meta_path() const;

@@ -66,8 +66,10 @@ TraceSettings TraceSettings::from_environment() {
     char* end = nullptr;
     unsigned long long bytes = std::strtoull(buffer.c_str(), &end, 10);
     if (end == buffer.c_str()) bytes = 0;
-    if (end != nullptr && (*end == 'k' || *end == 'K')) bytes <<= 10, ++end;
-    else if (end != nullptr && (*end == 'm' || *end == 'M')) bytes <<= 20, ++end;
+    if (end != nullptr && (*end == 'k' || *end == 'K'))
+      bytes <<= 10, ++end;
+    else if (end != nullptr && (*end == 'm' || *end == 'M'))
+      bytes <<= 20, ++end;
     if (end == nullptr || *end != '\0' || bytes < (64u << 10) || bytes > (1ull << 32))
       throw std::runtime_error("AMP_TRACE_BUFFER_BYTES='" + buffer +
                                "' must be a byte count between 64K and 4096M (e.g. 4M)");

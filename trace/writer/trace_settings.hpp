@@ -11,15 +11,15 @@
 namespace amp::trace {
 
 struct TraceSettings {
-  std::string directory;               // AMP_TRACE_DIR (empty: tracing off)
+  std::string directory;  // AMP_TRACE_DIR (empty: tracing off)
   // What the user set to give that directory, for messages: AMP_TRACE_DIR, or the flag a program
   // turned into it (amp_dumpi_trace_into's source: `--trace` for AMP's proxies).
   std::string directory_source = "AMP_TRACE_DIR";
-  std::string prefix;                  // AMP_TRACE_PREFIX (empty: dumpi-<YYYY.MM.DD.hh.mm.ss>)
+  std::string prefix;                   // AMP_TRACE_PREFIX (empty: dumpi-<YYYY.MM.DD.hh.mm.ss>)
   std::size_t buffer_bytes = 4u << 20;  // AMP_TRACE_BUFFER_BYTES (min 64 KiB)
-  bool cpu_times = false;              // AMP_TRACE_CPU_TIMES=1
-  bool statuses = true;                // AMP_TRACE_STATUSES=0 drops status fields
-  bool start_paused = false;           // AMP_TRACE_START_PAUSED=1: record only after MPI_Pcontrol(1)
+  bool cpu_times = false;               // AMP_TRACE_CPU_TIMES=1
+  bool statuses = true;                 // AMP_TRACE_STATUSES=0 drops status fields
+  bool start_paused = false;            // AMP_TRACE_START_PAUSED=1: record only after MPI_Pcontrol(1)
   // AMP_TRACE_FLUSH_SECONDS: buffered records reach the file at most this long after the last flush
   // (0: after every record), so a SIGKILL loses about this much.
   std::int64_t flush_interval_ns = 1'000'000'000;

@@ -71,8 +71,7 @@ void Tracer::install_fault_handlers() {
   std::atexit(finish_at_exit);
   for (std::size_t i = 0; i < sizeof(kFaultSignals) / sizeof(int); ++i) {
     // A signal the parent ignored (nohup, `trap '' TERM`) stays ignored: it would not end the run.
-    if (sigaction(kFaultSignals[i], nullptr, &previous_actions[i]) != 0 ||
-        previous_actions[i].sa_handler == SIG_IGN)
+    if (sigaction(kFaultSignals[i], nullptr, &previous_actions[i]) != 0 || previous_actions[i].sa_handler == SIG_IGN)
       continue;
     struct sigaction action;
     std::memset(&action, 0, sizeof(action));
@@ -128,7 +127,8 @@ void Tracer::start(const TraceSettings& settings, Timestamp init_wall_start, boo
   if (!error.empty()) {
     // rank 0 refused the folder: this run makes no file of its own there
   } else if (fd < 0 && errno == EEXIST) {
-    error = "trace file '" + bin_path_ + "' already exists; the library never overwrites a file "
+    error = "trace file '" + bin_path_ +
+            "' already exists; the library never overwrites a file "
             "(remove it or set another AMP_TRACE_PREFIX)";
   } else if (fd < 0) {
     const std::string reason = creation_problem(names.directory, errno);
@@ -137,8 +137,7 @@ void Tracer::start(const TraceSettings& settings, Timestamp init_wall_start, boo
   } else if (rank == 0) {
     meta_path_ = names.meta_path();
     int meta_error = write_meta_file(names, size, header_.hostname, header_.username, extra_meta_lines);
-    if (meta_error != 0)
-      error = "cannot create trace file '" + names.meta_path() + "': " + std::strerror(meta_error);
+    if (meta_error != 0) error = "cannot create trace file '" + names.meta_path() + "': " + std::strerror(meta_error);
     meta_created = meta_error != EEXIST;  // EEXIST: a file of someone else's, never removed
   }
   int failed = error.empty() ? 0 : 1, any_failed = 0;
@@ -253,8 +252,8 @@ void Tracer::finish() {
   write_trace_tail(*out_, tail_contents());
   if (!out_->close()) {
     write_failed_ = true;
-    std::fprintf(stderr, "amp_dumpi: writing trace file '%s' failed: %s; the trace is incomplete\n",
-                 bin_path_.c_str(), std::strerror(out_->error_number()));
+    std::fprintf(stderr, "amp_dumpi: writing trace file '%s' failed: %s; the trace is incomplete\n", bin_path_.c_str(),
+                 std::strerror(out_->error_number()));
   }
 }
 

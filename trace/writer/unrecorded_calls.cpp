@@ -18,31 +18,56 @@ namespace amp::trace {
 
 const char* unrecorded_name(Unrecorded call) {
   switch (call) {
-    case Unrecorded::kPsendInit: return "MPI_Psend_init";
-    case Unrecorded::kPrecvInit: return "MPI_Precv_init";
-    case Unrecorded::kPready: return "MPI_Pready";
-    case Unrecorded::kPreadyRange: return "MPI_Pready_range";
-    case Unrecorded::kPreadyList: return "MPI_Pready_list";
-    case Unrecorded::kParrived: return "MPI_Parrived";
-    case Unrecorded::kDistGraphCreateAdjacent: return "MPI_Dist_graph_create_adjacent";
-    case Unrecorded::kIneighborAlltoallv: return "MPI_Ineighbor_alltoallv";
-    case Unrecorded::kWinLockAll: return "MPI_Win_lock_all";
-    case Unrecorded::kWinUnlockAll: return "MPI_Win_unlock_all";
-    case Unrecorded::kWinFlush: return "MPI_Win_flush";
-    case Unrecorded::kWinSync: return "MPI_Win_sync";
-    case Unrecorded::kStart: return "MPI_Start";
-    case Unrecorded::kStartall: return "MPI_Startall";
-    case Unrecorded::kWait: return "MPI_Wait";
-    case Unrecorded::kWaitall: return "MPI_Waitall";
-    case Unrecorded::kWaitany: return "MPI_Waitany";
-    case Unrecorded::kWaitsome: return "MPI_Waitsome";
-    case Unrecorded::kTest: return "MPI_Test";
-    case Unrecorded::kTestall: return "MPI_Testall";
-    case Unrecorded::kTestany: return "MPI_Testany";
-    case Unrecorded::kTestsome: return "MPI_Testsome";
-    case Unrecorded::kRequestFree: return "MPI_Request_free";
-    case Unrecorded::kCommFree: return "MPI_Comm_free";
-    case Unrecorded::kCount: break;
+    case Unrecorded::kPsendInit:
+      return "MPI_Psend_init";
+    case Unrecorded::kPrecvInit:
+      return "MPI_Precv_init";
+    case Unrecorded::kPready:
+      return "MPI_Pready";
+    case Unrecorded::kPreadyRange:
+      return "MPI_Pready_range";
+    case Unrecorded::kPreadyList:
+      return "MPI_Pready_list";
+    case Unrecorded::kParrived:
+      return "MPI_Parrived";
+    case Unrecorded::kDistGraphCreateAdjacent:
+      return "MPI_Dist_graph_create_adjacent";
+    case Unrecorded::kIneighborAlltoallv:
+      return "MPI_Ineighbor_alltoallv";
+    case Unrecorded::kWinLockAll:
+      return "MPI_Win_lock_all";
+    case Unrecorded::kWinUnlockAll:
+      return "MPI_Win_unlock_all";
+    case Unrecorded::kWinFlush:
+      return "MPI_Win_flush";
+    case Unrecorded::kWinSync:
+      return "MPI_Win_sync";
+    case Unrecorded::kStart:
+      return "MPI_Start";
+    case Unrecorded::kStartall:
+      return "MPI_Startall";
+    case Unrecorded::kWait:
+      return "MPI_Wait";
+    case Unrecorded::kWaitall:
+      return "MPI_Waitall";
+    case Unrecorded::kWaitany:
+      return "MPI_Waitany";
+    case Unrecorded::kWaitsome:
+      return "MPI_Waitsome";
+    case Unrecorded::kTest:
+      return "MPI_Test";
+    case Unrecorded::kTestall:
+      return "MPI_Testall";
+    case Unrecorded::kTestany:
+      return "MPI_Testany";
+    case Unrecorded::kTestsome:
+      return "MPI_Testsome";
+    case Unrecorded::kRequestFree:
+      return "MPI_Request_free";
+    case Unrecorded::kCommFree:
+      return "MPI_Comm_free";
+    case Unrecorded::kCount:
+      break;
   }
   return "?";
 }
@@ -73,7 +98,7 @@ void UnrecordedCalls::forget_comm(MPI_Comm comm) { comms_.erase(handle_key(comm)
 bool report_unrecorded_calls(const UnrecordedCalls& calls, const std::string& meta_path) {
   UnrecordedCalls::Counts totals{};
   backend::Reduce(calls.counts().data(), totals.data(), static_cast<int>(totals.size()), MPI_UINT64_T, MPI_SUM, 0,
-              MPI_COMM_WORLD);
+                  MPI_COMM_WORLD);
   int rank = 0;
   backend::Comm_rank(MPI_COMM_WORLD, &rank);
   if (rank != 0 || meta_path.empty()) return true;  // empty: the trace was discarded
@@ -88,7 +113,8 @@ bool report_unrecorded_calls(const UnrecordedCalls& calls, const std::string& me
   }
   meta_lines += "amp_unrecorded_total=" + std::to_string(total) + "\n";
   int fd = ::open(meta_path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
-  bool written = fd >= 0 && ::write(fd, meta_lines.data(), meta_lines.size()) == static_cast<ssize_t>(meta_lines.size());
+  bool written =
+      fd >= 0 && ::write(fd, meta_lines.data(), meta_lines.size()) == static_cast<ssize_t>(meta_lines.size());
   if (fd >= 0) ::close(fd);
   if (!written)
     std::fprintf(stderr, "amp-dumpi: cannot add the unrecorded-call counts to '%s': %s\n", meta_path.c_str(),

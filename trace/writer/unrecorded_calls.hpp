@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Calls with no DUMPI record (MPI-4 partitioned communication, neighbourhood collectives and the
-// distributed-graph communicators they use, MPI-3 passive-target synchronisation): counted per function instead of silently dropped, and
-// the handles they make remembered, so that Start/Wait/Test/Request_free/Comm_free on those handles
-// are counted too rather than written as requests or communicators the trace never defined.
-// At MPI_Finalize the counts, summed over ranks, go into the run's .meta and one line on stderr.
+// distributed-graph communicators they use, MPI-3 passive-target synchronisation): counted per function instead of
+// silently dropped, and the handles they make remembered, so that Start/Wait/Test/Request_free/Comm_free on those
+// handles are counted too rather than written as requests or communicators the trace never defined. At MPI_Finalize the
+// counts, summed over ranks, go into the run's .meta and one line on stderr.
 #pragma once
 
 #include <mpi.h>
@@ -17,12 +17,31 @@
 namespace amp::trace {
 
 enum class Unrecorded : std::uint8_t {
-  kPsendInit, kPrecvInit, kPready, kPreadyRange, kPreadyList, kParrived,
-  kDistGraphCreateAdjacent, kIneighborAlltoallv,
-  kWinLockAll, kWinUnlockAll, kWinFlush, kWinSync,
+  kPsendInit,
+  kPrecvInit,
+  kPready,
+  kPreadyRange,
+  kPreadyList,
+  kParrived,
+  kDistGraphCreateAdjacent,
+  kIneighborAlltoallv,
+  kWinLockAll,
+  kWinUnlockAll,
+  kWinFlush,
+  kWinSync,
   // Calls that have a DUMPI record but touched only handles made by the calls above.
-  kStart, kStartall, kWait, kWaitall, kWaitany, kWaitsome, kTest, kTestall, kTestany, kTestsome,
-  kRequestFree, kCommFree,
+  kStart,
+  kStartall,
+  kWait,
+  kWaitall,
+  kWaitany,
+  kWaitsome,
+  kTest,
+  kTestall,
+  kTestany,
+  kTestsome,
+  kRequestFree,
+  kCommFree,
   kCount
 };
 

@@ -11,8 +11,10 @@ namespace {
 
 // With MPI_IN_PLACE the send count/type are ignored by MPI and may be garbage: store NULL.
 void send_type(CallRecord& call, const void* sendbuf, MPI_Datatype type) {
-  if (sendbuf == MPI_IN_PLACE) call.tracer().out().put16(amp::trace::dumpi_datatype::kNull);
-  else call.datatype(type);
+  if (sendbuf == MPI_IN_PLACE)
+    call.tracer().out().put16(amp::trace::dumpi_datatype::kNull);
+  else
+    call.datatype(type);
 }
 
 int comm_size(MPI_Comm comm) {
@@ -134,8 +136,10 @@ int MPI_Scatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void*
   call.begin();
   call.i32(rank);
   call.i32(recvcount);
-  if (recvbuf == MPI_IN_PLACE) call.tracer().out().put16(dumpi_datatype::kNull);
-  else call.datatype(recvtype);
+  if (recvbuf == MPI_IN_PLACE)
+    call.tracer().out().put16(dumpi_datatype::kNull);
+  else
+    call.datatype(recvtype);
   call.i32(root);
   call.comm(comm);
   if (rank == root) {

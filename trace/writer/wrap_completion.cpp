@@ -51,8 +51,7 @@ void retire_marked(const MPI_Request* after, int count, const std::vector<char>&
 
 // A call on unrecorded requests only: counted, run, its completed requests forgotten; not written.
 template <typename Pmpi>
-int counted_not_written(Unrecorded which, MPI_Request* requests, int count, const std::vector<char>& marks,
-                        Pmpi pmpi) {
+int counted_not_written(Unrecorded which, MPI_Request* requests, int count, const std::vector<char>& marks, Pmpi pmpi) {
   std::vector<MPI_Request>& before = scratch_originals();
   before.assign(requests, requests + count);
   count_unrecorded_call(which);
@@ -89,7 +88,8 @@ int MPI_Test(MPI_Request* request, int* flag, MPI_Status* status) {
   if (unrecorded_call(kTest)) return backend::Test(request, flag, status);
   std::vector<char>& marks = scratch_unrecorded_marks();
   if (mark_unrecorded_requests(request, 1, marks) != 0)
-    return counted_not_written(Unrecorded::kTest, request, 1, marks, [&] { return backend::Test(request, flag, status); });
+    return counted_not_written(Unrecorded::kTest, request, 1, marks,
+                               [&] { return backend::Test(request, flag, status); });
   CallRecord call(kTest);
   MPI_Request before = *request;
   std::int32_t id;
@@ -225,11 +225,13 @@ int some_completed(std::uint16_t function, Unrecorded which, int (*pmpi)(int, MP
 extern "C" {
 
 int MPI_Waitsome(int count, MPI_Request requests[], int* outcount, int indices[], MPI_Status statuses[]) {
-  return some_completed(kWaitsome, Unrecorded::kWaitsome, backend::Waitsome, count, requests, outcount, indices, statuses);
+  return some_completed(kWaitsome, Unrecorded::kWaitsome, backend::Waitsome, count, requests, outcount, indices,
+                        statuses);
 }
 
 int MPI_Testsome(int count, MPI_Request requests[], int* outcount, int indices[], MPI_Status statuses[]) {
-  return some_completed(kTestsome, Unrecorded::kTestsome, backend::Testsome, count, requests, outcount, indices, statuses);
+  return some_completed(kTestsome, Unrecorded::kTestsome, backend::Testsome, count, requests, outcount, indices,
+                        statuses);
 }
 
 }  // extern "C"

@@ -26,8 +26,8 @@ int MPI_Type_indexed(int count, const int blocklengths[], const int displacement
   return rc;
 }
 
-int MPI_Type_create_hindexed(int count, const int blocklengths[], const MPI_Aint displacements[],
-                             MPI_Datatype oldtype, MPI_Datatype* newtype) {
+int MPI_Type_create_hindexed(int count, const int blocklengths[], const MPI_Aint displacements[], MPI_Datatype oldtype,
+                             MPI_Datatype* newtype) {
   if (unrecorded_lifecycle_call(kTypeCreateHindexed))
     return backend::Type_create_hindexed(count, blocklengths, displacements, oldtype, newtype);
   CallRecord call(kTypeCreateHindexed);
@@ -41,8 +41,7 @@ int MPI_Type_create_hindexed(int count, const int blocklengths[], const MPI_Aint
   return rc;
 }
 
-int MPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype,
-                            MPI_Datatype* newtype) {
+int MPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype, MPI_Datatype* newtype) {
   if (unrecorded_lifecycle_call(kTypeCreateHvector))
     return backend::Type_create_hvector(count, blocklength, stride, oldtype, newtype);
   CallRecord call(kTypeCreateHvector);

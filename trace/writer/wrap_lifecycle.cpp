@@ -46,11 +46,16 @@ void write_init_arguments(Tracer& tracer, const int* argc, char*** argv) {
 // 4 multiple), not the MPI library's own values (MPICH's and Open MPI's start at 0 for single).
 std::uint8_t dumpi_thread_level(int mpi_level) {
   switch (mpi_level) {
-    case MPI_THREAD_SINGLE: return 1;
-    case MPI_THREAD_FUNNELED: return 2;
-    case MPI_THREAD_SERIALIZED: return 3;
-    case MPI_THREAD_MULTIPLE: return 4;
-    default: return 0;
+    case MPI_THREAD_SINGLE:
+      return 1;
+    case MPI_THREAD_FUNNELED:
+      return 2;
+    case MPI_THREAD_SERIALIZED:
+      return 3;
+    case MPI_THREAD_MULTIPLE:
+      return 4;
+    default:
+      return 0;
   }
 }
 
@@ -58,8 +63,8 @@ std::uint8_t dumpi_thread_level(int mpi_level) {
 
 namespace amp::trace {
 
-void start_and_record_init(std::uint16_t function, const TraceSettings& settings, const CallTimes& before,
-                           int* argc, char*** argv, bool thread_multiple, int required, int provided,
+void start_and_record_init(std::uint16_t function, const TraceSettings& settings, const CallTimes& before, int* argc,
+                           char*** argv, bool thread_multiple, int required, int provided,
                            const TraceNames* agreed_names, const std::string& extra_meta_lines) {
   // MPI_Init_thread that gave at most FUNNELED (MPI called from one thread, as after MPI_Init) is
   // recorded as MPI_Init: SST-macro 16.0's DUMPI replay marks a run initialized only at an MPI_Init

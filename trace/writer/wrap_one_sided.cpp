@@ -15,18 +15,24 @@ namespace {
 // libdumpi: one known flag -> its code; 0 or several flags -> MODE_ERROR (0xFF).
 std::uint8_t fence_assertion(int assertion) {
   switch (assertion) {
-    case MPI_MODE_NOCHECK: return 1;
-    case MPI_MODE_NOSTORE: return 2;
-    case MPI_MODE_NOPUT: return 4;
-    case MPI_MODE_NOPRECEDE: return 8;
-    case MPI_MODE_NOSUCCEED: return 16;
-    default: return kWinFenceModeError;
+    case MPI_MODE_NOCHECK:
+      return 1;
+    case MPI_MODE_NOSTORE:
+      return 2;
+    case MPI_MODE_NOPUT:
+      return 4;
+    case MPI_MODE_NOPRECEDE:
+      return 8;
+    case MPI_MODE_NOSUCCEED:
+      return 16;
+    default:
+      return kWinFenceModeError;
   }
 }
 
 // Put and Get: origincount, origintype, targetrank, targetdisp, targetcount, targettype, win.
-int transfer(int rc_of_call, CallRecord& call, int origin_count, MPI_Datatype origin_type,
-             int target_rank, MPI_Aint target_disp, int target_count, MPI_Datatype target_type, MPI_Win win) {
+int transfer(int rc_of_call, CallRecord& call, int origin_count, MPI_Datatype origin_type, int target_rank,
+             MPI_Aint target_disp, int target_count, MPI_Datatype target_type, MPI_Win win) {
   call.begin();
   call.i32(origin_count);
   call.datatype(origin_type);
@@ -51,8 +57,8 @@ int window_created(int rc_of_call, CallRecord& call, MPI_Aint size, int disp_uni
 }
 
 // Win_post and Win_start: group, assertion (as fence's), win.
-int group_synchronisation(std::uint16_t function, int (*pmpi)(MPI_Group, int, MPI_Win), MPI_Group group,
-                          int assertion, MPI_Win win) {
+int group_synchronisation(std::uint16_t function, int (*pmpi)(MPI_Group, int, MPI_Win), MPI_Group group, int assertion,
+                          MPI_Win win) {
   if (unrecorded_call(function)) return pmpi(group, assertion, win);
   CallRecord call(function);
   int rc = pmpi(group, assertion, win);
@@ -148,8 +154,8 @@ int MPI_Accumulate(const void* origin, int origin_count, MPI_Datatype origin_typ
     return backend::Accumulate(origin, origin_count, origin_type, target_rank, target_disp, target_count, target_type,
                                op, win);
   CallRecord call(kAccumulate);
-  int rc = backend::Accumulate(origin, origin_count, origin_type, target_rank, target_disp, target_count, target_type, op,
-                           win);
+  int rc = backend::Accumulate(origin, origin_count, origin_type, target_rank, target_disp, target_count, target_type,
+                               op, win);
   call.begin();
   call.i32(origin_count);
   call.datatype(origin_type);

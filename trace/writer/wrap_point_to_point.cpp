@@ -142,7 +142,7 @@ int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int 
   MPI_Status own{};
   status = recorded_status(status, own, source, recvtag);
   int rc = backend::Sendrecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source, recvtag,
-                         comm, status);
+                             comm, status);
   call.begin();
   call.i32(sendcount);
   call.datatype(sendtype);

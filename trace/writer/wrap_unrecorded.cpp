@@ -38,8 +38,8 @@ int MPI_Psend_init(const void* buf, int partitions, MPI_Count count, MPI_Datatyp
   return rc;
 }
 
-int MPI_Precv_init(void* buf, int partitions, MPI_Count count, MPI_Datatype type, int source, int tag,
-                   MPI_Comm comm, MPI_Info info, MPI_Request* request) {
+int MPI_Precv_init(void* buf, int partitions, MPI_Count count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
+                   MPI_Info info, MPI_Request* request) {
   int rc = backend::Precv_init(buf, partitions, count, type, source, tag, comm, info, request);
   note(Unrecorded::kPrecvInit, true, request, true);
   return rc;
@@ -68,7 +68,7 @@ int MPI_Dist_graph_create_adjacent(MPI_Comm comm_old, int indegree, const int so
                                    int outdegree, const int destinations[], const int destweights[], MPI_Info info,
                                    int reorder, MPI_Comm* comm_dist_graph) {
   int rc = backend::Dist_graph_create_adjacent(comm_old, indegree, sources, sourceweights, outdegree, destinations,
-                                           destweights, info, reorder, comm_dist_graph);
+                                               destweights, info, reorder, comm_dist_graph);
   note(Unrecorded::kDistGraphCreateAdjacent, true, nullptr, false, comm_dist_graph);
   return rc;
 }
@@ -77,7 +77,7 @@ int MPI_Ineighbor_alltoallv(const void* sendbuf, const int sendcounts[], const i
                             void* recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
                             MPI_Comm comm, MPI_Request* request) {
   int rc = backend::Ineighbor_alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype,
-                                    comm, request);
+                                        comm, request);
   note(Unrecorded::kIneighborAlltoallv, false, request, false);
   return rc;
 }
