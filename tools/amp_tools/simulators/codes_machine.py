@@ -29,9 +29,15 @@ MPI_LAYER_DELAY_NS = 2500.0 + 1000.0
 # AMP's MPI protocol: messages of up to 512 bytes eager, larger ones by rendezvous (docs/TRACING.md section
 # 14); CODES sends a message eagerly when it is below --eager_threshold.
 EAGER_THRESHOLD = 513
-# Credits per port, in packets: a virtual channel's buffer holds this many (with 8, 4 KiB packets, 1 MiB 3-D halos
-# on dragonfly-1024 took 14.5 ms, with 64 11.3 ms; SimGrid 6.4 ms).
+# Credits per port, in packets: a virtual channel's buffer holds this many (1 MiB 3-D halos on dragonfly-1024,
+# 4 KiB packets, messages injected first come first served: 14.5 ms with 8, 11.3 ms with 64; SimGrid 6.36 ms).
 PACKETS_PER_BUFFER = 64
+# How a NIC injects the messages it holds: round robin over their packets, as SST-macro's NIC is told to
+# (node.nic.queue) and as SimGrid shares a NIC between its flows. CODES' first-come-first-served scheduler
+# sends one message at a time in the order the receivers' clear-to-send replies came back, so two senders
+# can feed one node's port while another port idles: the 1 MiB 3-D halo on dragonfly-1024 took 1.77x
+# SimGrid's time that way (11.3 ms), 1.004x round robin (6.38 ms), the 64 KiB one 1.45x and 1.06x.
+NIC_SCHEDULER = "round-robin"
 # AMP's routing on a dragonfly, in dragonfly-dally's words (its `routing`): valiant's random intermediate
 # group is its non-minimal routing; UGAL, choosing per packet at the source between the two, its adaptive one.
 DALLY_ROUTING = {"minimal": "minimal", "valiant": "nonminimal", "ugal": "adaptive"}
@@ -83,7 +89,7 @@ def params(network, folder):
     """CODES' PARAMS for this machine; the dragonfly's connection files are named in `folder`."""
     packet = packet_bytes(network)
     buffer = PACKETS_PER_BUFFER * packet
-    p = {"packet_size": packet, "message_size": MESSAGE_SIZE[network.topology], "modelnet_scheduler": "fcfs",
+    p = {"packet_size": packet, "message_size": MESSAGE_SIZE[network.topology], "modelnet_scheduler": NIC_SCHEDULER,
          # the CPU's and the NIC's time per message: CODES holds a message that long before it enters the network
          "self_msg_overhead": f"{per_header(network) * 1e9 - MPI_LAYER_DELAY_NS:.9g}"}
     if network.topology == "torus":
