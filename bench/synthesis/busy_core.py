@@ -37,7 +37,7 @@ def synthesis_seconds(a, folder, threads):
 
 
 def main():
-    p = argparse.ArgumentParser(description="a synthesis beside one busy core, before and after item 12",
+    p = argparse.ArgumentParser(description="a synthesis beside one busy core, timed before and after a change",
                                 parents=[command_line.common_options(launcher=False)])
     p.add_argument("--ranks", type=int, default=4096)
     p.add_argument("--size", type=int, default=64, help="cells per rank along each axis")
