@@ -6,7 +6,8 @@
 # host thread per core (OMP_NUM_THREADS=<cores>, the old default of a synthesis); "after" with the
 # synthesis's default now (OMP_NUM_THREADS unset: one thread). Prints the wall seconds of each and the
 # before/after ratio beside the busy core. The traces are deleted after each case.
-# Usage: PYTHONPATH=tools python3 bench/synthesis/busy_core.py [--build DIR] [--ranks 4096] [--size 64] [--vars 40] [--steps 10]
+# Usage: PYTHONPATH=tools python3 bench/synthesis/busy_core.py [--build DIR] [--ranks 4096] [--size 64] [--vars 40]
+# [--steps 10]
 import argparse
 import os
 import shutil

@@ -81,11 +81,13 @@ def main():
         if s["name"] in BUILT_IN and (s["cut"], s["variables_per_group"]) != BUILT_IN[s["name"]]:
             problems.append(f"strategy {s['name']} produces {s['cut']}, {s['variables_per_group']}: "
                             f"expected {BUILT_IN[s['name']]}")
-    got = {t["name"]: (t["mpi_version"], t["needs_cut"], t["replayable"], t["synthesizable"]) for t in found["transports"]}
+    got = {t["name"]: (t["mpi_version"], t["needs_cut"], t["replayable"], t["synthesizable"])
+           for t in found["transports"]}
     if list(got) != list(TRANSPORTS) or got != TRANSPORTS:
         problems.append(f"transports {got}, expected {TRANSPORTS}")
     for t in found["transports"]:
-        if t["available"] != (int(t["mpi_version"][0]) <= a.mpi_version) or not t["description"] or not t["mpi_feature"]:
+        if (t["available"] != (int(t["mpi_version"][0]) <= a.mpi_version) or not t["description"]
+                or not t["mpi_feature"]):
             problems.append(f"transport entry {t}")
         if t["synthesizable"] == ("not_synthesizable" in t):
             problems.append(f"transport {t['name']}: not_synthesizable given iff it cannot be synthesized")
@@ -101,7 +103,8 @@ def main():
     for pair, line in expected.items():
         if line is not None and refused.get(pair) != line:
             problems.append(f"{pair}: refusal {refused.get(pair)!r}, expected {line!r}")
-        if line is None and not (refused.get(pair) or "").startswith("transport 'partitioned' needs MPI 4.0, this MPI is"):
+        if line is None and not (refused.get(pair)
+                                 or "").startswith("transport 'partitioned' needs MPI 4.0, this MPI is"):
             problems.append(f"{pair}: refusal {refused.get(pair)!r}")
     for problem in problems:
         print("FAIL:", problem)

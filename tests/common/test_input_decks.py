@@ -21,7 +21,8 @@ def main():
         results_path = os.path.join(workdir, name + ".json")
         if os.path.exists(results_path):
             os.remove(results_path)
-        run = subprocess.run(launch.mpiexec(mpiexec, ranks, [proxy, "--input", os.path.join(decks, name), "--results", results_path]
+        run = subprocess.run(launch.mpiexec(mpiexec, ranks,
+                                            [proxy, "--input", os.path.join(decks, name), "--results", results_path]
                                            + overrides), capture_output=True, text=True, timeout=240)
         passed = run.returncode == 0 and results.finished(results_path)
         print(f"{'ok  ' if passed else 'FAIL'} {name}: exit {run.returncode} {run.stderr.strip()}")

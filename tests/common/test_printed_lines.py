@@ -18,7 +18,8 @@ import sys
 
 from amp_tools.launcher_banners import without_exit_banners  # noqa: E402
 
-PLACEHOLDERS = {"num": r"-?[0-9][0-9.]*(e[-+][0-9]+)?", "hex": r"[0-9a-f]+", "pct": r"[0-9]+% \([0-9]+-[0-9]+\)", "any": r".*"}
+PLACEHOLDERS = {"num": r"-?[0-9][0-9.]*(e[-+][0-9]+)?", "hex": r"[0-9a-f]+", "pct": r"[0-9]+% \([0-9]+-[0-9]+\)",
+                "any": r".*"}
 
 
 def regex(pattern):

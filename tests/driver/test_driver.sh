@@ -9,7 +9,8 @@ amp=$1 case=$2
 case "$case" in
   help)
     out=$("$amp" help) || { echo "help exited non-zero"; exit 1; }
-    grep -q "./amp run" <<<"$out" && grep -q "./amp test" <<<"$out" || { echo "help lacks the two commands"; exit 1; } ;;
+    grep -q "./amp run" <<<"$out" && grep -q "./amp test" <<<"$out" \
+      || { echo "help lacks the two commands"; exit 1; } ;;
   unknown_command)
     err=$("$amp" frobnicate 2>&1 >/dev/null) && { echo "unknown command accepted"; exit 1; }
     grep -q "^amp: error: unknown command 'frobnicate'" <<<"$err" || { echo "message was: $err"; exit 1; } ;;
@@ -20,18 +21,21 @@ case "$case" in
   study_needs_a_file)
     # Checked before anything is installed or built.
     err=$("$amp" study /nonexistent/s.toml 2>&1 >/dev/null) && { echo "missing study file accepted"; exit 1; }
-    [[ "$err" == "amp: error: study: give a study file (e.g. inputs/studies/strategies_ranks.toml); '/nonexistent/s.toml' does not exist" ]] \
-      || { echo "message was: $err"; exit 1; } ;;
+    want="amp: error: study: give a study file (e.g. inputs/studies/strategies_ranks.toml);"
+    want+=" '/nonexistent/s.toml' does not exist"
+    [[ "$err" == "$want" ]] || { echo "message was: $err"; exit 1; } ;;
   report_needs_a_folder)
     err=$("$amp" report /nonexistent 2>&1 >/dev/null) && { echo "missing folder accepted"; exit 1; }
     [[ "$err" == "amp: error: report: '/nonexistent': no such folder" ]] || { echo "message was: $err"; exit 1; }
     err=$("$amp" report "$amp" 2>&1 >/dev/null) && { echo "a file accepted as the folder"; exit 1; }
     [[ "$err" == "amp: error: report: '$amp' is not a folder" ]] || { echo "message was: $err"; exit 1; }
     err=$("$amp" report 2>&1 >/dev/null) && { echo "no folder accepted"; exit 1; }
-    [[ "$err" == "amp: error: report: give one results folder (e.g. runs/<stamp>)" ]] || { echo "message was: $err"; exit 1; } ;;
+    [[ "$err" == "amp: error: report: give one results folder (e.g. runs/<stamp>)" ]] \
+      || { echo "message was: $err"; exit 1; } ;;
   unknown_mpi)
     err=$(AMP_MPI=lam "$amp" build 2>&1 >/dev/null) && { echo "unknown AMP_MPI accepted"; exit 1; }
-    [[ "$err" == "amp: error: unknown AMP_MPI 'lam' (use mpich or openmpi)" ]] || { echo "message was: $err"; exit 1; } ;;
+    [[ "$err" == "amp: error: unknown AMP_MPI 'lam' (use mpich or openmpi)" ]] \
+      || { echo "message was: $err"; exit 1; } ;;
   build_folder_per_mpi)
     copy=$(mktemp -d) && trap 'rm -rf "$copy"' EXIT
     mkdir -p "$copy/cmake" "$copy/build/bin" "$copy/build-openmpi/bin"

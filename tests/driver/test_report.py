@@ -93,27 +93,32 @@ gap = [p.get_x() for p in outside.patches][:4] if outside else []
 check(len(gap) == 4 and gap[2] - gap[1] > gap[1] - gap[0], f"breakdown: a gap between the cuts' groups: {gap}")
 on_bars = [t.get_text() for ax in breakdown for t in ax.texts]
 check(not any("spread unknown" in t for t in on_bars) and "points with 1 repetition have none"
-      in breakdown_figure._suptitle.get_text(), f"breakdown: 'spread unknown' on no bar, the title says it once: {on_bars}")
+      in breakdown_figure._suptitle.get_text(),
+      f"breakdown: 'spread unknown' on no bar, the title says it once: {on_bars}")
 marked = [t.get_text().endswith("*") for t in outside.texts] if outside else []
-check(marked == [False, False, False, True] and "*: other work shared the cores" in breakdown_figure._suptitle.get_text(),
+check(marked == [False, False, False, True]
+      and "*: other work shared the cores" in breakdown_figure._suptitle.get_text(),
       f"breakdown: only svcp at 2 ranks, which shared its cores, is marked *: {marked}")
 check("amp-ghost" in breakdown_figure._suptitle.get_text() and "num_vars=4" in breakdown_figure._suptitle.get_text(),
       "breakdown title gives the configuration")
 # The bars outside compute: each the run's time per step less its compute (median repetition).
 runs = {(p.label, p.ranks): p.median_run() for p in report.group(report.load_runs(work))["amp-ghost"]}
 svcp2 = runs[("svcp", 2)]
-wanted = svcp2["timing"]["per_step_seconds"] * 1e3 - svcp2["timing"]["compute"]["avg"] / svcp2["config"]["num_tsteps"] * 1e3
+wanted = (svcp2["timing"]["per_step_seconds"] * 1e3
+          - svcp2["timing"]["compute"]["avg"] / svcp2["config"]["num_tsteps"] * 1e3)
 stacks = {}
 for patch in (outside.patches if outside else []):
     stacks[patch.get_x()] = max(stacks.get(patch.get_x(), 0.0), patch.get_y() + patch.get_height())
 check(abs(stacks[max(stacks)] - wanted) < 1e-9 if stacks else False,
       f"breakdown: svcp at 2 ranks stacks to {wanted:.4f} ms outside compute")
 sizes = panels(figures["ghost-message_sizes.png"])
-check(len(sizes) == 1 and sizes[0].get_xlabel() == "message size (bytes)" and sizes[0].get_ylabel() == "messages per step per rank",
+check(len(sizes) == 1 and sizes[0].get_xlabel() == "message size (bytes)"
+      and sizes[0].get_ylabel() == "messages per step per rank",
       "message sizes: one panel, size in bytes against messages per step per rank")
 imbalance = panels(figures["ghost-imbalance.png"])
 check([ax.get_title().split(":")[0] for ax in imbalance] == ["compute", "MPI post + wait", "collectives"]
-      and all(ax.get_ylabel() == "ms per step" for ax in imbalance), "imbalance: compute, MPI, collectives panels in ms")
+      and all(ax.get_ylabel() == "ms per step" for ax in imbalance),
+      "imbalance: compute, MPI, collectives panels in ms")
 scaling = panels(figures["ghost-scaling.png"])
 check([ax.get_ylabel() for ax in scaling] == ["time per step (ms)", "cell updates / s / rank"]
       and all(ax.get_xlabel() == "ranks" and len(ax.get_lines()) == 2 for ax in scaling),
@@ -159,8 +164,10 @@ fastest = min((p for p in report.group(report.load_runs(work))["amp-ghost"] if p
               key=lambda p: p.median(report.step_ms))
 ratio = predicted[("torus-16x16x4 (simgrid)", "svaf/isend")] / predicted[("torus-16x16x4 (simgrid)", "bspma/isend")]
 check(page.find("<h2>Summary</h2>") < page.find("<h2>Every point</h2>") < page.find("<img")
-      and f"<td>amp-ghost</td><td>2</td><td>{fastest.label}</td><td>{fastest.median(report.step_ms):.3f}</td>" in summary
-      and f"<td>torus-16x16x4 (simgrid)</td><td>1024 ({said[len('at 1024 ranks ('):]}</td><td>bspma/isend</td>" in summary
+      and (f"<td>amp-ghost</td><td>2</td><td>{fastest.label}</td>"
+           f"<td>{fastest.median(report.step_ms):.3f}</td>") in summary
+      and (f"<td>torus-16x16x4 (simgrid)</td><td>1024 ({said[len('at 1024 ranks ('):]}</td>"
+           "<td>bspma/isend</td>") in summary
       and f"svaf/isend {ratio:.2f}x" in summary, "index.html opens with the summary of the fastest and the predictions")
 
 print(f"{'FAILED' if failures else 'PASSED'}: report on the fixtures")

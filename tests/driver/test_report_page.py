@@ -29,7 +29,8 @@ from amp_tools import report  # noqa: E402
 # --dump-dom to print: one line per <img>, "ok SRC" or "broken SRC".
 PROBE = """<script>
 window.addEventListener("load", () => {
-  const lines = [...document.images].map(i => (i.complete && i.naturalWidth > 0 ? "ok " : "broken ") + i.getAttribute("src"));
+  const lines = [...document.images].map(
+    i => (i.complete && i.naturalWidth > 0 ? "ok " : "broken ") + i.getAttribute("src"));
   const out = document.createElement("pre");
   out.id = "amp-image-check";
   out.textContent = lines.join("\\n");
@@ -106,7 +107,8 @@ with open(os.path.join(report_dir, "index.html")) as f:
     sources = ImageCheck(f.read()).sources
 
 seen = images_seen(report_dir)
-check(sorted(seen) == sorted(sources) == sorted(names), f"Chromium saw the page's {len(sources)} images, one per figure")
+check(sorted(seen) == sorted(sources) == sorted(names),
+      f"Chromium saw the page's {len(sources)} images, one per figure")
 check(seen and all(state == "ok" for state in seen.values()),
       f"every image loaded: {sorted(src for src, state in seen.items() if state != 'ok') or 'all'}")
 

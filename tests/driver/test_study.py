@@ -46,7 +46,8 @@ def bad_study(opts):
     good = f'name = "x"\nproxies = ["ghost"]\ndecks = ["{deck}"]\nstrategies = ["bspma"]\nranks = [1]\n'
     cases = [
         (good + "strategy = [\"svcp\"]\n", "line 6: unknown key 'strategy'"),
-        (good.replace("ranks = [1]", "ranks = [0, 2]"), "line 5: 'ranks' must be a non-empty list of positive integers"),
+        (good.replace("ranks = [1]", "ranks = [0, 2]"),
+         "line 5: 'ranks' must be a non-empty list of positive integers"),
         (good.replace("ranks = [1]", 'ranks = "two"'), "line 5: 'ranks' must be a non-empty list of positive integers"),
         (good + "repetitions = -1\n", "line 6: 'repetitions' must be a positive integer"),
         (good.replace('proxies = ["ghost"]', 'proxies = ["ghosts"]'), "line 2: unknown proxy 'ghosts'"),
@@ -125,7 +126,8 @@ def resume(opts):
 
 def slurm(opts):
     text = ghost_study(opts, "batch", 'repetitions = 2\n[slurm]\ntime = "00:10:00"\nmodules = ["gcc/12", "openmpi"]\n')
-    text = text.replace("ranks = [1, 2]", "ranks = [1, 2, 64]").replace("strategies =", 'transports = ["isend", "rma"]\nstrategies =')
+    text = text.replace("ranks = [1, 2]", "ranks = [1, 2, 64]").replace("strategies =",
+                                                                        'transports = ["isend", "rma"]\nstrategies =')
     proc = study(opts, text, extra=["--slurm"])
     if proc.returncode != 0:
         fail(f"--slurm failed: {proc.stdout}{proc.stderr}")

@@ -12,8 +12,9 @@ foreach(case failed_runs_run_again bad_values_one_line slurm_values_checked_and_
              simulate_settings_checked_first study_on_full_disk report_leaves_out_malformed_results
              report_on_full_disk)
   add_test(NAME faults_${case}
-           COMMAND ${AMP_DEBIAN_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/test_driver_and_study.py ${case} --root ${PROJECT_SOURCE_DIR}
-                   --build ${PROJECT_BINARY_DIR} --mpiexec ${MPIEXEC_EXECUTABLE} --work ${CMAKE_CURRENT_BINARY_DIR}/${case})
+           COMMAND ${AMP_DEBIAN_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/test_driver_and_study.py ${case}
+                   --root ${PROJECT_SOURCE_DIR} --build ${PROJECT_BINARY_DIR} --mpiexec ${MPIEXEC_EXECUTABLE}
+                   --work ${CMAKE_CURRENT_BINARY_DIR}/${case})
   set_tests_properties(faults_${case} PROPERTIES TIMEOUT 120 ENVIRONMENT "${AMP_TEST_ENVIRONMENT}" PROCESSORS 2
                        SKIP_RETURN_CODE 77 LABELS faults)
 endforeach()

@@ -33,7 +33,8 @@ amp_add_fault_test(NAME results_users_partial_file_untouched SCRIPT test_output_
 # Row 5: a trace larger than its filesystem: exit 5 (real run and synthesis).
 amp_add_fault_test(NAME trace_full_disk_exits_5 SCRIPT test_trace_full.py)
 # Rows 6, 8, 16, 17, 24 (synthesis), 26 and the empty/alone flags: one line, exit 2, nothing written.
-amp_add_fault_test(NAME startup_refusals_one_line_nothing_written SCRIPT test_refusals.py TIMEOUT 300)  # ~60 s under Open MPI (2 s a launch)
+# ~60 s under Open MPI (2 s a launch)
+amp_add_fault_test(NAME startup_refusals_one_line_nothing_written SCRIPT test_refusals.py TIMEOUT 300)
 # --ranks past 2^31 and 2^63 said "at most" as given; --compute_seconds -0 and 1e-320 accepted.
 amp_add_fault_test(NAME virtual_rank_numbers_as_given SCRIPT test_virtual_rank_numbers.py PROCESSORS 1)
 # a run or synthesis stopped by SIGINT/SIGTERM removes its .partial or staging

@@ -102,11 +102,13 @@ def failed_runs_run_again(s):
             'flags = ["--nbx 2 --nby 2 --nbz 2 --num_tsteps 2 --progress 0 --inject_fault 1e-3"]\n')
     first = s.study("verify.toml", text)
     run = "nobel-default-bspma-np1-rep1"
-    expect(first, 1, ["study: 1 runs failed; call again to retry them (finished runs are skipped)"], "first call: verification fails")
+    expect(first, 1, ["study: 1 runs failed; call again to retry them (finished runs are skipped)"],
+           "first call: verification fails")
     if f"{run}: FAILED (exit 1)" not in first.stdout:
         fail(f"first call did not report the failed run: {first.stdout}")
     second = s.study("verify.toml", text)
-    expect(second, 1, ["study: 1 runs failed; call again to retry them (finished runs are skipped)"], "second call: the failed run is run again")
+    expect(second, 1, ["study: 1 runs failed; call again to retry them (finished runs are skipped)"],
+           "second call: the failed run is run again")
     if "study: 1 runs, 0 finished before (skipped), 1 to run" not in second.stdout:
         fail(f"second call skipped the failed run: {second.stdout}")
     folder = s.folders("verify")[0]
@@ -151,7 +153,8 @@ def slurm_values_checked_and_quoted(s):
     if subprocess.run(["bash", "-n"], input=script, text=True).returncode != 0:
         fail("the script does not pass bash -n")
     header = [line for line in script.splitlines()[1:] if not line.startswith("#")][0]
-    if header != "set -u" or "#SBATCH --time=00:10:00\n#SBATCH --output=" not in script or "#SBATCH --nodes=2" not in script:
+    if (header != "set -u" or "#SBATCH --time=00:10:00\n#SBATCH --output=" not in script
+            or "#SBATCH --nodes=2" not in script):
         fail(f"the #SBATCH header is not whole: {script[:800]}")
     run_lines = [line for line in script.splitlines() if line.startswith("run ")]
     for line in run_lines:
@@ -173,7 +176,8 @@ def axes_checked_before_any_run(s):
              (base.replace('["svaf"]', '["svaf", "frob"]'),
               "line 5: amp-ghost refuses strategy frob with transport default: "),
              (base + 'transports = ["isend", "carrier_pigeon"]\n',
-              "line 7: amp-ghost refuses strategy svaf with transport carrier_pigeon: unknown transport 'carrier_pigeon'")]
+              "line 7: amp-ghost refuses strategy svaf with transport carrier_pigeon: unknown transport "
+              "'carrier_pigeon'")]
     for text, needle in cases:
         expect(s.study("axes.toml", text), 2, [(f"study: error: {path} ", needle)], needle)
     if s.folders("axes"):
@@ -183,13 +187,15 @@ def axes_checked_before_any_run(s):
         done = s.study("axes.toml", text)
         expect(done, 0, [], f"{call} call of svaf and svcp over neighbor")
         skips = [line for line in done.stdout.splitlines() if "skipped (does not fit)" in line]
-        want = "study: skipped (does not fit): amp-ghost svcp over neighbor: transport 'neighbor' does not fit strategy 'svcp'"
+        want = ("study: skipped (does not fit): amp-ghost svcp over neighbor: "
+                "transport 'neighbor' does not fit strategy 'svcp'")
         if len(skips) != 1 or not skips[0].startswith(want):
             fail(f"{call} call: expected one line starting {want!r}, got {skips}")
     if "study: 1 runs, 1 finished before (skipped), 0 to run" not in done.stdout:
         fail(f"the second call did not find the study finished: {done.stdout}")
     folder = s.folders("axes")[0]
-    if glob.glob(os.path.join(folder, "*.attempt-*")) or not os.path.exists(os.path.join(folder, "ghost-quick-svaf-neighbor-np1-rep1.json")):
+    if glob.glob(os.path.join(folder, "*.attempt-*")) or not os.path.exists(
+            os.path.join(folder, "ghost-quick-svaf-neighbor-np1-rep1.json")):
         fail(f"folder after two calls: {sorted(os.listdir(folder))}")
     print("ok   the non-fitting pair was skipped and listed once; the study finished")
 
@@ -201,7 +207,8 @@ def report_skips_empty_trace_stats(s):
     stats = os.path.join(folder, "ghost-svcp-np2-rep1.trace-stats.json")
     open(stats, "w").close()
     done = s.amp("report", folder)
-    expect(done, 0, [f"report: warning: {stats} is not readable JSON (Expecting value: line 1 column 1 (char 0)); left out"],
+    expect(done, 0,
+           [f"report: warning: {stats} is not readable JSON (Expecting value: line 1 column 1 (char 0)); left out"],
            "report with an empty trace-stats file")
     pngs = sorted(p for p in os.listdir(os.path.join(folder, "report")) if p.endswith(".png"))
     if "ghost-comm_matrix.png" in pngs or "ghost-breakdown.png" not in pngs:
@@ -257,10 +264,13 @@ def trace_failure_kept_apart(s):
 def machine_load_warning(s):
     """Noise: results whose machine_load shows other work on the cores get one warning line; quiet
     runs and older results without machine_load get none."""
-    fixture = json.load(open(os.path.join(s.opts.root, "tests", "driver", "fixtures", "report", "ghost-bspma-np1-rep1.json")))
-    cases = [("busy", {"load_average_start": 1.5, "load_average_end": 2.0, "other_cpu_seconds": 0.5, "wall_seconds": 2.0,
+    fixture = json.load(open(os.path.join(s.opts.root, "tests", "driver", "fixtures", "report",
+                                          "ghost-bspma-np1-rep1.json")))
+    cases = [("busy",
+              {"load_average_start": 1.5, "load_average_end": 2.0, "other_cpu_seconds": 0.5, "wall_seconds": 2.0,
                        "cores": 2}),
-             ("quiet", {"load_average_start": 0.1, "load_average_end": 1.0, "other_cpu_seconds": 0.3, "wall_seconds": 2.0,
+             ("quiet",
+              {"load_average_start": 0.1, "load_average_end": 1.0, "other_cpu_seconds": 0.3, "wall_seconds": 2.0,
                         "cores": 2}),
              ("old", None)]
     for name, load in cases:
@@ -281,7 +291,8 @@ def report_marks_noise(s):
     that shared its cores says how many did."""
     folder = os.path.join(s.opts.work, "runs", "noise")
     os.makedirs(folder)
-    fixture = json.load(open(os.path.join(s.opts.root, "tests", "driver", "fixtures", "report", "ghost-bspma-np2-rep1.json")))
+    fixture = json.load(open(os.path.join(s.opts.root, "tests", "driver", "fixtures", "report",
+                                          "ghost-bspma-np2-rep1.json")))
     times = {"bspma": (10.0, 12.0), "svaf": (11.0, 13.0), "svcp": (20.0, 22.0), "rma": (30.0,)}
     for cut, per_step in times.items():
         for rep, ms in enumerate(per_step, 1):
@@ -294,8 +305,10 @@ def report_marks_noise(s):
             json.dump(run, open(os.path.join(folder, f"{cut}-rep{rep}.json"), "w"))
     done = s.amp("report", folder)
     expect(done, 0, [], "report of four cuts")
-    rows = {line.split()[1]: line.split("–")[1].split()[1:] for line in done.stdout.splitlines() if line.startswith("amp-ghost")}
-    want = {"bspma": ["fastest"], "svaf": ["within", "noise", "1", "runs", "shared", "their", "cores"], "svcp": ["+91%"],
+    rows = {line.split()[1]: line.split("–")[1].split()[1:] for line in done.stdout.splitlines()
+            if line.startswith("amp-ghost")}
+    want = {"bspma": ["fastest"], "svaf": ["within", "noise", "1", "runs", "shared", "their", "cores"],
+            "svcp": ["+91%"],
             "rma": ["spread", "unknown"]}
     if rows != want:
         fail(f"vs fastest column: {rows}, expected {want}")
@@ -337,7 +350,8 @@ def killed_run_resumes(s):
         second = s.study(f"{name}.toml", text)
         expect(second, 0, [], "second call")
         left = sorted(os.listdir(folder))
-        for kept in (".json.partial.attempt-1",) * left_partial + (".log.attempt-1", ".outcome.json.attempt-1", ".json", ".log"):
+        for kept in ((".json.partial.attempt-1",) * left_partial
+                     + (".log.attempt-1", ".outcome.json.attempt-1", ".json", ".log")):
             if run + kept not in left:
                 fail(f"{run}{kept} missing after the second call: {left}")
         if run + ".json.partial" in left:
@@ -462,7 +476,8 @@ def study_on_full_disk(s):
         done = s.study("full.toml", text, root=mount)
         expect(done, 4, [(f"study: error: cannot write '{mount}/runs/full-",
                           "/study.toml': No space left on device")], "full disk")
-        left = {entry: sorted(os.listdir(os.path.join(mount, entry))) for entry in os.listdir(mount) if entry != "filler"}
+        left = {entry: sorted(os.listdir(os.path.join(mount, entry))) for entry in os.listdir(mount)
+                if entry != "filler"}
         if left != {"runs": []}:
             fail(f"left on the full disk: {left}")
     print("ok   one line, exit 4, no study folder left")
@@ -484,7 +499,8 @@ def report_leaves_out_malformed_results(s):
     cases = [("ghost-bspma-np1-rep1.json", lambda d: d["timing"].pop("per_step_seconds"),
               "'timing.per_step_seconds' is not a number of seconds (got None)"),
              ("ghost-bspma-np2-rep2.json", lambda d: d.update(config=None), "'config' is not a table (got None)"),
-             ("ghost-svcp-np1-rep1.json", lambda d: d.update(ranks="two"), "'ranks' is not a positive integer (got 'two')"),
+             ("ghost-svcp-np1-rep1.json", lambda d: d.update(ranks="two"),
+              "'ranks' is not a positive integer (got 'two')"),
              ("ghost-svcp-np2-rep1.trace-stats.json", lambda d: d["matrix_bytes"][0].pop(),
               "has a matrix_bytes that is not 2 x 2 byte counts"),
              ("sage-svcp-np2-rep1.json", lambda d: d["config"].update(num_tsteps=0),
@@ -524,7 +540,8 @@ def report_on_full_disk(s):
 
 
 CASES = {f.__name__: f for f in (failed_runs_run_again, bad_values_one_line, slurm_values_checked_and_quoted,
-                                  axes_checked_before_any_run, report_skips_empty_trace_stats, driver_usage_errors_exit_2,
+                                  axes_checked_before_any_run, report_skips_empty_trace_stats,
+                                  driver_usage_errors_exit_2,
                                   trace_failure_kept_apart, machine_load_warning, report_marks_noise,
                                   killed_run_resumes, concurrent_study_refused, stopped_synthesis_set_aside,
                                   simulate_settings_checked_first, study_on_full_disk,

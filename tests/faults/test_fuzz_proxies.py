@@ -43,7 +43,8 @@ PROXIES = {
     "amp-nobel": {
         "base": ["--nbx", "2", "--nby", "2", "--nbz", "2", "--block", "4", "--max_level", "1", "--num_vars", "1",
                  "--num_tsteps", "2", "--progress", "0"],
-        "numbers": ["--block", "--nbx", "--nby", "--nbz", "--max_level", "--num_vars", "--front_radius", "--front_period",
+        "numbers": ["--block", "--nbx", "--nby", "--nbz", "--max_level", "--num_vars", "--front_radius",
+                    "--front_period",
                     "--cfl", "--error_tol", "--check_every", "--seed", "--progress", "--ranks", "--rank"],
         "slow": ["--num_tsteps", "--amr_interval"],
         "words": ["--strategy", "--transport"],
@@ -61,7 +62,8 @@ DECK_KEYS = {"amp-ghost": ["nx", "num_vars", "seed", "stencil", "strategy", "npx
 DECK_VALUES = ["4", "-1", "0", "0x10", "1.5", "inf", "nan", "-inf", "true", '"4"', '"010"', '"0x10"', "[4, 16]", "[]",
                "{ a = 1 }", "1979-05-27", '"bspma"', '"svcp"', "9223372036854775807", "1e400", "= 3", '"', "'x'",
                '"hilbert"', "18446744073709551615"]
-EXTRA_DECK_LINES = ["", "nx = 4\nnx = 5\n", "unknown = 1\n", "[table]\nnx = 4\n", "trace = \"t\"\n", "results = \"r.json\"\n",
+EXTRA_DECK_LINES = ["", "nx = 4\nnx = 5\n", "unknown = 1\n", "[table]\nnx = 4\n", "trace = \"t\"\n",
+                    "results = \"r.json\"\n",
                     "trace-setup = false\n", "ranks = 2\n", "plan-only = true\n", "nx = 4 # comment\n", "\x00\n"]
 
 

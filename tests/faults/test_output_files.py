@@ -69,7 +69,8 @@ def full_at_end(a, proxy, arguments, ranks, path_flag, what, summary_marker):
         fill_once_reserved(process, path + ".partial", mount)
         out, err = process.communicate(timeout=120)
         done = fr.finished(line, process.returncode, out, err)
-        fr.expect_error_line(done, 4, NO_SPACE.format(proxy=proxy, what=what, path=path), f"{proxy} {path_flag} on a disk that fills")
+        fr.expect_error_line(done, 4, NO_SPACE.format(proxy=proxy, what=what, path=path),
+                             f"{proxy} {path_flag} on a disk that fills")
         if summary_marker not in out:
             fr.fail(f"the summary ({summary_marker!r}) was not printed: {out!r}")
         fr.expect_files(mount, ["filler"], "after the failed write")
@@ -89,10 +90,12 @@ def full_at_start(a):
         path = os.path.join(mount, "out.file")
         for proxy, arguments, ranks, flag, what in cases:
             done = fr.run(a, proxy, arguments + [flag, path], ranks=ranks)
-            fr.expect_refusal(done, 2, NO_SPACE.format(proxy=proxy, what=what, path=path), f"{proxy} {flag} on a full disk")
+            fr.expect_refusal(done, 2, NO_SPACE.format(proxy=proxy, what=what, path=path),
+                              f"{proxy} {flag} on a full disk")
             fr.expect_files(mount, ["filler"], f"{proxy} refused on a full disk")
         traces = os.path.join(elsewhere, "traces")
-        done = fr.run(a, "amp-ghost", GHOST_TINY + ["--synthesize", traces, "--ranks", "2", "--results", path], ranks=None)
+        done = fr.run(a, "amp-ghost", GHOST_TINY + ["--synthesize", traces, "--ranks", "2", "--results", path],
+                      ranks=None)
         fr.expect_refusal(done, 2, NO_SPACE.format(proxy="amp-ghost", what="results file", path=path),
                           "a synthesis with --results on a full disk")
         fr.expect_files(mount, ["filler"], "synthesis refused on a full disk")
@@ -107,7 +110,8 @@ def users_partial(a):
             f.write("my notes\n")
         for arguments, ranks in [(GHOST_TINY, 2), (GHOST_TINY + ["--plan-only", "--ranks", "2", "--rank", "0"], None)]:
             done = fr.run(a, "amp-ghost", arguments + ["--results", os.path.join(folder, "r.json")], ranks=ranks)
-            fr.expect_refusal(done, 2, TAKEN.format(os.path.join(folder, "r.json")), "a results name whose .partial is the user's")
+            fr.expect_refusal(done, 2, TAKEN.format(os.path.join(folder, "r.json")),
+                              "a results name whose .partial is the user's")
         with open(mine) as f:
             if f.read() != "my notes\n":
                 fr.fail("the user's r.json.partial was changed")

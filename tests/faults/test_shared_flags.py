@@ -88,9 +88,11 @@ def check_aliases(a):
                     fr.fail(f"{proxy} {flag} svaf: config has strategy={config.get('strategy')!r} "
                             f"comm_method={config.get('comm_method')!r}, expected both 'svaf'")
             if new["checksum"] != old["checksum"]:
-                fr.fail(f"{proxy}: --strategy svaf and --comm_method svaf differ: {new['checksum']} != {old['checksum']}")
+                fr.fail(f"{proxy}: --strategy svaf and --comm_method svaf differ: {new['checksum']} != "
+                        f"{old['checksum']}")
             if proxy in DEFAULT_SCALING and new["config"].get("scaling") != DEFAULT_SCALING[proxy]:
-                fr.fail(f"{proxy}: default scaling {new['config'].get('scaling')!r}, expected {DEFAULT_SCALING[proxy]!r}")
+                fr.fail(f"{proxy}: default scaling {new['config'].get('scaling')!r}, expected "
+                        f"{DEFAULT_SCALING[proxy]!r}")
     print("check_shared_flags: --comm_method is --strategy in every proxy; scaling defaults kept")
 
 

@@ -412,7 +412,8 @@ def case_measured_comparison(a):
     print(f"measured beside predicted on this host's calibration only (error {error}); 2 ranks on 1 core warned of")
 
 
-CALIBRATION_REFUSALS = ["another calibration is measuring this machine now", "appeared while measuring", "already exists"]
+CALIBRATION_REFUSALS = ["another calibration is measuring this machine now", "appeared while measuring",
+                        "already exists"]
 
 
 def calibrate_command(a, output, mpiexec=None):

@@ -62,8 +62,10 @@ def real_run_removes_its_partial(a, sent):
         fr.expect_files(tmp, ["trace"], f"{what}: the trace and nothing else left")
         checked = subprocess.run([os.path.join(a.bin, "amp-trace"), "validate", os.path.join(tmp, "trace")],
                                  capture_output=True, text=True, timeout=60)
-        if checked.returncode != 2 or "records end without MPI_Finalize (the run ended at a signal" not in checked.stderr:
-            fr.fail(f"{what}: the tracing library did not finish the trace (amp-trace validate exit {checked.returncode}: "
+        ended_at_signal = "records end without MPI_Finalize (the run ended at a signal"
+        if checked.returncode != 2 or ended_at_signal not in checked.stderr:
+            fr.fail(f"{what}: the tracing library did not finish the trace (amp-trace validate exit "
+                    f"{checked.returncode}: "
                     f"{(checked.stdout + checked.stderr).strip()[-300:]})")
     print(f"OK: {what}: died by the signal, run.json.partial removed, the trace finished by the tracing library")
 
@@ -73,10 +75,12 @@ def synthesis_removes_its_staging(a, sent):
     with tempfile.TemporaryDirectory() as tmp:
         directory = os.path.join(tmp, "made", "for", "it", "traces")
         staging = os.path.join(tmp, "made", "for", "it")
-        process = started(a, LONG_SYNTHESIS + ["--synthesize", directory, "--results", os.path.join(tmp, "s.json")], tmp)
+        process = started(a, LONG_SYNTHESIS + ["--synthesize", directory, "--results", os.path.join(tmp, "s.json")],
+                          tmp)
 
         def some_ranks_written():
-            folders = [f for f in os.listdir(staging) if f.startswith(".traces.partial-")] if os.path.isdir(staging) else []
+            folders = [f for f in os.listdir(staging)
+                       if f.startswith(".traces.partial-")] if os.path.isdir(staging) else []
             return bool(folders) and sum(n.endswith(".bin") for n in os.listdir(os.path.join(staging, folders[0]))) >= 3
         wait_for(some_ranks_written, what, process)
         stopped(process, sent, what)

@@ -17,7 +17,8 @@ import fault_run as fr  # noqa: E402
 
 RUN = ["--nx", "8", "--ny", "8", "--nz", "8", "--num_vars", "2", "--num_tsteps", "300", "--strategy", "svcp",
        "--progress", "0"]
-LIBRARY_LINE = r"amp_dumpi: writing trace file '{}/dumpi-[0-9.]+-000[01]\.bin' failed: No space left on device; the trace is incomplete"
+LIBRARY_LINE = (r"amp_dumpi: writing trace file '{}/dumpi-[0-9.]+-000[01]\.bin' failed: "
+                r"No space left on device; the trace is incomplete")
 
 
 def check(done, traces, results, extra_lines, what):
@@ -26,7 +27,8 @@ def check(done, traces, results, extra_lines, what):
     errors = [line for line in done.stderr.splitlines() if line.strip()]
     library = [line for line in errors if re.fullmatch(LIBRARY_LINE.format(re.escape(traces)), line)]
     if not library or len(errors) != len(library) + len(extra_lines) or any(e not in errors for e in extra_lines):
-        fr.fail(f"{what}: expected the library's line per failed rank{' and ' + str(extra_lines) if extra_lines else ''}, got {errors}")
+        fr.fail(f"{what}: expected the library's line per failed "
+                f"rank{' and ' + str(extra_lines) if extra_lines else ''}, got {errors}")
     names = os.listdir(traces)
     if not any(n.endswith(".meta") for n in names) or not any(n.endswith(".bin") for n in names):
         fr.fail(f"{what}: the incomplete trace was not left: {names}")

@@ -3,10 +3,12 @@
 """The fault rows of amp-trace and the tracing library, one CASE per invocation, each run
 as a user would (real processes, real files, /dev/full, a small tmpfs that fills, real signals):
   stdout_full       row 3: every subcommand that prints, with its standard output on /dev/full: exit 4, one line
-  matrix_csv        row 4: stats --matrix-csv refuses an existing name (exit 2) and leaves nothing on a full disk (exit 4)
+  matrix_csv        row 4: stats --matrix-csv refuses an existing name (exit 2) and leaves nothing on a full disk (exit
+                    4)
   usage             row 9: no subcommand, an unknown one, unknown flags, bad values: `amp-trace: error: ...`, exit 2
   repair_full_disk  row 27: repair on a full disk leaves the original untouched and nothing else; a retry then works
-  ignored_sigterm   row 29: a SIGTERM the parent ignored stays ignored (the trace is whole); a cut-short trace is not valid
+  ignored_sigterm   row 29: a SIGTERM the parent ignored stays ignored (the trace is whole); a cut-short trace is not
+                    valid
   size_changes      row 23: check shows a channel's later in-flight size change, and counts every change
   bad_settings      row 10: a malformed AMP_TRACE_* value stops every rank with one line naming it, exit 2
   prefix_taken      row 28: another rank's file under a fixed AMP_TRACE_PREFIX: a fresh name, or one line and exit 2
@@ -100,12 +102,14 @@ def case_matrix_csv(a):
         with open(existing, "w") as f:
             f.write("mine\n")
         done = amp_trace(a, "stats", trace, "--matrix-csv", existing)
-        expect(done, 2, f"amp-trace: {existing} already exists; amp-trace never overwrites a file (remove it or name another)",
+        expect(done, 2,
+               f"amp-trace: {existing} already exists; amp-trace never overwrites a file (remove it or name another)",
                "--matrix-csv naming an existing file")
         if content(existing) != b"mine\n" or sorted(os.listdir(folder)) != ["existing.csv", "ring"]:
             fr.fail(f"--matrix-csv touched an existing file or left something: {os.listdir(folder)}")
         done = amp_trace(a, "stats", trace, "--matrix-csv", "/dev/full")
-        expect(done, 2, "amp-trace: /dev/full already exists; amp-trace never overwrites a file (remove it or name another)",
+        expect(done, 2,
+               "amp-trace: /dev/full already exists; amp-trace never overwrites a file (remove it or name another)",
                "--matrix-csv /dev/full")
         fresh = os.path.join(folder, "fresh.csv")
         done = amp_trace(a, "stats", trace, "--matrix-csv", fresh)
@@ -134,7 +138,8 @@ def case_usage(a):
         (["stats", REFERENCE, "--frob"],
          "amp-trace: error: The following argument was not expected: --frob (see amp-trace stats --help)"),
         (["simgrid", REFERENCE, "out", "--host-speed", "fast"],
-         "amp-trace: error: --host-speed: 'fast' is not a positive number of flop/s (e.g. 1e9) (see amp-trace simgrid --help)"),
+         "amp-trace: error: --host-speed: 'fast' is not a positive number of flop/s (e.g. 1e9) (see amp-trace simgrid "
+         "--help)"),
         (["stats", REFERENCE, "--matrix-csv"],
          "amp-trace: error: --matrix-csv: 1 required TEXT missing (see amp-trace stats --help)"),
     ]
@@ -209,7 +214,8 @@ def case_ignored_sigterm(a):
         job = subprocess.Popen(["sh", "-c", 'trap "" TERM; exec "$@"', "sh"] + ghost, env=env,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         deadline = time.time() + 30
-        while time.time() < deadline and not (os.path.isdir(trace) and any(n.endswith(".bin") for n in os.listdir(trace))):
+        while time.time() < deadline and not (os.path.isdir(trace)
+                                              and any(n.endswith(".bin") for n in os.listdir(trace))):
             time.sleep(0.01)
         time.sleep(0.1)
         if job.poll() is not None:
@@ -219,14 +225,16 @@ def case_ignored_sigterm(a):
         if job.returncode != 0:
             fr.fail(f"amp-ghost with SIGTERM ignored: exit {job.returncode}: {err}")
         if job.returncode != 0 or last_call(a, trace) != "MPI_Finalize":
-            fr.fail(f"the trace of a run whose ignored SIGTERM arrived does not end with MPI_Finalize: {last_call(a, trace)}")
+            fr.fail("the trace of a run whose ignored SIGTERM arrived does not end with MPI_Finalize: "
+                    f"{last_call(a, trace)}")
         done = amp_trace(a, "validate", trace)
         if done.returncode != 0 or not done.stdout.startswith("valid: "):
             fr.fail(f"the whole trace does not validate: {done.stderr!r}")
         # The same run killed by SIGTERM: the library closes the trace, which validate calls cut short.
         shutil.rmtree(trace)
         job = subprocess.Popen(ghost, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        while time.time() < deadline + 30 and not (os.path.isdir(trace) and any(n.endswith(".bin") for n in os.listdir(trace))):
+        while time.time() < deadline + 30 and not (os.path.isdir(trace)
+                                                   and any(n.endswith(".bin") for n in os.listdir(trace))):
             time.sleep(0.01)
         time.sleep(0.1)
         if job.poll() is not None:
@@ -248,8 +256,10 @@ def case_ignored_sigterm(a):
 
 
 SETTINGS = [  # (variable, value, the library's message after "amp_dumpi: rank R: ")
-    ("AMP_TRACE_FLUSH_SECONDS", "abc", "AMP_TRACE_FLUSH_SECONDS='abc' must be a number of seconds between 0 and 86400 (e.g. 1 or 0.5)"),
-    ("AMP_TRACE_BUFFER_BYTES", "lots", "AMP_TRACE_BUFFER_BYTES='lots' must be a byte count between 64K and 4096M (e.g. 4M)"),
+    ("AMP_TRACE_FLUSH_SECONDS", "abc",
+     "AMP_TRACE_FLUSH_SECONDS='abc' must be a number of seconds between 0 and 86400 (e.g. 1 or 0.5)"),
+    ("AMP_TRACE_BUFFER_BYTES", "lots",
+     "AMP_TRACE_BUFFER_BYTES='lots' must be a byte count between 64K and 4096M (e.g. 4M)"),
     ("AMP_TRACE_CPU_TIMES", "maybe", "AMP_TRACE_CPU_TIMES='maybe' is not a switch; use 1 or 0"),
     ("AMP_TRACE_STATUSES", "2", "AMP_TRACE_STATUSES='2' is not a switch; use 1 or 0"),
     ("AMP_TRACE_START_PAUSED", "y", "AMP_TRACE_START_PAUSED='y' is not a switch; use 1 or 0"),
@@ -280,7 +290,8 @@ def case_prefix_taken(a):
         done, _ = traced_ghost(a, folder, env={"AMP_TRACE_PREFIX": "fixed"})
         notice = f"amp_dumpi: a trace named 'fixed' already exists in {trace}; writing 'fixed.2' instead"
         if done.returncode != 0 or notice not in done.stderr.splitlines():
-            fr.fail(f"fixed-0001.bin present: expected exit 0 and {notice!r}; got {done.returncode}: {fr.lines_of(done)}")
+            fr.fail(f"fixed-0001.bin present: expected exit 0 and {notice!r}; got {done.returncode}: "
+                    f"{fr.lines_of(done)}")
         if content(users) != b"another run's rank 1\n":
             fr.fail("the other run's fixed-0001.bin was changed")
         fr.expect_files(trace, ["fixed-0001.bin", "fixed.2-0000.bin", "fixed.2-0001.bin", "fixed.2.meta"],
@@ -317,7 +328,8 @@ def case_otf2_not_a_folder(a):
 def case_size_changes(a):
     ring = a.ring_trace
     with tempfile.TemporaryDirectory() as folder:
-        made = subprocess.run([ring, folder, "ring", "2", "4", "size_changes", "0", "1"], capture_output=True, text=True)
+        made = subprocess.run([ring, folder, "ring", "2", "4", "size_changes", "0", "1"], capture_output=True,
+                              text=True)
         if made.returncode != 0:
             fr.fail(f"replay_ring_trace: {made.stderr}")
         default = amp_trace(a, "check", folder)
@@ -376,7 +388,8 @@ def case_exports_full_disk(a):
                     f"{done.returncode}: {errors}")
         fr.expect_files(mount, ["filler"], "otf2 on a full disk")
         os.remove(os.path.join(mount, "filler"))
-        for command, name in (("simgrid", "ti"), ("sstmac", "copy"), ("codes", "codes"), ("otf2", "archive")):  # retries
+        # retries
+        for command, name in (("simgrid", "ti"), ("sstmac", "copy"), ("codes", "codes"), ("otf2", "archive")):
             done = amp_trace(a, command, trace, os.path.join(mount, name))
             if done.returncode != 0:
                 fr.fail(f"{command} retried with room: exit {done.returncode} {done.stderr!r}")
@@ -413,7 +426,8 @@ def case_exports_signalled(a):
                 job.send_signal(sent)
                 _, err = job.communicate(timeout=60)
                 if job.returncode != -sent:
-                    fr.fail(f"amp-trace {command} sent {sent.name}: exit {job.returncode} (not death by the signal) {err!r}")
+                    fr.fail(f"amp-trace {command} sent {sent.name}: exit {job.returncode} (not death by the signal) "
+                            f"{err!r}")
                 fr.expect_files(folder, ["ring"], f"amp-trace {command} ended by {sent.name}")
     print("simgrid, codes and otf2 ended by SIGTERM or SIGINT: the staging folder removed, death by the signal")
 
@@ -471,7 +485,8 @@ def case_wording(a):
         meta = next(os.path.join(trace, n) for n in os.listdir(trace) if n.endswith(".meta"))
         with open(meta) as f:
             text = f.read()
-        for numprocs, line in (("1000000000", "numprocs=1000000000 is more ranks than amp-trace reads (at most 1000000)"),
+        for numprocs, line in (("1000000000",
+                                "numprocs=1000000000 is more ranks than amp-trace reads (at most 1000000)"),
                                ("99999999999999999999999", "numprocs=99999999999999999999999 is more ranks than "
                                                            "amp-trace reads (at most 1000000)"),
                                ("0", "numprocs='0' is not a positive rank count"),

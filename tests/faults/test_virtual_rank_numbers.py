@@ -36,7 +36,8 @@ REFUSALS = [
      "amp-ghost: error: --rank must be 0..3 for --ranks 4 (got 2147483648)"),
     ("compute past the largest double", "amp-ghost", SYNTH + ["--ranks", "2", "--compute_seconds", "1e400"],
      "amp-ghost: error: --compute_seconds must be at most 3600 seconds (got 1e400)"),
-    ("negative compute below the smallest normal", "amp-ghost", SYNTH + ["--ranks", "2", "--compute_seconds", "-1e-320"],
+    ("negative compute below the smallest normal", "amp-ghost", SYNTH
+     + ["--ranks", "2", "--compute_seconds", "-1e-320"],
      "amp-ghost: error: --compute_seconds must be >= 0 (got -1e-320)"),
 ]
 

@@ -9,7 +9,8 @@ amp_add_fault_test(NAME trace_tools_matrix_csv_new_file_whole_or_nothing SCRIPT 
 # Row 9: every bad command line: one `amp-trace: error:` line, exit 2; --help exit 0.
 amp_add_fault_test(NAME trace_tools_usage_errors_one_line_exit_2 SCRIPT test_trace_tools.py ARGS usage)
 # Row 27: repair on a full disk: the original untouched, nothing left, a retry works.
-amp_add_fault_test(NAME trace_tools_repair_full_disk_original_untouched SCRIPT test_trace_tools.py ARGS repair_full_disk)
+amp_add_fault_test(NAME trace_tools_repair_full_disk_original_untouched SCRIPT test_trace_tools.py
+                   ARGS repair_full_disk)
 # Row 29: an ignored SIGTERM stays ignored and the trace is whole; a trace cut short does not validate.
 amp_add_fault_test(NAME trace_tools_ignored_sigterm_stays_ignored SCRIPT test_trace_tools.py ARGS ignored_sigterm
                    PROCESSORS 1)

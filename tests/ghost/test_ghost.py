@@ -81,7 +81,8 @@ def matrix(opts):
             checksums[label] = r["checksum"]
             if not r["verification"]["passed"]:
                 failures.append(f"{label}: verification failed")
-            messages, bytes_ = expected_traffic(opts.stencil, grid, strategy) or (r["messages"]["total"], r["bytes"]["total"])
+            messages, bytes_ = (expected_traffic(opts.stencil, grid, strategy)
+                                or (r["messages"]["total"], r["bytes"]["total"]))
             if r["messages"]["total"] != messages or r["bytes"]["total"] != bytes_:
                 failures.append(f"{label}: messages {r['messages']['total']} bytes {r['bytes']['total']}, "
                                 f"expected {messages} and {bytes_}")
@@ -188,7 +189,8 @@ def bad_input(opts):
     refused = [c for c in combinations.listing(opts.exe)["combinations"] if not c["fits"]]
     cases = [
         (2, ["--strategy", "carrier"], "unknown strategy"),
-        (2, ["--transport", "carrier"], "unknown transport 'carrier' (use " + ", ".join(combinations.names(opts.exe)[1]) + ")"),
+        (2, ["--transport", "carrier"], "unknown transport 'carrier' (use "
+         + ", ".join(combinations.names(opts.exe)[1]) + ")"),
         (2, ["--stencil", "3d9pt"], "unknown stencil"),
         (4, ["--scaling", "strong", "--nx", "10", "--npx", "4", "--npy", "1", "--npz", "1"], "does not divide"),
         (2, ["--npx", "3"], "does not match"),
@@ -216,10 +218,12 @@ def bad_input(opts):
         base = [w for pair in zip(small[::2], small[1::2]) if pair[0] not in given for w in pair]
         proc = run(opts, ranks, opts.exe, opts.mpiexec, base + flags, timeout=60)
         lines = [l for l in without_exit_banners(proc.stderr).splitlines() if l.strip()]
-        ok = proc.returncode == code and len(lines) == 1 and needle in lines[0] and lines[0].startswith("amp-ghost: error:")
+        ok = (proc.returncode == code and len(lines) == 1 and needle in lines[0]
+              and lines[0].startswith("amp-ghost: error:"))
         print(f"{'ok  ' if ok else 'FAIL'} {' '.join(flags)} -> exit {proc.returncode}: {proc.stderr.strip()}")
         if not ok:
-            failures.append(f"{flags}: exit {proc.returncode}, stderr {proc.stderr!r}, expected one line with {needle!r}")
+            failures.append(f"{flags}: exit {proc.returncode}, stderr {proc.stderr!r}, expected one line with "
+                            f"{needle!r}")
     if open(existing).read() != "user data\n":
         failures.append("an existing results file was modified")
     return failures

@@ -13,7 +13,8 @@ import os
 import re
 import sys
 
-ROOT = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = (sys.argv[1] if len(sys.argv) > 1
+        else os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 ALLOWED = {"comm": ("amp/comm/", "amp/kernels/"), "kernels": ("amp/kernels/",)}
 PROJECT_DIRS = ("comm/", "kernels/", "miniapps/", "trace/", "tests/", "bench/", "amp/")
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')

@@ -84,7 +84,8 @@ def check_ghost(opts, failures):
     expect(failures, "CTH deck, 2 ranks: messages per step per rank", r["messages"]["per_step_per_rank"]["avg"],
            CTH_EXCHANGES * 1 + 1)
     expect(failures, "CTH deck, 2 ranks: MPI_Allreduce calls in the traced steps",
-           recorded_calls(opts, os.path.join(opts.workdir, "cth-2-trace"), "MPI_Allreduce"), 2 * steps * CTH_COLLECTIVES)
+           recorded_calls(opts, os.path.join(opts.workdir, "cth-2-trace"), "MPI_Allreduce"), 2 * steps
+           * CTH_COLLECTIVES)
     if not r["verification"]["passed"]:
         failures.append(f"CTH deck, 2 ranks: verification failed: {r['verification']['failure']}")
     # Every strategy gives the same answer with CTH's step, and propagations and reductions change none.

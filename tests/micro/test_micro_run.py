@@ -119,7 +119,8 @@ def check_success(arguments, folder):
     if arguments.expect_trace:
         names = os.listdir(trace_folder)
         metas = [name for name in names if name.endswith(".meta")]
-        bins = [name for name in names if name.endswith(".bin") and os.path.getsize(os.path.join(trace_folder, name)) > 0]
+        bins = [name for name in names if name.endswith(".bin")
+                and os.path.getsize(os.path.join(trace_folder, name)) > 0]
         if len(metas) != 1 or len(bins) != arguments.np:
             fail(f"trace folder holds {names}; expected one .meta and {arguments.np} non-empty .bin files")
     with open(csv_path, newline="") as source:

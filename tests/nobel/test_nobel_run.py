@@ -45,7 +45,8 @@ def parse_arguments():
 
 def run(a, np, arguments, folder, name):
     results = os.path.join(folder, f"{name}.json")
-    command = launch.mpiexec(a.mpiexec, np, [a.exe, "--progress", "0", "--results", results] + arguments, a.mpiexec_flags)
+    command = launch.mpiexec(a.mpiexec, np, [a.exe, "--progress", "0", "--results", results] + arguments,
+                             a.mpiexec_flags)
     try:
         done = subprocess.run(command, capture_output=True, text=True, timeout=a.timeout)
     except subprocess.TimeoutExpired:
@@ -112,14 +113,16 @@ def main():
                 fail(f"{name}: {r['amr']['steps']} AMR steps, expected at least {a.min_amr_steps}")
             if any(not h["balanced_2to1"] for h in r["amr"]["history"]):
                 fail(f"{name}: 2:1 balance broken after an AMR step: {r['amr']['history']}")
-            if a.expect_migration and np == a.np and (r["amr"]["migrated_blocks"] == 0 or r["amr"]["migrated_bytes"] == 0):
+            if a.expect_migration and np == a.np and (r["amr"]["migrated_blocks"] == 0
+                                                      or r["amr"]["migrated_bytes"] == 0):
                 fail(f"{name}: no blocks migrated: {r['amr']}")
             if strategy in expected and np == a.np and r["messages"]["total"] != int(expected[strategy]):
                 fail(f"{name}: {r['messages']['total']} messages, expected {expected[strategy]}")
             if a.expect_message_bytes and strategy == "svcp" and np == a.np:
                 sizes = {(row["min_bytes"], row["max_bytes"]) for row in r["messages"]["size_histogram"]}
                 bucket = [s for s in sizes if s[0] <= a.expect_message_bytes <= s[1]]
-                if len(sizes) != 1 or not bucket or r["bytes"]["total"] != r["messages"]["total"] * a.expect_message_bytes:
+                if (len(sizes) != 1 or not bucket
+                        or r["bytes"]["total"] != r["messages"]["total"] * a.expect_message_bytes):
                     fail(f"{name}: messages are not all {a.expect_message_bytes} B: {r['messages']}, {r['bytes']}")
             if a.expect_rebalance_every is not None:
                 check_rebalancing(name, r, a.expect_rebalance_every, a.expect_imbalance and np == a.np and np > 1)

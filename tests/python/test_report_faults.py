@@ -37,7 +37,8 @@ def only(folder, keep):
 def cheap_figures(monkeypatch):
     """One small figure per proxy in place of the run figures: for tests of where files go, not of what
     they draw."""
-    monkeypatch.setattr(report_figures, "FIGURES", [("breakdown", lambda proxy, points: plt.figure(figsize=(1, 1)), "t")])
+    monkeypatch.setattr(report_figures, "FIGURES",
+                        [("breakdown", lambda proxy, points: plt.figure(figsize=(1, 1)), "t")])
 
 
 def fixture_run(folder, name=RUN):

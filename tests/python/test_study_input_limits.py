@@ -167,7 +167,8 @@ def test_a_big_plan_is_refused_in_one_line_without_yes(study_file, repo):
     path = study_file(BASE + 'decks = ["' + os.path.join(repo, "inputs/ghost/quick.toml") + '"]\nrepetitions = 50\n'
                       + simulate_table(f"vary = {{ seed = [{values}] }}\n", os.path.join(repo, TORUS)))
     message = one_line(study_process(path, "--plan"))
-    assert "the study makes 2050 runs, syntheses and simulations (50, 0 and 2000), more than 1000: give --yes" in message
+    assert ("the study makes 2050 runs, syntheses and simulations (50, 0 and 2000), more than 1000: give --yes"
+            in message)
     done = study_process(path, "--plan", "--yes")
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1] == "study: plan of s: 50 runs, 0 syntheses, 2000 simulations"
@@ -182,7 +183,8 @@ def test_the_plan_says_a_calibration_runs_and_what_follows_it(study_file, repo, 
     lines = capsys.readouterr().out.splitlines()
     assert f"calibration: this machine measured into {os.path.relpath(missing, repo)} (./amp simulate --calibrate), " \
            "before the simulations on it" in lines
-    assert "simulation ghost-svaf-np1-rep1 on this-machine (ranks_per_node=2) with simgrid (once it is measured)" in lines
+    assert ("simulation ghost-svaf-np1-rep1 on this-machine (ranks_per_node=2) with simgrid (once it is measured)"
+            in lines)
     assert lines[-1] == "study: plan of s: 2 runs, 0 syntheses, 1 calibration first, 4 simulations"
 
 

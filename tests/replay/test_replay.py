@@ -119,11 +119,13 @@ def main():
         if check.returncode != 0:
             found = json.loads(check.stdout)["findings"] if check.returncode == 1 else []
             lines = [f"rank {f['rank']} record {f['record']} {f['call']}: {f['message']}" for f in found[:8]]
-            fail(f"amp-trace check found problems (exit {check.returncode}): {check.stderr.strip()}\n" + "\n".join(lines))
+            fail(f"amp-trace check found problems (exit {check.returncode}): {check.stderr.strip()}\n"
+                 + "\n".join(lines))
         estimate = re.search(r"Estimated total runtime of\s+(\S+) seconds", replay_output)
         if replay.returncode != 0 or estimate is None:
             fail(f"SST-macro replay failed (exit {replay.returncode}):\n{last_lines(replay_output)}")
-        print(f"{name} {' '.join(proxy_args)} at {args.np} ranks: read alike by dumpi2ascii and amp-trace, clean in amp-trace check, "
+        print(f"{name} {' '.join(proxy_args)} at {args.np} ranks: read alike by dumpi2ascii and amp-trace, clean in "
+              "amp-trace check, "
               f"SST-macro torus estimate {estimate.group(1)} s")
     shutil.rmtree(work)
     return 0

@@ -10,7 +10,8 @@ cuts synthesized at 64 ranks are replayed on a shipped network file:
   nodes into one, and (on a torus) 10 round trips of 64 KiB between nodes 0 and 7 (their hops counted on
   the torus, nodes numbered x first). The rounds make MPI_Init and MPI_Finalize's barrier, which both
   simulators add, a small part of the time. One way, a message of s bytes over links l takes
-      H x (message_overhead + nic_message_overhead) + P x sum over l of (link latency + router_latency) + s / min(nic, link bandwidths),
+      H x (message_overhead + nic_message_overhead) + P x sum over l of (link latency + router_latency) + s / min(nic,
+      link bandwidths),
   with the MPI protocol's P latencies and H headers posted: 1 and 1 up to 512 bytes, 3 and 2 above;
   nodes 0 and 1 being one torus link apart (a torus is direct: no link between node and router) or two
   links apart (dragonfly: both on router 0; fat tree: both on leaf 0); within a node, the loopback's

@@ -94,7 +94,8 @@ def made_again_when_older_than_amp_trace(trace, build):
         fail("an export newer than amp-trace was made again")
     os.utime(os.path.join(export_dir, "export.json"), (0, 0))
     simulate.export(trace, amp_trace, 1e9)
-    if os.path.exists(marker) or os.path.getmtime(os.path.join(export_dir, "export.json")) < os.path.getmtime(amp_trace):
+    if os.path.exists(marker) or os.path.getmtime(os.path.join(export_dir,
+                                                               "export.json")) < os.path.getmtime(amp_trace):
         fail("an export older than amp-trace was kept")
 
 

@@ -130,10 +130,12 @@ def main():
         check(abs(total - 1) < 1e-6, f"{where}: the profile's fractions add up to {total}")
         check(all(len(v) == 16 for v in profile["per_rank"].values()), f"{where}: per-rank profile {profile}")
         if simulator == "sstmac":  # counted from when the last rank left MPI_Init (tools/amp_tools/sstmac_timeline.py)
-            check(0 < sim["sstmac_startup_seconds"] < sim["sstmac_estimated_runtime_seconds"] and abs(
-                sim["predicted_seconds"] - sim["sstmac_estimated_runtime_seconds"] + sim["sstmac_startup_seconds"]) < 1e-12
+            check(0 < sim["sstmac_startup_seconds"] < sim["sstmac_estimated_runtime_seconds"]
+                and abs(sim["predicted_seconds"] - sim["sstmac_estimated_runtime_seconds"]
+                        + sim["sstmac_startup_seconds"]) < 1e-12
                 and abs(max(profile["per_rank_finish"]) - sim["predicted_seconds"]) < 2e-8,
-                f"{where}: start-up {sim['sstmac_startup_seconds']}, estimated {sim['sstmac_estimated_runtime_seconds']}, "
+                f"{where}: start-up {sim['sstmac_startup_seconds']}, estimated "
+                f"{sim['sstmac_estimated_runtime_seconds']}, "
                 f"predicted {sim['predicted_seconds']}, last rank's end {max(profile['per_rank_finish'])}")
         print(f"{where}: {sim['nics']['injected_bytes']['total']} bytes injected, "
               f"{sim['hops']['mean_per_byte']:.3f} hops per byte, classes {sorted(sim['links'])}")

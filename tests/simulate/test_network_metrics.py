@@ -78,9 +78,11 @@ class SimgridRoutes(unittest.TestCase):
 class SimgridLinkNames(unittest.TestCase):
     def test_torus_dimension_of_size_one_has_no_links(self):
         network = network_file("torus-414", TORUS.replace("[4, 4, 4]", "[4, 1, 4]"))
-        names = ["amp_link_from_0_to_0_UP", "amp_link_from_0_to_1_UP", "amp_link_from_0_to_4_DOWN", "amp_link_3_limiter"]
+        names = ["amp_link_from_0_to_0_UP", "amp_link_from_0_to_1_UP", "amp_link_from_0_to_4_DOWN",
+                 "amp_link_3_limiter"]
         self.assertEqual(simgrid_figures.simgrid_link_classes(network, names),
-                         {"amp_link_from_0_to_1_UP": "x", "amp_link_from_0_to_4_DOWN": "z", "amp_link_3_limiter": "nic"})
+                         {"amp_link_from_0_to_1_UP": "x", "amp_link_from_0_to_4_DOWN": "z",
+                          "amp_link_3_limiter": "nic"})
 
     def test_dragonfly_classes(self):
         network = network_file("dragonfly", 'topology = "dragonfly"\ngroups = 8\nrouters_per_group = 32\n'

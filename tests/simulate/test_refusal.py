@@ -37,8 +37,9 @@ class Case:
 
     def trace_ghost(self, *flags):
         trace = os.path.join(self.dir, "trace")
-        done = subprocess.run(launch.mpiexec(self.mpiexec, 2, [os.path.join(self.build, "bin", "amp-ghost"), *GHOST, *flags,
-                                                               "--trace", trace]), capture_output=True, text=True, env=self.env)
+        done = subprocess.run(launch.mpiexec(self.mpiexec, 2, [os.path.join(self.build, "bin", "amp-ghost"), *GHOST,
+                                                               *flags, "--trace", trace]),
+                              capture_output=True, text=True, env=self.env)
         if done.returncode == 6:  # kCombinationRefused: this MPI lacks the transport (partitioned before 4.0)
             print(f"skipped: {done.stderr.strip().splitlines()[-1]}")
             sys.exit(77)

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
 """`./amp simulate --simulator sstmac` says at the start when a trace's packets will take SST-macro longer
-than --timeout, and what to give instead: a burst of 400 messages of 1 MiB (tests/simulate/conformance_traces_program.cpp
+than --timeout, and what to give instead: a burst of 400 messages of 1 MiB
+(tests/simulate/conformance_traces_program.cpp
 `burst`) in packets of 64 bytes (`--set packet_size=64`: 6.6 million packets, about 3 minutes here) with
 --timeout 2 gives one note naming the timeout and a larger one, then stops at 2 s: exit 3, one error line,
 no simulation JSON.

@@ -99,9 +99,11 @@ def main():
         fail(f"the second call did work again or failed (exit {again.returncode}): {again.stdout[-600:]}")
     if any(os.path.getmtime(p) != t for p, t in stamps.items()):
         fail("the second call rewrote simulations")
-    for bad, expect in ((text.replace("synthesize_ranks", "synthesise_ranks"), "unknown key 'synthesise_ranks' in [simulate]"),
+    for bad, expect in ((text.replace("synthesize_ranks", "synthesise_ranks"),
+                         "unknown key 'synthesise_ranks' in [simulate]"),
                         (text.replace("torus-4x4x4.toml", "no-such-net.toml"), "no such network file"),
-                        (text.replace("networks = ", "simulators = [\"ns3\"]\nnetworks = "), "simulator 'ns3' is not one of")):
+                        (text.replace("networks = ", "simulators = [\"ns3\"]\nnetworks = "),
+                         "simulator 'ns3' is not one of")):
         bad_path = os.path.join(workdir, "bad.toml")
         with open(bad_path, "w") as f:
             f.write(bad.replace("simulate-test", "simulate-bad"))
@@ -111,7 +113,8 @@ def main():
             fail(f"bad [simulate]: exit {done.returncode}, {lines}; wanted one line with {expect!r}")
         if glob.glob(os.path.join(workdir, "runs", "simulate-bad-*")):
             fail("a refused study made a folder")
-    print(f"{len(ids)} traces x 2 networks simulated, figures drawn, resumed without re-simulating, 3 bad tables refused")
+    print(f"{len(ids)} traces x 2 networks simulated, figures drawn, resumed without re-simulating, 3 bad tables "
+          "refused")
 
 
 if __name__ == "__main__":

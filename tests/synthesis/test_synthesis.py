@@ -5,7 +5,8 @@ write, one proxy at one rank count runs for real through mpiexec with --trace, a
 process with --synthesize DIR --ranks N; both traces are read back with `amp-trace dump` and must
 match call for call (function, every argument, request, communicator and datatype ids, order) on
 every rank. What may differ: timestamps (the synthesis's clock is its compute model), MPI_Init_thread's
-argv (the command lines differ; the function and its thread levels are compared) and absolute addresses (MPI_Get_address values and the
+argv (the command lines differ; the function and its thread levels are compared) and absolute addresses (MPI_Get_address
+values and the
 displacements of MPI_Type_create_struct, which move from run to run anyway). Also checks that the
 transports a synthesis cannot write are refused in one line and leave no files; at 2 ranks, so are
 bad synthesis flags and a synthesis started under mpiexec.
@@ -37,7 +38,8 @@ def comparable(dump):
         if line.startswith("# rank"):
             line = line.split(":")[0]
         elif line.startswith("MPI_Init"):  # the record itself and its thread levels stay; only argv is masked
-            line = " | ".join("int argc=<argv>" if field.startswith("int argc=") else field for field in line.split(" | "))
+            line = " | ".join("int argc=<argv>" if field.startswith("int argc=") else field
+                              for field in line.split(" | "))
         line = WALL.sub("", line)
         line = ADDRESS.sub(r"\1<address>", line)
         line = DISPLACEMENTS.sub(r"\1<addresses>", line)
@@ -89,7 +91,8 @@ def check_only(a):
         if synthesis.returncode != 0:
             fail(f"the synthesis failed ({synthesis.returncode}): {synthesis.stderr.strip()[-400:]}")
         checked = run([a.amp_trace, "check", directory], a.timeout)
-        found = re.search(rf": {a.np} ranks, \d+ records, (\d+) messages \((\d+) matched\): clean$", checked.stdout.strip())
+        found = re.search(rf": {a.np} ranks, \d+ records, (\d+) messages \((\d+) matched\): clean$",
+                          checked.stdout.strip())
         if checked.returncode != 0 or not found or found.group(1) != found.group(2) or found.group(1) == "0":
             fail(f"amp-trace check of the {a.np}-rank synthesis is not clean ({checked.returncode}): "
                  f"{(checked.stdout + checked.stderr).strip()[-600:]}")
@@ -122,7 +125,8 @@ def main():
                 arguments = a.proxy_arguments + ["--progress", "0", "--strategy", strategy, "--transport", transport]
                 recorded = os.path.join(folder, f"{strategy}-{transport}-recorded")
                 synthesized = os.path.join(folder, f"{strategy}-{transport}-synthesized")
-                real = run(launch.mpiexec(a.mpiexec, a.np, [a.exe] + arguments + ["--trace", recorded], a.mpiexec_flags),
+                real = run(launch.mpiexec(a.mpiexec, a.np, [a.exe] + arguments + ["--trace", recorded],
+                                          a.mpiexec_flags),
                            a.timeout)
                 if real.returncode != 0:
                     fail(f"{name}: the recorded run failed ({real.returncode}): {real.stderr.strip()[-400:]}")

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
 """Checks of `amp-trace otf2`, one per invocation, on a trace made for the test or given:
-  stats      : otf2-print reads the archive without warnings; per location times never go back, Enter = Leave = the rank's
+  stats      : otf2-print reads the archive without warnings; per location times never go back, Enter = Leave = the
+               rank's
                records, MpiSend+MpiIsend count and bytes = `amp-trace stats --json` point_to_point,
                every send pairs with a receive (sender, receiver, communicator, tag, bytes), the
                rank-to-rank bytes on every communicator whose members the trace tells (world, self and
@@ -135,7 +136,8 @@ def check_against_stats(trace, anchor):
         rank = per_rank["rank"]
         names = collections.Counter(name for name, _ in events[rank])
         if not names["ENTER"] == names["LEAVE"] == per_rank["records"]:
-            fail(f"rank {rank}: {names['ENTER']} Enter / {names['LEAVE']} Leave events for {per_rank['records']} records")
+            fail(f"rank {rank}: {names['ENTER']} Enter / {names['LEAVE']} Leave events for {per_rank['records']} "
+                 "records")
         for name, attributes in events[rank]:
             if name not in ("MPI_SEND", "MPI_ISEND", "MPI_RECV", "MPI_IRECV"):
                 continue
@@ -225,7 +227,8 @@ def expect_refusal(trace, out, what):
     done = run([AMP_TRACE, "otf2", trace, out])
     lines = done.stderr.strip().splitlines()
     if done.returncode != 2 or len(lines) != 1 or done.stdout.strip():
-        fail(f"{what}: exit {done.returncode}, stdout {done.stdout!r}, stderr {done.stderr!r}; wanted exit 2 and one line")
+        fail(f"{what}: exit {done.returncode}, stdout {done.stdout!r}, stderr {done.stderr!r}; wanted exit 2 and one "
+             "line")
     return lines[0]
 
 

@@ -66,7 +66,8 @@ def main():
     if not traced["verification"]["passed"]:
         fail("traced run failed its own verification")
     shutil.rmtree(work)
-    print(f"{NAME} {METHOD} at {RANKS} ranks: {proxy['messages']} messages, {proxy['bytes']} bytes in both; checksums equal")
+    print(f"{NAME} {METHOD} at {RANKS} ranks: {proxy['messages']} messages, {proxy['bytes']} bytes in both; checksums "
+          "equal")
 
 
 if __name__ == "__main__":

@@ -13,7 +13,8 @@ import sys
 PARAMS, TRACES = sys.argv[1:3]
 # test case -> what SST-macro prints (None: replays to the end)
 EXPECTED = {
-    "SmallReceiveIsFoundAtTheReceive": "MPI matching error: incoming message has 4096 bytes, but matches buffer of too small size 24",
+    "SmallReceiveIsFoundAtTheReceive": "MPI matching error: incoming message has 4096 bytes, but matches buffer of too "
+                                       "small size 24",
     "CommunicatorNoCallCreated": "could not find mpi communicator 4",
     "WaitOnARequestNoCallCreated": "could not find mpi request 7",
     "DatatypeNoCallCreated": "unknown type id",

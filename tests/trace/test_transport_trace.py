@@ -5,7 +5,8 @@ records per function and rank (amp-trace dump), the .meta counts of the calls DU
 the one stderr line about them, point-to-point messages and bytes (amp-trace stats, derived types
 included), amp-trace check (clean, or only the calls SST-macro 16.0 does not implement). With
 AMP_DUMPI2ASCII: sst-dumpi's dumpi2ascii reads every rank exactly as `amp-trace dump --dumpi2ascii`
-prints it; datatype: a rank file cut short and repaired keeps its message bytes. With AMP_SSTMAC: SST-macro replays the trace, or aborts on the call this test expects.
+prints it; datatype: a rank file cut short and repaired keeps its message bytes. With AMP_SSTMAC: SST-macro replays the
+trace, or aborts on the call this test expects.
 Exit 77 when the MPI lacks the mode (partitioned needs MPI 4).
 Usage: test_transport_trace.py MODE --mpiexec M [--mpiexec-flags F] --np N --exe PROGRAM
                                --amp-trace T --params SSTMAC_PARAMS_DIR --workdir W"""
@@ -59,7 +60,8 @@ UNRECORDED = {
 # Point-to-point messages and bytes per rank (amp-trace stats): persistent 2 x 4 exchanges x 16
 # doubles; datatype 7 types x 2 exchanges, 53 doubles per exchange; indexed 8 + 6 doubles;
 # partitioned: the recorded pair.
-MESSAGES = {"persistent": (8, 8 * 128), "pscw": (0, 0), "datatype": (14, 2 * 53 * 8), "indexed": (2, 14 * 8), "partitioned": (2, 2 * 128),
+MESSAGES = {"persistent": (8, 8 * 128), "pscw": (0, 0), "datatype": (14, 2 * 53 * 8), "indexed": (2, 14 * 8),
+            "partitioned": (2, 2 * 128),
             "neighbor": (0, 0)}
 # What SST-macro 16.0 does with the trace: None = replays it; else the first call it aborts on
 # ("DUMPI callback on_<call> not implemented"). amp-trace check must name exactly UNREPLAYABLE's calls.
@@ -119,7 +121,8 @@ def main():
     for rank, path in enumerate(bins):
         counts, text = record_counts(args.amp_trace, path)
         if dict(counts) != expected_records:
-            fail(f"rank {rank}: records {dict(sorted(counts.items()))}, expected {dict(sorted(expected_records.items()))}")
+            fail(f"rank {rank}: records {dict(sorted(counts.items()))}, expected "
+                 f"{dict(sorted(expected_records.items()))}")
         if mode == "partitioned":  # the mixed calls: Startall lists the recorded pair, Waitall nulls the rest
             startalls = re.findall(r"MPI_Request requests\[(\d+)\]=\[([^\]]*)\]", text)
             waitall = [m for m in re.findall(r"^MPI_Waitall .*$", text, re.M)]
@@ -145,7 +148,8 @@ def main():
         fail(f".meta unrecorded counts {got_unrecorded} total {meta.get('amp_unrecorded_total')}, "
              f"expected {expected_unrecorded} total {total}")
     lines = [line for line in traced.stderr.splitlines() if line.startswith("amp-dumpi:")]
-    listed = ", ".join(f"{name} {expected_unrecorded[name]}" for name in UNRECORDED_ORDER if name in expected_unrecorded)
+    listed = ", ".join(f"{name} {expected_unrecorded[name]}" for name in UNRECORDED_ORDER
+                       if name in expected_unrecorded)
     expected_lines = [f"amp-dumpi: {total} calls with no DUMPI record are not in the trace ({listed})"] if total else []
     if lines != expected_lines:
         fail(f"stderr lines {lines}, expected {expected_lines}")
@@ -160,7 +164,8 @@ def main():
     p2p = json.loads(stats.stdout)["point_to_point"] if stats.returncode == 0 else None
     messages, message_bytes = MESSAGES[mode]
     if p2p is None or (p2p["messages"], p2p["bytes"]) != (messages * np, message_bytes * np):
-        fail(f"amp-trace stats: {p2p or stats.stderr.strip()}, expected {messages * np} messages, {message_bytes * np} bytes")
+        fail(f"amp-trace stats: {p2p or stats.stderr.strip()}, expected {messages * np} messages, {message_bytes * np} "
+             "bytes")
 
     if mode == "datatype":  # repair rebuilds the derived types' sizes from their constructor records
         cut = os.path.join(work, "cut")
@@ -170,7 +175,8 @@ def main():
             f.truncate(os.path.getsize(damaged) - 2700)
         repaired = run([args.amp_trace, "repair", damaged], "amp-trace repair")
         again = run([args.amp_trace, "stats", "--json", cut], "amp-trace stats")
-        p2p_again = json.loads(again.stdout)["point_to_point"] if repaired.returncode == 0 and again.returncode == 0 else None
+        both_ran = repaired.returncode == 0 and again.returncode == 0
+        p2p_again = json.loads(again.stdout)["point_to_point"] if both_ran else None
         if p2p_again is None or (p2p_again["messages"], p2p_again["bytes"]) != (p2p["messages"], p2p["bytes"]):
             fail(f"after amp-trace repair: {p2p_again or repaired.stdout + repaired.stderr}, expected {p2p}")
 
@@ -184,7 +190,8 @@ def main():
     counts = {kind: n for kind, n in json.loads(check.stdout)["counts"].items() if n}
     named = {f["call"] for f in findings if f["kind"] == "unreplayable_call"}
     expected_counts = {"unreplayable_call": len(expected_calls) * np} if expected_calls else {}
-    if counts != expected_counts or not named <= expected_calls or (len(expected_calls) * np <= 20 and named != expected_calls):
+    if (counts != expected_counts or not named <= expected_calls
+            or (len(expected_calls) * np <= 20 and named != expected_calls)):
         fail(f"amp-trace check: finding counts {counts} (expected {expected_counts}), unreplayable {sorted(named)} "
              f"(expected {sorted(expected_calls)}), first findings {[(f['kind'], f['message']) for f in findings[:3]]}")
 
@@ -198,7 +205,8 @@ def main():
                 a, b = theirs.stdout.splitlines(), ours.stdout.splitlines()
                 at = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
                 fail(f"dumpi2ascii (exit {theirs.returncode}) and amp-trace dump --dumpi2ascii differ on {path} "
-                     f"at line {at + 1}: {a[at] if at < len(a) else '<end>'!r} vs {b[at] if at < len(b) else '<end>'!r}")
+                     f"at line {at + 1}: {a[at] if at < len(a) else '<end>'!r} "
+                     f"vs {b[at] if at < len(b) else '<end>'!r}")
         notes.append("dumpi2ascii reads it as amp-trace does")
     if sstmac:
         replay = run([sstmac, "-f", "torus.ini", "-p", f"node.app1.dumpi_metaname={metas[0]}",

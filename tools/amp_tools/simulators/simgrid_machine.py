@@ -68,7 +68,8 @@ def hostfile(network, ranks):
     return "".join(f"n{r // network.ranks_per_node}\n" for r in range(ranks))
 
 
-SIMGRID_PACKETS = "none: flows share each link as a fluid (max-min), the limit of small packets; packet_size is SST-macro's"
+SIMGRID_PACKETS = ("none: flows share each link as a fluid (max-min), the limit of small packets; "
+                   "packet_size is SST-macro's")
 
 
 def simgrid_description(network):

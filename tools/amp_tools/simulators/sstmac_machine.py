@@ -26,7 +26,8 @@ SSTMAC_ROUTERS = {"torus": {"minimal": ("torus_minimal", 2), "valiant": ("torus_
 
 
 SSTMAC_MAX_PORT_SCALE = 1000     # redundant links per port: a bandwidth in whole 0.1 % steps of the largest
-SSTMAC_SWITCH_CREDITS = 64_000    # bytes a switch port may send ahead (switch.credits = 64KB, SI, in tools/sstmac/*.ini)
+# bytes a switch port may send ahead (switch.credits = 64KB, SI, in tools/sstmac/*.ini)
+SSTMAC_SWITCH_CREDITS = 64_000
 SSTMAC_NIC_CREDITS = 64_000       # bytes a NIC may send ahead into its router (node.nic.credits = 64KB, the same)
 # SST-macro's switches split a port's credits evenly over the router's virtual channels (SSTMAC_ROUTERS;
 # snappr_switch.cc), and a packet larger than its channel's share, or than the NIC's credits, is never sent:
