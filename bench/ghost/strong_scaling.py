@@ -7,7 +7,7 @@ Real runs (OMP_NUM_THREADS=1, one rank per core; more ranks than cores are overs
 so): ms per step of the loop and of the compute (average rank), and the rest (loop - compute). Rounds
 alternate over the rank counts; figures are medians over the rounds, with the loop's min-max.
 
-Synthesized runs (`amp-ghost --synthesize DIR --ranks N`, docs/TRACING.md section 12): each virtual
+Synthesized runs (`amp-ghost --synthesize DIR --ranks N`, docs/TRACE_FORMAT.md): each virtual
 rank's compute is the model amp-ghost measures on this machine for its block (24^3 at 64 ranks, 12^3
 at 512, 6^3 at 4096: the small-block sweeps, docs/PERFORMANCE.md), and `python3 -m amp_tools.simulate DIR --network
 FILE`

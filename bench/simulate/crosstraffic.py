@@ -3,7 +3,7 @@
 """SimGrid's `network/crosstraffic` (its model of TCP's acknowledgements) on and off, on the conformance
 suite's traces (tests/simulate/test_conformance.py makes them) replayed on torus-4x4x4 through AMP's
 platform library with everything else as ./amp simulate gives it. Prints both predictions, their ratio
-and the replays' wall times. AMP leaves it off (docs/TRACING.md section 14).
+and the replays' wall times. AMP leaves it off (docs/TRACE_SIMULATORS.md).
 
 Usage: PYTHONPATH=tools python3 bench/simulate/crosstraffic.py [--build BUILD] [--workdir DIR]
 """

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
-# Trace synthesis at scale (docs/TRACING.md section 12): amp-ghost writes the DUMPI traces of thousands
+# Trace synthesis at scale (docs/TRACE_FORMAT.md): amp-ghost writes the DUMPI traces of thousands
 # of virtual ranks in one process with --synthesize. For each case it prints the wall time, the peak
 # memory, the trace size and the cost per virtual rank, beside a baseline measured in the same run: a
 # real traced run of the same per-rank problem at 2 ranks (one per core), i.e. what one rank of that

@@ -10,7 +10,7 @@ from tracked_files import text, tracked_files
 
 LIMIT = 120
 KEPT_AS_IT_CAME = "tests/data/"  # sst-dumpi's reference traces and their source
-CODE = re.compile(r"(\.(c|cc|cpp|h|hpp|py|cmake|cmake\.in|sh|toml)|/CMakeLists\.txt|^CMakeLists\.txt|^amp)$")
+CODE = re.compile(r"(\.(c|cc|cpp|h|hpp|py|cmake|cmake\.in|sh|toml)|/CMakeLists\.txt|^CMakeLists\.txt|^amp|^\.ci/run)$")
 CAN_CARRY_A_COMMENT = re.compile(CODE.pattern[:-2] + r"|\.md)$")
 # A study resumes only from a folder made by the same study file's bytes (study_folder.open_folder) and
 # keeps a finished run only if its deck's bytes are the same (study_runs.made_from): a line added to a
@@ -30,7 +30,8 @@ def lacks_spdx(path, source):
 
 
 def tracker_numbers(path, source):
-    return [f"{path}:{n}: {m.group(0)}" for n, line in enumerate(source.splitlines(), 1) for m in TRACKER.finditer(line)]
+    return [f"{path}:{n}: {m.group(0)}" for n, line in enumerate(source.splitlines(), 1)
+            for m in TRACKER.finditer(line)]
 
 
 def own_files(pattern):
@@ -41,8 +42,8 @@ def own_files(pattern):
     (long_lines, "x.py", "a = 1\n" + "b" * 121 + "\n"),
     (lacks_spdx, "x.cmake", "# CMake without a licence line\n"),
     (lacks_spdx, "x.md", "# Title\n\nProse, and no licence line.\n"),
-    (tracker_numbers, "x.cpp", "// as Issue 31 asked\n"),
-    (tracker_numbers, "x.md", "see issue #7\n"),
+    (tracker_numbers, "x.cpp", "// as " + "Issue" + " 31 asked\n"),  # split, so that this file holds none
+    (tracker_numbers, "x.md", "see " + "issue" + " #7\n"),
 ])
 def test_each_rule_finds_what_breaks_it(rule, path, source):
     assert rule(path, source)

@@ -8,7 +8,7 @@ hold those messages plus the collectives' as the printed line counts them (`amp-
 into an existing folder is refused in one line, exit 2, writing nothing.
 
 With `replay` (AMP_CODES naming model-net-mpi-replay, else skipped): CODES replays every copy with the sequential
-command docs/TRACING.md shows (section 8, CODES) on a 2x2x2 torus (tests/simulate/fixtures/codes-torus-2x2x2.conf),
+command docs/TRACE_SIMULATORS.md shows (CODES) on a 2x2x2 torus (tests/simulate/fixtures/codes-torus-2x2x2.conf),
 exit 0, no unmatched message, its `Total bytes sent` the line's messages and collectives together; the synthesized
 trace with the documented optimistic command on 2 simulator ranks gives the sequential `max runtime` to the last
 digit.
@@ -68,10 +68,10 @@ def copied(amp_trace, original, copy, label):
 
 
 def documented_commands(root):
-    """{synch: the words of the replay command docs/TRACING.md shows for it} (the CODES subsection's block)."""
-    with open(os.path.join(root, "docs", "TRACING.md")) as f:
+    """{synch: the words of the replay command docs/TRACE_SIMULATORS.md shows for it} (the CODES section's block)."""
+    with open(os.path.join(root, "docs", "TRACE_SIMULATORS.md")) as f:
         text = f.read()
-    section = text[text.index("### CODES (`model-net-mpi-replay`"):]
+    section = text[text.index("## CODES (`model-net-mpi-replay`"):]
     block = section[section.index("```sh") + 5:section.index("```", section.index("```sh") + 5)]
     commands = {}
     for line in block.splitlines():
@@ -80,7 +80,7 @@ def documented_commands(root):
             synch = next(int(w.split("=")[1]) for w in words if w.startswith("--synch="))
             commands[synch] = words
     if sorted(commands) != [1, 3]:
-        fail(f"docs/TRACING.md's CODES block shows replay commands for --synch {sorted(commands)}, not 1 and 3")
+        fail(f"docs/TRACE_SIMULATORS.md's CODES block shows replay commands for --synch {sorted(commands)}, not 1 and 3")
     return commands
 
 

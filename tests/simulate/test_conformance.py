@@ -5,7 +5,7 @@
 Hand-made traces with no compute between calls (tests/simulate/conformance_traces_program.cpp) and amp-ghost's
 cuts synthesized at 64 ranks are replayed on a shipped network file:
 - `analytic SIMULATOR`: the cases that can be worked out by hand must come within 10 % of the model
-  (docs/TRACING.md section 14): ping-pongs (100 round trips of 8 B, 10 of 1 MiB, the latter also in
+  (docs/TRACE_SIMULATORS.md): ping-pongs (100 round trips of 8 B, 10 of 1 MiB, the latter also in
   SST-macro's packets of 64 KiB) between nodes 0 and 1 and within one node, an incast of 1 MiB from 7
   nodes into one, and (on a torus) 10 round trips of 64 KiB between nodes 0 and 7 (their hops counted on
   the torus, nodes numbered x first). The rounds make MPI_Init and MPI_Finalize's barrier, which both
@@ -24,7 +24,7 @@ cuts synthesized at 64 ranks are replayed on a shipped network file:
   the known gaps below, which are held to their measured bound.
 The hand-made cases put one rank on each node (ranks_per_node=1, the in-node ones 2), whatever the file
 says; the cuts run on the file's machine as it is. A network a simulator refuses must be refused in one
-line with exit 2 (its reason is in TRACING.md).
+line with exit 2 (its reason is in docs/TRACE_SIMULATORS.md).
 
 - `agree codes`: the same cases in CODES beside SimGrid, within 1.25x except the measured gaps of what its
   models cannot be given (CODES_GAPS' reasons), and the cases that measure only that (CODES_NOT_COMPARED).
@@ -49,7 +49,7 @@ AGREEMENT = 1.25
 # spread there, as a rank that left early may have gone on meanwhile (MPI_Init plus MPI_Finalize at 64
 # ranks on torus-4x4x4: 11.2 us, +9 us, against SimGrid's 16.2): each case compares SimGrid's time with
 # that span.
-# Where the simulators are known not to agree within AGREEMENT (docs/TRACING.md section 14 gives the
+# Where the simulators are known not to agree within AGREEMENT (docs/TRACE_SIMULATORS.md gives the
 # numbers and the reasons), per case and network: a ring whose wrap-around message crosses 7 links
 # (torus-16x16x4 and torus-16x16x16). SST-macro completes a rendezvous send when its NIC has served the
 # receiver's get, SimGrid when the data has arrived, so each round of the ring, which waits for the last
@@ -99,7 +99,7 @@ CASES = {  # name: (conformance_traces arguments, --set overrides)
     "halo3d-64KiB": (["halo3d", "65536", "4", "4", "4"], []),
     # the two sizes where SST-macro was once given another machine: 8 KB went through its eager1 protocol
     # (copies charged in CPU cycles: 2.5x SimGrid), 1 MiB through a NIC that served one message at a time
-    # (55 % of its bandwidth: 1.8x); docs/TRACING.md section 14
+    # (55 % of its bandwidth: 1.8x); docs/TRACE_SIMULATORS.md
     "halo3d-8KiB": (["halo3d", "8192", "4", "4", "4"], []),
     "halo3d-1MiB": (["halo3d", str(MIB), "4", "4", "4"], []),
     # 8 ranks in one node, 6 copies each at once: SST-macro's memory model once served a node's copies one
@@ -117,7 +117,7 @@ COMPUTE_CASE = ["--nx", "8", "--ny", "8", "--nz", "8", "--num_vars", "2", "--num
                 "--ranks", "2", "--compute_seconds", "1e-3"]
 CUTS = ("bspma", "svaf", "svcp")
 AGREEING = ("simgrid", "sstmac")  # `agree both`: the two simulators compared case by case
-# CODES, where its models cannot be given the machine (docs/TRACING.md section 14, CODES), is held to the
+# CODES, where its models cannot be given the machine (docs/TRACE_SIMULATORS.md, CODES), is held to the
 # error from the model measured when this was written, within GAP_SLACK, so that a change that moves it fails:
 # its torus has no link latency (a packet crosses a link in its serialisation time: 8 B ping-pongs), no NIC
 # bandwidth (the incast into one node is bound by its six links, not its NIC), and its MPI layer holds each
@@ -135,7 +135,7 @@ CODES_GAPS = {
 }
 GAP_SLACK = 0.03
 # `agree codes`: CODES beside SimGrid. Not compared: the cases that measure what CODES' MPI layer cannot be
-# given (docs/TRACING.md section 14, CODES): a rank's message rate, and copies within a node.
+# given (docs/TRACE_SIMULATORS.md, CODES): a rank's message rate, and copies within a node.
 CODES_NOT_COMPARED = {
     "init-finalize-64": "CODES' MPI_Finalize is no barrier: a run of MPI_Init and MPI_Finalize alone takes 0 s",
     "burst-8B": "CODES holds each message per_header but does not serialise a rank's messages by it",

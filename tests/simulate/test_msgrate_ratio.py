@@ -4,7 +4,7 @@
 way) traced at 2 ranks and replayed on xt6-seastar and xe6-gemini, one rank a node (their NICs talk), must
 give the SeaStar:Gemini ratio that the two files encode. The files give Gemini's NIC 0.33 us a message and
 SeaStar's 3.3 us (001 section II.B: Gemini's rate "over an order of magnitude higher"); a window of W
-messages each way takes W x per message + one way of the last (docs/TRACING.md section 14), so the ratio of
+messages each way takes W x per message + one way of the last (docs/TRACE_SIMULATORS.md), so the ratio of
 the communication times is (W c_S + L_S) / (W c_G + L_G), 9.6 for these files. The recorded trace's own
 compute (this machine's time between calls) is taken out: the profile's compute share.
 

@@ -5,7 +5,7 @@ trace of RANKS ranks (16^3 cells, 4 variables, 2 steps: it starts with MPI_Comm_
 SimGrid 3.32's default allgather did not finish in 5 minutes at 1024 ranks) is exported, and the printed line,
 with only PLATFORM.xml and HOSTS replaced by a plain cluster of RANKS hosts and its hostfile, must replay it
 within LIMIT seconds. The line's --cfg settings must be export.json's `smpirun_cfg` (where ./amp simulate
-takes them from), and docs/TRACING.md must name each.
+takes them from), and docs/TRACE_TOOLS.md must name each.
 
 Usage: test_printed_replay.py BUILD ROOT WORKDIR RANKS LIMIT
 """
@@ -68,11 +68,11 @@ def main():
     printed = re.findall(r"--cfg=\S+", line)
     if printed != settings or "--cfg=smpi/allgather:rdb" not in settings:
         fail(f"the printed line's settings {printed} are not export.json's smpirun_cfg {settings}")
-    with open(os.path.join(root, "docs", "TRACING.md")) as f:
+    with open(os.path.join(root, "docs", "TRACE_TOOLS.md")) as f:
         doc = f.read()
     missing = [s for s in settings if f"`{s}`" not in doc]
     if missing:
-        fail(f"docs/TRACING.md does not name {missing}")
+        fail(f"docs/TRACE_TOOLS.md does not name {missing}")
     platform, hosts = os.path.join(base, "platform.xml"), os.path.join(base, "hosts.txt")
     with open(platform, "w") as f:
         f.write(PLATFORM.format(last=ranks - 1, speed=speed))

@@ -7,7 +7,7 @@ The machine: nodes, each with one NIC that its ranks share (ranks in one node ta
 routers joined by links of classes with their own bandwidth and latency (torus dimensions, dragonfly
 local and global links, fat-tree levels); a latency per router hop; a CPU overhead and a NIC time per
 header posted; a routing and its seed. Every error is a NetworkError with one line naming the file and key.
-README, "Simulating networks", lists the keys; docs/TRACING.md section 14 gives the model and what each
+README, "Simulating networks", lists the keys; docs/TRACE_SIMULATORS.md gives the model and what each
 simulator was given.
 """
 import hashlib
@@ -322,5 +322,5 @@ def per_header(network):
     simulator models a NIC's time per message apart from its bandwidth (SimGrid's NIC is a link; SST-macro's
     snappr NIC serves bytes, sstmac/hardware/snappr/snappr_nic.cc), so both charge it to the posting rank:
     one rank's messages are serialised by both costs, exactly where one rank sends through its NIC; ranks
-    that share a NIC are not serialised against each other (docs/TRACING.md section 14)."""
+    that share a NIC are not serialised against each other (docs/TRACE_SIMULATORS.md)."""
     return network.message_overhead + network.nic_message_overhead

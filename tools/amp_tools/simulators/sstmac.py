@@ -193,7 +193,7 @@ def run(job):
                 raise SimulatorError("; ".join(f"{q}: {why}" for q, why in stopped) +
                                      " (with each of its NIC queues: a deadlock in its model)") from None
             print(f"amp simulate: note: with its {queue} NIC queue (a ring of 1024 waiting messages that loses any "
-                  f"more: docs/TRACING.md section 14) {e} after {time.monotonic() - started:.0f} s of the "
+                  f"more: docs/TRACE_SIMULATORS.md) {e} after {time.monotonic() - started:.0f} s of the "
                   f"{timeout:g} s limit; replaying with its {sstmac_machine.SSTMAC_QUEUES[-1]} queue",
                   file=sys.stderr)
     check_wrapped(summary, estimated)
