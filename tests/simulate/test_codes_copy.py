@@ -80,7 +80,8 @@ def documented_commands(root):
             synch = next(int(w.split("=")[1]) for w in words if w.startswith("--synch="))
             commands[synch] = words
     if sorted(commands) != [1, 3]:
-        fail(f"docs/TRACE_SIMULATORS.md's CODES block shows replay commands for --synch {sorted(commands)}, not 1 and 3")
+        fail(f"docs/TRACE_SIMULATORS.md's CODES block shows replay commands for --synch {sorted(commands)}, "
+             "not 1 and 3")
     return commands
 
 
