@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: BSD-3-Clause
 """Every CTest test carries the label of its suite (tests/README.md): a test registered under
 tests/FOLDER/ has the label FOLDER, so `ctest -L FOLDER` runs that folder whole; a test registered in
-tests/CMakeLists.txt itself, or outside tests/ (examples), has a label. Read from `ctest --show-only=json-v1` of the build, where each
-test's backtrace names the file that registered it.
+tests/CMakeLists.txt itself, or outside tests/ (examples), has a label. Read from
+`ctest --show-only=json-v1` of the build, where each test's backtrace names the file that registered it.
 
 Usage: test_suite_labels.py --ctest CTEST --build BUILD --root REPOSITORY"""
 import argparse
