@@ -25,7 +25,7 @@ def measured(command):
     _, status, usage = os.wait4(child.pid, 0)
     child.returncode = os.waitstatus_to_exitcode(status)
     if child.returncode != 0:
-        sys.exit(f"check_scaling: {' '.join(command)} failed ({child.returncode})")
+        sys.exit(f"trace_check_scaling: {' '.join(command)} failed ({child.returncode})")
     return time.monotonic() - start, usage.ru_maxrss // 1024
 
 

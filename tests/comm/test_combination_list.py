@@ -108,7 +108,7 @@ def main():
             problems.append(f"{pair}: refusal {refused.get(pair)!r}")
     for problem in problems:
         print("FAIL:", problem)
-    print("FAILED" if problems else f"check_combination_list: OK: {len(pairs)} pairs, {len(refused)} refused")
+    print("FAILED" if problems else f"test_combination_list: OK: {len(pairs)} pairs, {len(refused)} refused")
     return 1 if problems else 0
 
 

@@ -39,7 +39,7 @@ def main():
         return 1
     for line in found:
         print("FAIL:", line)
-    print("FAILED" if found else f"check_library_boundaries: OK: {scanned} files")
+    print("FAILED" if found else f"test_library_boundaries: OK: {scanned} files")
     return 1 if found else 0
 
 

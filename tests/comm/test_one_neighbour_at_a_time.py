@@ -27,7 +27,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)) + "/../common")
 from checked_run import failure, launcher_parser, parse_with_program_arguments  # noqa: E402
 from amp_tools import launch  # noqa: E402
 
-fail = failure("check_one_neighbour_at_a_time")
+fail = failure("test_one_neighbour_at_a_time")
 FIRST_DATA_TAG = 64
 POSTS = {"MPI_Isend": "dest", "MPI_Irecv": "source"}
 
@@ -148,7 +148,7 @@ def main():
                      f"!= bspma's {results['bspma']}")
             print(f"ok: {grid}: bspma posts to two neighbours at once; the same checksum, messages and bytes "
                   f"{results['bspma']}")
-    print("check_one_neighbour_at_a_time: OK")
+    print("test_one_neighbour_at_a_time: OK")
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)) + "/../common")
 from checked_run import failure, launcher_parser, without_exit_banners  # noqa: E402
 from amp_tools import launch
 
-fail = failure("check_split_world")
+fail = failure("test_split_world")
 
 parser = launcher_parser(__doc__)
 parser.allow_abbrev = False  # --ghost (the proxy arguments) is not --ghost-exe
@@ -63,5 +63,5 @@ with tempfile.TemporaryDirectory(prefix="amp-split-") as d:
         printed = [line for line in split_stdout.splitlines() if line.startswith(heading)]
         if len(printed) != 1 or f"on {a.np // 2} ranks" not in printed[0]:
             fail(f"expected amp-{proxy}'s summary once, on {a.np // 2} ranks; got {printed}")
-        print(f"check_split_world: amp-{proxy} on half of {a.np} ranks: checksum {split}, as its plain run")
+        print(f"test_split_world: amp-{proxy} on half of {a.np} ranks: checksum {split}, as its plain run")
 sys.exit(0)

@@ -23,7 +23,7 @@ from checked_run import failure, launcher_parser, refusal_line  # noqa: E402
 from amp_tools import launch
 from amp_tools import combinations  # noqa: E402
 
-fail = failure("check_toy_strategy")
+fail = failure("test_toy_strategy")
 TOY = "toy"
 DESCRIPTION = "test only: one message per variable per link, sent when the ghosts are needed"
 SMALL = {"ghost": ["--nx", "8", "--ny", "8", "--nz", "8", "--num_vars", "3", "--num_tsteps", "3", "--num_spikes", "1"],
@@ -117,7 +117,7 @@ def main():
                                 combinations.COMBINATION_REFUSED)
             print(f"ok: amp-{proxy} with {TOY}: listed, checksum {toy['checksum']} = bspma's, "
                   f"{counts(toy)[0]} messages = svaf's; refused with exit 6: {line}")
-    print("check_toy_strategy: OK")
+    print("test_toy_strategy: OK")
 
 
 if __name__ == "__main__":

@@ -52,11 +52,11 @@ def main():
         if len(counts) != 1:
             problems.append(f"{strategy}: message counts differ between transports: {sorted(counts)}")
     for problem in problems:
-        print(f"check_transport_table: FAIL: {problem}")
+        print(f"test_transport_table: FAIL: {problem}")
     if problems:
         print(done.stdout + done.stderr)
         return 1
-    print(f"check_transport_table: ok: {len(rows)} rows, every fitting pair of {strategies} x {transports}")
+    print(f"test_transport_table: ok: {len(rows)} rows, every fitting pair of {strategies} x {transports}")
     return 0
 
 

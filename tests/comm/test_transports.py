@@ -24,7 +24,7 @@ from checked_run import failure, launcher_parser, parse_with_program_arguments, 
 from amp_tools import launch
 from amp_tools import combinations  # noqa: E402
 
-fail = failure("check_transports")
+fail = failure("test_transports")
 
 
 def registry(a):
@@ -130,7 +130,7 @@ def main():
                     runs += 1
             print(f"ok: {label}: checksum {baseline['checksum']}, messages (bytes) per strategy: "
                   + ", ".join(f"{s} {baseline[s][0]} ({baseline[s][1]})" for s in STRATEGIES))
-    print(f"check_transports: OK: {runs} runs identical{' (staged through host memory)' if a.staged else ''}, "
+    print(f"test_transports: OK: {runs} runs identical{' (staged through host memory)' if a.staged else ''}, "
           f"{refused} invalid combinations refused")
 
 

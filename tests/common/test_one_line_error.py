@@ -10,7 +10,7 @@ import subprocess
 from checked_run import failure, launcher_parser, parse_with_program_arguments, refusal_line
 from amp_tools import launch
 
-fail = failure("check_one_line_error")
+fail = failure("test_one_line_error")
 
 parser = launcher_parser(__doc__)
 parser.add_argument("--expect", required=True, metavar="REGEX")
@@ -21,4 +21,4 @@ try:
 except subprocess.TimeoutExpired:
     fail(f"did not finish in 100 s: {' '.join(command)}")
 line = refusal_line(done, a.expect, fail, exit_code=2)
-print(f"check_one_line_error: rejected as expected: {line}")
+print(f"test_one_line_error: rejected as expected: {line}")

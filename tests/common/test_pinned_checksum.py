@@ -17,7 +17,7 @@ from amp_tools import launch
 parser = launcher_parser(__doc__)
 parser.add_argument("--expect", required=True, help="the pinned checksum, 16 hex digits")
 args = parse_with_program_arguments(parser, "program_args")
-fail = failure("check_pinned_checksum")
+fail = failure("test_pinned_checksum")
 
 with tempfile.TemporaryDirectory() as folder:
     results = os.path.join(folder, "results.json")
@@ -32,4 +32,4 @@ if not r["verification"]["passed"]:
     fail(f"verification failed: {r['verification']['failure']}")
 if r["checksum"] != args.expect:
     fail(f"checksum {r['checksum']}, pinned {args.expect}")
-print(f"check_pinned_checksum: OK: {r['proxy']} at {args.np} ranks, checksum {r['checksum']}")
+print(f"test_pinned_checksum: OK: {r['proxy']} at {args.np} ranks, checksum {r['checksum']}")

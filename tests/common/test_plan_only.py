@@ -13,7 +13,7 @@ import tempfile
 from checked_run import failure, launcher_parser, parse_with_program_arguments, refusal_line
 from amp_tools import launch
 
-fail = failure("check_plan_only")
+fail = failure("test_plan_only")
 
 
 def parse_arguments():
@@ -44,7 +44,7 @@ def mpi_command(a, np, arguments):
 
 def check_failure(a, arguments):
     done = run(a, mpi_command(a, a.np, arguments))
-    print(f"check_plan_only: rejected as expected: {refusal_line(done, a.expect_failure, fail, exit_code=2)}")
+    print(f"test_plan_only: rejected as expected: {refusal_line(done, a.expect_failure, fail, exit_code=2)}")
 
 
 def load(path):
@@ -87,7 +87,7 @@ def check_limits(a, arguments, folder):
             fail(f"{key} = {r.get(key)}, expected at least {value}")
     if r["peak_rss_mib"] > a.max_peak_mib:
         fail(f"peak RSS {r['peak_rss_mib']:.1f} MiB, over the bound of {a.max_peak_mib} MiB")
-    print(f"check_plan_only: peak RSS {r['peak_rss_mib']:.1f} MiB <= {a.max_peak_mib} MiB; {done.stdout.strip()}")
+    print(f"test_plan_only: peak RSS {r['peak_rss_mib']:.1f} MiB <= {a.max_peak_mib} MiB; {done.stdout.strip()}")
 
 
 def main():
@@ -127,7 +127,7 @@ def main():
             links += len(got["links"])
         if links < a.min_links:
             fail(f"{links} links over {a.np} ranks, expected at least {a.min_links}")
-        print(f"check_plan_only: {a.np} plan-only plans equal the real run's ({links} links in all)")
+        print(f"test_plan_only: {a.np} plan-only plans equal the real run's ({links} links in all)")
 
 
 if __name__ == "__main__":

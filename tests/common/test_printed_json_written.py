@@ -22,7 +22,7 @@ def run(command, stdout_path=None):
     with open(stdout_path or os.devnull, "w") as out:
         status = subprocess.call(command, stdout=out)
     if status != 0:
-        sys.exit(f"write_printed_json: {' '.join(command)} exited {status}")
+        sys.exit(f"test_printed_json_written: {' '.join(command)} exited {status}")
 
 
 def main(build, out):

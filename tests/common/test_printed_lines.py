@@ -66,11 +66,11 @@ def main():
     if len(err) != len(a.stderr) or not all(regex(p).fullmatch(line) for p, line in zip(a.stderr, err)):
         problems.append(f"stderr {err}, expected lines matching {a.stderr}")
     for problem in problems:
-        print(f"check_printed_lines: FAIL: {problem}")
+        print(f"test_printed_lines: FAIL: {problem}")
     if problems:
         print("--- stdout ---\n" + done.stdout + "--- stderr ---\n" + done.stderr)
         return 1
-    print(f"check_printed_lines: ok: exit {done.returncode}, {len(a.line)} lines, {len(a.stderr)} stderr lines")
+    print(f"test_printed_lines: ok: exit {done.returncode}, {len(a.line)} lines, {len(a.stderr)} stderr lines")
     return 0
 
 

@@ -21,7 +21,7 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
 from checked_run import failure  # noqa: E402
 
-fail = failure("check_study")
+fail = failure("test_study")
 
 
 def study(opts, text, name="s.toml", extra=(), cores=2):

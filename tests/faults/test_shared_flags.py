@@ -58,7 +58,7 @@ def check_refusal(a, flag):
         arguments, message = cases[flag]
         fr.expect_refusal(fr.run(a, proxy, arguments, ranks=2), 2, f"{proxy}: error: {message}",
                           f"{proxy} {' '.join(arguments)}")
-    print(f"check_shared_flags: --{flag}: the same one line from {', '.join(PROXIES)}")
+    print(f"test_shared_flags: --{flag}: the same one line from {', '.join(PROXIES)}")
 
 
 def results_of(a, proxy, arguments, folder, name, warnings=None):
@@ -93,7 +93,7 @@ def check_aliases(a):
             if proxy in DEFAULT_SCALING and new["config"].get("scaling") != DEFAULT_SCALING[proxy]:
                 fr.fail(f"{proxy}: default scaling {new['config'].get('scaling')!r}, expected "
                         f"{DEFAULT_SCALING[proxy]!r}")
-    print("check_shared_flags: --comm_method is --strategy in every proxy; scaling defaults kept")
+    print("test_shared_flags: --comm_method is --strategy in every proxy; scaling defaults kept")
 
 
 def main():

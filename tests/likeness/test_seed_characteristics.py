@@ -29,7 +29,7 @@ SMALL_MEAN_BYTES, MANY_PER_NEIGHBOUR = 1024, 10
 def run(cmd, timeout=120):
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
     if proc.returncode != 0:
-        raise SystemExit(f"check_seed_characteristics: {' '.join(cmd)}: exit {proc.returncode}: {proc.stderr.strip()}")
+        raise SystemExit(f"test_seed_characteristics: {' '.join(cmd)}: exit {proc.returncode}: {proc.stderr.strip()}")
     return proc.stdout
 
 

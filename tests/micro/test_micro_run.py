@@ -15,7 +15,7 @@ from checked_run import failure, launcher_parser, parse_with_program_arguments  
 from amp_tools import launch
 
 
-fail = failure("check_micro_run")
+fail = failure("test_micro_run")
 
 
 def parse_arguments():
@@ -136,7 +136,7 @@ def main():
             check_failure(arguments, folder)
         else:
             check_success(arguments, folder)
-    print("check_micro_run: PASS")
+    print("test_micro_run: PASS")
 
 
 if __name__ == "__main__":

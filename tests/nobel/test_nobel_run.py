@@ -17,7 +17,7 @@ from amp_tools import launch
 
 
 
-fail = failure("check_nobel_run")
+fail = failure("test_nobel_run")
 
 
 def parse_arguments():
@@ -91,7 +91,7 @@ def main():
                 fail(f"expected one line matching '{a.expect_failure}', got {lines}")
             if os.path.exists(results):
                 fail("a failed run wrote results")
-            print(f"check_nobel_run: OK: rejected with: {lines[0]}")
+            print(f"test_nobel_run: OK: rejected with: {lines[0]}")
             return
         expected = dict(item.split("=", 1) for item in a.expect_messages)
         runs = {}
@@ -133,7 +133,7 @@ def main():
         checksums = {name: r["checksum"] for name, r in runs.items()}
         if len(set(checksums.values())) != 1:
             fail(f"checksums differ: {checksums}")
-        print(f"check_nobel_run: OK: {len(runs)} runs, checksum {next(iter(checksums.values()))}")
+        print(f"test_nobel_run: OK: {len(runs)} runs, checksum {next(iter(checksums.values()))}")
 
 
 if __name__ == "__main__":

@@ -28,7 +28,7 @@ from checked_run import failure, launcher_parser  # noqa: E402
 from amp_tools import launch
 
 SKIP = 77
-fail = failure("check_replay")
+fail = failure("test_replay")
 
 
 def run(command, what, timeout=200, **kwargs):

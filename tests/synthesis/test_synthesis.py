@@ -24,7 +24,7 @@ from checked_run import failure, launcher_parser, parse_with_program_arguments, 
 from amp_tools import launch
 from amp_tools import combinations  # noqa: E402  (the binary's --list-combinations --json)
 
-fail = failure("check_synthesis")
+fail = failure("test_synthesis")
 
 WALL = re.compile(r" wall [0-9.]+\.\.[0-9.]+")
 ADDRESS = re.compile(r"(int address=)-?\d+")
@@ -96,7 +96,7 @@ def check_only(a):
         if checked.returncode != 0 or not found or found.group(1) != found.group(2) or found.group(1) == "0":
             fail(f"amp-trace check of the {a.np}-rank synthesis is not clean ({checked.returncode}): "
                  f"{(checked.stdout + checked.stderr).strip()[-600:]}")
-        print(f"check_synthesis: {a.np} synthesized ranks check clean ({found.group(1)} messages, all matched)")
+        print(f"test_synthesis: {a.np} synthesized ranks check clean ({found.group(1)} messages, all matched)")
 
 
 def main():
@@ -155,7 +155,7 @@ def main():
             if os.path.isdir(directory) and os.listdir(directory):
                 fail(f"the refused {transport} synthesis left files: {os.listdir(directory)}")
         bad_flags = check_refusals(a, folder) if a.np == 2 else 0
-    print(f"check_synthesis: {len(strategies) * len(synthesizable)} combinations at {a.np} ranks: synthesized "
+    print(f"test_synthesis: {len(strategies) * len(synthesizable)} combinations at {a.np} ranks: synthesized "
           f"traces equal recorded ones ({compared} dump lines); {', '.join(refused)} refused"
           + (f"; {bad_flags} bad synthesis flags refused" if bad_flags else ""))
 

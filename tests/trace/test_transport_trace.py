@@ -25,7 +25,7 @@ from checked_run import failure, launcher_parser  # noqa: E402
 from amp_tools import launch
 
 SKIP = 77
-fail = failure("transport_trace_test")
+fail = failure("test_transport_trace")
 COMMON = {"MPI_Init": 1, "MPI_Comm_rank": 1, "MPI_Comm_size": 1, "MPI_Finalize": 1}
 
 # Records per rank, by mode (the program's fixed call counts).
