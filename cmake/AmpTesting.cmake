@@ -21,7 +21,8 @@ if(MPIEXEC_EXECUTABLE)
 endif()
 
 function(amp_add_mpi_test)
-  cmake_parse_arguments(ARG "WILL_FAIL" "NAME;RANKS;TIMEOUT;FAIL_REGULAR_EXPRESSION;PASS_REGULAR_EXPRESSION" "COMMAND;LABELS" ${ARGN})
+  cmake_parse_arguments(ARG "WILL_FAIL" "NAME;RANKS;TIMEOUT;FAIL_REGULAR_EXPRESSION;PASS_REGULAR_EXPRESSION"
+                        "COMMAND;LABELS" ${ARGN})
   if(NOT ARG_TIMEOUT)
     set(ARG_TIMEOUT 120)
   endif()
@@ -121,4 +122,14 @@ function(amp_add_checked_run)
                    ${ARG_ARGS})
   set_tests_properties(${test} PROPERTIES TIMEOUT ${ARG_TIMEOUT} PROCESSORS ${ARG_RANKS}
                        ENVIRONMENT "${AMP_TEST_ENVIRONMENT}" LABELS ${ARG_PREFIX})
+endfunction()
+
+# amp_label_suite(label): every test this folder registered (its CMakeLists.txt and the files it includes)
+# gets `label`, the suite's name, beside the labels it already has (`ctest -L ghost` runs the ghost folder;
+# tests/README.md lists the suites). Called last in each tests/<folder>/CMakeLists.txt.
+function(amp_label_suite label)
+  get_property(tests DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR} PROPERTY TESTS)
+  foreach(test IN LISTS tests)
+    set_property(TEST ${test} APPEND PROPERTY LABELS ${label})
+  endforeach()
 endfunction()

@@ -26,7 +26,7 @@ struct ExchangeContext {
   MPI_Comm comm;
   // Where MPI reads and writes the exchange areas.
   MpiBuffers buffers;
-  // False when only the calls matter (a caller that records them, docs/TRACING.md §12): each message's
+  // False when only the calls matter (a caller that records them, docs/TRACE_FORMAT.md): each message's
   // MPI calls are made but nothing arrives; packing, unpacking, staging and checking received sizes are
   // skipped, and the areas are left as allocated (only their addresses count).
   bool moves_data = true;

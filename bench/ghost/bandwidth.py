@@ -17,7 +17,8 @@ One round measures, in this order:
                  Strategy::send_slot_to_fill), which pack then does not copy.
 Rounds alternate; each figure printed is the median over the rounds (min-max beside it).
 
-Usage: PYTHONPATH=tools python3 bench/ghost/bandwidth.py [--build build] [--mpiexec mpiexec.mpich] [--ranks 2] [--rounds 3]
+Usage: PYTHONPATH=tools python3 bench/ghost/bandwidth.py [--build build] [--mpiexec mpiexec.mpich] [--ranks 2] [--rounds
+3]
                                 [--sizes 32,64,128] [--vars 40] [--steps 10] [--kernel-size 128]
                                 [--kernel-bytes 134217728] [--stream-elements 16777216]
 """
@@ -100,7 +101,8 @@ def ghost(a, folder, size, stencil, grid):
         packed = unpacked = results.bytes_per_step_per_rank(r) * a.steps / 8
         filled = 0.0
     return {"cells": size ** 3 * a.vars * a.steps, "loop": results.loop_seconds(r),
-            "compute": results.timing(r, "compute"), "pack": results.timing(r, "pack"), "unpack": results.timing(r, "unpack"), "packed": packed,
+            "compute": results.timing(r, "compute"), "pack": results.timing(r, "pack"),
+            "unpack": results.timing(r, "unpack"), "packed": packed,
             "unpacked": unpacked, "filled": filled, "checksum": results.checksum(r)}
 
 
@@ -131,7 +133,8 @@ def main():
     except ValueError:
         p.error(f"--sizes {a.sizes!r} is not a comma-separated list of integers")
     if min(sizes + [a.ranks, a.rounds, a.vars, a.steps, a.kernel_size, a.kernel_bytes, a.stream_elements]) < 1:
-        p.error("sizes, --ranks, --rounds, --vars, --steps, --kernel-size, --kernel-bytes and --stream-elements must be >= 1")
+        p.error("sizes, --ranks, --rounds, --vars, --steps, --kernel-size, --kernel-bytes and --stream-elements must "
+                "be >= 1")
     rows = {}  # (figure label) -> list of ratios over rounds
     baselines = {"copy": [], "triad": []}
     checksums = {}
@@ -175,7 +178,8 @@ def main():
     print("|---|---|---|---|---|---|---|---|---|")
     for (size, stencil, grid), sums in checksums.items():
         key = ("amp-ghost", stencil.upper(), f"{size}^3", grid)
-        cells = " | ".join(median_cell(rows[key + (figure,)]) for figure in ("loop", "compute", "pack", "unpack", "by sweep"))
+        cells = " | ".join(median_cell(rows[key + (figure,)])
+                           for figure in ("loop", "compute", "pack", "unpack", "by sweep"))
         print(f"| {stencil.upper()} | {size}^3 | {grid} | {cells} | {next(iter(sums))} |")
 
 if __name__ == "__main__":

@@ -17,7 +17,8 @@ launches per step and rank, counted with the launch-counter tools library (the d
 runs of `steps` and `steps/2` steps, so set-up is not counted), and the cost of one empty launch and of
 a fence (bench_kokkos_launch, run under mpiexec as the proxy is, so both ranks compete for the cores).
 
-Usage: PYTHONPATH=tools python3 bench/ghost/step_overhead.py [--build build] [--before OTHER_BUILD] [--mpiexec mpiexec.mpich]
+Usage: PYTHONPATH=tools python3 bench/ghost/step_overhead.py [--build build] [--before OTHER_BUILD] [--mpiexec
+mpiexec.mpich]
        [--ranks 2] [--size 24] [--vars 40] [--steps 200] [--stencil 3d7pt] [--grid 2x1x1] [--rounds 3]
 """
 import argparse
@@ -150,7 +151,8 @@ def main():
         print("|---|---|---:|---:|---:|---:|")
         for (cut, transport), n in launches.items():
             if n is not None:
-                print(f"| {cut} | {transport} | {n['sweep']:.1f} | {n['pack']:.1f} | {n['unpack']:.1f} | {n['other']:.1f} |")
+                print(f"| {cut} | {transport} | {n['sweep']:.1f} | {n['pack']:.1f} | {n['unpack']:.1f} | "
+                      f"{n['other']:.1f} |")
     print(launch_cost(a, a.build), end="")
 
 

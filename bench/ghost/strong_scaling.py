@@ -7,13 +7,15 @@ Real runs (OMP_NUM_THREADS=1, one rank per core; more ranks than cores are overs
 so): ms per step of the loop and of the compute (average rank), and the rest (loop - compute). Rounds
 alternate over the rank counts; figures are medians over the rounds, with the loop's min-max.
 
-Synthesized runs (`amp-ghost --synthesize DIR --ranks N`, docs/TRACING.md section 12): each virtual
+Synthesized runs (`amp-ghost --synthesize DIR --ranks N`, docs/TRACE_FORMAT.md): each virtual
 rank's compute is the model amp-ghost measures on this machine for its block (24^3 at 64 ranks, 12^3
-at 512, 6^3 at 4096: the small-block sweeps, docs/PERFORMANCE.md), and `python3 -m amp_tools.simulate DIR --network FILE`
+at 512, 6^3 at 4096: the small-block sweeps, docs/PERFORMANCE.md), and `python3 -m amp_tools.simulate DIR --network
+FILE`
 predicts the run on that network (SimGrid). Printed: the compute model per variable step, compute per
 step (x variables), the predicted time per step, and the share of it that is not compute.
 
-Usage: PYTHONPATH=tools python3 bench/ghost/strong_scaling.py [--build build] [--mpiexec mpiexec.mpich] [--size 96] [--vars 40]
+Usage: PYTHONPATH=tools python3 bench/ghost/strong_scaling.py [--build build] [--mpiexec mpiexec.mpich] [--size 96]
+[--vars 40]
        [--stencil 3d7pt] [--cuts bspma,svaf] [--real-ranks 1,2,4] [--steps 20] [--rounds 3]
        [--synthesized 64:torus-4x4x4,512:torus-16x16x4,4096:torus-16x16x16] [--synthesized-steps 4]
        [--simulate-timeout 600]
@@ -69,7 +71,8 @@ def synthesized_run(a, folder, cut, ranks, network):
     checked(proxy_command.command("ghost", problem(a, cut, a.synthesized_steps, synthesize=traces, ranks=ranks,
                                                    results=results_path), build=a.build))
     seconds = results.synthesized_compute_seconds(results.load(results_path))
-    out = checked(amp_tools.module_command("simulate") + [traces, "--network", network_file(network), "--build", a.build,
+    out = checked(amp_tools.module_command("simulate") + [traces, "--network", network_file(network),
+                                                          "--build", a.build,
                                                           "--mpiexec", a.mpiexec], timeout=a.simulate_timeout)
     predicted = None
     if out is not None:
@@ -127,7 +130,8 @@ def main():
                 for ranks, network in synthesized:
                     seconds, predicted = synthesized_run(a, folder, c, int(ranks), network)
                     compute = seconds * a.vars * 1e3
-                    shown = f"{predicted:.3f} ms" if predicted is not None else f"over {a.simulate_timeout} s to simulate"
+                    shown = (f"{predicted:.3f} ms" if predicted is not None
+                             else f"over {a.simulate_timeout} s to simulate")
                     share = f"{100 * (1 - compute / predicted):.0f}%" if predicted else "-"
                     print(f"| {c} | {ranks} | {block(a.size, int(ranks))} | {network} | {seconds * 1e6:.2f} us | "
                           f"{compute:.3f} ms | {shown} | {share} |")

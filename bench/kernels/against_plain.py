@@ -6,7 +6,8 @@ thread count, AMP's and the plain loop's Gcell/s and the ratio AMP / plain (medi
 the ratio with its min-max). With --before OTHER_BUILD, each round runs OTHER_BUILD's
 bench_stencil_bandwidth right before this build's (alternated), and the table adds its ratio.
 
-Usage: PYTHONPATH=tools python3 bench/kernels/against_plain.py [--build build] [--before OTHER_BUILD] [--sizes 16,24,32,40,64]
+Usage: PYTHONPATH=tools python3 bench/kernels/against_plain.py [--build build] [--before OTHER_BUILD] [--sizes
+16,24,32,40,64]
        [--threads 1,2] [--rounds 3] [--repetitions 300]
 """
 import argparse
@@ -60,7 +61,8 @@ def main():
             for label, build in builds:
                 loads.append(load())
                 runs[(label, t)].append(one_run(build, a.sizes, t, a.repetitions))
-    print(f"AMP against a plain loop: medians of {a.rounds} rounds ({'before and after alternated, ' if a.before else ''}"
+    print(f"AMP against a plain loop: medians of {a.rounds} rounds "
+          f"({'before and after alternated, ' if a.before else ''}"
           f"best of {a.repetitions} each), 1 variable, load average {min(loads):.1f}-{max(loads):.1f}")
     before = "| before: AMP/plain " if a.before else ""
     print(f"| stencil | sweep | block | threads | AMP Gcell/s | plain Gcell/s | AMP/plain (min-max) {before}| bits |")

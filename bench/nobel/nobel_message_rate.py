@@ -26,7 +26,8 @@ def main():
     a = p.parse_args()
     extra = a.proxy_arguments[1:] if a.proxy_arguments[:1] == ["--"] else a.proxy_arguments
     env = dict(os.environ, OMP_NUM_THREADS="1", OMP_PROC_BIND="false")
-    print("| ranks | strategy | msgs/step/rank | msg size (B) | msgs/s/rank | loop s | compute | pack+unpack | MPI post | MPI wait | allreduce | AMR | FOM cells/step/PE/s |")
+    print("| ranks | strategy | msgs/step/rank | msg size (B) | msgs/s/rank | loop s | compute | pack+unpack | MPI "
+          "post | MPI wait | allreduce | AMR | FOM cells/step/PE/s |")
     print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as folder:
         for ranks in a.ranks.split(","):

@@ -8,7 +8,8 @@
 #   nobel: 8 level-0 blocks of 8^3 cells per rank (nbx*nby*nbz = 8N), max_level 2, the default front
 # Each configuration runs --repeat times (3); the table keeps the run with the least wall time (on a
 # shared machine the others waited for a core).
-# Usage: PYTHONPATH=tools python3 bench/setup/plan_scaling.py [--build DIR] [--ranks 1024,16384,65536] [--repeat 3] [--json FILE]
+# Usage: PYTHONPATH=tools python3 bench/setup/plan_scaling.py [--build DIR] [--ranks 1024,16384,65536] [--repeat 3]
+# [--json FILE]
 import argparse
 import json
 import os

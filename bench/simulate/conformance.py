@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
-"""The conformance suite (tests/simulate/conformance_test.py) on every shipped network file, the 4096-node
+"""The conformance suite (tests/simulate/test_conformance.py) on every shipped network file, the 4096-node
 ones and Trinity's (9600 nodes) included (left out of CTest: SimGrid 3.32 builds a 4096-node platform in
 1.5-3.4 s and Trinity's in 25 s, twice a case, and SST-macro's replays grow with the nodes too; the 64
 ranks of a case sit in the first 1024 nodes of the 4096-node files, on the routes of the 1024-node ones).
@@ -31,7 +31,7 @@ def main():
     p.add_argument("--simulators", default="simgrid,sstmac",
                    help="the analytic cases' simulators; both give the agreement cases too")
     a = p.parse_args()
-    suite = os.path.join(amp_tools.REPOSITORY, "tests", "simulate", "conformance_test.py")
+    suite = os.path.join(amp_tools.REPOSITORY, "tests", "simulate", "test_conformance.py")
     simulators = a.simulators.split(",")
     env = amp_tools.module_environment()
     failed = []

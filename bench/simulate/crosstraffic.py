@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
 """SimGrid's `network/crosstraffic` (its model of TCP's acknowledgements) on and off, on the conformance
-suite's traces (tests/simulate/conformance_test.py makes them) replayed on torus-4x4x4 through AMP's
+suite's traces (tests/simulate/test_conformance.py makes them) replayed on torus-4x4x4 through AMP's
 platform library with everything else as ./amp simulate gives it. Prints both predictions, their ratio
-and the replays' wall times. AMP leaves it off (docs/TRACING.md section 14).
+and the replays' wall times. AMP leaves it off (docs/TRACE_SIMULATORS.md).
 
 Usage: PYTHONPATH=tools python3 bench/simulate/crosstraffic.py [--build BUILD] [--workdir DIR]
 """
@@ -23,7 +23,7 @@ from amp_tools import networks  # noqa: E402
 from amp_tools.simulators import simgrid_machine  # noqa: E402
 from amp_tools import simulate  # noqa: E402
 from amp_tools.simulators import simgrid  # noqa: E402
-from conformance_test import Suite  # noqa: E402
+from test_conformance import Suite  # noqa: E402
 
 CASES = ("pingpong-1MiB", "ring-64KiB", "halo3d-64KiB", "bspma", "svcp")
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
-"""Where SimGrid and SST-macro still differ on one network file (docs/TRACING.md section 14), measured:
+"""Where SimGrid and SST-macro still differ on one network file (docs/TRACE_SIMULATORS.md), measured:
 - MPI_Init and MPI_Finalize alone (a barrier) at 64 ranks on torus-4x4x4, in both;
 - amp-ghost's cuts at 64 ranks on a bigger problem (32^3 per rank, 8 variables, 3 steps), in both;
 - the conformance suite's 3-D halo on dragonfly-1024 in SST-macro with its default 64 KB credits and

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
 """How SST-macro's prediction of a trace follows its NIC buffer (`node.nic.buffer`, the bytes a NIC may
-have in the network before its router's credits come back; docs/TRACING.md section 14): `./amp simulate`
+have in the network before its router's credits come back; docs/TRACE_SIMULATORS.md): `./amp simulate`
 with SST-macro, once per buffer size, the rest of its translation unchanged. Each replay runs on a copy of
 the trace's DUMPI files in a scratch folder (the trace folder is only read). Each time names the NIC queue it
 came from (round robin, or FIFO where round robin's ring of 1024 messages overflowed); a buffer at which

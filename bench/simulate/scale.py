@@ -4,7 +4,8 @@
 # cells and 40 variables per rank, 3d7pt, 10 steps), exported to SimGrid's time-independent form
 # (goal <= 60 s, <= 1 GiB) and replayed with smpirun on a 16x16x16 torus (goal <= 10 min, <= 8 GiB).
 # Prints wall time and peak memory (GNU time's maximum resident set) of each step, and the sizes.
-# Usage: PYTHONPATH=tools python3 bench/simulate/scale.py [--build DIR] [--ranks 4096] [--size 64] [--vars 40] [--steps 10]
+# Usage: PYTHONPATH=tools python3 bench/simulate/scale.py [--build DIR] [--ranks 4096] [--size 64] [--vars 40] [--steps
+# 10]
 #        [--method svaf] [--network inputs/networks/torus-16x16x16.toml] [--workdir DIR] [--keep]
 import argparse
 import os

@@ -6,7 +6,8 @@
 - SVAF at 4096 ranks on torus-16x16x16 (64^3 per rank, 40 variables, 10 steps), against a bound of 10 min.
 Prints the synthesis, the simulation's wall time and the prediction per point. Needs AMP_SSTMAC.
 
-Usage: PYTHONPATH=tools python3 bench/simulate/scale_sstmac.py [--build BUILD] [--workdir DIR] [--only 1024|4096] [--timeout S]
+Usage: PYTHONPATH=tools python3 bench/simulate/scale_sstmac.py [--build BUILD] [--workdir DIR] [--only 1024|4096]
+[--timeout S]
 """
 import argparse
 import os

@@ -17,7 +17,7 @@ simulated time) and their mean size, and the replays' wall time.
 swap: per proxy, cut, rank count and simulator, the predicted time per step on xt6-seastar and on
 xe6-gemini (the files' own machines) and the speed-up, with the replays' wall time; a Gemini with its two
 link widths (--set dimension_bandwidth, SST-macro) where one was simulated; a time marked (FIFO) came from
-SST-macro's FIFO NIC queue, its round-robin replay having stopped short (docs/TRACING.md section 14).
+SST-macro's FIFO NIC queue, its round-robin replay having stopped short (docs/TRACE_SIMULATORS.md).
 aces: per cut, ranks per NIC and global links per pair, minimal's time and valiant's and UGAL's (median
 [min - max] over seeds), their mean hops per byte, the busiest variant's mean utilization of the global and
 node links, and SST-macro's start-up left out.

@@ -6,7 +6,8 @@
 # its traced region (measured) beside SimGrid's prediction, and per cut the median error and its
 # spread over the repetitions. Goal: |predicted - measured| <= 15 % of measured for each cut.
 # Alternate the cuts within a repetition so that drift over minutes touches all of them alike.
-# Usage: PYTHONPATH=tools python3 bench/simulate/validation.py [--build DIR] [--network FILE] [--repetitions 5] [--ranks 2]
+# Usage: PYTHONPATH=tools python3 bench/simulate/validation.py [--build DIR] [--network FILE] [--repetitions 5] [--ranks
+# 2]
 #        [--mpiexec mpiexec.mpich] [--workdir DIR]
 import argparse
 import os

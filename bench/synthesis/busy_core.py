@@ -6,7 +6,8 @@
 # host thread per core (OMP_NUM_THREADS=<cores>, the old default of a synthesis); "after" with the
 # synthesis's default now (OMP_NUM_THREADS unset: one thread). Prints the wall seconds of each and the
 # before/after ratio beside the busy core. The traces are deleted after each case.
-# Usage: PYTHONPATH=tools python3 bench/synthesis/busy_core.py [--build DIR] [--ranks 4096] [--size 64] [--vars 40] [--steps 10]
+# Usage: PYTHONPATH=tools python3 bench/synthesis/busy_core.py [--build DIR] [--ranks 4096] [--size 64] [--vars 40]
+# [--steps 10]
 import argparse
 import os
 import shutil
@@ -37,7 +38,7 @@ def synthesis_seconds(a, folder, threads):
 
 
 def main():
-    p = argparse.ArgumentParser(description="a synthesis beside one busy core, before and after item 12",
+    p = argparse.ArgumentParser(description="a synthesis beside one busy core, timed before and after a change",
                                 parents=[command_line.common_options(launcher=False)])
     p.add_argument("--ranks", type=int, default=4096)
     p.add_argument("--size", type=int, default=64, help="cells per rank along each axis")

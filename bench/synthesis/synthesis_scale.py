@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
-# Trace synthesis at scale (docs/TRACING.md section 12): amp-ghost writes the DUMPI traces of thousands
+# Trace synthesis at scale (docs/TRACE_FORMAT.md): amp-ghost writes the DUMPI traces of thousands
 # of virtual ranks in one process with --synthesize. For each case it prints the wall time, the peak
 # memory, the trace size and the cost per virtual rank, beside a baseline measured in the same run: a
 # real traced run of the same per-rank problem at 2 ranks (one per core), i.e. what one rank of that
 # trace costs to record for real. The traces are deleted after each case (they are large).
 #   4096-svaf:   4096 ranks, 64^3 cells per rank, 40 variables, 3d7pt, svaf, 10 steps (goal <= 60 s, 2 GiB)
 #   65536-bspma: 65536 ranks, the same per-rank problem with bspma (goal <= 10 min)
-# Usage: PYTHONPATH=tools python3 bench/synthesis/synthesis_scale.py [--build DIR] [--cases 4096-svaf,65536-bspma] [--workdir DIR]
+# Usage: PYTHONPATH=tools python3 bench/synthesis/synthesis_scale.py [--build DIR] [--cases 4096-svaf,65536-bspma]
+# [--workdir DIR]
 #        [--size 64] [--vars 40] [--steps 10] [--mpiexec mpiexec.mpich]
 import argparse
 import os

@@ -8,7 +8,8 @@ measured in the same rounds, the compute /
 pack+unpack / MPI (post+wait) / collective split per step (average rank) and messages per step and
 rank. Prints a Markdown table.
 
-Usage: PYTHONPATH=tools python3 bench/transports/transport_table.py [--build build] [--mpiexec mpiexec.mpich] [--ranks 2]
+Usage: PYTHONPATH=tools python3 bench/transports/transport_table.py [--build build] [--mpiexec mpiexec.mpich] [--ranks
+2]
                                            [--rounds 3] [--steps 10] [--ghost-size 64]
                                            [--cases ghost-2x1x1,ghost-1x1x2,nobel-default]
 """

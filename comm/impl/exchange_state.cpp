@@ -59,7 +59,7 @@ void ExchangeState::lay_out(AreaLayout layout) {
   const bool by_group = layout == AreaLayout::kByGroup;
   // By group, each batch's receive part starts 4 KiB after the last (and as aligned as the area): MPI
   // windows over them (the rma transport) whose bases were not 64-byte aligned received wrong data
-  // under MPICH 4.0.2 (tests/comm/check_transports.py on amp-sage, whose links send and receive
+  // under MPICH 4.0.2 (tests/comm/test_transports.py on amp-sage, whose links send and receive
   // unequal sizes).
   auto page_aligned = [by_group](std::int64_t elements) {
     return by_group ? (elements + kPageElements - 1) / kPageElements * kPageElements : elements;

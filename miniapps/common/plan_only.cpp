@@ -28,7 +28,7 @@ void add_plan_options(CLI::App& app, PlanOptions& o) {
   app.add_option("--ranks", o.ranks, "with --plan-only or --synthesize: the virtual rank count");
   app.add_option("--synthesize", o.synthesize_dir,
                  "write the DUMPI traces of --ranks virtual ranks into DIR, in one process, with compute "
-                 "replaced by a model measured on this machine (docs/TRACING.md section 12)");
+                 "replaced by a model measured on this machine (docs/TRACE_FORMAT.md)");
   app.add_option("--compute_seconds", o.compute_seconds,
                  "with --synthesize: seconds per compute step instead of measuring them");
   app.add_option("--rank", o.rank, "with --plan-only: the rank whose plan is built");

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// --synthesize DIR --ranks N (docs/TRACING.md §12): one process, no mpiexec, writes the DUMPI trace
+// --synthesize DIR --ranks N (docs/TRACE_FORMAT.md): one process, no mpiexec, writes the DUMPI trace
 // of each of N virtual ranks in turn by running the proxy's own body for that rank: the same
 // decomposition, plan, strategy and transport code and the same trace writer as a real run, while the
 // tracing library answers the MPI calls for the rank (trace/writer/synthetic_mpi.hpp) and no data

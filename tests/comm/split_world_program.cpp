@@ -2,7 +2,7 @@
 // Two proxies in one MPI job, each on its own half of the world: MPI_COMM_WORLD is split by
 // rank < half; the first half runs amp-ghost, the second amp-sage, each on its sub-communicator (the
 // comm layer duplicates it, so neither sees the other's tags). Exits with the worse exit code of the
-// two on every rank (tests/comm/check_split_world.py compares their checksums with plain runs).
+// two on every rank (tests/comm/test_split_world.py compares their checksums with plain runs).
 //
 // Usage: split_world_program --ghost GHOST_ARGS... --sage SAGE_ARGS...   (an even number of ranks)
 #include <amp/miniapps/ghost/ghost_proxy.hpp>

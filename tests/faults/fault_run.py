@@ -21,7 +21,8 @@ ABORT_BANNER = "BAD TERMINATION"  # MPICH's banner after MPI_Abort or a crash
 def parser(description):
     p = argparse.ArgumentParser(description=description)
     p.add_argument("--mpiexec", required=True)
-    p.add_argument("--bin", required=True, type=os.path.abspath, help="folder of amp-ghost, amp-sage, amp-nobel, amp-micro")
+    p.add_argument("--bin", required=True, type=os.path.abspath,
+                   help="folder of amp-ghost, amp-sage, amp-nobel, amp-micro")
     return p
 
 
@@ -64,7 +65,8 @@ def lines_of(done):
 
 
 def error_lines(done):
-    return [line for line in (done.stdout + done.stderr).splitlines() if ": error" in line or "error on rank" in line or ABORT_BANNER in line]
+    return [line for line in (done.stdout + done.stderr).splitlines() if ": error" in line or "error on rank" in line
+            or ABORT_BANNER in line]
 
 
 def expect_refusal(done, exit_code, line, what):

@@ -69,7 +69,7 @@ TEST(GhostConfig, RefusalsNameTheBadValue) {
   EXPECT_EQ(refusal(GhostConfig{}, raw, 1), "unknown scaling 'sideways' (use weak or strong)");
   GhostConfig c;
   c.strategy = "frob";    // not the configuration's to refuse: the name is checked once, with its transport,
-  c.transport = "smoke";  // at start-up (check_combination; tests/faults/check_shared_flags.py has its line)
+  c.transport = "smoke";  // at start-up (check_combination; tests/faults/test_shared_flags.py has its line)
   EXPECT_EQ(refusal(c, RawGhostFlags{}, 1), "");
   c = GhostConfig{};
   c.num_vars = 0;

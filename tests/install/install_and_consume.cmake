@@ -8,7 +8,8 @@ include(${CMAKE_CURRENT_LIST_DIR}/install_steps.cmake)
 
 file(REMOVE_RECURSE ${WORK})
 install_amp(${WORK}/prefix)
-foreach(installed include/amp/comm/strategy.hpp include/amp/kernels/grid.hpp lib/cmake/AMP/AMPConfig.cmake bin/amp-ghost)
+foreach(installed include/amp/comm/strategy.hpp include/amp/kernels/grid.hpp lib/cmake/AMP/AMPConfig.cmake
+                  bin/amp-ghost)
   if(NOT EXISTS ${WORK}/prefix/${installed})
     message(FATAL_ERROR "cmake --install did not install ${installed}")
   endif()

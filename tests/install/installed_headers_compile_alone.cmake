@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Installs this AMP build into a fresh prefix and compiles every installed public header on its own against it
 # (tests/install/each_header): a header that leans on another's includes fails here.
-# cmake -DAMP_BUILD=... -DWORK=... -DPROJECT=... -DKokkos_DIR=... -DMPI_C=... -DMPI_CXX=... -P installed_headers_compile_alone.cmake
+# cmake -DAMP_BUILD=... -DWORK=... -DPROJECT=... -DKokkos_DIR=... -DMPI_C=... -DMPI_CXX=...
+#       -P installed_headers_compile_alone.cmake
 include(${CMAKE_CURRENT_LIST_DIR}/install_steps.cmake)
 
 file(REMOVE_RECURSE ${WORK})

@@ -2,7 +2,7 @@
 """A one-value option given twice with two values is refused, not resolved by taking the last: simulate's
 --network, --simulator and --output, a network key given twice by --set, and a study's --plan with --slurm
 (which --plan would make meaningless). The same value twice stays harmless. (The proxies' own flags:
-tests/faults/check_refusals.py.)"""
+tests/faults/test_refusals.py.)"""
 import os
 import subprocess
 import sys

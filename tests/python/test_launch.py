@@ -12,7 +12,8 @@ def test_mpiexec_puts_flags_and_ranks_before_the_program():
 def test_mpiexec_flags_split_as_a_shell_would():
     assert launch.mpiexec("mpiexec", "2", ["p"], "--oversubscribe --mca btl 'self,vader'") == [
         "mpiexec", "--oversubscribe", "--mca", "btl", "self,vader", "-n", "2", "p"]
-    assert launch.mpiexec("mpiexec", 2, ["p"], ["--bind-to", "none"]) == ["mpiexec", "--bind-to", "none", "-n", "2", "p"]
+    assert launch.mpiexec("mpiexec", 2, ["p"], ["--bind-to", "none"]) == [
+        "mpiexec", "--bind-to", "none", "-n", "2", "p"]
     assert launch.mpiexec("mpiexec", 2, ["p"], "") == ["mpiexec", "-n", "2", "p"]
 
 

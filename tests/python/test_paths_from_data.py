@@ -67,7 +67,8 @@ def unchecked_parts(source):
         if isinstance(node, ast.Call) and ast.unparse(node.func) == "os.path.join":
             for argument in node.args[1:]:
                 for part in interpolated(argument):
-                    bare = part.removeprefix("glob.escape(").removesuffix(")") if part.startswith("glob.escape(") else part
+                    escaped = part.startswith("glob.escape(")
+                    bare = part.removeprefix("glob.escape(").removesuffix(")") if escaped else part
                     if part not in SAFE and not bare.startswith(SANITIZED):
                         found.append((node.lineno, part))
     return found

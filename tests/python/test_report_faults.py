@@ -37,7 +37,8 @@ def only(folder, keep):
 def cheap_figures(monkeypatch):
     """One small figure per proxy in place of the run figures: for tests of where files go, not of what
     they draw."""
-    monkeypatch.setattr(report_figures, "FIGURES", [("breakdown", lambda proxy, points: plt.figure(figsize=(1, 1)), "t")])
+    monkeypatch.setattr(report_figures, "FIGURES",
+                        [("breakdown", lambda proxy, points: plt.figure(figsize=(1, 1)), "t")])
 
 
 def fixture_run(folder, name=RUN):
@@ -67,7 +68,7 @@ def report_subprocess(*args, timeout=30):
                           timeout=timeout)
 
 
-# --- item 1: a proxy's name never becomes a path --------------------------------------------------
+# --- a proxy's name never becomes a path --------------------------------------------------
 
 def test_a_proxy_named_up_three_folders_writes_only_into_the_report_folder(folder, tmp_path):
     victim = tmp_path / "victim-breakdown.png"  # where '../../../victim-breakdown.png' from D/report/ lands
@@ -108,7 +109,7 @@ def test_hostile_proxy_names_stay_inside_and_apart(folder, tmp_path, monkeypatch
                                                  for w in warnings)
 
 
-# --- item 11: a malformed simulation is left out with one line -------------------------------------
+# --- a malformed simulation is left out with one line -------------------------------------
 
 def network_simulation():
     figures = network_metrics.network_figures([("l0", "x", 4096, 1e10)], [4096, 0], [2, 0], 0.01, [4096, 0], 1.0)
@@ -154,7 +155,7 @@ def test_a_report_of_malformed_simulations_draws_the_rest(folder, capsys, monkey
     assert len(capsys.readouterr().err.splitlines()) == 1
 
 
-# --- item 16: a FIFO is never waited on -------------------------------------------------------------
+# --- a FIFO is never waited on -------------------------------------------------------------
 
 def test_fifos_named_like_results_are_left_out_not_waited_on(folder):
     only(folder, {RUN + ".json"})
@@ -173,7 +174,7 @@ def test_fifos_named_like_results_are_left_out_not_waited_on(folder):
                                f"report: warning: {fifos[2]} is not readable JSON (not a regular file); left out"])
 
 
-# --- item 25: a malformed results file is named, not counted ----------------------------------------
+# --- a malformed results file is named, not counted ----------------------------------------
 
 @pytest.mark.parametrize("edit, problem", [
     (lambda r: r["messages"].update(per_step_per_rank={"min": -5, "avg": "x", "max": None}),
@@ -218,7 +219,7 @@ def test_a_studys_list_of_runs_is_passed_over_in_silence(folder, capsys):
     assert len(report.load_runs(folder)) == 6 and capsys.readouterr().err == ""
 
 
-# --- item 27: --help ---------------------------------------------------------------------------------
+# --- --help ---------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("flag", ["--help", "-h"])
 def test_help_is_a_usage_text(capsys, flag):

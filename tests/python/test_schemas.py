@@ -208,11 +208,11 @@ def test_the_command_without_files_is_a_usage_error(capsys):
     assert capsys.readouterr().err.count("\n") == 1
 
 
-CHECK_TREE = os.path.join(os.path.dirname(FIXTURES), "..", "..", "common", "check_json_outputs.py")
+CHECK_TREE = os.path.join(os.path.dirname(FIXTURES), "..", "..", "common", "test_json_outputs.py")
 
 
 def check_tree(tmp_path, *args, every_kind=False):
-    """check_json_outputs.py (the CTest test schemas_validate_every_json_written) on tmp_path/tree."""
+    """test_json_outputs.py (the CTest test schemas_validate_every_json_written) on tmp_path/tree."""
     import subprocess
     import sys
     env = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(schemas.__file__)),

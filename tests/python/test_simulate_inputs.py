@@ -23,7 +23,8 @@ from amp_tools.simulate_errors import UsageError
 def run_simulate(repo, *arguments, env=None):
     """simulate as a process, as the driver runs it; (exit code, its output lines)."""
     done = subprocess.run([sys.executable, "-m", "amp_tools.simulate", *arguments], capture_output=True, text=True,
-                          timeout=30, cwd=repo, env=dict(os.environ, PYTHONPATH=os.path.join(repo, "tools"), **(env or {})))
+                          timeout=30, cwd=repo,
+                          env=dict(os.environ, PYTHONPATH=os.path.join(repo, "tools"), **(env or {})))
     return done.returncode, [line for line in (done.stdout + done.stderr).splitlines() if line.strip()]
 
 
@@ -40,7 +41,8 @@ def test_timeout_default_is_half_an_hour():
 
 @pytest.mark.parametrize("output", ["", "  "])
 def test_calibrate_refuses_an_empty_output(repo, tmp_path, output):
-    code, lines = run_simulate(repo, "--calibrate", "--output", output, "--build", str(tmp_path), "--root", str(tmp_path))
+    code, lines = run_simulate(repo, "--calibrate", "--output", output, "--build", str(tmp_path), "--root",
+                               str(tmp_path))
     assert code == 2 and lines == ["amp simulate: error: --output is empty: give the network file to write (or leave "
                                    "--output out for inputs/networks/this-machine.toml)"]
     assert os.listdir(tmp_path) == []  # no inputs/networks/this-machine.toml

@@ -8,7 +8,8 @@ AMP_TRACE_DIR in its own environment."""
 import os
 import re
 
-PARSER = {os.path.join("miniapps", "common", name) for name in ("start_request.hpp", "start_request.cpp", "command_line.cpp")}
+PARSER = {os.path.join("miniapps", "common", name)
+          for name in ("start_request.hpp", "start_request.cpp", "command_line.cpp")}
 
 
 def sources(repo):

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: BSD-3-Clause
-"""Issue 43, the study's and the network files' side: values of every TOML type refused in one line (items
+"""The study's and the network files' side: values of every TOML type refused in one line (items
 7, 8, 17), the loopback's documented defaults (20), bounded replicates and plans counted before they are
 listed (13), the calibration in --plan (23), the Slurm script's paths (2), a tool stopped with the study
 (14), and names from data made safe in the run's file names."""
@@ -38,7 +38,7 @@ def one_line(done, code=2):
     return done.stderr
 
 
-# --- item 7: a topology of the wrong type ---------------------------------------------------------------
+# --- a topology of the wrong type ---------------------------------------------------------------
 @pytest.mark.parametrize("overrides", [{"topology": ["torus"]}, {"topology": {"a": 1}}, ['topology=["torus"]'],
                                        ["topology={a = 1}"]])
 def test_a_topology_that_is_not_a_string_is_one_line(network_file, overrides):
@@ -54,7 +54,7 @@ def test_a_network_file_with_a_list_for_topology_is_one_line(tmp_path):
         networks.load(str(path))
 
 
-# --- item 17: a --set holding a newline -------------------------------------------------------------------
+# --- a --set holding a newline -------------------------------------------------------------------
 @pytest.mark.parametrize("text, shown", [('seed=1\nrouting = "valiant"', r"\n"), ("seed=1\t", r"\t"),
                                          ("se\x00ed=1", r"\x00"), ('routing="valiant\r"', r"\r")])
 def test_a_set_with_a_control_character_is_refused(network_file, text, shown):
@@ -64,7 +64,7 @@ def test_a_set_with_a_control_character_is_refused(network_file, text, shown):
     assert "\n" not in message and f"holds the control character {shown}: give one KEY=VALUE per --set" in message
 
 
-# --- item 20: the loopback's defaults --------------------------------------------------------------------
+# --- the loopback's defaults --------------------------------------------------------------------
 def test_either_loopback_key_alone_takes_the_others_default(network_file):
     path = network_file("torus-4x4x4")
     bandwidth = networks.load(path, {"loopback_bandwidth": 20e9})
@@ -84,7 +84,7 @@ def test_a_study_varies_the_loopback_bandwidth_alone(study_file, repo):
     assert [n.loopback_bandwidth for _, n in study.simulation.variants] == [10e9, 20e9]
 
 
-# --- item 8: vary values of every TOML type ----------------------------------------------------------------
+# --- vary values of every TOML type ----------------------------------------------------------------
 @pytest.mark.parametrize("vary, kind", [
     ('topology = [["torus"]]', "a list"), ("routing = [1979-05-27]", "a date"), ("routing = [07:32:00]", "a time"),
     ("routing = [1979-05-27T07:32:00]", "a datetime"), ("routing = [1979-05-27T07:32:00Z]", "a datetime"),
@@ -105,7 +105,7 @@ def test_a_vary_date_is_refused_under_plan_too(study_file, repo):
     assert "each value must be a string, number or boolean" in one_line(study_process(path, "--plan"))
 
 
-# --- item 13: replicates and plan size bounded, counted before listing --------------------------------------------
+# --- replicates and plan size bounded, counted before listing --------------------------------------------
 def test_replicates_past_the_bound_are_refused_at_once(study_file, repo, monkeypatch):
     monkeypatch.setenv("AMP_SSTMAC", "/bin/true")
     path = study_file(BASE + 'decks = ["' + os.path.join(repo, "inputs/ghost/quick.toml") + '"]\n'
@@ -167,13 +167,14 @@ def test_a_big_plan_is_refused_in_one_line_without_yes(study_file, repo):
     path = study_file(BASE + 'decks = ["' + os.path.join(repo, "inputs/ghost/quick.toml") + '"]\nrepetitions = 50\n'
                       + simulate_table(f"vary = {{ seed = [{values}] }}\n", os.path.join(repo, TORUS)))
     message = one_line(study_process(path, "--plan"))
-    assert "the study makes 2050 runs, syntheses and simulations (50, 0 and 2000), more than 1000: give --yes" in message
+    assert ("the study makes 2050 runs, syntheses and simulations (50, 0 and 2000), more than 1000: give --yes"
+            in message)
     done = study_process(path, "--plan", "--yes")
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1] == "study: plan of s: 50 runs, 0 syntheses, 2000 simulations"
 
 
-# --- item 23: the calibration in --plan --------------------------------------------------------------------------
+# --- the calibration in --plan --------------------------------------------------------------------------
 def test_the_plan_says_a_calibration_runs_and_what_follows_it(study_file, repo, tmp_path, capsys):
     missing = tmp_path / "this-machine.toml"
     study = Study(study_file(BASE + 'strategies = ["bspma", "svaf"]\n' + simulate_table(
@@ -182,7 +183,8 @@ def test_the_plan_says_a_calibration_runs_and_what_follows_it(study_file, repo, 
     lines = capsys.readouterr().out.splitlines()
     assert f"calibration: this machine measured into {os.path.relpath(missing, repo)} (./amp simulate --calibrate), " \
            "before the simulations on it" in lines
-    assert "simulation ghost-svaf-np1-rep1 on this-machine (ranks_per_node=2) with simgrid (once it is measured)" in lines
+    assert ("simulation ghost-svaf-np1-rep1 on this-machine (ranks_per_node=2) with simgrid (once it is measured)"
+            in lines)
     assert lines[-1] == "study: plan of s: 2 runs, 0 syntheses, 1 calibration first, 4 simulations"
 
 
@@ -197,7 +199,7 @@ def test_the_default_study_plans_its_calibration(repo, capsys):
     assert "prediction ghost-svaf-synth1024 on dragonfly-1024 with simgrid" in out
 
 
-# --- item 2: the Slurm script's paths ------------------------------------------------------------------------
+# --- the Slurm script's paths ------------------------------------------------------------------------
 def slurm_argument(line):
     """What sbatch makes of the text after `#SBATCH `: its _get_argument (src/sbatch/opt.c), one argument."""
     out, quote, escaped = "", None, False
@@ -250,7 +252,7 @@ def test_a_checkout_path_with_a_newline_is_refused_before_any_folder(study_file,
     assert os.listdir(root) == []
 
 
-# --- item 14: a tool that does not end on the signal --------------------------------------------------------
+# --- a tool that does not end on the signal --------------------------------------------------------
 def test_a_tool_that_ignores_the_signal_is_killed_with_its_simulator(monkeypatch, tmp_path):
     monkeypatch.setattr(study_launch, "TOOL_GRACE_SECONDS", 0.5)
     pid_file = tmp_path / "child"

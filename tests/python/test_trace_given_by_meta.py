@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: BSD-3-Clause
 """`./amp simulate` takes a trace by its folder or by the .meta of the one traced run in it (as amp-trace
 suggests naming it); a folder of several traced runs is refused with what to do (the tracing library
-refuses a second trace into a folder at start-up, tests/trace/fault_tests.py no_overwrite)."""
+refuses a second trace into a folder at start-up, tests/trace/test_trace_faults.py no_overwrite)."""
 import os
 import subprocess
 import sys

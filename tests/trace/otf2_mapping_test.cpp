@@ -2,7 +2,7 @@
 // Unit tests of the OTF2 export's parts on hand-made records: communicator definitions as a view of
 // the registry (split membership ordered by key, Comm_create and Cart_create followed, names), Score-P's
 // collective byte counts. (Request ids sst-dumpi recycles and shares: record_stream_test.cpp.)
-// (The whole export is checked against amp-trace stats by otf2_export_test.py.)
+// (The whole export is checked against amp-trace stats by test_otf2_export.py.)
 #include <gtest/gtest.h>
 
 #include <map>

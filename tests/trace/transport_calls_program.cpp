@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // A traced MPI program that makes exactly the calls of one AMP transport on a ring of
-// 2-4 ranks, so transport_trace_test.py can assert the trace record by record:
+// 2-4 ranks, so test_transport_trace.py can assert the trace record by record:
 //   persistent   two request sets (Send_init/Recv_init to both neighbours) started alternately by
 //                Startall, Waitall, Request_free
 //   pscw         a window per variable, Comm_group + Group_incl of the neighbours, per phase

@@ -129,7 +129,8 @@ def pingpong(args):
     with tempfile.TemporaryDirectory(prefix="amp-calibrate-") as workdir:
         pingpong = os.path.join(workdir, "pingpong.json")
         env = dict(os.environ, OMP_NUM_THREADS="1", OMP_PROC_BIND="false")
-        done = subprocess.run(launch.mpiexec(args.mpiexec, 2, [micro, "pingpong", "--min-size", "8", "--max-size", "4MiB",
+        done = subprocess.run(launch.mpiexec(args.mpiexec, 2,
+                                             [micro, "pingpong", "--min-size", "8", "--max-size", "4MiB",
                                "--iterations", "1000", "--repetitions", "5", "--results", pingpong]),
                               capture_output=True, text=True, env=env)
         if done.returncode != 0:

@@ -64,7 +64,8 @@ def network_figures(links, nic_bytes, nic_messages, seconds, nic_hop_bytes=None,
     hottest = sorted(((u, b, name, cls) for cls, rows in by_class.items() for u, b, name in rows if b > 0),
                      reverse=True)[:HOTTEST]
     return {
-        "nics": {"count": len(nic_bytes), "injected_bytes": spread(nic_bytes), "injected_messages": spread(nic_messages),
+        "nics": {"count": len(nic_bytes), "injected_bytes": spread(nic_bytes),
+                 "injected_messages": spread(nic_messages),
                  "per_nic_bytes": list(nic_bytes), "per_nic_messages": list(nic_messages),
                  "protocol_bytes": spread(protocol_bytes), "per_nic_protocol_bytes": protocol_bytes},
         "links": classes,

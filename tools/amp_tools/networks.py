@@ -7,7 +7,7 @@ The machine: nodes, each with one NIC that its ranks share (ranks in one node ta
 routers joined by links of classes with their own bandwidth and latency (torus dimensions, dragonfly
 local and global links, fat-tree levels); a latency per router hop; a CPU overhead and a NIC time per
 header posted; a routing and its seed. Every error is a NetworkError with one line naming the file and key.
-README, "Simulating networks", lists the keys; docs/TRACING.md section 14 gives the model and what each
+README, "Simulating networks", lists the keys; docs/TRACE_SIMULATORS.md gives the model and what each
 simulator was given.
 """
 import hashlib
@@ -26,7 +26,8 @@ RANKS_PER_NODE_LIMIT = 1024
 PACKET_SIZE_LIMITS = (64, 1 << 20)  # bytes: a Cray packet's 64 B payload up to a whole 1 MiB message
 
 COMMON = {"topology", "link_bandwidth", "link_latency", "host_speed", "ranks_per_node", "routing", "seed",
-          "nic_bandwidth", "router_latency", "message_overhead", "nic_message_overhead", "loopback_bandwidth", "loopback_latency",
+          "nic_bandwidth", "router_latency", "message_overhead", "nic_message_overhead", "loopback_bandwidth",
+          "loopback_latency",
           "stream_per_core", "packet_size"}
 REQUIRED = {"topology", "link_bandwidth", "link_latency", "host_speed", "ranks_per_node"}
 TOPOLOGIES = {
@@ -64,7 +65,8 @@ class Network:
     nic_bandwidth: float = 0.0            # bytes/s each way at once (load() defaults it to the link's)
     router_latency: float = 0.0           # seconds per router hop (added to each link crossed)
     message_overhead: float = 0.0         # CPU seconds per header posted (the sender's; above 512 B the receiver's too)
-    nic_message_overhead: float = 0.0     # NIC seconds per header posted, charged to the rank that posts it (per_header())
+    # NIC seconds per header posted, charged to the rank that posts it (per_header())
+    nic_message_overhead: float = 0.0
     loopback_bandwidth: float = 0.0       # ranks of one node (0: DEFAULT_LOOPBACK, see loopback())
     loopback_latency: float = 0.0
     stream_per_core: float = 0.0          # the node's STREAM triad bytes/s per core, all cores busy (0: not given);
@@ -320,5 +322,5 @@ def per_header(network):
     simulator models a NIC's time per message apart from its bandwidth (SimGrid's NIC is a link; SST-macro's
     snappr NIC serves bytes, sstmac/hardware/snappr/snappr_nic.cc), so both charge it to the posting rank:
     one rank's messages are serialised by both costs, exactly where one rank sends through its NIC; ranks
-    that share a NIC are not serialised against each other (docs/TRACING.md section 14)."""
+    that share a NIC are not serialised against each other (docs/TRACE_SIMULATORS.md)."""
     return network.message_overhead + network.nic_message_overhead

@@ -155,7 +155,8 @@ def histogram_figure(proxy, points):
             return count / steps / run["ranks"]
         heights = [p.median(lambda r: per_bin(r, lo, hi)) for lo, hi in bins]
         bars = [p.error_bar(lambda r: per_bin(r, lo, hi), h) for (lo, hi), h in zip(bins, heights)]
-        ax.bar([j + i * width for j in range(len(bins))], heights, width, label=point_name(p, with_ranks).replace("\n", ", "),
+        ax.bar([j + i * width for j in range(len(bins))], heights, width,
+               label=point_name(p, with_ranks).replace("\n", ", "),
                color=colours[i % len(colours)], yerr=[[b[0] for b in bars], [b[1] for b in bars]] if spreads else None,
                capsize=2, error_kw={"elinewidth": 0.8})
     ax.set_xticks([j + 0.4 - width / 2 for j in range(len(bins))])

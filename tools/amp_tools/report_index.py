@@ -34,7 +34,8 @@ def fastest_rows(proxies):
         for ranks in sorted({p.ranks for p in points}):
             peers = sorted((p for p in points if p.ranks == ranks), key=lambda p: p.median(step_ms))
             runner_up = f"{peers[1].label} ({versus_fastest(peers[1], points)})" if len(peers) > 1 else ""
-            rows.append({"proxy": proxy, "ranks": ranks, "fastest": peers[0].label, "median_ms": peers[0].median(step_ms),
+            rows.append({"proxy": proxy, "ranks": ranks, "fastest": peers[0].label,
+                         "median_ms": peers[0].median(step_ms),
                          "points": len(peers), "runner_up": runner_up})
     return rows
 
@@ -72,7 +73,8 @@ def write_index(out_dir, folder, written, rows, summary):
         f"<td>{r['repetitions']}</td><td>{r['median_ms']:.3f}</td><td>{r['min_ms']:.3f} – {r['max_ms']:.3f}</td>"
         f"<td>{html.escape(r['versus_fastest'])}</td><td>{r['shared_cores'] or ''}</td>"
         f"<td>{'passed' if r['verified'] else 'FAILED'}</td></tr>" for r in rows)
-    images = "".join(f"<h2>{html.escape(title)}</h2><img src=\"{name}\" alt=\"{html.escape(title)}\">" for name, title in written)
+    images = "".join(f"<h2>{html.escape(title)}</h2><img src=\"{name}\" alt=\"{html.escape(title)}\">" for name,
+                     title in written)
     page = f"""<!DOCTYPE html>
 <html><head><meta charset="utf-8"><title>AMP report: {html.escape(os.path.basename(os.path.abspath(folder)))}</title>
 <style>body{{font-family:sans-serif;margin:2em}} img{{max-width:100%}}

@@ -78,7 +78,8 @@ def load_runs(folder):
         if os.path.exists(stats):
             trace_stats = read_json(stats)
             if trace_stats is not NOT_READ:
-                problem = matrix_problem(trace_stats, data["ranks"]) if isinstance(trace_stats, dict) else "is not a table"
+                problem = (matrix_problem(trace_stats, data["ranks"]) if isinstance(trace_stats, dict)
+                           else "is not a table")
                 if problem:
                     warn(f"{stats} {problem}; left out")
                 else:

@@ -107,7 +107,8 @@ def swap_figure(rows):
     width = 0.8 / len(strategies)
     for ax, panel in zip(axes[0], panels):
         for i, strategy in enumerate(strategies):
-            xs = [x + (i - (len(strategies) - 1) / 2) * width for x, p in enumerate(proxies) if (panel, p, strategy) in speedups]
+            xs = [x + (i - (len(strategies) - 1) / 2) * width for x, p in enumerate(proxies)
+                  if (panel, p, strategy) in speedups]
             ys = [speedups[(panel, p, strategy)] for p in proxies if (panel, p, strategy) in speedups]
             if ys:
                 ax.bar(xs, ys, width * 0.9, color=f"C{i}", label=f"AMP {strategy}")
@@ -143,7 +144,8 @@ def spread_bars(ax, points, width, color, label):
         return
     medians = [statistics.median(values) for _, values in points]
     ax.bar([x for x, _ in points], medians, width * 0.9, capsize=3, color=color, label=label,
-           yerr=[[m - min(v) for m, (_, v) in zip(medians, points)], [max(v) - m for m, (_, v) in zip(medians, points)]])
+           yerr=[[m - min(v) for m, (_, v) in zip(medians, points)],
+                 [max(v) - m for m, (_, v) in zip(medians, points)]])
 
 
 def aces_figure(rows):
@@ -183,7 +185,8 @@ def aces_figure(rows):
          lambda strategy, r: over_baseline(strategy, r, 1, links=full // 2), {r: HALF_GLOBAL_000 for r in ROUTINGS},
          "000 (50 % of the global links)"))
     for ax, (title, ylabel, values, published, source) in zip(axes, panels):
-        spread_bars(ax, [(x - 0.4 + width / 2, [published[r]] if r in published else []) for x, r in enumerate(ROUTINGS)],
+        spread_bars(ax,
+                    [(x - 0.4 + width / 2, [published[r]] if r in published else []) for x, r in enumerate(ROUTINGS)],
                     width, "grey", source)
         for i, strategy in enumerate(strategies):
             spread_bars(ax, [(x - 0.4 + width * (i + 1.5), values(strategy, r)) for x, r in enumerate(ROUTINGS)],

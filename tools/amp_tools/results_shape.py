@@ -47,7 +47,8 @@ def results_problem(run):
         return f"'timing.per_step_seconds' is not a number of seconds (got {timing.get('per_step_seconds')!r})"
     for key in TIMING_ENTRIES:
         entry = timing.get(key)
-        if entry is not None and not (isinstance(entry, dict) and all(is_number(entry.get(f)) for f in ("min", "avg", "max"))):
+        if entry is not None and not (isinstance(entry, dict)
+                                      and all(is_number(entry.get(f)) for f in ("min", "avg", "max"))):
             return f"'timing.{key}' is not min / avg / max seconds (got {shown(entry)})"
     messages = run.get("messages")
     for table in ("messages", "bytes"):
@@ -56,7 +57,8 @@ def results_problem(run):
             return f"'{table}.per_step_per_rank' is not min / avg / max >= 0 (got {shown(entry)})"
     histogram = messages.get("size_histogram") if isinstance(messages, dict) else None
     if not isinstance(histogram, list) or not all(
-            isinstance(b, dict) and all(is_count(b.get(f)) for f in ("min_bytes", "max_bytes", "count")) for b in histogram):
+            isinstance(b, dict) and all(is_count(b.get(f)) for f in ("min_bytes", "max_bytes", "count"))
+            for b in histogram):
         return "'messages.size_histogram' is not a list of byte ranges and counts"
     fom = run.get("fom")
     if not isinstance(fom, dict) or not all(is_number(v) for v in fom.values()):

@@ -95,7 +95,8 @@ def simulation_file(trace_dir, network_path, simulator, overrides=()):
 
 def latest_simulation(trace_dir, network_name, simulator):
     """The newest simulation of this trace on any machine of this network name, or None."""
-    found = glob.glob(os.path.join(glob.escape(trace_dir), f"simulation-{glob.escape(file_names.component(network_name))}-*-{simulator}.json"))
+    found = glob.glob(os.path.join(glob.escape(trace_dir),
+                                   f"simulation-{glob.escape(file_names.component(network_name))}-*-{simulator}.json"))
     found = [f for f in found if re.fullmatch(r"[0-9a-f]{8}", f.rsplit("-", 2)[-2])]
     return max(found, key=os.path.getmtime) if found else None
 
@@ -214,7 +215,8 @@ def main():
     parser.add_argument("--root", default=amp_tools.REPOSITORY)
     parser.add_argument("--cores", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--timeout", type=seconds, default=DEFAULT_TIMEOUT,
-                        help=f"seconds the simulator may run, a positive number (default {DEFAULT_TIMEOUT}: half an hour)")
+                        help=f"seconds the simulator may run, a positive number (default {DEFAULT_TIMEOUT}: half an "
+                             "hour)")
     args = parser.parse_args()
     for signum in INTERRUPTIONS:
         signal.signal(signum, _interrupt)

@@ -35,7 +35,8 @@ def run_simulator(command, cwd, timeout, on_line=None, env=None, lines_from="std
     which returns True for a line it consumed; returns (exit code, stdout, the last lines of stderr). With
     lines_from="stdout", stdout is the lines on_line did not consume."""
     streamed = on_line and lines_from == "stdout"
-    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE if not on_line or streamed else subprocess.DEVNULL,
+    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE if not on_line or streamed
+                               else subprocess.DEVNULL,
                                stderr=subprocess.STDOUT if streamed else subprocess.PIPE, text=True,
                                start_new_session=True, env=env)
     tail, kept = [], []

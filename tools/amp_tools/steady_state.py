@@ -137,7 +137,8 @@ def main(argv):
         try:
             run = results.load(trace[:-len(".trace")] + ".json")
             sim = results.load(path)
-            steps = run["config"]["num_tsteps"] if isinstance(run, dict) and isinstance(run.get("config"), dict) else None
+            steps = (run["config"]["num_tsteps"] if isinstance(run, dict) and isinstance(run.get("config"), dict)
+                     else None)
             if isinstance(steps, bool) or not isinstance(steps, int):
                 raise NotSteady(f"{trace[:-len('.trace')]}.json gives no whole number of steps (config.num_tsteps)")
             state = of_simulation(path, sim, steps)

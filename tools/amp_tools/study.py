@@ -45,7 +45,8 @@ def main():
     parser.add_argument("--root", required=True, help="repository root (relative decks, runs/)")
     parser.add_argument("--cores", type=int, default=os.cpu_count())
     parser.add_argument("--ranks", type=positive_count, help="one rank count instead of the study file's 'ranks'")
-    parser.add_argument("--slurm", action="store_true", help="write runs/<name>-<stamp>/study.sbatch instead of running")
+    parser.add_argument("--slurm", action="store_true",
+                        help="write runs/<name>-<stamp>/study.sbatch instead of running")
     parser.add_argument("--new", action="store_true", help="start a new folder even if one of this study exists")
     parser.add_argument("--plan", action="store_true",
                         help="print every run, synthesis and simulation the study would make; run nothing")

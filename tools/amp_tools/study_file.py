@@ -22,8 +22,10 @@ SLURM_KEYS = {"time", "partition", "account", "nodes", "ntasks_per_node", "cpus_
 # Strategy and transport names, [slurm] values: what may reach a run's file names or an sbatch script.
 NAME = re.compile(r"[A-Za-z0-9_]+")
 MODULE = re.compile(r"[A-Za-z0-9_.,:/+@=-]+")
-SLURM_PATTERNS = [("time", re.compile(r"[0-9]+(-[0-9]+)?(:[0-9]+){0,2}"), "a Slurm time such as \"01:30:00\" or \"1-12\""),
-                  ("partition", re.compile(r"[A-Za-z0-9_.,+-]+"), "a partition name (letters, digits, '_', '.', ',', '+', '-')"),
+SLURM_PATTERNS = [("time", re.compile(r"[0-9]+(-[0-9]+)?(:[0-9]+){0,2}"),
+                   "a Slurm time such as \"01:30:00\" or \"1-12\""),
+                  ("partition", re.compile(r"[A-Za-z0-9_.,+-]+"),
+                   "a partition name (letters, digits, '_', '.', ',', '+', '-')"),
                   ("account", re.compile(r"[A-Za-z0-9_.+-]+"), "an account name (letters, digits, '_', '.', '+', '-')")]
 KEYS = {"name", "proxies", "decks", "flags", "strategies", "transports", "ranks", "repetitions", "trace", "simulate",
         "oversubscribe", "slurm", "table", "predict"}
@@ -240,7 +242,8 @@ class Study:
         if key not in data:
             raise StudyError(f"{self.path}: missing key '{key}'")
         value = data[key]
-        ok = isinstance(value, list) and value and all(isinstance(v, int) and not isinstance(v, bool) and v >= 1 for v in value)
+        ok = (isinstance(value, list) and value
+              and all(isinstance(v, int) and not isinstance(v, bool) and v >= 1 for v in value))
         if not ok:
             self.fail(key, f"'{key}' must be a non-empty list of positive integers (got {value!r})")
         return value
@@ -325,7 +328,8 @@ class Study:
         for repetition in range(1, self.repetitions + 1):
             for proxy in self.proxies:
                 strategies, transports = resolved.get(proxy, (self.strategies_of(proxy), self.transports))
-                axes = itertools.product(self.decks[proxy], enumerate(self.flags[proxy]), strategies, transports, self.ranks)
+                axes = itertools.product(self.decks[proxy], enumerate(self.flags[proxy]), strategies, transports,
+                                         self.ranks)
                 for deck, (flag_index, flags), strategy, transport, ranks in axes:
                     if (proxy, strategy, transport) in skipped:
                         continue
@@ -346,6 +350,7 @@ class Study:
                         args += ["--transport", transport]
                     args += shlex.split(flags)
                     parts += [f"np{ranks}", f"rep{repetition}"]
-                    out.append({"id": "-".join(parts), "proxy": proxy, "deck": deck, "flags": flags, "strategy": strategy,
+                    out.append({"id": "-".join(parts), "proxy": proxy, "deck": deck, "flags": flags,
+                                "strategy": strategy,
                                 "transport": transport, "ranks": ranks, "repetition": repetition, "args": args})
         return out

@@ -79,7 +79,8 @@ def print_plan(study, runs):
             print(f"synthesis {study_simulation.shown_id(r)} ({r['ranks']} ranks)")
         for path in plan.to_calibrate:
             calibrations.append(path)
-            print(f"calibration: this machine measured into {os.path.relpath(path, study.root)} (./amp simulate --calibrate), before the "
+            print(f"calibration: this machine measured into {os.path.relpath(path, study.root)} (./amp simulate "
+                  "--calibrate), before the "
                   f"simulations on it")
         traced = [r for r in runs if study.traced(r)] + synthesized
         for run_id, network, simulator, problem in study_simulation.planned_simulations(plan, traced):
@@ -94,9 +95,11 @@ def print_plan(study, runs):
                 for simulator in plan.simulators:
                     simulations.append(study_simulation.shown_id(r))
                     variant = f"{name}{f' ({networks.overrides_text(overrides)})' if overrides else ''}"
-                    print(f"simulation {study_simulation.shown_id(r)} on {variant} with {simulator} (once it is measured)")
+                    print(f"simulation {study_simulation.shown_id(r)} on {variant} with {simulator} (once it is "
+                          "measured)")
     predictions = print_predictions(study.prediction)
-    calibrated = f", {len(calibrations)} calibration{'s' if len(calibrations) > 1 else ''} first" if calibrations else ""
+    plural = "s" if len(calibrations) > 1 else ""
+    calibrated = f", {len(calibrations)} calibration{plural} first" if calibrations else ""
     predicted = f", and {predictions} predictions at scale ([predict])" if predictions else ""
     print(f"study: plan of {study.name}: {len(runs)} runs, {len(synthesized)} syntheses{calibrated}, "
           f"{len(simulations)} simulations{predicted}")

@@ -122,7 +122,8 @@ def run_locally(study, runs, folder, opts):
         base = os.path.join(folder, r["id"])
         for suffix in RUN_FILES:
             keep_aside(base + suffix)
-        command = launch.mpiexec(opts.mpiexec, r["ranks"], [*r["args"], "--results", base + ".json"], opts.mpiexec_flags)
+        command = launch.mpiexec(opts.mpiexec, r["ranks"], [*r["args"], "--results", base + ".json"],
+                                 opts.mpiexec_flags)
         if study.traced(r):
             command += ["--trace", base + ".trace"]
         env = dict(os.environ)
@@ -136,7 +137,9 @@ def run_locally(study, runs, folder, opts):
             raise
         if status in (0, TRACE_FAILED) and not signum and finished(base):
             # The answer is good and kept; the trace may not be (exit 5, or no statistics from it).
-            trace = "none" if not study.traced(r) else "failed" if status == TRACE_FAILED or trace_stats(opts, base) != 0 else "written"
+            traced = study.traced(r)
+            trace_broken = traced and (status == TRACE_FAILED or trace_stats(opts, base) != 0)
+            trace = "none" if not traced else "failed" if trace_broken else "written"
         else:
             failed += 1
             record_outcome(base, status, "none", None, signum, run=r)

@@ -54,17 +54,20 @@ def slurm_script(study, runs, folder, opts):
              # study.name: checked against a strict pattern (letters, digits, '.', '_', '-'), as the folder's name
              f"# AMP study '{study.name}': {len(runs)} runs, one srun job step each. Submit with: "
              f"sbatch {q(os.path.join(folder, 'study.sbatch'))}",
-             "# Runs whose results JSON exists and verified are skipped, so the script can be submitted again; afterwards",
+             "# Runs whose results JSON exists and verified are skipped, so the script can be submitted again; "
+             "afterwards",
              f"# `./amp report {q(folder)}` draws the figures.",
              f"#SBATCH --job-name=amp-{study.name}",
              f"#SBATCH --ntasks={ranks}",
              f"#SBATCH --cpus-per-task={cpus}",
              f"#SBATCH --time={s.get('time', '01:00:00')}",
              f"#SBATCH --output={sbatch_word(output)}"]
-    for key, option in (("nodes", "nodes"), ("ntasks_per_node", "ntasks-per-node"), ("partition", "partition"), ("account", "account")):
+    for key, option in (("nodes", "nodes"), ("ntasks_per_node", "ntasks-per-node"), ("partition", "partition"),
+                        ("account", "account")):
         if key in s:
             lines.append(f"#SBATCH --{option}={s[key]}")
-    lines += ["set -u", "", "# Modules: load the MPI and Kokkos this build was made with (the study's [slurm] modules)."]
+    lines += ["set -u", "",
+              "# Modules: load the MPI and Kokkos this build was made with (the study's [slurm] modules)."]
     modules = s.get("modules", [])
     lines += [f"module load {q(m)}" for m in modules] or ["# module load gcc openmpi   # <- your site's modules here"]
     job_step = launch.srun('"$ranks"', cpus, '"$@" --results "$id.json"')
@@ -83,7 +86,8 @@ def slurm_script(study, runs, folder, opts):
               "  while [[ -e $1.attempt-$n ]]; do n=$((n + 1)); done",
               "  mv \"$1\" \"$1.attempt-$n\"",
               "}",
-              "# run ID RANKS PROGRAM ARGS...: one job step; skipped when verified; exit 5 keeps the results, trace failed.",
+              "# run ID RANKS PROGRAM ARGS...: one job step; skipped when verified; exit 5 keeps the results, trace "
+              "failed.",
               "run() {",
               "  local id=$1 ranks=$2 status=0; shift 2",
               "  if verified \"$id\"; then echo \"amp: $id: finished before, skipped\"; return; fi",
@@ -91,7 +95,8 @@ def slurm_script(study, runs, folder, opts):
               f"  {job_step} >\"$id.log\" 2>&1 || status=$?",
               "  case $status in",
               "    0) echo \"amp: $id done\" ;;",
-              f"    {TRACE_FAILED}) echo \"amp: $id done, but its trace could not be written (results kept), see $id.log\"; trace_failed=$((trace_failed + 1)) ;;",
+              f"    {TRACE_FAILED}) echo \"amp: $id done, but its trace could not be written (results kept), see "
+              "$id.log\"; trace_failed=$((trace_failed + 1)) ;;",
               "    *) echo \"amp: $id failed (exit $status), see $id.log\"; failed=$((failed + 1)) ;;",
               "  esac",
               "}", ""]

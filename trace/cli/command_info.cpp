@@ -42,7 +42,7 @@ int run_info(const std::string& input) {
     if (total_calls[id] == 0 && total_ignored[id] == 0) continue;
     std::cout << fmt::format("  {:<24} {:>12} {:>12}\n", function_name(id), total_calls[id], total_ignored[id]);
   }
-  // libamp_dumpi's counts of calls DUMPI has no record for (TRACING.md section 11).
+  // libamp_dumpi's counts of calls DUMPI has no record for (TRACE_FORMAT.md).
   const std::string unrecorded_prefix = "amp_unrecorded_";
   if (set.meta.count("amp_unrecorded_total") != 0 && set.meta["amp_unrecorded_total"] != "0") {
     std::cout << fmt::format("calls with no DUMPI record, not in the trace (all ranks, from the .meta): {}\n",

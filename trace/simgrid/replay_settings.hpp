@@ -2,7 +2,7 @@
 // The smpirun settings every replay of an AMP export needs, whatever the network (the network's own, SMPI's
 // bandwidth and latency factors and per-message overheads, come from `./amp simulate`'s network file). One
 // list: `amp-trace simgrid` prints it in its replay line and writes it into export.json ("smpirun_cfg"),
-// where `./amp simulate` takes it from. Why each: docs/TRACING.md section 13, "The replay's settings".
+// where `./amp simulate` takes it from. Why each: docs/TRACE_TOOLS.md, "The replay's settings".
 #pragma once
 
 #include <array>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /* Public C interface of libamp_dumpi beyond the MPI_* wrappers themselves.
- * Tracing is controlled by environment variables read in MPI_Init (see docs/TRACING.md), or by a
+ * Tracing is controlled by environment variables read in MPI_Init (see docs/TRACE_FORMAT.md), or by a
  * program that links the library through amp_dumpi_trace_into, called before MPI_Init. */
 #ifndef AMP_DUMPI_H
 #define AMP_DUMPI_H
@@ -28,7 +28,7 @@ int amp_dumpi_trace_failed(void);
  * of the run calls it (the counts MPI_Finalize gathers for the .meta stay collective). */
 void amp_dumpi_discard(void);
 
-/* Synthesis (docs/TRACING.md §12): one MPI process writes the traces of `ranks` virtual ranks, one
+/* Synthesis (docs/TRACE_FORMAT.md): one MPI process writes the traces of `ranks` virtual ranks, one
  * after another. Between begin and end this process is virtual rank `rank`: the MPI calls that
  * communicate are answered for it without moving data (synthetic_mpi.hpp) and recorded as in a real
  * run, into DIRECTORY under the name rank 0's begin chose. Rank 0's begin adds `meta_lines`

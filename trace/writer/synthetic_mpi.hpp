@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The MPI a synthesized rank sees (docs/TRACING.md §12). One process plays virtual rank R of N, one
+// The MPI a synthesized rank sees (docs/TRACE_FORMAT.md). One process plays virtual rank R of N, one
 // rank after another, so nothing can really be sent. Calls that communicate complete at once and
 // move no data: a receive completes with the status its own arguments promise, a collective leaves
 // each rank its own contribution. MPI_COMM_WORLD, and the communicators, groups, requests and

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The tracer's configuration, read once from the environment when MPI_Init runs
 // (AMP_TRACE_DIR switches tracing on, or the program's amp_dumpi_trace_into; the others tune it).
-// See docs/TRACING.md.
+// See docs/TRACE_FORMAT.md.
 #pragma once
 
 #include <cstddef>

@@ -2,7 +2,7 @@
 """A network file's translation for CODES 1.5.0 (model-net-mpi-replay on ROSS): its configuration file
 (LPGROUPS and PARAMS) for CODES' `torus` model and its `dragonfly-dally` model with the two binary
 connection files that wire AMP's groups, routers and global links; and what CODES was given, for the
-simulation's JSON. What the models cannot be given is stated in docs/TRACING.md section 14 (CODES)."""
+simulation's JSON. What the models cannot be given is stated in docs/TRACE_SIMULATORS.md (CODES)."""
 import os
 import struct
 
@@ -26,8 +26,8 @@ TORUS_PACKET_LIMIT = 512
 # network: self_msg_overhead is given the file's per-header cost less those 3.5 us, so that the sum is the
 # file's (the hold of an eager message is 0.55 ns per byte more, compiled in: at most 0.28 us up to 512 B).
 MPI_LAYER_DELAY_NS = 2500.0 + 1000.0
-# AMP's MPI protocol: messages of up to 512 bytes eager, larger ones by rendezvous (docs/TRACING.md section
-# 14); CODES sends a message eagerly when it is below --eager_threshold.
+# AMP's MPI protocol: messages of up to 512 bytes eager, larger ones by rendezvous (docs/TRACE_SIMULATORS.md);
+# CODES sends a message eagerly when it is below --eager_threshold.
 EAGER_THRESHOLD = 513
 # Credits per port, in packets: a virtual channel's buffer holds this many (1 MiB 3-D halos on dragonfly-1024,
 # 4 KiB packets, messages injected first come first served: 14.5 ms with 8, 11.3 ms with 64; SimGrid 6.36 ms).

@@ -66,7 +66,7 @@ def notes(network, summary, timeout):
     if ranks <= RANKS_NOTE:
         return []
     return [f"SimGrid's replay time grows about as ranks^1.9 for asynchronous strategies (256 ranks of SVAF: about "
-            f"4 min here); for {ranks} ranks --simulator sstmac is the one to use (docs/TRACING.md section 14)"]
+            f"4 min here); for {ranks} ranks --simulator sstmac is the one to use (docs/TRACE_SIMULATORS.md)"]
 
 
 def version():

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: BSD-3-Clause
 """A network file's translation for SimGrid: the machine description AMP's platform library reads (cluster
 zones), the XML cluster of a flat network, the network's own smpirun --cfg options and the hostfile, the
-other half of what amp_tools.networks resolves (simulators/simgrid.py runs it); docs/TRACING.md section 14
+other half of what amp_tools.networks resolves (simulators/simgrid.py runs it); docs/TRACE_SIMULATORS.md
 gives the model."""
 from amp_tools.networks import loopback, per_header
 
@@ -57,7 +57,7 @@ def simgrid_config(network):
     latencies; the per-header overhead at the sender (os for MPI_Send, ois for MPI_Isend) and the receiver (or).
     The settings every replay needs, whatever the network (allgather and barrier algorithms, the finalization
     barrier, no cross traffic, the solver's tolerance), are the export's: its export.json's `smpirun_cfg`
-    (trace/simgrid/replay_settings.hpp, docs/TRACING.md section 13), which amp-trace simgrid also prints."""
+    (trace/simgrid/replay_settings.hpp, docs/TRACE_TOOLS.md), which amp-trace simgrid also prints."""
     o = per_header(network)
     return ["--cfg=smpi/bw-factor:0:1", f"--cfg=smpi/lat-factor:{MPI_PROTOCOL_LATENCIES}",
             f"--cfg=smpi/os:0:{o:.9g}:0", f"--cfg=smpi/ois:0:{o:.9g}:0", f"--cfg=smpi/or:0:0:0;513:{o:.9g}:0"]
@@ -68,7 +68,8 @@ def hostfile(network, ranks):
     return "".join(f"n{r // network.ranks_per_node}\n" for r in range(ranks))
 
 
-SIMGRID_PACKETS = "none: flows share each link as a fluid (max-min), the limit of small packets; packet_size is SST-macro's"
+SIMGRID_PACKETS = ("none: flows share each link as a fluid (max-min), the limit of small packets; "
+                   "packet_size is SST-macro's")
 
 
 def simgrid_description(network):

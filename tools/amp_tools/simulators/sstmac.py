@@ -24,7 +24,7 @@ TITLE = "SST-macro"
 PARALLEL = False  # built here without its parallel (MPI) engine
 ROUTING = {"torus": {"minimal", "valiant", "ugal"}, "dragonfly": {"minimal", "valiant", "ugal"}}
 # SST-macro's time follows its packets: one step of 4096-rank SVAF (7.4 million packets of 4 KiB) took 200 s
-# here, about 27 us each (docs/PERFORMANCE.md, "Why, measured"), the slowest measured; one 256-rank step of
+# here, about 27 us each (docs/history/performance-log.md, "Why, measured"), the slowest measured; one 256-rank step of
 # the CTH seed deck (15.9 million packets, counting the bytes that stay in a node) took 18 s, about 1 us
 # each. Above this many, a note of the most to expect.
 PACKETS_NOTE = 5_000_000
@@ -193,7 +193,7 @@ def run(job):
                 raise SimulatorError("; ".join(f"{q}: {why}" for q, why in stopped) +
                                      " (with each of its NIC queues: a deadlock in its model)") from None
             print(f"amp simulate: note: with its {queue} NIC queue (a ring of 1024 waiting messages that loses any "
-                  f"more: docs/TRACING.md section 14) {e} after {time.monotonic() - started:.0f} s of the "
+                  f"more: docs/TRACE_SIMULATORS.md) {e} after {time.monotonic() - started:.0f} s of the "
                   f"{timeout:g} s limit; replaying with its {sstmac_machine.SSTMAC_QUEUES[-1]} queue",
                   file=sys.stderr)
     check_wrapped(summary, estimated)

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: BSD-3-Clause
 """A network file's translation for SST-macro (its snappr model: torus and dragonfly routers, NIC and
 switch credits, packets, the in-node memory model, the MPI protocol's thresholds), the other half of what
-amp_tools.networks resolves; docs/TRACING.md section 14 gives the model and what each simulator is given."""
+amp_tools.networks resolves; docs/TRACE_SIMULATORS.md gives the model and what each simulator is given."""
 import math
 
 from amp_tools.networks import loopback, per_header
@@ -26,7 +26,8 @@ SSTMAC_ROUTERS = {"torus": {"minimal": ("torus_minimal", 2), "valiant": ("torus_
 
 
 SSTMAC_MAX_PORT_SCALE = 1000     # redundant links per port: a bandwidth in whole 0.1 % steps of the largest
-SSTMAC_SWITCH_CREDITS = 64_000    # bytes a switch port may send ahead (switch.credits = 64KB, SI, in tools/sstmac/*.ini)
+# bytes a switch port may send ahead (switch.credits = 64KB, SI, in tools/sstmac/*.ini)
+SSTMAC_SWITCH_CREDITS = 64_000
 SSTMAC_NIC_CREDITS = 64_000       # bytes a NIC may send ahead into its router (node.nic.credits = 64KB, the same)
 # SST-macro's switches split a port's credits evenly over the router's virtual channels (SSTMAC_ROUTERS;
 # snappr_switch.cc), and a packet larger than its channel's share, or than the NIC's credits, is never sent:
@@ -102,7 +103,7 @@ def sstmac_overrides(network, queue=None):
     # however many run at once (SimGrid: a FATPIPE loopback). Its snappr model with one channel served a
     # node's copies one after the other (64 ranks of amp-ghost on two nodes of trinity-haswell, 32 to a
     # node: 1.35x SimGrid's time; on one KNL node 2.5x); pisces runs one copy per channel, each at
-    # max_single_bandwidth, and a copy beyond its channels waits for one (docs/TRACING.md section 14).
+    # max_single_bandwidth, and a copy beyond its channels waits for one (docs/TRACE_SIMULATORS.md).
     bandwidth, latency = loopback(network)
     channels = SSTMAC_COPIES_PER_RANK * max(network.ranks_per_node, 1)
     p.update({"node.memory.name": "pisces", "node.memory.max_single_bandwidth": gbps(bandwidth),
@@ -116,7 +117,7 @@ def sstmac_overrides(network, queue=None):
     # ... on the rank's own core: SST-macro sends a copy of more than 64 bytes through the node's memory
     # model as well, one channel that every rank of the node shares, so with 16 ranks to a node their
     # packing was served one after the other (svcp at 64 ranks on xe6-gemini: 2.5x SimGrid's time, 1.11x
-    # without; docs/TRACING.md section 14).
+    # without; docs/TRACE_SIMULATORS.md).
     p["node.proc.negligible_compute_bytes"] = f"{SSTMAC_PRIVATE_COPY_BYTES}B"
     if network.topology == "torus":
         dims = s["shape"]
@@ -165,7 +166,7 @@ def packet_bytes(network):
     """The bytes one of SST-macro's packets carries: the file's packet_size, else SSTMAC_MTU. Smaller packets
     share a port more finely (closer to SimGrid's fluid flows and to Cray's 64-byte packets) and cost SST-macro
     time in proportion: an 8 KiB 3-D halo on xt6-seastar is 1.32x SimGrid's time with 4 KiB packets and 1.02x
-    with 1 KiB (docs/TRACING.md section 14)."""
+    with 1 KiB (docs/TRACE_SIMULATORS.md)."""
     return network.packet_size or SSTMAC_MTU
 
 
@@ -176,7 +177,7 @@ def packet_bytes(network):
 # happens where ranks share a NIC and send many small messages: nobel's SVCP at 256 ranks, 16 to a NIC).
 # SST-macro's FIFO queue has no bound and serves one message after the other; for messages of one packet
 # it is the same order. ./amp simulate replays with the FIFO queue only where round robin stopped short,
-# and says so in one line and in the JSON (docs/TRACING.md section 14).
+# and says so in one line and in the JSON (docs/TRACE_SIMULATORS.md).
 SSTMAC_QUEUES = ("round_robin", "fifo")
 
 
@@ -185,7 +186,7 @@ def sstmac_injection(network, end_latency, queue):
     buffer that covers the round trip to its router and two packets more, however many ranks share the NIC.
     SST-macro's default buffer is 4 MB: a header or RDMA get request waited behind up to 4 MB of data (a 3-D
     halo of 1 MiB faces ran at 55 % of the NIC's bandwidth), and with 16 ranks to a NIC a 64 KiB buffer made
-    amp-ghost's BSPMA 1.55x SimGrid's time on xe6-gemini (1.14x with this one; docs/TRACING.md section 14)."""
+    amp-ghost's BSPMA 1.55x SimGrid's time on xe6-gemini (1.14x with this one; docs/TRACE_SIMULATORS.md)."""
     in_flight = math.ceil(network.nic_bandwidth * 2 * end_latency)
     packet = packet_bytes(network)
     return {"node.nic.queue": queue, "node.nic.mtu": f"{packet}B", "node.nic.buffer": f"{in_flight + 2 * packet}B"}

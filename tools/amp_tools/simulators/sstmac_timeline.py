@@ -5,7 +5,7 @@
 'MPI_X finished' line its end; lines printed inside a call (a Comm_split's allgather, a Waitall's
 'MPI_Wait_nonnull') belong to it.
 
-Two uses (docs/TRACING.md section 14):
+Two uses (docs/TRACE_SIMULATORS.md):
 - SST-macro's start-up is left out of its prediction. SST-macro 16.0 launches the ranks one after another
   over the modelled network (the last rank starts 9 us after the first on torus-4x4x4 at 64 ranks, 20 us
   on dragonfly-1024 at 1024 ranks), and its MPI_Init runs an allreduce over every rank
