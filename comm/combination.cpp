@@ -63,24 +63,25 @@ std::string transports_fitting(const StrategyRegistration& strategy, const MpiBu
 }
 
 Combination checked_combination(const std::string& strategy, const std::string& transport, const MpiBuffers& buffers) {
-  const StrategyRegistration* cut = find_strategy(strategy);
-  if (cut == nullptr)
+  const StrategyRegistration* strategy_entry = find_strategy(strategy);
+  if (strategy_entry == nullptr)
     throw UnknownName("strategy", strategy, strategy_list(),
                       "unknown communication strategy '" + strategy + "' (known: " + strategy_list() + ")");
-  const TransportRegistration* mover = find_transport(transport);
-  if (mover == nullptr)
+  const TransportRegistration* transport_entry = find_transport(transport);
+  if (transport_entry == nullptr)
     throw UnknownName("transport", transport, transport_list(),
                       "unknown transport '" + transport + "' (use " + transport_list() + ")");
   std::string why;
-  if (!fits(*cut, *mover, buffers, &why)) throw std::invalid_argument(why);
-  return Combination(cut, mover);
+  if (!fits(*strategy_entry, *transport_entry, buffers, &why)) throw std::invalid_argument(why);
+  return Combination(strategy_entry, transport_entry);
 }
 
 std::string combination_refusal(const std::string& strategy, const std::string& transport, const MpiBuffers& buffers) {
-  const StrategyRegistration* cut = find_strategy(strategy);
-  const TransportRegistration* mover = find_transport(transport);
+  const StrategyRegistration* strategy_entry = find_strategy(strategy);
+  const TransportRegistration* transport_entry = find_transport(transport);
   std::string why;
-  if (cut == nullptr || mover == nullptr || fits(*cut, *mover, buffers, &why)) return "";
+  if (strategy_entry == nullptr || transport_entry == nullptr || fits(*strategy_entry, *transport_entry, buffers, &why))
+    return "";
   return why;
 }
 

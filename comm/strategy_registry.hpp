@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Strategies by the names users type (--comm_method). Each strategy file under strategies/ registers
+// Strategies by the names users type (--strategy). Each strategy file under strategies/ registers
 // itself with a static registrar (`const bool registered = register_strategy({...});`) that also says
 // what its messages are (capabilities.hpp), so adding a strategy is that one file: the help text,
 // --list-combinations and the scripts read this registry. A strategy is built with the transport that
@@ -19,7 +19,7 @@ namespace amp::comm {
 
 // What a strategy file says of itself.
 struct StrategyRegistration {
-  std::string name;         // what --comm_method takes
+  std::string name;         // what --strategy takes
   std::string description;  // one line, for --help and --list-combinations
   std::unique_ptr<Strategy> (*factory)(ExchangePlan plan, const TransportRegistration& transport,
                                        const ExchangeContext& context);

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
 """amp-ghost's per-step overhead at small blocks: the loop time that is not the stencil
-sweeps, and what it is made of, for every cut over isend and persistent.
+sweeps, and what it is made of, for every strategy over isend and persistent.
 
-For each cut x transport, one round runs amp-ghost (2 ranks, 24^3 cells and 40 variables per rank,
+For each strategy x transport, one round runs amp-ghost (2 ranks, 24^3 cells and 40 variables per rank,
 3D7PT, 200 steps by default, OMP_NUM_THREADS=1) and reads its results JSON (average rank):
   loop, compute               timing.per_step_seconds and timing.compute / steps;
   overhead = loop - compute   and its share of the loop;
@@ -33,7 +33,7 @@ from amp_tools import command_line
 from amp_tools import launch
 from amp_tools import proxy_command
 from amp_tools import results
-CUTS = ["bspma", "svaf", "svcp"]
+STRATEGIES = ["bspma", "svaf", "svcp"]
 TRANSPORTS = ["isend", "persistent"]
 
 
@@ -59,12 +59,12 @@ def environment(**extra):
     return env
 
 
-def one_run(a, folder, build, cut, transport):
+def one_run(a, folder, build, strategy, transport):
     """Per-step milliseconds of one run (average rank) and its checksum."""
     results_path = os.path.join(folder, "ghost.json")
     if os.path.exists(results_path):
         os.remove(results_path)
-    run(ghost_command(a, build, cut, transport, a.steps, results_path), environment())
+    run(ghost_command(a, build, strategy, transport, a.steps, results_path), environment())
     r = results.load(results_path)
     ms = lambda key: results.per_step_ms(r, key)  # noqa: E731
     row = {"loop": results.step_seconds(r) * 1e3, "compute": ms("compute"), "pack": ms("pack"), "unpack": ms("unpack"),
@@ -76,7 +76,7 @@ def one_run(a, folder, build, cut, transport):
     return row, results.checksum(r)
 
 
-def launches_per_step(a, folder, build, cut, transport):
+def launches_per_step(a, folder, build, strategy, transport):
     """Kokkos launches per step and rank, by kind (sweep, pack, unpack, other), from the counter library."""
     library = os.path.join(build, "lib", "libamp-kokkos-launch-counter.so")
     if not os.path.exists(library):
@@ -86,7 +86,7 @@ def launches_per_step(a, folder, build, cut, transport):
         counts = os.path.join(folder, f"launches-{steps}.jsonl")
         if os.path.exists(counts):
             os.remove(counts)
-        run(ghost_command(a, build, cut, transport, steps, os.path.join(folder, f"l{steps}.json")),
+        run(ghost_command(a, build, strategy, transport, steps, os.path.join(folder, f"l{steps}.json")),
             environment(KOKKOS_PROFILE_LIBRARY=library, AMP_LAUNCH_COUNTS=counts))
         os.remove(os.path.join(folder, f"l{steps}.json"))
         by_kind = {"sweep": 0, "pack": 0, "unpack": 0, "other": 0}
@@ -120,39 +120,39 @@ def main():
     p.add_argument("--rounds", type=int, default=3)
     a = p.parse_args()
     builds = ([("before", a.before)] if a.before else []) + [("after" if a.before else "", a.build)]
-    configs = [(cut, transport) for cut in CUTS for transport in TRANSPORTS]
+    configs = [(strategy, transport) for strategy in STRATEGIES for transport in TRANSPORTS]
     rows = {(b, c, t): [] for b, _ in builds for c, t in configs}
     checksums = {}
     with tempfile.TemporaryDirectory(prefix="amp-step-overhead-") as folder:
         for _ in range(a.rounds):
-            for cut, transport in configs:
+            for strategy, transport in configs:
                 for label, build in builds:
-                    row, checksum = one_run(a, folder, build, cut, transport)
-                    rows[(label, cut, transport)].append(row)
-                    checksums.setdefault(checksum, []).append(f"{label} {cut}/{transport}".strip())
+                    row, checksum = one_run(a, folder, build, strategy, transport)
+                    rows[(label, strategy, transport)].append(row)
+                    checksums.setdefault(checksum, []).append(f"{label} {strategy}/{transport}".strip())
         launches = {(c, t): launches_per_step(a, folder, a.build, c, t) for c, t in configs}
     print(f"amp-ghost per-step overhead: {a.ranks} ranks, {a.size}^3 x {a.vars} variables per rank, {a.stencil}, "
           f"grid {a.grid}, {a.steps} steps, OMP_NUM_THREADS=1; medians of {a.rounds} alternated rounds, "
           f"ms per step (average rank)")
-    print("| build | cut | transport | loop | compute | loop - compute | share of loop (min-max) | pack | unpack "
+    print("| build | strategy | transport | loop | compute | loop - compute | share of loop (min-max) | pack | unpack "
           "| MPI post | MPI wait | allreduce | other | messages/step/rank |")
     print("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for (label, cut, transport), runs in rows.items():
+    for (label, strategy, transport), runs in rows.items():
         med = {k: statistics.median(r[k] for r in runs) for k in runs[0]}
         shares = [r["share"] for r in runs]
-        print(f"| {label or 'this'} | {cut} | {transport} | {med['loop']:.3f} | {med['compute']:.3f} | "
+        print(f"| {label or 'this'} | {strategy} | {transport} | {med['loop']:.3f} | {med['compute']:.3f} | "
               f"{med['overhead']:.3f} | {100 * med['share']:.0f}% ({100 * min(shares):.0f}-{100 * max(shares):.0f}%) | "
               f"{med['pack']:.3f} | {med['unpack']:.3f} | {med['post']:.3f} | {med['wait']:.3f} | "
               f"{med['allreduce']:.3f} | {med['other']:.3f} | {med['messages']:.0f} |")
     print(f"checksums: {len(checksums)} distinct" + ("" if len(checksums) == 1 else f": {checksums}"))
     if any(v is not None for v in launches.values()):
         print("Kokkos launches per step and rank (build " + a.build + "):")
-        print("| cut | transport | sweeps | pack | unpack | other |")
+        print("| strategy | transport | sweeps | pack | unpack | other |")
         print("|---|---|---:|---:|---:|---:|")
-        for (cut, transport), n in launches.items():
+        for (strategy, transport), n in launches.items():
             if n is not None:
-                print(f"| {cut} | {transport} | {n['sweep']:.1f} | {n['pack']:.1f} | {n['unpack']:.1f} | "
-                      f"{n['other']:.1f} |")
+                print(f"| {strategy} | {transport} | {n['sweep']:.1f} | {n['pack']:.1f} | {n['unpack']:.1f} "
+                      f"| {n['other']:.1f} |")
     print(launch_cost(a, a.build), end="")
 
 

@@ -15,8 +15,7 @@ predicts the run on that network (SimGrid). Printed: the compute model per varia
 step (x variables), the predicted time per step, and the share of it that is not compute.
 
 Usage: PYTHONPATH=tools python3 bench/ghost/strong_scaling.py [--build build] [--mpiexec mpiexec.mpich] [--size 96]
-[--vars 40]
-       [--stencil 3d7pt] [--cuts bspma,svaf] [--real-ranks 1,2,4] [--steps 20] [--rounds 3]
+       [--vars 40] [--stencil 3d7pt] [--strategies bspma,svaf] [--real-ranks 1,2,4] [--steps 20] [--rounds 3]
        [--synthesized 64:torus-4x4x4,512:torus-16x16x4,4096:torus-16x16x16] [--synthesized-steps 4]
        [--simulate-timeout 600]
 """
@@ -55,20 +54,20 @@ def checked(command, timeout=None):
     return done.stdout
 
 
-def real_run(a, folder, cut, ranks):
+def real_run(a, folder, strategy, ranks):
     results_path = os.path.join(folder, "real.json")
     if os.path.exists(results_path):
         os.remove(results_path)
-    checked(proxy_command.command("ghost", problem(a, cut, a.steps, results=results_path), ranks=ranks,
+    checked(proxy_command.command("ghost", problem(a, strategy, a.steps, results=results_path), ranks=ranks,
                                   build=a.build, mpiexec=a.mpiexec, mpiexec_flags=a.mpiexec_flags))
     run = results.load(results_path)
     return results.step_seconds(run) * 1e3, results.per_step_ms(run, "compute")
 
 
-def synthesized_run(a, folder, cut, ranks, network):
-    traces = os.path.join(folder, f"syn-{cut}-{ranks}")
+def synthesized_run(a, folder, strategy, ranks, network):
+    traces = os.path.join(folder, f"syn-{strategy}-{ranks}")
     results_path = traces + ".json"
-    checked(proxy_command.command("ghost", problem(a, cut, a.synthesized_steps, synthesize=traces, ranks=ranks,
+    checked(proxy_command.command("ghost", problem(a, strategy, a.synthesized_steps, synthesize=traces, ranks=ranks,
                                                    results=results_path), build=a.build))
     seconds = results.synthesized_compute_seconds(results.load(results_path))
     out = checked(amp_tools.module_command("simulate") + [traces, "--network", network_file(network),
@@ -87,7 +86,7 @@ def main():
     p.add_argument("--size", type=int, default=96)
     p.add_argument("--vars", type=int, default=40)
     p.add_argument("--stencil", default="3d7pt")
-    p.add_argument("--cuts", default="bspma,svaf")
+    p.add_argument("--strategies", default="bspma,svaf")
     p.add_argument("--real-ranks", default="1,2,4")
     p.add_argument("--steps", type=int, default=20)
     p.add_argument("--rounds", type=int, default=3)
@@ -95,45 +94,48 @@ def main():
     p.add_argument("--synthesized-steps", type=int, default=4)
     p.add_argument("--simulate-timeout", type=int, default=600)
     a = p.parse_args()
-    cuts = a.cuts.split(",")
+    strategies = a.strategies.split(",")
     real_ranks = [int(r) for r in a.real_ranks.split(",") if r]
     cores = os.cpu_count()
     print(f"amp-ghost strong scaling: {a.size}^3 global x {a.vars} variables, {a.stencil}, OMP_NUM_THREADS=1, "
           f"{cores} cores")
     with tempfile.TemporaryDirectory(prefix="amp-strong-scaling-") as folder:
         if real_ranks:
-            runs = {(c, r): [] for c in cuts for r in real_ranks}
+            runs = {(strategy, r): [] for strategy in strategies for r in real_ranks}
             for _ in range(a.rounds):
-                for c in cuts:
+                for strategy in strategies:
                     for r in real_ranks:
-                        runs[(c, r)].append(real_run(a, folder, c, r))
+                        runs[(strategy, r)].append(real_run(a, folder, strategy, r))
             print(f"Real runs, {a.steps} steps, medians of {a.rounds} alternated rounds, ms per step (average rank):")
-            print("| cut | ranks | block per rank | loop (min-max) | compute | loop - compute | speed-up over 1 rank |")
+            print("| strategy | ranks | block per rank | loop (min-max) | compute | loop - compute "
+                  "| speed-up over 1 rank |")
             print("|---|---:|---|---:|---:|---:|---:|")
-            for c in cuts:
+            for strategy in strategies:
                 base = None
                 for r in real_ranks:
-                    loops = [x[0] for x in runs[(c, r)]]
-                    loop, compute = statistics.median(loops), statistics.median(x[1] for x in runs[(c, r)])
+                    loops = [x[0] for x in runs[(strategy, r)]]
+                    loop, compute = statistics.median(loops), statistics.median(x[1] for x in runs[(strategy, r)])
                     base = base if base is not None else loop * r / real_ranks[0]
                     note = " (oversubscribed)" if r > cores else ""
-                    print(f"| {c} | {r}{note} | {block(a.size, r)} | {loop:.2f} ({min(loops):.2f}-{max(loops):.2f}) | "
+                    print(f"| {strategy} | {r}{note} | {block(a.size, r)} | "
+                          f"{loop:.2f} ({min(loops):.2f}-{max(loops):.2f}) | "
                           f"{compute:.2f} | {loop - compute:.2f} | {base / loop:.2f} |")
         synthesized = [s.split(":") for s in a.synthesized.split(",") if s]
         if synthesized:
             print(f"Synthesized runs ({a.synthesized_steps} steps), compute measured on this machine per block, "
                   "predicted by SimGrid:")
-            print("| cut | ranks | block per rank | network | compute model per variable step | compute per step "
+            print("| strategy | ranks | block per rank | network | compute model per variable step | compute per step "
                   "| predicted per step | not compute |")
             print("|---|---:|---|---|---:|---:|---:|---:|")
-            for c in cuts:
+            for strategy in strategies:
                 for ranks, network in synthesized:
-                    seconds, predicted = synthesized_run(a, folder, c, int(ranks), network)
+                    seconds, predicted = synthesized_run(a, folder, strategy, int(ranks), network)
                     compute = seconds * a.vars * 1e3
                     shown = (f"{predicted:.3f} ms" if predicted is not None
                              else f"over {a.simulate_timeout} s to simulate")
                     share = f"{100 * (1 - compute / predicted):.0f}%" if predicted else "-"
-                    print(f"| {c} | {ranks} | {block(a.size, int(ranks))} | {network} | {seconds * 1e6:.2f} us | "
+                    print(f"| {strategy} | {ranks} | {block(a.size, int(ranks))} | {network} | "
+                          f"{seconds * 1e6:.2f} us | "
                           f"{compute:.3f} ms | {shown} | {share} |")
 
 

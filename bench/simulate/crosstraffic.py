@@ -1,29 +1,29 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
 """SimGrid's `network/crosstraffic` (its model of TCP's acknowledgements) on and off, on the conformance
-suite's traces (tests/simulate/test_conformance.py makes them) replayed on torus-4x4x4 through AMP's
-platform library with everything else as ./amp simulate gives it. Prints both predictions, their ratio
-and the replays' wall times. AMP leaves it off (docs/TRACE_SIMULATORS.md).
+suite's traces (amp_tools.conformance_traces makes them, as for tests/simulate/test_conformance.py)
+replayed on torus-4x4x4 through AMP's platform library with everything else as ./amp simulate
+gives it. Prints both predictions, their ratio and the replays' wall times. AMP leaves it off
+(docs/TRACE_SIMULATORS.md).
 
 Usage: PYTHONPATH=tools python3 bench/simulate/crosstraffic.py [--build BUILD] [--workdir DIR]
 """
 import argparse
 import os
 import subprocess
-import sys
 import tempfile
 import time
 
-import amp_tools  # noqa: E402
+import amp_tools
+from amp_tools import command_line
+from amp_tools import conformance_traces
+from amp_tools import networks
+from amp_tools import results
+from amp_tools.simgrid_export import export
+from amp_tools.simulators import simgrid
+from amp_tools.simulators import simgrid_machine
+
 ROOT = amp_tools.REPOSITORY
-sys.path.insert(0, os.path.join(ROOT, "tests", "simulate"))
-from amp_tools import command_line  # noqa: E402
-from amp_tools import results  # noqa: E402
-from amp_tools import networks  # noqa: E402
-from amp_tools.simulators import simgrid_machine  # noqa: E402
-from amp_tools import simulate  # noqa: E402
-from amp_tools.simulators import simgrid  # noqa: E402
-from test_conformance import Suite  # noqa: E402
 
 CASES = ("pingpong-1MiB", "ring-64KiB", "halo3d-64KiB", "bspma", "svcp")
 
@@ -51,12 +51,11 @@ def main():
     work = a.workdir or tempfile.mkdtemp(prefix="amp-crosstraffic-")
     path = os.path.join(ROOT, "inputs", "networks", "torus-4x4x4.toml")
     network = networks.load(path)
-    suite = Suite(a.build, ROOT, work, path)
     platform, env = simgrid.platform(network, a.build, work)
     print(f"{'trace':16s} {'off (us)':>10s} {'on (us)':>10s} {'on/off':>7s} {'wall off/on (s)':>16s}")
     for case in CASES:
-        trace = suite.trace(case)
-        _, summary = simulate.export(trace, os.path.join(a.build, "bin", "amp-trace"), network.host_speed)
+        trace = conformance_traces.trace(a.build, os.path.join(work, "conformance"), case)
+        _, summary = export(trace, os.path.join(a.build, "bin", "amp-trace"), network.host_speed)
         export_dir = os.path.join(trace, f"simgrid-ti-{network.host_speed:g}")
         (off, wall_off), (on, wall_on) = (replay(network, export_dir, len(summary["ranks"]), platform, env, work, c)
                                           for c in (0, 1))

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: BSD-3-Clause
 """Where SimGrid and SST-macro still differ on one network file (docs/TRACE_SIMULATORS.md), measured:
 - MPI_Init and MPI_Finalize alone (a barrier) at 64 ranks on torus-4x4x4, in both;
-- amp-ghost's cuts at 64 ranks on a bigger problem (32^3 per rank, 8 variables, 3 steps), in both;
+- amp-ghost's strategies at 64 ranks on a bigger problem (32^3 per rank, 8 variables, 3 steps), in both;
 - the conformance suite's 3-D halo on dragonfly-1024 in SST-macro with its default 64 KB credits and
   with 16 MB (`switch.credits`, `node.nic.credits`), against SimGrid;
 - how long SimGrid 3.32 takes to build AMP's platform of 1024, 4096 and 9600 nodes (tools/amp_tools/
@@ -27,7 +27,7 @@ from amp_tools import results  # noqa: E402
 from amp_tools import networks  # noqa: E402
 from amp_tools.simulators import sstmac_machine  # noqa: E402
 from amp_tools import proxy_command  # noqa: E402
-from amp_tools import simulate  # noqa: E402
+from amp_tools import simgrid_export  # noqa: E402
 from amp_tools.simulators import simgrid  # noqa: E402
 
 NETWORKS = os.path.join(ROOT, "inputs", "networks")
@@ -44,7 +44,7 @@ def sstmac_seconds(build, trace, network_path, extra):
     network = networks.load(network_path)
     ranks = len(results.read(os.path.join(trace, "simgrid-ti-1e+09", "export.json"))["ranks"])
     command = [os.environ["AMP_SSTMAC"], "-f", os.path.join(ROOT, "tools", "sstmac", f"{network.topology}.ini"),
-               "-p", f"node.app1.dumpi_metaname={simulate.trace_meta(trace)}", "-p", f"node.app1.size={ranks}",
+               "-p", f"node.app1.dumpi_metaname={simgrid_export.trace_meta(trace)}", "-p", f"node.app1.size={ranks}",
                "-p", f"node.app1.launch_cmd={sstmac_machine.sstmac_launch(network, ranks)}"]
     for key, value in {**sstmac_machine.sstmac_overrides(network), **extra}.items():
         command += ["-p", f"{key}={value}"]
@@ -69,14 +69,14 @@ def main():
     sg, sst = (predicted(a.build, empty, torus, s) for s in ("simgrid", "sstmac"))
     print(f"MPI_Init + MPI_Finalize, 64 ranks, torus-4x4x4: SimGrid {sg * 1e6:.2f} us, SST-macro {sst * 1e6:.2f} us")
 
-    for cut in ("bspma", "svaf", "svcp"):
-        trace = os.path.join(work, f"ghost-{cut}")
-        flags = {"nx": 32, "ny": 32, "nz": 32, "num_vars": 8, "num_tsteps": 3, "strategy": cut, "synthesize": trace,
-                 "ranks": 64, "compute_seconds": "2e-5"}
+    for strategy in ("bspma", "svaf", "svcp"):
+        trace = os.path.join(work, f"ghost-{strategy}")
+        flags = {"nx": 32, "ny": 32, "nz": 32, "num_vars": 8, "num_tsteps": 3, "strategy": strategy,
+                 "synthesize": trace, "ranks": 64, "compute_seconds": "2e-5"}
         subprocess.run(proxy_command.command("ghost", flags, build=a.build), check=True, stdout=subprocess.DEVNULL,
                        env=dict(os.environ, OMP_NUM_THREADS="1"))
         sg, sst = (predicted(a.build, trace, torus, s) for s in ("simgrid", "sstmac"))
-        print(f"ghost {cut}, 64 ranks of 32^3 x 8 variables x 3 steps, torus-4x4x4: SimGrid {sg * 1e6:.1f} us, "
+        print(f"ghost {strategy}, 64 ranks of 32^3 x 8 variables x 3 steps, torus-4x4x4: SimGrid {sg * 1e6:.1f} us, "
               f"SST-macro {sst * 1e6:.1f} us, ratio {max(sg, sst) / min(sg, sst):.2f}")
 
     halo = os.path.join(work, "halo")

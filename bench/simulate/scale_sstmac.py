@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: BSD-3-Clause
 """How long SST-macro takes to replay synthesized amp-ghost traces at scale through `./amp simulate`
 (tools/amp_tools/simulate.py: the export, the replay and the network figures), at one rank per node:
-- every cut at 1024 ranks on torus-16x16x4 (32^3 per rank, 10 variables, 5 steps);
+- every strategy at 1024 ranks on torus-16x16x4 (32^3 per rank, 10 variables, 5 steps);
 - SVAF at 4096 ranks on torus-16x16x16 (64^3 per rank, 40 variables, 10 steps), against a bound of 10 min.
 Prints the synthesis, the simulation's wall time and the prediction per point. Needs AMP_SSTMAC.
 
@@ -24,7 +24,7 @@ from amp_tools import results  # noqa: E402
 from amp_tools import proxy_command  # noqa: E402
 from amp_tools import simulate  # noqa: E402
 
-POINTS = [  # (ranks, cut, per-rank block, variables, steps, network)
+POINTS = [  # (ranks, strategy, per-rank block, variables, steps, network)
     (1024, "bspma", 32, 10, 5, "torus-16x16x4"),
     (1024, "svaf", 32, 10, 5, "torus-16x16x4"),
     (1024, "svcp", 32, 10, 5, "torus-16x16x4"),
@@ -41,15 +41,15 @@ def main():
     if not os.environ.get("AMP_SSTMAC"):
         sys.exit("scale_sstmac: set AMP_SSTMAC to SST-macro's sstmac")
     work = a.workdir or tempfile.mkdtemp(prefix="amp-scale-")
-    print(f"{'ranks':>5} {'cut':6} {'deck':>16} {'network':15} {'synthesis s':>11} {'simulate s':>10} "
+    print(f"{'ranks':>5} {'strategy':8} {'deck':>16} {'network':15} {'synthesis s':>11} {'simulate s':>10} "
           f"{'predicted s':>11} {'actions':>10}")
-    for ranks, cut, n, variables, steps, network in POINTS:
+    for ranks, strategy, n, variables, steps, network in POINTS:
         if a.only and ranks != a.only:
             continue
-        trace = os.path.join(work, f"ghost-{cut}-{ranks}")
+        trace = os.path.join(work, f"ghost-{strategy}-{ranks}")
         shutil.rmtree(trace, ignore_errors=True)
         started = time.monotonic()
-        flags = {"nx": n, "ny": n, "nz": n, "num_vars": variables, "num_tsteps": steps, "strategy": cut,
+        flags = {"nx": n, "ny": n, "nz": n, "num_vars": variables, "num_tsteps": steps, "strategy": strategy,
                  "synthesize": trace, "ranks": ranks, "compute_seconds": "1e-4"}
         subprocess.run(proxy_command.command("ghost", flags, build=a.build), check=True,
                        stdout=subprocess.DEVNULL, env=dict(os.environ, OMP_NUM_THREADS="1"))
@@ -61,12 +61,12 @@ def main():
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         simulated = time.monotonic() - started
         if done.returncode != 0:
-            print(f"{ranks:5d} {cut:6} {f'{n}^3 x{variables} x{steps}':>16} {network:15} {synthesis:11.1f} "
+            print(f"{ranks:5d} {strategy:8} {f'{n}^3 x{variables} x{steps}':>16} {network:15} {synthesis:11.1f} "
                   f"{simulated:10.1f} not simulated: {done.stderr.strip()}", flush=True)
             shutil.rmtree(trace, ignore_errors=True)
             continue
         result = results.read(simulate.simulation_file(trace, path, "sstmac"))
-        print(f"{ranks:5d} {cut:6} {f'{n}^3 x{variables} x{steps}':>16} {network:15} {synthesis:11.1f} "
+        print(f"{ranks:5d} {strategy:8} {f'{n}^3 x{variables} x{steps}':>16} {network:15} {synthesis:11.1f} "
               f"{simulated:10.1f} {result['predicted_seconds']:11.4g} {result['actions']:10d}", flush=True)
         shutil.rmtree(trace, ignore_errors=True)
 

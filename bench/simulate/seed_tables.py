@@ -14,11 +14,11 @@ Where the study made one-step companions (steady_state) every time is a steady s
 profile: per proxy, strategy and simulator, the steady profile (compute / point-to-point / collectives,
 percent), the time per step and the set-up, the point-to-point messages per minute per rank (over the
 simulated time) and their mean size, and the replays' wall time.
-swap: per proxy, cut, rank count and simulator, the predicted time per step on xt6-seastar and on
+swap: per proxy, strategy, rank count and simulator, the predicted time per step on xt6-seastar and on
 xe6-gemini (the files' own machines) and the speed-up, with the replays' wall time; a Gemini with its two
 link widths (--set dimension_bandwidth, SST-macro) where one was simulated; a time marked (FIFO) came from
 SST-macro's FIFO NIC queue, its round-robin replay having stopped short (docs/TRACE_SIMULATORS.md).
-aces: per cut, ranks per NIC and global links per pair, minimal's time and valiant's and UGAL's (median
+aces: per strategy, ranks per NIC and global links per pair, minimal's time and valiant's and UGAL's (median
 [min - max] over seeds), their mean hops per byte, the busiest variant's mean utilization of the global and
 node links, and SST-macro's start-up left out.
 """

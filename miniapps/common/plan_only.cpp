@@ -204,7 +204,7 @@ bool plan_only_done(const char* proxy, const PlanOptions& o, ReservedOutput& res
       "links {}, pieces {} send + {} recv, elements {} send + {} recv{}\n",
       proxy, target.rank, target.ranks, build.seconds, build.cpu_seconds, peak, build.rss_before_mib, plan.links.size(),
       size.send_pieces, size.recv_pieces, size.send_elements, size.recv_elements, extra_text);
-  nlohmann::json results = {{"schema_version", kJsonSchemaVersion},
+  nlohmann::json results = {{"schema_version", kResultsSchemaVersion},
                             {"proxy", proxy},
                             {"mode", "plan-only"},
                             {"rank", target.rank},

@@ -47,10 +47,13 @@ void check_run_config(RunConfig& c, const std::string& strategy_also) {
 }
 
 nlohmann::json run_config_json(const RunConfig& c) {
-  return {{"num_vars", c.num_vars},   {"num_tsteps", c.num_tsteps},
-          {"strategy", c.strategy},   {"comm_method", c.strategy},
-          {"transport", c.transport}, {"error_tol", c.error_tol},
-          {"seed", c.seed},           {"sweeps_per_exchange", c.sweeps_per_exchange}};
+  return {{"num_vars", c.num_vars},
+          {"num_tsteps", c.num_tsteps},
+          {"strategy", c.strategy},
+          {"transport", c.transport},
+          {"error_tol", c.error_tol},
+          {"seed", c.seed},
+          {"sweeps_per_exchange", c.sweeps_per_exchange}};
 }
 
 const char* scaling_name(Scaling scaling) { return scaling == Scaling::Strong ? "strong" : "weak"; }

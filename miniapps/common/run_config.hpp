@@ -48,7 +48,8 @@ void add_run_options(CLI::App& app, RunConfig& config, const RunFlagHelp& help);
 // `strategy_also` is kept for the line naming an unknown strategy. Throws InputError naming the problem.
 void check_run_config(RunConfig& config, const std::string& strategy_also = "");
 
-// The shared keys of the results JSON's "config": `strategy`, and `comm_method` as its deprecated alias.
+// The shared keys of the results JSON's "config" (`strategy` names the strategy: the one key for it since
+// the results' schema_version 2).
 nlohmann::json run_config_json(const RunConfig& config);
 
 // --scaling: weak (sizes per rank) or strong (global sizes); each proxy keeps its own default.

@@ -103,7 +103,7 @@ void finish_run(const Environment& env, ReservedOutput& results_file, nlohmann::
     if (env.rank() == 0) env.synthesis()->keep_results(std::move(results_file), results);
     return;
   }
-  results["schema_version"] = kJsonSchemaVersion;
+  results["schema_version"] = kResultsSchemaVersion;
   results["machine_load"] = machine_load_json(env.comm(), env.load_at_start());
   if (env.rank() == 0) print_summary(results);
   const std::string not_written = results_file.write(results.dump(2) + '\n');

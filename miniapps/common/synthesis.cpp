@@ -210,7 +210,7 @@ void Synthesis::run(const StartRequest& request, const Body& body) {
   fmt::print("{}: synthesized {} ranks in {:.1f} s, peak memory {:.0f} MiB: {} ({:.1f} MiB)\n", proxy_, ranks_, seconds,
              peak, meta, static_cast<double>(bytes) / (1024.0 * 1024.0));
   fmt::print("compute model: {}\n", model_text());
-  nlohmann::json results = {{"schema_version", kJsonSchemaVersion},
+  nlohmann::json results = {{"schema_version", kResultsSchemaVersion},
                             {"proxy", proxy_},
                             {"mode", "synthesis"},
                             {"config", results_config_},

@@ -127,7 +127,7 @@ std::uint64_t messages_per_round(const std::string& strategy, const ExchangePlan
 
 class EveryStrategy : public ::testing::TestWithParam<Combination> {
  protected:
-  const std::string& cut() const { return GetParam().first; }
+  const std::string& strategy_name() const { return GetParam().first; }
   std::unique_ptr<amp::comm::Strategy> make(ExchangePlan plan) const {
     return amp::comm::make_strategy(GetParam().first, GetParam().second, std::move(plan),
                                     ExchangeContext(MPI_COMM_WORLD, reached(), /*moves_data=*/true));
@@ -153,7 +153,7 @@ TEST_P(EveryStrategy, MovesEveryValueAndCountsMessagesExactly) {
   }
   const std::uint64_t peers = w.size - 1;
   EXPECT_EQ(checked, static_cast<int>(2 * kVars * peers));
-  EXPECT_EQ(strategy->traffic().messages, 2 * messages_per_round(cut(), plan));
+  EXPECT_EQ(strategy->traffic().messages, 2 * messages_per_round(strategy_name(), plan));
   EXPECT_EQ(strategy->traffic().bytes, 2 * peers * kVars * 12 * sizeof(double));
 }
 

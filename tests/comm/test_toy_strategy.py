@@ -98,8 +98,8 @@ def main():
             runs = {s: checked_results(a, exe, base + ["--strategy", s, "--transport", "isend"], folder, f"{proxy}-{s}")
                     for s in ("bspma", "svaf", TOY)}
             toy, bspma, svaf = runs[TOY], runs["bspma"], runs["svaf"]
-            if toy["config"]["comm_method"] != TOY or not toy["verification"]["passed"]:
-                fail(f"{proxy}: the toy run says {toy['config']['comm_method']}, verification {toy['verification']}")
+            if toy["config"]["strategy"] != TOY or not toy["verification"]["passed"]:
+                fail(f"{proxy}: the toy run says {toy['config']['strategy']}, verification {toy['verification']}")
             if toy["checksum"] != bspma["checksum"]:
                 fail(f"{proxy}: {TOY} checksum {toy['checksum']} != bspma's {bspma['checksum']}")
             counts = lambda r: (r["messages"]["total"], r["bytes"]["total"])  # noqa: E731

@@ -107,8 +107,8 @@ def main():
                         r = json.load(f)
                     os.remove(results)
                     c = r["config"]
-                    if (c["comm_method"], c["transport"]) != (strategy, transport):
-                        fail(f"{name}: the JSON says {c['comm_method']}/{c['transport']}")
+                    if (c["strategy"], c["transport"]) != (strategy, transport):
+                        fail(f"{name}: the JSON says {c['strategy']}/{c['transport']}")
                     if c["replayable"] != (transport in replayable):
                         fail(f"{name}: replayable is {c['replayable']}")
                     if not r["verification"]["passed"]:

@@ -3,7 +3,7 @@
 """amp_tools.report on the fixture results (real amp-ghost and amp-sage runs, one traced, and `./amp run`'s
 two 1024-rank syntheses with their SimGrid predictions on a torus and a dragonfly, trimmed to what the
 report reads): exactly the expected PNG files, each non-blank, each figure with its panels; the
-breakdown's bars grouped by cut with the time outside compute in a panel of its own; every predicted
+breakdown's bars grouped by strategy with the time outside compute in a panel of its own; every predicted
 rank count drawn; index.html opens with the summary and shows every PNG; the table gives the median
 and spread of the repeated point. Skips (77) without matplotlib.
 
@@ -23,7 +23,7 @@ except ImportError:
     sys.exit(77)
 
 work, fixtures = sys.argv[1], sys.argv[2:]
-from amp_tools import report  # noqa: E402
+from amp_tools import report, report_figures, report_points, report_simulation  # noqa: E402
 
 failures = []
 
@@ -61,8 +61,8 @@ for name in sorted(expected & written):
           f"{name}: {pixels.shape[1]}x{pixels.shape[0]} pixels, {non_white:.1%} not white")
 
 # The panels of each figure: their titles, axis labels with units, and the series they draw.
-proxies = report.group(report.load_runs(work))
-figures = {name: fig for name, _, fig in report.figures(proxies)}
+proxies = report_points.group(report_points.load_runs(work))
+figures = {name: fig for name, _, fig in report_figures.figures(proxies)}
 
 
 def panels(fig):
@@ -70,7 +70,7 @@ def panels(fig):
 
 
 # The breakdown: the whole step above (compute and the rest), the time outside compute below, stacked by
-# component; bars grouped by cut, the cut written once over its group; 'spread unknown' never on a bar.
+# component; bars grouped by strategy, the strategy written once over its group; 'spread unknown' never on a bar.
 breakdown_figure = figures["ghost-breakdown.png"]
 breakdown = panels(breakdown_figure)
 whole, outside = (breakdown + [None, None])[:2]
@@ -86,11 +86,11 @@ check(len(breakdown) == 2 and legend_of(whole) == ["compute", "not compute (pane
 check(all(c in legend_of(outside) for c in ("pack", "unpack", "MPI (post)", "wait", "collectives", "other"))
       and "compute" not in legend_of(outside), f"breakdown: outside compute by component: {legend_of(outside)}")
 ticks = [t.get_text() for t in outside.get_xticklabels()] if outside else []
-check(ticks == ["1 rank", "2 ranks", "1 rank", "2 ranks"], f"breakdown bars within their cut {ticks}")
-cuts = [t.get_text() for t in whole.child_axes[0].get_xticklabels()] if whole and whole.child_axes else []
-check(cuts == ["bspma", "svcp"], f"breakdown: each cut named once over its group: {cuts}")
+check(ticks == ["1 rank", "2 ranks", "1 rank", "2 ranks"], f"breakdown bars within their strategy {ticks}")
+strategies = [t.get_text() for t in whole.child_axes[0].get_xticklabels()] if whole and whole.child_axes else []
+check(strategies == ["bspma", "svcp"], f"breakdown: each strategy named once over its group: {strategies}")
 gap = [p.get_x() for p in outside.patches][:4] if outside else []
-check(len(gap) == 4 and gap[2] - gap[1] > gap[1] - gap[0], f"breakdown: a gap between the cuts' groups: {gap}")
+check(len(gap) == 4 and gap[2] - gap[1] > gap[1] - gap[0], f"breakdown: a gap between the strategies' groups: {gap}")
 on_bars = [t.get_text() for ax in breakdown for t in ax.texts]
 check(not any("spread unknown" in t for t in on_bars) and "points with 1 repetition have none"
       in breakdown_figure._suptitle.get_text(),
@@ -102,7 +102,7 @@ check(marked == [False, False, False, True]
 check("amp-ghost" in breakdown_figure._suptitle.get_text() and "num_vars=4" in breakdown_figure._suptitle.get_text(),
       "breakdown title gives the configuration")
 # The bars outside compute: each the run's time per step less its compute (median repetition).
-runs = {(p.label, p.ranks): p.median_run() for p in report.group(report.load_runs(work))["amp-ghost"]}
+runs = {(p.label, p.ranks): p.median_run() for p in report_points.group(report_points.load_runs(work))["amp-ghost"]}
 svcp2 = runs[("svcp", 2)]
 wanted = (svcp2["timing"]["per_step_seconds"] * 1e3
           - svcp2["timing"]["compute"]["avg"] / svcp2["config"]["num_tsteps"] * 1e3)
@@ -130,17 +130,17 @@ check(len(panels(figures["sage-breakdown.png"])) == 2, "sage breakdown: two pane
 
 # Every predicted rank count is drawn: the 1024-rank points of bspma and svaf on each network, at the
 # time per step their simulation predicts, svaf relative to bspma.
-simulated = {name: fig for name, _, fig in report.report_simulation.figures(work)}["ghost-simulated.png"]
+simulated = {name: fig for name, _, fig in report_simulation.figures(work)}["ghost-simulated.png"]
 drawn = {}
 for ax in panels(simulated):
     for container in ax.containers:
         drawn[(ax.get_title(), container.get_label())] = (list(container.lines[0].get_ydata()), ax.get_xlabel())
 predicted = {}
-for cut in ("bspma", "svaf"):
+for strategy in ("bspma", "svaf"):
     for network in ("torus-16x16x4", "dragonfly-1024"):
-        sim = json.load(open(next(os.path.join(work, f"ghost-{cut}-synth1024.trace", f) for f in
-                                  os.listdir(os.path.join(work, f"ghost-{cut}-synth1024.trace")) if network in f)))
-        predicted[(f"{network} (simgrid)", f"{cut}/isend")] = sim["predicted_seconds"] / 2 * 1e3
+        sim = json.load(open(next(os.path.join(work, f"ghost-{strategy}-synth1024.trace", f) for f in
+                                  os.listdir(os.path.join(work, f"ghost-{strategy}-synth1024.trace")) if network in f)))
+        predicted[(f"{network} (simgrid)", f"{strategy}/isend")] = sim["predicted_seconds"] / 2 * 1e3
 # The label says what was synthesized, as the synthesis's own results say it (these have no one-step companion).
 config = json.load(open(os.path.join(work, "ghost-bspma-synth1024.json")))["config"]
 said = (f"at 1024 ranks (synthesized: {'x'.join(str(n) for n in config['local_block'])} block, {config['num_vars']} "
@@ -160,12 +160,12 @@ page = open(os.path.join(work, "report", "index.html")).read()
 check(all(f'src="{name}"' in page for name in expected), "index.html shows every figure")
 # The page opens with the summary: per proxy the fastest point, and per network the fastest prediction.
 summary = page[page.find("<h2>Summary</h2>"):page.find("<h2>Every point</h2>")]
-fastest = min((p for p in report.group(report.load_runs(work))["amp-ghost"] if p.ranks == 2),
-              key=lambda p: p.median(report.step_ms))
+fastest = min((p for p in report_points.group(report_points.load_runs(work))["amp-ghost"] if p.ranks == 2),
+              key=lambda p: p.median(report_points.step_ms))
 ratio = predicted[("torus-16x16x4 (simgrid)", "svaf/isend")] / predicted[("torus-16x16x4 (simgrid)", "bspma/isend")]
 check(page.find("<h2>Summary</h2>") < page.find("<h2>Every point</h2>") < page.find("<img")
       and (f"<td>amp-ghost</td><td>2</td><td>{fastest.label}</td>"
-           f"<td>{fastest.median(report.step_ms):.3f}</td>") in summary
+           f"<td>{fastest.median(report_points.step_ms):.3f}</td>") in summary
       and (f"<td>torus-16x16x4 (simgrid)</td><td>1024 ({said[len('at 1024 ranks ('):]}</td>"
            "<td>bspma/isend</td>") in summary
       and f"svaf/isend {ratio:.2f}x" in summary, "index.html opens with the summary of the fastest and the predictions")

@@ -52,12 +52,12 @@ if len(printed) != 1:
 
 # What was synthesized, read back from the syntheses' own results (not from predict_at_scale's constants).
 configs = {}
-for cut in ("bspma", "svaf"):
-    with open(os.path.join(work, f"ghost-{cut}-synth8.json")) as f:
-        configs[cut] = json.load(f)["config"]
-    with open(os.path.join(work, "first-step", f"ghost-{cut}-synth8.json")) as f:
+for strategy in ("bspma", "svaf"):
+    with open(os.path.join(work, f"ghost-{strategy}-synth8.json")) as f:
+        configs[strategy] = json.load(f)["config"]
+    with open(os.path.join(work, "first-step", f"ghost-{strategy}-synth8.json")) as f:
         if json.load(f)["config"]["num_tsteps"] != 1:
-            fail(f"{cut}'s one-step companion is not one step")
+            fail(f"{strategy}'s one-step companion is not one step")
 block = "x".join(str(n) for n in configs["bspma"]["local_block"])
 variables, steps, stencil = (configs["bspma"][k] for k in ("num_vars", "num_tsteps", "stencil"))
 with open(os.path.join(root, "inputs", "ghost", "cth.toml"), "rb") as f:
@@ -80,14 +80,14 @@ labels = [ax.get_xlabel() for ax in figure.axes if ax.get_visible() and ax.get_t
 if labels != [f"at 8 ranks (synthesized: {block} block, {variables} variables, {stencil}, steady steps 2-{steps})"]:
     fail(f"the figure's label does not say what was synthesized: {labels}")
 predicted = {}
-for cut in ("bspma", "svaf"):
+for strategy in ("bspma", "svaf"):
     seconds = []
-    for trace in (os.path.join(work, f"ghost-{cut}-synth8.trace"),
-                  os.path.join(work, "first-step", f"ghost-{cut}-synth8.trace")):
+    for trace in (os.path.join(work, f"ghost-{strategy}-synth8.trace"),
+                  os.path.join(work, "first-step", f"ghost-{strategy}-synth8.trace")):
         simulations = [f for f in os.listdir(trace) if f.startswith("simulation-torus-4x4x4-")]
         with open(os.path.join(trace, simulations[0])) as f:
             seconds.append(json.load(f)["predicted_seconds"])
-    predicted[("torus-4x4x4 (simgrid)", f"{cut}/isend")] = [(seconds[0] - seconds[1]) / (steps - 1) * 1e3]
+    predicted[("torus-4x4x4 (simgrid)", f"{strategy}/isend")] = [(seconds[0] - seconds[1]) / (steps - 1) * 1e3]
 if drawn.keys() != predicted.keys() or any(abs(drawn[k][0] - v[0]) > 1e-9 for k, v in predicted.items()):
     fail(f"simulated figure drew {drawn}; wanted the 8-rank steady steps {predicted}")
 ratio = predicted[("torus-4x4x4 (simgrid)", "svaf/isend")][0] / predicted[("torus-4x4x4 (simgrid)", "bspma/isend")][0]

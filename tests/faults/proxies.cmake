@@ -52,6 +52,6 @@ foreach(flag num_vars num_tsteps strategy transport error_tol seed progress inje
   amp_add_fault_test(NAME shared_flag_${flag}_refused_alike_in_every_proxy SCRIPT test_shared_flags.py
                      ARGS refusal ${flag})
 endforeach()
-# --comm_method is --strategy by its older name, with one warning; the results keep `comm_method` beside `strategy`;
+# --comm_method is --strategy by its older name, with one warning; the results name it `strategy` alone;
 # --scaling keeps each proxy's default.
 amp_add_fault_test(NAME comm_method_is_strategy_alias_in_every_proxy SCRIPT test_shared_flags.py ARGS aliases)

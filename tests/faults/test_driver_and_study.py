@@ -294,17 +294,17 @@ def report_marks_noise(s):
     fixture = json.load(open(os.path.join(s.opts.root, "tests", "driver", "fixtures", "report",
                                           "ghost-bspma-np2-rep1.json")))
     times = {"bspma": (10.0, 12.0), "svaf": (11.0, 13.0), "svcp": (20.0, 22.0), "rma": (30.0,)}
-    for cut, per_step in times.items():
+    for strategy, per_step in times.items():
         for rep, ms in enumerate(per_step, 1):
             run = json.loads(json.dumps(fixture))
-            run["config"]["comm_method"] = cut
+            run["config"]["strategy"] = strategy
             run["timing"]["per_step_seconds"] = ms / 1e3
-            if (cut, rep) == ("svaf", 2):
+            if (strategy, rep) == ("svaf", 2):
                 run["machine_load"] = {"load_average_start": 1.0, "load_average_end": 1.0, "other_cpu_seconds": 2.0,
                                        "wall_seconds": 1.0, "cores": 2}
-            json.dump(run, open(os.path.join(folder, f"{cut}-rep{rep}.json"), "w"))
+            json.dump(run, open(os.path.join(folder, f"{strategy}-rep{rep}.json"), "w"))
     done = s.amp("report", folder)
-    expect(done, 0, [], "report of four cuts")
+    expect(done, 0, [], "report of four strategies")
     rows = {line.split()[1]: line.split("–")[1].split()[1:] for line in done.stdout.splitlines()
             if line.startswith("amp-ghost")}
     want = {"bspma": ["fastest"], "svaf": ["within", "noise", "1", "runs", "shared", "their", "cores"],

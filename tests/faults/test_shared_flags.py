@@ -4,7 +4,7 @@
 amp-sage and amp-nobel alike. `refusal FLAG`: one bad value of that flag is refused by every proxy
 with exit 2 and the same one line (amp-ghost adds miniGhost's strategy codes to the choices).
 `aliases`: --comm_method is --strategy by its older name (same run, same checksum, one warning), the results
-JSON holds `strategy` and its deprecated alias `comm_method`, and --scaling keeps each proxy's default
+JSON names it `strategy` alone (schema_version 2), and --scaling keeps each proxy's default
 (ghost weak, sage strong)."""
 import json
 import os
@@ -84,9 +84,10 @@ def check_aliases(a):
                         f"{new_warnings} and {old_warnings}")
             for results, flag in ((new, "--strategy"), (old, "--comm_method")):
                 config = results["config"]
-                if config.get("strategy") != "svaf" or config.get("comm_method") != "svaf":
-                    fr.fail(f"{proxy} {flag} svaf: config has strategy={config.get('strategy')!r} "
-                            f"comm_method={config.get('comm_method')!r}, expected both 'svaf'")
+                if results["schema_version"] != 2 or config.get("strategy") != "svaf" or "comm_method" in config:
+                    fr.fail(f"{proxy} {flag} svaf: schema_version {results['schema_version']}, config "
+                            f"{ {k: v for k, v in config.items() if k in ('strategy', 'comm_method')} }, "
+                            "expected version 2 with strategy 'svaf' alone")
             if new["checksum"] != old["checksum"]:
                 fr.fail(f"{proxy}: --strategy svaf and --comm_method svaf differ: {new['checksum']} != "
                         f"{old['checksum']}")

@@ -206,14 +206,14 @@ class SignalledWhileWritten(dict):
 
 
 def case_interrupted_write(a):
-    from amp_tools import simulate as tool  # noqa: E402
-    signal.signal(signal.SIGTERM, tool._interrupt)  # as simulate's main() does
+    from amp_tools import simulate, simulator_process  # noqa: E402
+    signal.signal(signal.SIGTERM, simulator_process._interrupt)  # as simulate's main() does
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "simulation-torus-4x4x4-00000000-simgrid.json")
         try:
-            tool.write_json(path, SignalledWhileWritten(predicted_seconds=1.0, ranks=4, trace=folder))
+            simulate.write_json(path, SignalledWhileWritten(predicted_seconds=1.0, ranks=4, trace=folder))
             fr.fail("SIGTERM while the simulation's JSON was written: write_json returned")
-        except tool.Interrupted as e:
+        except simulator_process.Interrupted as e:
             if e.signum != signal.SIGTERM:
                 fr.fail(f"SIGTERM while the simulation's JSON was written: interrupted by {e}")
         fr.expect_files(folder, [], "SIGTERM while the simulation's JSON was written")

@@ -107,8 +107,8 @@ def main():
             v = r["verification"]
             if not v["passed"] or not v["balanced_2to1"]:
                 fail(f"{name}: verification {v}")
-            if r["ranks"] != np or r["config"]["comm_method"] != strategy:
-                fail(f"{name}: ran with {r['ranks']} ranks, {r['config']['comm_method']}")
+            if r["ranks"] != np or r["config"]["strategy"] != strategy:
+                fail(f"{name}: ran with {r['ranks']} ranks, {r['config']['strategy']}")
             if r["amr"]["steps"] < a.min_amr_steps:
                 fail(f"{name}: {r['amr']['steps']} AMR steps, expected at least {a.min_amr_steps}")
             if any(not h["balanced_2to1"] for h in r["amr"]["history"]):

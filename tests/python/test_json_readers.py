@@ -30,7 +30,7 @@ def run_module(module, *arguments):
 def newer(tmp_path):
     with open(os.path.join(FIXTURES, "results-ghost.json")) as f:
         run = json.load(f)
-    run["schema_version"] = 2
+    run["schema_version"] = 3
     path = tmp_path / "ghost-bspma-np2-rep1.json"
     path.write_text(json.dumps(run))
     return str(path)
@@ -62,10 +62,10 @@ def test_a_mode_that_is_no_name_is_told_apart_not_crashed_on(tmp_path, mode):
 
 def test_a_newer_schema_version_is_refused_by_compare_runs(tmp_path):
     path = newer(tmp_path)
-    with pytest.raises(results.NewerSchema, match="schema_version 2 is newer than this AMP reads \\(1\\)"):
+    with pytest.raises(results.NewerSchema, match="schema_version 3 is newer than this AMP reads \\(2\\)"):
         results.load(path)
     assert run_module("amp_tools.compare_runs", path) == (
-        2, [f"compare_runs: error: '{path}': schema_version 2 is newer than this AMP reads (1)"])
+        2, [f"compare_runs: error: '{path}': schema_version 3 is newer than this AMP reads (2)"])
 
 
 def test_the_report_leaves_out_deep_and_newer_files_with_one_line_each(tmp_path, report_fixtures):
@@ -79,7 +79,7 @@ def test_the_report_leaves_out_deep_and_newer_files_with_one_line_each(tmp_path,
     warnings = [line for line in lines if line.startswith("report: warning:")]
     assert code == 0 and warnings == [
         f"report: warning: {folder}/deep.json is not readable JSON (nested more deeply than AMP reads); left out",
-        f"report: warning: {path}: schema_version 2 is newer than this AMP reads (1); left out"], lines
+        f"report: warning: {path}: schema_version 3 is newer than this AMP reads (2); left out"], lines
 
 
 @pytest.mark.parametrize("text", ['{"models": {"ghost": {"seconds": 1.0', '[1, 2]',

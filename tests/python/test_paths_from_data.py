@@ -44,6 +44,7 @@ SAFE = {
     "SUMMARY_FOLDER": "a constant of validation_summary",
     "record": "a calibration record a study's compute_seconds names (an input, read)",
     "network_file": "the network file a calibration record declares (an input, read)",
+    "case": "conformance_traces.trace checks it is one of its NAMES",
 }
 SANITIZED = ("component(", "file_names.component(", "output_path(", "file_names.output_path(")
 

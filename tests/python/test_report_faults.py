@@ -11,7 +11,7 @@ import sys
 import pytest
 
 report = pytest.importorskip("amp_tools.report", reason="matplotlib is not installed for this python")
-from amp_tools import network_metrics, report_figures, report_simulation  # noqa: E402
+from amp_tools import network_metrics, report_figures, report_points, report_simulation  # noqa: E402
 
 import matplotlib.pyplot as plt  # noqa: E402
 
@@ -192,7 +192,7 @@ def test_a_run_with_junk_counts_or_load_is_left_out_with_one_line(folder, capsys
     run = fixture_run(folder, "ghost-bspma-np2-rep2")
     edit(run)
     path = write(os.path.join(folder, "ghost-bspma-np2-rep2.json"), run)
-    names = [os.path.basename(r["_path"]) for r in report.load_runs(folder)]
+    names = [os.path.basename(r["_path"]) for r in report_points.load_runs(folder)]
     assert "ghost-bspma-np2-rep2.json" not in names and len(names) == 5
     warning = capsys.readouterr().err.splitlines()
     assert len(warning) == 1 and warning[0].startswith(f"report: warning: {path}: {problem}"), warning
@@ -203,20 +203,20 @@ def test_a_measured_machine_load_is_kept(folder, capsys):
     run["machine_load"] = {"load_average_start": 1.0, "load_average_end": 1.0, "other_cpu_seconds": 2.0,
                            "wall_seconds": 1.0, "cores": 2}
     write(os.path.join(folder, "ghost-bspma-np2-rep2.json"), run)
-    assert len(report.load_runs(folder)) == 6 and capsys.readouterr().err == ""
+    assert len(report_points.load_runs(folder)) == 6 and capsys.readouterr().err == ""
 
 
 @pytest.mark.parametrize("data", [[], None, "str", 5, [1, 2]])
 def test_json_that_is_no_table_is_left_out_with_one_line(folder, capsys, data):
     path = write(os.path.join(folder, "other.json"), data)
-    assert len(report.load_runs(folder)) == 6
+    assert len(report_points.load_runs(folder)) == 6
     assert capsys.readouterr().err.splitlines() == [
         f"report: warning: {path}: is not a table of results (got {data!r}); left out"]
 
 
 def test_a_studys_list_of_runs_is_passed_over_in_silence(folder, capsys):
     write(os.path.join(folder, "runs.json"), [{"id": "ghost-bspma-np1-rep1"}])
-    assert len(report.load_runs(folder)) == 6 and capsys.readouterr().err == ""
+    assert len(report_points.load_runs(folder)) == 6 and capsys.readouterr().err == ""
 
 
 # --- --help ---------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ import shutil
 import pytest
 
 report = pytest.importorskip("amp_tools.report", reason="matplotlib is not installed for this python")
-from amp_tools import network_metrics, report_network, report_simulation  # noqa: E402
+from amp_tools import network_metrics, report_network, report_points, report_simulation  # noqa: E402
 
 import matplotlib.pyplot as plt  # noqa: E402
 
@@ -62,7 +62,7 @@ def says_why(ax):
 @pytest.fixture(scope="module")
 def panels(folder):
     """{(figure file name, panel title): panel} of every visible panel of every figure of the report."""
-    proxies = report.group(report.load_runs(folder))
+    proxies = report_points.group(report_points.load_runs(folder))
     out = {}
     for name, _, fig in report.all_figures(proxies, report_simulation.load(folder)):
         for i, ax in enumerate(fig.axes):

@@ -11,6 +11,8 @@ import os
 import jsonschema
 import pytest
 
+import amp_tools
+from amp_tools import results
 from amp_tools import schemas
 
 FIXTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures", "schemas")
@@ -29,6 +31,14 @@ FIXTURE_KINDS = {
     "calibration-record.json": "calibration-record",
 }
 
+# A proxy's results are at their own schema_version; every other kind at amp_tools.SCHEMA_VERSION.
+RESULTS_KINDS = ("results", "results-synthesis", "results-plan-only")
+
+
+def version_of(kind):
+    return amp_tools.RESULTS_SCHEMA_VERSION if kind in RESULTS_KINDS else amp_tools.SCHEMA_VERSION
+
+
 # (fixture, where in it, what it becomes: GONE removes it) -> a file its readers could not use.
 BREAKS = [
     ("results-ghost.json", ("timing", "per_step_seconds"), GONE),
@@ -37,6 +47,8 @@ BREAKS = [
     ("results-ghost.json", ("checksum",), 123),
     ("results-ghost.json", ("checksum",), "not hex"),
     ("results-ghost.json", ("config", "strategy"), GONE),
+    ("results-ghost.json", ("config", results.OLD_STRATEGY), "bspma"),  # version 1's second key: not in 2
+    ("results-synthesis.json", ("config", results.OLD_STRATEGY), "bspma"),
     ("results-ghost.json", ("config", "num_tsteps"), 0),
     ("results-ghost.json", ("config", "process_grid"), [1, 2]),
     ("results-ghost.json", ("verification", "passed"), "yes"),
@@ -122,7 +134,8 @@ def test_each_schema_is_a_schema_that_requires_its_version(kind):
     schema = schemas.schema(kind)
     jsonschema.Draft202012Validator.check_schema(schema)
     assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
-    assert "schema_version" in schema["required"] and schema["properties"]["schema_version"]["const"] == 1
+    assert "schema_version" in schema["required"]
+    assert schema["properties"]["schema_version"]["const"] == version_of(kind)
 
 
 @pytest.mark.parametrize("name", sorted(FIXTURE_KINDS))
@@ -137,8 +150,9 @@ def test_a_file_without_its_schema_version_is_refused(name):
     doc = broken(fixture(name), ("schema_version",), GONE)
     with pytest.raises(schemas.SchemaError, match="'schema_version' is a required property"):
         schemas.validate(doc, FIXTURE_KINDS[name])
-    with pytest.raises(schemas.SchemaError, match="at /schema_version: 1 was expected"):
-        schemas.validate(broken(doc, ("schema_version",), 2), FIXTURE_KINDS[name])
+    wanted = version_of(FIXTURE_KINDS[name])
+    with pytest.raises(schemas.SchemaError, match=f"at /schema_version: {wanted} was expected"):
+        schemas.validate(broken(doc, ("schema_version",), wanted + 1), FIXTURE_KINDS[name])
 
 
 @pytest.mark.parametrize("name,where,value", BREAKS,

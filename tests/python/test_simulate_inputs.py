@@ -13,6 +13,7 @@ import pytest
 
 from amp_tools import calibrate
 from amp_tools import measured_comparison
+from amp_tools import networks
 from amp_tools import simgrid_export
 from amp_tools import simulate
 from amp_tools.simulators import sstmac
@@ -188,7 +189,7 @@ def test_a_silent_simulator_is_ended_on_time():
 
 def test_the_latest_simulation_of_a_network_with_an_unsafe_name_is_found(tmp_path, repo, network_file):
     """A network's output name is made safe (file_names.component); the search for it uses the same name."""
-    network = simulate.networks.load(network_file("torus-4x4x4"), ())
+    network = networks.load(network_file("torus-4x4x4"), ())
     network.name = "my net"
     written = tmp_path / f"simulation-{network.label}-simgrid.json"
     written.write_text("{}")

@@ -3,7 +3,7 @@
 """One network file, one machine: the conformance suite of the simulators.
 
 Hand-made traces with no compute between calls (tests/simulate/conformance_traces_program.cpp) and amp-ghost's
-cuts synthesized at 64 ranks are replayed on a shipped network file:
+strategies synthesized at 64 ranks are replayed on a shipped network file:
 - `analytic SIMULATOR`: the cases that can be worked out by hand must come within 10 % of the model
   (docs/TRACE_SIMULATORS.md): ping-pongs (100 round trips of 8 B, 10 of 1 MiB, the latter also in
   SST-macro's packets of 64 KiB) between nodes 0 and 1 and within one node, an incast of 1 MiB from 7
@@ -20,10 +20,10 @@ cuts synthesized at 64 ranks are replayed on a shipped network file:
   one way of the last; per message, a header's message_overhead + nic_message_overhead (networks.per_header).
 - `agree`: every case, the above and a ring of 8, 3-D halos of 64 (4x4x4 ranks; 8 KiB, 64 KiB and 1 MiB
   faces, net of MPI_Init and MPI_Finalize), MPI_Init and MPI_Finalize alone at 64 ranks, and the three
-  cuts, in SimGrid and in SST-macro: within 1.25x of each other (SST-macro's time as a span: below), except
+  strategies, in SimGrid and in SST-macro: within 1.25x of each other (SST-macro's time as a span: below), except
   the known gaps below, which are held to their measured bound.
 The hand-made cases put one rank on each node (ranks_per_node=1, the in-node ones 2), whatever the file
-says; the cuts run on the file's machine as it is. A network a simulator refuses must be refused in one
+says; the strategies run on the file's machine as it is. A network a simulator refuses must be refused in one
 line with exit 2 (its reason is in docs/TRACE_SIMULATORS.md).
 
 - `agree codes`: the same cases in CODES beside SimGrid, within 1.25x except the measured gaps of what its
@@ -35,12 +35,13 @@ Exit 77 (skipped) for SST-macro without AMP_SSTMAC, for CODES without AMP_CODES.
 """
 import json
 import os
-import shutil
 import subprocess
 import sys
 
-from amp_tools import networks  # noqa: E402
-from amp_tools import simulators  # noqa: E402
+from amp_tools import conformance_traces
+from amp_tools import networks
+from amp_tools import simulators
+from amp_tools.conformance_traces import BURST, CASES, MIB, STRATEGIES
 
 ANALYTIC_TOLERANCE = 0.10
 AGREEMENT = 1.25
@@ -71,51 +72,12 @@ AGREEMENT = 1.25
 KNOWN_GAPS = {"ring-64KiB": {"torus-16x16x4": 1.35, "torus-16x16x16": 1.35}}
 # The 3-D halos run 64 ranks and are compared net of MPI_Init and MPI_Finalize's barrier at 64 ranks (the
 # `init-finalize-64` case, each simulator's own barrier and start), so that they measure
-# the network. The cuts are compared whole: their collectives are part of what a cut costs.
+# the network. The strategies are compared whole: their collectives are part of what a strategy costs.
 CLOSED_BY_PACKET_SIZE = {"halo3d-8KiB": {"xt6-seastar": 1024}}   # 1.32x -> 1.02x
 NET_OF_START_AND_END = ("halo3d-8KiB", "halo3d-64KiB", "halo3d-1MiB")
-MIB = 1 << 20
-BURST = 1000
-# Within a node: the loopback's model, with a message overhead (the generic files' own 0.2 us) so that 100
-# round trips of 8 B are more than MPI_Init and MPI_Finalize (the seeds' files give none, and no latency).
-IN_NODE = ["ranks_per_node=2", "loopback_bandwidth=20e9", "loopback_latency=0", "message_overhead=2e-7",
-           "nic_message_overhead=0"]
-CASES = {  # name: (conformance_traces arguments, --set overrides)
-    "pingpong-8B": (["pingpong", "8", "100"], []),
-    "pingpong-1MiB": (["pingpong", str(MIB), "10"], []),
-    # SST-macro's packets of 64 KiB, more than a virtual channel's share of a port's 64 KB: its switches
-    # need the credits AMP gives them (simulators/sstmac_machine.py, sstmac_credits), or the replay stops in a deadlock
-    "pingpong-1MiB-64KiB-packets": (["pingpong", str(MIB), "10"], ["packet_size=65536"]),
-    "pingpong-8B-in-node": (["pingpong", "8", "100"], IN_NODE),
-    "pingpong-1MiB-in-node": (["pingpong", str(MIB), "10"], IN_NODE),
-    # rank 0 and rank 7, at the far end of a row of 8 nodes: 2 hops on torus-4x4x4, 7 on torus-16x16x4;
-    # worked out by hand on a torus only (a dragonfly's path depends on its groups)
-    "pingpong-64KiB-far": (["pingpong", "65536", "10", "8"], []),
-    "incast-1MiB": (["incast", str(MIB), "8"], []),
-    # the message rate: 1000 Isends of 8 B from rank 0 to rank 1, each posted as soon as the last
-    "burst-8B": (["burst", "8", str(BURST)], []),
-    "ring-64KiB": (["ring", "65536", "8"], []),
-    "init-finalize-64": (["empty", "0", "64"], []),
-    "halo3d-64KiB": (["halo3d", "65536", "4", "4", "4"], []),
-    # the two sizes where SST-macro was once given another machine: 8 KB went through its eager1 protocol
-    # (copies charged in CPU cycles: 2.5x SimGrid), 1 MiB through a NIC that served one message at a time
-    # (55 % of its bandwidth: 1.8x); docs/TRACE_SIMULATORS.md
-    "halo3d-8KiB": (["halo3d", "8192", "4", "4", "4"], []),
-    "halo3d-1MiB": (["halo3d", str(MIB), "4", "4", "4"], []),
-    # 8 ranks in one node, 6 copies each at once: SST-macro's memory model once served a node's copies one
-    # after the other (4.4x SimGrid's time with a channel per rank, 1.02x with simulators/sstmac_machine.py's
-    # SSTMAC_COPIES_PER_RANK)
-    "halo3d-64KiB-in-node": (["halo3d", "65536", "2", "2", "2"], ["ranks_per_node=8", *IN_NODE[1:]]),
-}
 ANALYTIC = ("pingpong-8B", "pingpong-1MiB", "pingpong-1MiB-64KiB-packets", "pingpong-8B-in-node",
             "pingpong-1MiB-in-node", "incast-1MiB", "pingpong-64KiB-far", "burst-8B", "ghost-compute")
 TORUS_ONLY = ("pingpong-64KiB-far",)
-# amp-ghost synthesized at 2 ranks with 1 ms of compute per variable step (2 variables, 2 steps): the
-# prediction is its 4 ms of compute, the little communication aside. SST-macro 16.0 models no compute at
-# all in a trace that opens with MPI_Init_thread; the proxies' is recorded as MPI_Init for it.
-COMPUTE_CASE = ["--nx", "8", "--ny", "8", "--nz", "8", "--num_vars", "2", "--num_tsteps", "2", "--strategy", "bspma",
-                "--ranks", "2", "--compute_seconds", "1e-3"]
-CUTS = ("bspma", "svaf", "svcp")
 AGREEING = ("simgrid", "sstmac")  # `agree both`: the two simulators compared case by case
 # CODES, where its models cannot be given the machine (docs/TRACE_SIMULATORS.md, CODES), is held to the
 # error from the model measured when this was written, within GAP_SLACK, so that a change that moves it fails:
@@ -208,32 +170,14 @@ class Suite:
 
     def trace(self, case):
         """The case's trace, made once (a folder per case, shared by every network)."""
-        folder = os.path.join(self.workdir, case)
-        if os.path.isdir(folder) and any(f.endswith(".meta") for f in os.listdir(folder)):
-            return folder
-        staging = f"{folder}.partial-{os.getpid()}"
-        shutil.rmtree(staging, ignore_errors=True)
-        if case in CUTS:
-            command = [os.path.join(self.build, "bin", "amp-ghost"), "--nx", "16", "--ny", "16", "--nz", "16",
-                       "--num_vars", "4", "--num_tsteps", "2", "--strategy", case, "--synthesize", staging,
-                       "--ranks", "64", "--compute_seconds", "1e-5"]
-        elif case == "ghost-compute":
-            command = [os.path.join(self.build, "bin", "amp-ghost"), *COMPUTE_CASE, "--synthesize", staging]
-        else:
-            os.makedirs(staging)
-            command = [os.path.join(self.build, "tests", "simulate_conformance_traces"), staging, *CASES[case][0]]
-        done = subprocess.run(command, capture_output=True, text=True, env=dict(os.environ, OMP_NUM_THREADS="1"))
-        if done.returncode != 0:
-            fail(f"making the {case} trace: {done.stderr.strip()}")
         try:
-            os.rename(staging, folder)
-        except OSError:  # another test made it meanwhile
-            shutil.rmtree(staging, ignore_errors=True)
-        return folder
+            return conformance_traces.trace(self.build, self.workdir, case)
+        except conformance_traces.NotMade as e:
+            fail(str(e))
 
     def overrides(self, case):
         """The hand-made cases put one rank on a node (the seeds' machines put 16), unless they say
-        otherwise; the cuts run on the file's machine as it is."""
+        otherwise; the strategies run on the file's machine as it is."""
         if case not in CASES:
             return []
         given = dict(o.split("=", 1) for o in ["ranks_per_node=1", *CASES[case][1]])  # the case's own win
@@ -309,7 +253,7 @@ def agree(suite, pair=AGREEING):
         fail(f"{suite.name} is refused by a simulator: there is nothing to compare (register no agree test)")
     gaps = KNOWN_GAPS if pair == AGREEING else CODES_AGREEMENT_GAPS
     apart, known = [], []
-    for case in [*CASES, *CUTS]:
+    for case in [*CASES, *STRATEGIES]:
         if pair != AGREEING and case in CODES_NOT_COMPARED:
             print(f"{suite.name:22s} {case:22s} not compared: {CODES_NOT_COMPARED[case]}")
             continue

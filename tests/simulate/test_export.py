@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
-"""One proxy and cut over every exportable transport (isend, persistent, datatype), traced for real at
+"""One proxy and strategy over every exportable transport (isend, persistent, datatype), traced for real at
 2 ranks and synthesized at 8: `amp-trace simgrid` must give each rank the messages and bytes that
 `amp-trace stats` counts, every TI send must pair with a TI receive of the same (source, destination,
 tag, bytes), and `tools/amp_tools/simulate.py` must replay it in smpirun on a torus (a prediction and a finish
@@ -15,6 +15,7 @@ import shutil
 import subprocess
 import sys
 
+from amp_tools import simgrid_export  # noqa: E402
 from amp_tools import simulate  # noqa: E402
 from amp_tools import launch
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
@@ -89,34 +90,34 @@ def made_again_when_older_than_amp_trace(trace, build):
     export_dir = os.path.join(trace, "simgrid-ti-1e+09")
     marker = os.path.join(export_dir, "marker")
     open(marker, "w").close()
-    simulate.export(trace, amp_trace, 1e9)
+    simgrid_export.export(trace, amp_trace, 1e9)
     if not os.path.exists(marker):
         fail("an export newer than amp-trace was made again")
     os.utime(os.path.join(export_dir, "export.json"), (0, 0))
-    simulate.export(trace, amp_trace, 1e9)
+    simgrid_export.export(trace, amp_trace, 1e9)
     if os.path.exists(marker) or os.path.getmtime(os.path.join(export_dir,
                                                                "export.json")) < os.path.getmtime(amp_trace):
         fail("an export older than amp-trace was kept")
 
 
 def main():
-    mpiexec, build, root, workdir, proxy, cut = sys.argv[1:7]
+    mpiexec, build, root, workdir, proxy, strategy = sys.argv[1:7]
     exe = os.path.join(build, "bin", f"amp-{proxy}")
     network = os.path.join(root, "inputs", "networks", "torus-4x4x4.toml")
     env = dict(os.environ, OMP_NUM_THREADS="1", OMP_PROC_BIND="false")
     for transport in ("isend", "persistent", "datatype"):
-        base = os.path.join(workdir, f"export-{proxy}-{cut}-{transport}")
+        base = os.path.join(workdir, f"export-{proxy}-{strategy}-{transport}")
         shutil.rmtree(base, ignore_errors=True)
         os.makedirs(base)
-        flags = PROBLEMS[proxy] + ["--strategy", cut, "--transport", transport]
+        flags = PROBLEMS[proxy] + ["--strategy", strategy, "--transport", transport]
         recorded = os.path.join(base, "recorded")
         run(launch.mpiexec(mpiexec, 2, [exe, *flags, "--trace", recorded]), env=env)
-        check(recorded, build, root, network, f"{proxy} {cut} {transport} recorded at 2 ranks")
+        check(recorded, build, root, network, f"{proxy} {strategy} {transport} recorded at 2 ranks")
         if transport == "isend":
             made_again_when_older_than_amp_trace(recorded, build)
         synthesized = os.path.join(base, "synthesized")
         run([exe, *flags, "--synthesize", synthesized, "--ranks", "8", "--compute_seconds", "1e-4"], env=env)
-        check(synthesized, build, root, network, f"{proxy} {cut} {transport} synthesized at 8 ranks")
+        check(synthesized, build, root, network, f"{proxy} {strategy} {transport} synthesized at 8 ranks")
 
 
 if __name__ == "__main__":

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: BSD-3-Clause
 """The report's spread of the seeds (tools/amp_tools/report_variants.py, report_simulation.py), on simulations written
 by the test: the three valiant seeds of one variant are one point (median, min-max bar) in
-<proxy>-simulated.png and one bar per cut in <proxy>-variants.png, minimal is a bar of its own without
+<proxy>-simulated.png and one bar per strategy in <proxy>-variants.png, minimal is a bar of its own without
 spread, and a folder whose networks have no variants gets no variants figure. Skips (77) without matplotlib.
 
 Usage: test_report_variants.py ROOT WORKDIR
@@ -32,14 +32,14 @@ def write(path, data):
         json.dump(data, f)
 
 
-def folder_with(name, cuts, simulations):
-    """A folder of one synthesized run per cut, each simulated as `simulations` says: (overrides, seconds)."""
+def folder_with(name, strategies, simulations):
+    """A folder of one synthesized run per strategy, each simulated as `simulations` says: (overrides, seconds)."""
     folder = os.path.join(WORKDIR, name)
     os.makedirs(folder)
-    for cut, scale in cuts.items():
-        base = os.path.join(folder, f"ghost-{cut}-synth64")
+    for strategy, scale in strategies.items():
+        base = os.path.join(folder, f"ghost-{strategy}-synth64")
         write(base + ".json", {"proxy": "amp-ghost", "mode": "synthesis",
-                               "config": {"num_tsteps": STEPS, "comm_method": cut, "transport": "isend"}})
+                               "config": {"num_tsteps": STEPS, "strategy": strategy, "transport": "isend"}})
         os.makedirs(base + ".trace")
         for i, (overrides, seconds) in enumerate(simulations):
             write(os.path.join(base + ".trace", f"simulation-torus-4x4x4-{i:08x}-sstmac.json"),
@@ -78,7 +78,7 @@ def main():
                                                                                and near(spread[0][2], 8.0)):
         fail(f"valiant's three seeds drawn as {median} with bars {spread}; wanted one point at 7 ms, 6-8 ms")
 
-    # <proxy>-variants.png: per cut, minimal without spread and valiant's median with its seeds' min-max
+    # <proxy>-variants.png: per strategy, minimal without spread and valiant's median with its seeds' min-max
     ax = figures["ghost-variants.png"].axes[0]
     ticks = [t.get_text() for t in ax.get_xticklabels()]
     if ticks != ["routing=minimal", "routing=valiant\n3 seeds"]:
@@ -88,12 +88,12 @@ def main():
     bars = {c.get_label(): c for c in ax.containers if hasattr(c, "errorbar")}
     if sorted(bars) != sorted(wanted):
         fail(f"variants figure series {sorted(bars)}")
-    for cut, (heights, ranges) in wanted.items():
-        drawn = [patch.get_height() for patch in bars[cut].patches]
-        drawn_ranges = [(low, high) for _, low, high in error_bars(bars[cut].errorbar)]
+    for strategy, (heights, ranges) in wanted.items():
+        drawn = [patch.get_height() for patch in bars[strategy].patches]
+        drawn_ranges = [(low, high) for _, low, high in error_bars(bars[strategy].errorbar)]
         if not all(map(near, drawn, heights)) or not all(near(a, b) for got, want in zip(drawn_ranges, ranges)
                                                         for a, b in zip(got, want)):
-            fail(f"{cut}: bars {drawn} with spreads {drawn_ranges}; wanted {heights} with {ranges}")
+            fail(f"{strategy}: bars {drawn} with spreads {drawn_ranges}; wanted {heights} with {ranges}")
 
     plain = folder_with("plain", {"bspma": 1.0}, [({}, 0.010)])
     names = [name for name, _, _ in report_simulation.figures(plain)]

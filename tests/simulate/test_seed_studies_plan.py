@@ -57,13 +57,13 @@ def main(build, root, workdir):
     runs_before = set(os.listdir(os.path.join(root, "runs"))) if os.path.isdir(os.path.join(root, "runs")) else set()
 
     # Each point synthesized with its 3 steps and again as one step (first-step/, steady_state).
-    points = {f"{p}-{c}" for p, cuts in POINTS.items() for c in cuts}
+    points = {f"{p}-{c}" for p, strategies in POINTS.items() for c in strategies}
 
     def with_first_steps(ids):
         return ids | {f"first-step/{i}" for i in ids}
 
     # Table III's profile: CTH also one neighbour at a time; SAGE's and xNOBEL's points are their calibrations'.
-    profile_points = {f"{p}-{c}" for p, cuts in PROFILE_POINTS.items() for c in cuts}
+    profile_points = {f"{p}-{c}" for p, strategies in PROFILE_POINTS.items() for c in strategies}
     syntheses, simulations, skipped = plan(root, build, "cielo_profile", env)
     expect("cielo_profile syntheses", syntheses, with_first_steps({f"{p}-synth256" for p in profile_points}))
     # Table III's machine, the XT5, in the simulator the decks were calibrated in (SST-macro).

@@ -40,11 +40,12 @@ def run_study(root, build, mpiexec, workdir, name, networks, extra=""):
     return study(root, build, mpiexec, path, workdir)
 
 
-def synthesis_seconds(folder, cut, ranks):
-    with open(os.path.join(folder, f"ghost-{cut}-synth{ranks}.json")) as f:
+def synthesis_seconds(folder, strategy, ranks):
+    with open(os.path.join(folder, f"ghost-{strategy}-synth{ranks}.json")) as f:
         model = json.load(f)["synthesis"]["compute_model"]
     if model["source"] != "given with --compute_seconds":
-        fail(f"ghost-{cut}-synth{ranks} measured its own compute model ({model['source']}); the study's was not given")
+        fail(f"ghost-{strategy}-synth{ranks} measured its own compute model ({model['source']}); "
+             "the study's was not given")
     return model["steps"][0]["seconds"]
 
 
@@ -76,10 +77,10 @@ def main():
             fail(f"model {key} does not record whether the machine was quiet: {entry}")
         if abs(entry["seconds"] - entry["seconds_here"] * node["scale"]) > 1e-15:
             fail(f"model {key}: {entry['seconds']} is not {entry['seconds_here']} x the node's {node['scale']}")
-        for cut, ranks in ((c, n) for c in ("bspma", "svcp") for n in (4, 8)):
-            if synthesis_seconds(folder, cut, ranks) != entry["seconds"]:
-                fail(f"ghost-{cut}-synth{ranks} was given {synthesis_seconds(folder, cut, ranks)}, the model is "
-                     f"{entry['seconds']}")
+        for strategy, ranks in ((c, n) for c in ("bspma", "svcp") for n in (4, 8)):
+            if synthesis_seconds(folder, strategy, ranks) != entry["seconds"]:
+                fail(f"ghost-{strategy}-synth{ranks} was given {synthesis_seconds(folder, strategy, ranks)}, "
+                     f"the model is {entry['seconds']}")
     measurements = sorted(glob.glob(os.path.join(folder, "compute-model-*.log")))
     attempts = next(iter(models.values()))["attempts"]  # a noisy or unsettled measurement is made once more
     if len(measurements) != 1 + 6 * attempts or not all("synth4" in m or "stream" in m for m in measurements):
@@ -111,11 +112,12 @@ def main():
     done = run_study(root, build, mpiexec, workdir, "model", [xt6])
     if done.returncode != 0:
         fail(f"study resumed after a new model exited {done.returncode}: {done.stderr[-1500:]}")
-    for cut, ranks in ((c, n) for c in ("bspma", "svcp") for n in (4, 8)):
-        if synthesis_seconds(folder, cut, ranks) != anew:
-            fail(f"ghost-{cut}-synth{ranks} kept its old model {synthesis_seconds(folder, cut, ranks)}, not {anew}")
-        if not os.path.isfile(os.path.join(folder, f"ghost-{cut}-synth{ranks}.json.attempt-1")):
-            fail(f"ghost-{cut}-synth{ranks}'s synthesis with the old model was not kept aside")
+    for strategy, ranks in ((c, n) for c in ("bspma", "svcp") for n in (4, 8)):
+        if synthesis_seconds(folder, strategy, ranks) != anew:
+            fail(f"ghost-{strategy}-synth{ranks} kept its old model {synthesis_seconds(folder, strategy, ranks)}, "
+                 f"not {anew}")
+        if not os.path.isfile(os.path.join(folder, f"ghost-{strategy}-synth{ranks}.json.attempt-1")):
+            fail(f"ghost-{strategy}-synth{ranks}'s synthesis with the old model was not kept aside")
     if done.stdout.count("was made with") != 4:
         fail(f"expected the 4 syntheses to be said made again: {done.stdout[-1500:]}")
     if sorted(glob.glob(os.path.join(folder, "compute-model-*.log"))) != measurements:

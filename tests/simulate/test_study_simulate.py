@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
 """A study with a [simulate] table, run as a user would (tools/amp_tools/study.py): every recorded run and every
-synthesized point is simulated on every network, the cuts of a synthesized point share one compute
+synthesized point is simulated on every network, the strategies of a synthesized point share one compute
 time, the report draws the simulated and validation figures, and a second call simulates nothing
 again. A bad [simulate] table is refused in one line before any run.
 
@@ -42,7 +42,7 @@ def study(root, build, mpiexec, path, workdir):
 
 
 def study_text(name, simulate_table):
-    """A traced ghost study of two cuts at two ranks, with this [simulate] table."""
+    """A traced ghost study of two strategies at two ranks, with this [simulate] table."""
     return f"""name = "{name}"
 proxies = ["ghost"]
 flags = ["--nx 8 --ny 8 --nz 8 --num_vars 3 --num_tsteps 3"]
@@ -87,7 +87,7 @@ def main():
         with open(os.path.join(folder, f"{run_id}.json")) as f:
             models.add(json.load(f)["synthesis"]["compute_model"]["steps"][0]["seconds"])
     if len(models) != 1:
-        fail(f"the cuts of one synthesized point got different compute times: {models}")
+        fail(f"the strategies of one synthesized point got different compute times: {models}")
     for figure in ("ghost-simulated.png", "ghost-validation.png", "ghost-link-load.png", "ghost-nic-injection.png",
                    "ghost-hops.png", "ghost-simulated-profile.png"):
         png = os.path.join(folder, "report", figure)

@@ -24,7 +24,7 @@ TRACES = ("ghost-bspma-np2-rep1", "ghost-svcp-np2-rep1")
 
 
 def study_with(root, build, mpiexec, workdir, name, simulate_table):
-    """Runs the two-cut study with this [simulate] table; returns (exit, stdout, stderr)."""
+    """Runs the two-strategy study with this [simulate] table; returns (exit, stdout, stderr)."""
     path = os.path.join(workdir, f"{name}.toml")
     with open(path, "w") as f:
         f.write(study_text(name, simulate_table))

@@ -3,7 +3,7 @@
 """A traced proxy agrees with itself: for one --strategy, the DUMPI trace's point-to-point
 message count and bytes (amp-trace stats --json) equal the proxy's own results (messages.total,
 bytes.total) exactly, the trace validates, and the traced run's checksum equals the untraced one's.
-Usage: test_proxy_trace.py MPIEXEC RANKS PROXY AMP_TRACE WORKDIR COMM_METHOD PROBLEM_FLAGS..."""
+Usage: test_proxy_trace.py MPIEXEC RANKS PROXY AMP_TRACE WORKDIR STRATEGY PROBLEM_FLAGS..."""
 import json
 import os
 import shutil

@@ -11,6 +11,10 @@ REPOSITORY = os.path.dirname(PACKAGE_PARENT)
 # The schema_version of every JSON file the tools write (docs/schema/; the C++ side: trace/format/
 # json_schema_version.hpp), checked by amp_tools.schemas.
 SCHEMA_VERSION = 1
+# A proxy's results (a run, a --synthesize, a --plan-only) are at 2: the strategy under `strategy` alone.
+# amp_tools.results still reads their version 1, which also wrote it under an older key.
+RESULTS_SCHEMA_VERSION = 2
+NEWEST_SCHEMA_VERSION = max(SCHEMA_VERSION, RESULTS_SCHEMA_VERSION)  # past it, a file is refused as newer
 
 
 def module_command(module, python=None):

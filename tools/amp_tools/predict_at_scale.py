@@ -23,7 +23,6 @@ ranks = 1024                                              # the synthesized rank
 strategies = ["bspma", "svaf"]                            # the strategies; the first is the baseline
 networks = ["inputs/networks/torus-16x16x4.toml"]         # relative to the repository root
 """
-import argparse
 import os
 import sys
 import tomllib
@@ -271,12 +270,8 @@ def main():
                                            "compute model is measured")
     parser.add_argument("--ranks", type=int, default=1024)
     parser.add_argument("--strategies", default="bspma,svaf")
-    parser.add_argument("--cuts", dest="old_strategies", help=argparse.SUPPRESS)  # --strategies' older name
     parser.add_argument("--networks", default="torus-16x16x4,dragonfly-1024")
     opts = parser.parse_args()
-    if opts.old_strategies is not None:
-        print("predict_at_scale: warning: --cuts is deprecated: it is --strategies", file=sys.stderr)
-        opts.strategies = opts.old_strategies
     strategies = opts.strategies.split(",")
     try:
         files = network_files(opts.networks.split(","), opts.root)

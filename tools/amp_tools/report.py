@@ -36,7 +36,7 @@ from amp_tools import report_simulation
 from amp_tools import report_validation
 from amp_tools.report_figures import figures
 from amp_tools.report_index import summary_html, table_rows, write_index
-from amp_tools.report_points import common_title, group, load_runs, step_ms  # noqa: F401 (tests and bench use them)
+from amp_tools.report_points import group, load_runs
 from amp_tools.whole_file import NotWritten
 
 matplotlib.use("Agg")

@@ -38,7 +38,7 @@ ROUTINGS = ("minimal", "valiant", "ugal")
 PROFILE_PARTS = (("compute", "compute"), ("MPI (p2p)", "p2p"), ("MPI_SYNC (collective)", "collective"))
 
 
-def cut_of(label):
+def strategy_of(label):
     return label.split("/")[0]
 
 
@@ -47,7 +47,7 @@ def table3_figure(rows):
     bars = []  # (proxy, name, fractions in percent)
     for proxy in TABLE_III:
         app, published = TABLE_III[proxy]
-        mine = sorted((((cut_of(r[1]), r[4]), profile_of(r[6])) for r in rows
+        mine = sorted((((strategy_of(r[1]), r[4]), profile_of(r[6])) for r in rows
                        if r[0] == proxy and r[6]["network"] == TABLE3_NETWORK and r[2] == 256 and profile_of(r[6])
                        and profile_of(r[6]).get("p2p") is not None and not r[6].get("network_overrides")),
                       key=lambda point: point[0])  # two points of one strategy (two decks' values) keep their order
@@ -90,7 +90,7 @@ def swap_speedups(rows):
     predicted = {}
     for proxy, label, ranks, _, simulator, _, sim, _, _ in rows:
         if sim["network"] in ("xt6-seastar", "xe6-gemini") and not sim.get("network_overrides"):  # the files' own
-            key = ((ranks, simulator), proxy, cut_of(label))
+            key = ((ranks, simulator), proxy, strategy_of(label))
             predicted.setdefault(key, {})[sim["network"]] = time_of(sim)
     return {k: v["xt6-seastar"] / v["xe6-gemini"] for k, v in predicted.items() if len(v) == 2}
 
@@ -133,7 +133,7 @@ def aces_runs(rows):
             continue
         o = {**(sim.get("network_parameters") or {}), **(sim.get("network_overrides") or {})}
         key = (o.get("routing"), o.get("ranks_per_node"), o.get("global_links_per_pair"))
-        out.setdefault(cut_of(label), {}).setdefault(key, []).append(sim)
+        out.setdefault(strategy_of(label), {}).setdefault(key, []).append(sim)
     return out
 
 

@@ -26,14 +26,14 @@ class NewerSchema(ValueError):
 def parse(text):
     """JSON text as data: ValueError where it is not JSON, or nested more deeply than Python's parser goes
     (RecursionError: about 1000 levels; no file AMP writes is 10 deep), NewerSchema where its
-    schema_version is newer than amp_tools.SCHEMA_VERSION."""
+    schema_version is newer than any this AMP reads (amp_tools.NEWEST_SCHEMA_VERSION)."""
     try:
         data = json.loads(text)
     except RecursionError:
         raise ValueError("nested more deeply than AMP reads") from None
     version = data.get("schema_version") if isinstance(data, dict) else None
-    if isinstance(version, int) and not isinstance(version, bool) and version > amp_tools.SCHEMA_VERSION:
-        raise NewerSchema(f"schema_version {version} is newer than this AMP reads ({amp_tools.SCHEMA_VERSION})")
+    if isinstance(version, int) and not isinstance(version, bool) and version > amp_tools.NEWEST_SCHEMA_VERSION:
+        raise NewerSchema(f"schema_version {version} is newer than this AMP reads ({amp_tools.NEWEST_SCHEMA_VERSION})")
     return data
 
 
@@ -102,14 +102,14 @@ def per_step_ms(run, key, field="avg"):
     return 0.0 if value is None else value / steps(run) * 1e3
 
 
-# The configuration key of the strategy (--strategy), and its older name, which results written before
-# `strategy` hold alone (newer ones write both, with the same value): read here and nowhere else.
+# The configuration key of the strategy (--strategy). Results of schema_version 1 also wrote it under an
+# older name (the oldest under that name alone); this reader of them is the only place that name is read.
 STRATEGY = "strategy"
 OLD_STRATEGY = "comm_method"
 
 
 def config_strategy(config, default="?"):
-    """The strategy a run's configuration names: config.strategy, or config.comm_method in older results."""
+    """The strategy a run's configuration names: config.strategy, or config.comm_method in version-1 results."""
     return config.get(STRATEGY, config.get(OLD_STRATEGY, default))
 
 

@@ -44,7 +44,8 @@ SUMMARY_FOLDER = os.path.join("docs", "validation")
 MARKER = re.compile(r"^<!-- rows: python3 -m amp_tools\.validation_summary (.*?) -->\s*$")
 PROFILE_HEADER = ("| proxy | strategy | simulator | compute | p2p (MPI) | collective (MPI_SYNC) | per step | set-up | "
                   "messages per minute per rank | mean message | replays (s) |")
-SWAP_HEADER = "| proxy | cut | ranks | simulator | XT6 (ms per step) | XE6 (ms per step) | speed-up | replays (s) |"
+SWAP_HEADER = ("| proxy | strategy | ranks | simulator | XT6 (ms per step) | XE6 (ms per step) | speed-up | "
+               "replays (s) |")
 ACES_HEADER = ("| strategy | ranks per NIC | global links per pair | minimal (ms) | valiant (ms) | UGAL (ms) | "
                "hops min / val / UGAL | max global, node link utilization | start-up (us) |")
 SCALING_HEADER = ("| proxy | strategy | network | ranks | per step (ms) | over the fewest ranks' | compute | "
@@ -203,7 +204,7 @@ def profile_rows(summary, network, ranks=None):
 
 
 def swap_rows(summary, ranks=None):
-    """VALIDATION.md's swap table (section 2): per proxy, cut, rank count and simulator, the time per step on
+    """VALIDATION.md's swap table (section 2): per proxy, strategy, rank count and simulator, the time per step on
     xt6-seastar and xe6-gemini and the speed-up; a Gemini with its two link widths (network_overrides
     dimension_bandwidth) beside it; (FIFO) marks a time from SST-macro's FIFO NIC queue."""
     got = {}
