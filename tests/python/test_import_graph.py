@@ -80,7 +80,7 @@ def test_the_circle_finder_finds_a_circle_of_two_and_of_three():
 def test_modules_of_tests():
     """What the next test looks for: the names a file under tests/ is imported by (its module names)."""
     names = modules_of_tests()
-    assert {"conformance_test", "fault_run", "study_simulate_test", "conftest"} <= names
+    assert {"test_conformance", "fault_run", "test_study_simulate", "conftest"} <= names
     assert "amp_tools" not in names and "results" not in names
 
 
@@ -115,9 +115,9 @@ def test_bench_and_tools_import_nothing_from_tests():
 
 
 def test_an_import_from_tests_is_found():
-    names = {"conformance_test", "fault_run"}
+    names = {"test_conformance", "fault_run"}
     source = ("import os\nimport sys\nsys.path.insert(0, os.path.join(ROOT, 'tests', 'simulate'))\n"
-              "from conformance_test import Suite\nimport fault_run as fr\nfrom amp_tools import results\n")
+              "from test_conformance import Suite\nimport fault_run as fr\nfrom amp_tools import results\n")
     assert imports_of_tests(source, names) == [
-        "3: sys.path.insert(0, os.path.join(ROOT, 'tests', 'simulate'))", "4: from conformance_test",
+        "3: sys.path.insert(0, os.path.join(ROOT, 'tests', 'simulate'))", "4: from test_conformance",
         "5: import fault_run"]

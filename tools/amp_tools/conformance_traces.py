@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: BSD-3-Clause
 """The traces of the simulators' conformance suite, made once per work folder: hand-made cases with no
-compute between calls (the test program tests/simulate/conformance_traces.cpp, built as
+compute between calls (the test program tests/simulate/conformance_traces_program.cpp, built as
 BUILD/tests/simulate_conformance_traces) and amp-ghost's strategies synthesized at 64 ranks. Shared by the
-suite (tests/simulate/conformance_test.py), which replays them on every shipped network, and by the benches
+suite (tests/simulate/test_conformance.py), which replays them on every shipped network, and by the benches
 that replay the same traces another way (bench/simulate/crosstraffic.py), so that both make them alike."""
 import os
 import shutil
