@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The one reading of a proxy's command line, before MPI starts: one CLI11 pass over the proxy's own
-// flags and deck, which keeps the --kokkos-* arguments (CLI11 extras) apart for Kokkos. What must be known before
-// MPI_Init (the trace folder, a synthesis, Kokkos' arguments) and what the proxy's body reads (its
-// flags, filled by the same pass) come from here; nothing else reads argv.
+// flags and deck, which keeps the --kokkos-* arguments (CLI11 extras) apart for Kokkos. What must be
+// known before MPI_Init (the trace folder, a synthesis, Kokkos' arguments) and what the proxy's body
+// reads (its flags, filled by the same pass) come from here; nothing else reads argv.
 #pragma once
 
 #include <CLI/CLI.hpp>

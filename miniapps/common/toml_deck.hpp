@@ -11,10 +11,10 @@
 namespace amp {
 
 // CLI11's config reader for one deck. Every top-level key must name an option of `app` (or an older name
-// of one, command_line.hpp's kOlderNames); arrays give
-// an option that takes several values several values; an array for a one-value option, tables, dates,
-// and the flags read before the deck (trace, trace-setup, synthesize, compute_seconds) are rejected. Errors are
-// CLI::ConfigError whose text is "input deck 'PATH' line N: what is wrong".
+// of one, command_line.hpp's kOlderNames); arrays give an option that takes several values several values;
+// an array for a one-value option, tables, dates, and the flags read before the deck (trace, trace-setup,
+// synthesize, compute_seconds) are rejected. Errors are CLI::ConfigError whose text is "input deck 'PATH'
+// line N: what is wrong".
 class TomlDeck : public CLI::Config {
  public:
   // The deck is the one `app`'s --input names (its config option), read when CLI11 asks.
