@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Transports by the names users type (--transport). Each transport file under transports/ registers
 // itself with a static registrar (`const bool registered = register_transport({...});`) that also says
-// how it reaches the data, what it needs of a strategy's messages (capabilities.hpp) and which MPI
-// version it needs; adding a transport is that one file. The help text, --list-combinations and the
-// scripts read this registry; which strategy it fits is decided by combination.hpp's fits() alone.
+// how it reaches the data, what it needs of a strategy's messages (capabilities.hpp), which MPI version
+// it needs and what a trace of its calls is good for; adding a transport is that one file. The help
+// text, --list-combinations and the scripts read this registry; which strategy it fits is decided by
+// combination.hpp's fits() alone.
 #pragma once
 
 #include <amp/comm/capabilities.hpp>
@@ -14,6 +15,15 @@
 #include <vector>
 
 namespace amp::comm {
+
+// What a trace of a transport's MPI calls is good for, said beside the calls themselves. The trace side
+// (--list-combinations, the results' "replayable", a synthesis's refusal) reads it from the registry.
+struct TraceTraits {
+  bool replayable = false;  // every MPI call it makes has a DUMPI record, so its traces can be replayed
+  // Why a synthesis (which answers the MPI calls itself and moves no data) cannot write its trace;
+  // null when it can.
+  const char* not_synthesizable = "its MPI calls are not described to the trace side";
+};
 
 // What a transport file says of itself.
 struct TransportRegistration {
@@ -28,6 +38,7 @@ struct TransportRegistration {
   // Whether it can move one link's part of a batch on its own (Transport::exchange_link), which a
   // strategy that paces link by link needs (capabilities.hpp's Pacing).
   bool moves_link_by_link = false;
+  TraceTraits tracing;  // by default neither replayable nor synthesizable
 };
 
 // Adds a transport (called from a static initializer); a second one of the same name is a logic_error.

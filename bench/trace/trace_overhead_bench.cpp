@@ -79,7 +79,7 @@ int main(int argc, char** argv) {
   }
   double worst[2], mine[2] = {best_untraced, best_traced};
   PMPI_Allreduce(mine, worst, 2, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-  char* dir = std::getenv("AMP_TRACE_DIR");
+  const std::string dir = amp_dumpi_trace_directory();  // the library's AMP_TRACE_DIR
   std::string prefix = std::getenv("AMP_TRACE_PREFIX") ? std::getenv("AMP_TRACE_PREFIX") : "";
   MPI_Finalize();  // the trace file is complete after this
 
@@ -95,8 +95,8 @@ int main(int argc, char** argv) {
   }
   std::printf("traced CPU per call:            %.1f ns\n", worst[1] / calls_per_phase * 1e9);
   std::printf("tracing overhead per call:      %.1f ns\n", (worst[1] - worst[0]) / calls_per_phase * 1e9);
-  if (dir != nullptr && !prefix.empty()) {
-    std::string path = std::string(dir) + "/" + prefix + "-0000.bin";
+  if (!dir.empty() && !prefix.empty()) {
+    std::string path = dir + "/" + prefix + "-0000.bin";
     amp::trace::TraceFile file = amp::trace::TraceFile::open(path);
     const auto& footer = file.footer();
     std::uint64_t records = footer.call_counts[amp::trace::kAllFunctions];

@@ -97,7 +97,7 @@ const bool registered =
                         make_datatype_transport, DataAccess::kInPlace,
                         /*listed_at=*/5, CutNeeded::kAny,
                         /*mpi_version=*/1, "derived datatypes (MPI_Type_create_struct)",
-                        /*moves_link_by_link=*/true});
+                        /*moves_link_by_link=*/true, TraceTraits{/*replayable=*/true, nullptr}});
 }  // namespace
 
 }  // namespace amp::comm

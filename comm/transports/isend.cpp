@@ -35,7 +35,7 @@ const bool registered =
                         make_isend_transport, DataAccess::kBuffersOrDirect,
                         /*listed_at=*/0, CutNeeded::kAny,
                         /*mpi_version=*/1, "MPI_Isend/MPI_Irecv",
-                        /*moves_link_by_link=*/true});
+                        /*moves_link_by_link=*/true, TraceTraits{/*replayable=*/true, nullptr}});
 }  // namespace
 
 }  // namespace amp::comm

@@ -88,7 +88,8 @@ const bool registered = register_transport(
     {"neighbor", "one MPI_Ineighbor_alltoallv per batch on a distributed-graph communicator per phase",
      make_neighbor_transport, DataAccess::kBuffers,
      /*listed_at=*/4, CutNeeded::kPerLink,
-     /*mpi_version=*/3, "neighbourhood collectives (MPI_Ineighbor_alltoallv)"});
+     /*mpi_version=*/3, "neighbourhood collectives (MPI_Ineighbor_alltoallv)",
+     /*moves_link_by_link=*/false, TraceTraits{/*replayable=*/false, "its calls have no DUMPI record"}});
 }  // namespace
 
 }  // namespace amp::comm

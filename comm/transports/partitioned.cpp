@@ -218,10 +218,11 @@ std::unique_ptr<Transport> make_partitioned_transport(ExchangeState&) {
 // Registered with either MPI: before 4.0 the registry refuses it by its MPI version.
 namespace amp::comm {
 namespace {
-const bool registered =
-    register_transport({"partitioned", "MPI 4.0 partitioned requests, one partition per group of variables",
-                        make_partitioned_transport, DataAccess::kBuffers,
-                        /*listed_at=*/2, CutNeeded::kAny,
-                        /*mpi_version=*/4, "partitioned communication (MPI_Psend_init/MPI_Pready)"});
+const bool registered = register_transport(
+    {"partitioned", "MPI 4.0 partitioned requests, one partition per group of variables", make_partitioned_transport,
+     DataAccess::kBuffers,
+     /*listed_at=*/2, CutNeeded::kAny,
+     /*mpi_version=*/4, "partitioned communication (MPI_Psend_init/MPI_Pready)",
+     /*moves_link_by_link=*/false, TraceTraits{/*replayable=*/false, "its calls have no DUMPI record"}});
 }  // namespace
 }  // namespace amp::comm

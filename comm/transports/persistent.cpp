@@ -71,7 +71,7 @@ const bool registered =
                         make_persistent_transport, DataAccess::kBuffersOrDirect,
                         /*listed_at=*/1, CutNeeded::kAny,
                         /*mpi_version=*/1, "MPI_Send_init/MPI_Recv_init",
-                        /*moves_link_by_link=*/true});
+                        /*moves_link_by_link=*/true, TraceTraits{/*replayable=*/true, nullptr}});
 }  // namespace
 
 }  // namespace amp::comm

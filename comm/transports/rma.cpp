@@ -216,7 +216,11 @@ const bool registered = register_transport(
     {"rma", "one-sided MPI_Put into one window over the peer's receive area, passive target, notices per batch",
      make_rma_transport, DataAccess::kBuffers,
      /*listed_at=*/3, CutNeeded::kAny,
-     /*mpi_version=*/3, "one-sided window, passive target (MPI_Win_lock_all/MPI_Put/MPI_Win_flush)"});
+     /*mpi_version=*/3, "one-sided window, passive target (MPI_Win_lock_all/MPI_Put/MPI_Win_flush)",
+     /*moves_link_by_link=*/false,
+     // MPI_Win_lock_all, MPI_Win_flush and MPI_Win_sync (MPI-3) have no DUMPI record.
+     TraceTraits{/*replayable=*/false,
+                 "its put offsets are learned from the peers at set-up, and a synthesis receives nothing"}});
 }  // namespace
 
 }  // namespace amp::comm

@@ -3,7 +3,6 @@
 #include <amp/miniapps/common/combination_check.hpp>
 
 #include <amp/miniapps/common/errors.hpp>
-#include <amp/miniapps/common/transport_tracing.hpp>
 
 #include <amp/comm/combination.hpp>
 
@@ -22,10 +21,8 @@ comm::Combination check_combination(const std::string& strategy, const std::stri
   } catch (const std::invalid_argument& refused) {
     throw CombinationRefused(refused.what());
   }
-  if (env.synthesis() != nullptr) {
-    const std::string problem = synthesis_problem(transport);
-    if (!problem.empty()) throw InputError(problem);
-  }
+  const std::string problem = env.mode().transport_problem(transport);
+  if (!problem.empty()) throw InputError(problem);
   return checked;
 }
 

@@ -3,7 +3,6 @@
 #include <amp/miniapps/common/combination_list.hpp>
 
 #include <amp/miniapps/common/errors.hpp>
-#include <amp/miniapps/common/transport_tracing.hpp>
 
 #include <amp/comm/combination.hpp>
 #include <amp/trace/format/json_schema_version.hpp>
@@ -48,7 +47,7 @@ nlohmann::json combination_list(const char* proxy, const comm::ExchangeContext& 
                                   {"variables_per_group", s.produces.group_size}});
   list["transports"] = nlohmann::json::array();
   for (const comm::TransportRegistration& t : comm::registered_transports()) {
-    const TransportTracing tracing = transport_tracing(t.name);
+    const comm::TraceTraits& tracing = t.tracing;  // said where the transport registers
     nlohmann::json transport = {{"name", t.name},
                                 {"description", t.description},
                                 {"mpi_version", std::to_string(t.mpi_version) + ".0"},
@@ -80,7 +79,7 @@ void add_listing_options(CLI::App& app, ListingOptions& options) {
 
 bool print_combination_list(const char* proxy, const ListingOptions& options, const Environment& env) {
   if (!options.list) return false;
-  if (env.synthesis() != nullptr) throw InputError("--list-combinations and --synthesize do not go together");
+  env.mode().check_listing();
   if (env.tracing()) throw InputError("--list-combinations runs nothing, so there is nothing to --trace");
   if (env.rank() != 0) return true;
   const nlohmann::json list = combination_list(proxy, env.exchange_context());

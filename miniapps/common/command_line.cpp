@@ -7,6 +7,7 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
@@ -17,43 +18,37 @@
 
 namespace amp {
 
-void add_common_options(CLI::App& app, CommonOptions& options) {
-  // A flag given twice (deck, then command line; or a script appending overrides) takes the last value.
-  app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
-  app.set_config("--input", "", "TOML input deck; command-line flags override it");
-  app.add_option("--results", options.results_file, "write the results as JSON to this (new) file");
-  app.add_option("--trace", options.trace_dir, "write a DUMPI trace of the time-stepping loop into DIR");
-  app.add_flag("--trace-setup", options.trace_setup, "with --trace: record set-up and tear-down too");
-}
-
 namespace {
 
-// The --input value as typed (for naming the deck in error messages).
-std::string deck_path(int argc, char** argv) {
-  std::string path;
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--input" && i + 1 < argc) path = argv[i + 1];
-    if (arg.rfind("--input=", 0) == 0) path = arg.substr(8);
-  }
-  return path;
-}
-
-// The deck named by --input, checked before CLI11 reads it: its own message ("was not readable (missing?)")
-// says "missing" of a folder too, and a FIFO would hang the read.
-void check_deck_file(const std::string& path) {
-  if (path.empty()) return;
-  struct stat info;
-  if (::stat(path.c_str(), &info) != 0) {
-    const int error = errno;
-    throw InputError("input deck '" + path + "': " + (error == ENOENT ? "no such file" : std::strerror(error)));
-  }
-  if (S_ISDIR(info.st_mode)) throw InputError("input deck '" + path + "' is a folder; give a deck file (TOML)");
-  if (!S_ISREG(info.st_mode))
-    throw InputError("input deck '" + path + "' is not a regular file (a deck is read whole)");
+// The deck named by --input, checked (a CLI11 validator) before CLI11 reads it: its own message ("was not
+// readable (missing?)") says "missing" of a folder too, and a FIFO would hang the read.
+CLI::Validator deck_file() {
+  return CLI::Validator(
+      [](std::string& path) -> std::string {
+        if (path.empty()) return "";
+        struct stat info;
+        if (::stat(path.c_str(), &info) != 0) {
+          const int error = errno;
+          throw InputError("input deck '" + path + "': " + (error == ENOENT ? "no such file" : std::strerror(error)));
+        }
+        if (S_ISDIR(info.st_mode)) throw InputError("input deck '" + path + "' is a folder; give a deck file (TOML)");
+        if (!S_ISREG(info.st_mode))
+          throw InputError("input deck '" + path + "' is not a regular file (a deck is read whole)");
+        return "";
+      },
+      "", "");
 }
 
 }  // namespace
+
+void add_common_options(CLI::App& app, CommonOptions& options) {
+  // A flag given twice (deck, then command line; or a script appending overrides) takes the last value.
+  app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  app.set_config("--input", "", "TOML input deck; command-line flags override it")->check(deck_file());
+  app.add_option("--results", options.results_file, "write the results as JSON to this (new) file");
+  app.add_option("--trace", "write a DUMPI trace of the time-stepping loop into DIR")->type_name("TEXT");
+  app.add_flag("--trace-setup", "with --trace: record set-up and tear-down too");
+}
 
 // The one grammar of a floating-point value, on the command line as in decks (which TOML reads the same
 // way): [+-] digits [. digits] [e [+-] digits], or [+-] . digits [...]. strtod alone would also take hex
@@ -178,18 +173,65 @@ void require_plain_numbers(CLI::App& app) {
   for (CLI::App* command : app.get_subcommands({})) require_plain_numbers(*command);
 }
 
+// The value a typed older name (kOlderNames) gives its current option `current`, both of the same app: it
+// replaces a deck's value; beside the current name typed too it must be the same value. Given in a deck,
+// the older name yields to the current one typed.
+void hand_on(CLI::App& app, CLI::Option& current, const std::string& older_name, const std::string& value) {
+  const std::vector<CLI::Option*>& order = app.parse_order();
+  const auto typed = [&order](const CLI::Option* option) {
+    return std::find(order.begin(), order.end(), option) - order.begin();
+  };
+  const auto older_at = typed(app.get_option_no_throw(older_name));
+  const auto current_at = typed(&current);
+  const auto untyped = static_cast<std::ptrdiff_t>(order.size());
+  if (older_at == untyped) {  // from the deck
+    if (current.empty()) current.add_result(value);
+    return;
+  }
+  if (current_at != untyped) {
+    const std::string theirs = current.results().front();
+    if (theirs == value) return;
+    const bool older_first = older_at < current_at;
+    throw InputError(current.get_name() + " or " + older_name + " given twice with different values ('" +
+                     (older_first ? value : theirs) + "' and '" + (older_first ? theirs : value) + "'); give it once");
+  }
+  current.clear();
+  current.add_result(value);
+  current.run_callback();
+}
+
+// Each older name as a hidden CLI11 option of the app (or subcommand) that has its current option.
+void add_older_names(CLI::App& app) {
+  for (const OlderName& name : kOlderNames) {
+    CLI::Option* current = app.get_option_no_throw(std::string("--") + name.current);
+    const std::string older = std::string("--") + name.older;
+    if (current == nullptr || app.get_option_no_throw(older) != nullptr) continue;
+    app.add_option(
+           older,
+           [&app, current, older](const CLI::results_t& given) {
+             hand_on(app, *current, older, given.back());
+             return true;
+           },
+           std::string("older name of --") + name.current)
+        ->group("");
+  }
+  for (CLI::App* command : app.get_subcommands({})) add_older_names(*command);
+}
+
+// The deck --input names ("" when none).
+std::string given_deck(const CLI::App& app) {
+  const CLI::Option* input = app.get_config_ptr();
+  return input == nullptr || input->count() == 0 ? "" : input->results().back();
+}
+
 }  // namespace
 
-bool parse_arguments(CLI::App& app, int argc, char** argv, bool* older_strategy_name) {
+bool parse_arguments(CLI::App& app, int argc, char** argv) {
   require_plain_numbers(app);
-  // The deck is real TOML (toml_deck.hpp); its path names the deck in error messages.
-  if (app.get_config_ptr() != nullptr)
-    app.config_formatter(std::make_shared<TomlDeck>(deck_path(argc, argv), app, older_strategy_name));
-  for (int i = 1; i < argc && older_strategy_name != nullptr; ++i)
-    if (std::strcmp(argv[i], "--comm_method") == 0 || std::strncmp(argv[i], "--comm_method=", 14) == 0)
-      *older_strategy_name = true;
+  add_older_names(app);
+  // The deck is real TOML (toml_deck.hpp); it names itself in its errors.
+  if (app.get_config_ptr() != nullptr) app.config_formatter(std::make_shared<TomlDeck>(app));
   try {
-    check_deck_file(deck_path(argc, argv));
     app.parse(argc, argv);
     check_given_once(app);
   } catch (const CLI::CallForHelp&) {
@@ -201,7 +243,7 @@ bool parse_arguments(CLI::App& app, int argc, char** argv, bool* older_strategy_
     if (what.empty()) what = e.get_name();
     const bool names_deck = what.rfind("input deck '", 0) == 0;
     if (dynamic_cast<const CLI::ConfigError*>(&e) != nullptr && !names_deck)
-      what = "input deck '" + deck_path(argc, argv) + "': " + what;
+      what = "input deck '" + given_deck(app) + "': " + what;
     throw InputError(what);
   }
   return true;
@@ -213,8 +255,8 @@ bool parse_command_line(CLI::App& app, int argc, char** argv, int rank) {
   return false;
 }
 
-void check_output_flags(const CLI::App& app, const std::vector<std::string>& file_flags, const std::string& trace_dir,
-                        bool trace_setup, bool tracing) {
+void check_output_flags(const CLI::App& app, const std::vector<std::string>& file_flags, const TraceRequest& trace,
+                        bool tracing) {
   for (const std::string& flag : file_flags) {
     const CLI::Option* option = app.get_option_no_throw(flag);
     if (option != nullptr && option->count() > 0 && option->as<std::string>().empty())
@@ -222,12 +264,8 @@ void check_output_flags(const CLI::App& app, const std::vector<std::string>& fil
   }
   if (!AMP_TRACING_BUILT && app.count("--trace") > 0)  // --synthesize: refused before this (Synthesis)
     throw InputError("--trace needs tracing, and this build has none (configured with AMP_ENABLE_TRACING=OFF)");
-  if (app.count("--trace") > 0 && trace_dir.empty()) throw InputError("--trace needs a directory");
-  if (trace_setup && !tracing) throw InputError("--trace-setup needs --trace DIR (it widens what is traced)");
-}
-
-void check_common_options(const CLI::App& app, const CommonOptions& options, bool tracing) {
-  check_output_flags(app, {"--results"}, options.trace_dir, options.trace_setup, tracing);
+  if (app.count("--trace") > 0 && trace.directory.empty()) throw InputError("--trace needs a directory");
+  if (trace.setup && !tracing) throw InputError("--trace-setup needs --trace DIR (it widens what is traced)");
 }
 
 }  // namespace amp

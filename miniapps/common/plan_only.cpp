@@ -26,9 +26,11 @@ void add_plan_options(CLI::App& app, PlanOptions& o) {
                "build only the exchange plan of rank --rank of --ranks virtual ranks, in one process; "
                "report its time and peak memory");
   app.add_option("--ranks", o.ranks, "with --plan-only or --synthesize: the virtual rank count");
-  app.add_option("--synthesize", o.synthesize_dir,
+  // --synthesize's value is read once, into the start request (start_request.hpp), for the synthesis.
+  app.add_option("--synthesize",
                  "write the DUMPI traces of --ranks virtual ranks into DIR, in one process, with compute "
-                 "replaced by a model measured on this machine (docs/TRACE_FORMAT.md)");
+                 "replaced by a model measured on this machine (docs/TRACE_FORMAT.md)")
+      ->type_name("TEXT");
   app.add_option("--compute_seconds", o.compute_seconds,
                  "with --synthesize: seconds per compute step instead of measuring them");
   app.add_option("--rank", o.rank, "with --plan-only: the rank whose plan is built");
@@ -67,12 +69,9 @@ std::string dump_path(const std::string& file, int rank) { return file + "." + s
 
 }  // namespace
 
-PlanTarget checked_plan_target(const PlanOptions& o, const CommonOptions& common, const Environment& env) {
+PlanTarget real_plan_target(const PlanOptions& o, const TraceRequest& trace, const Environment& env) {
   PlanTarget target{env.rank(), env.size()};
-  if (!o.synthesize_dir.empty()) {  // --ranks and --compute_seconds: checked by the synthesis (synthesis.hpp)
-    if (o.plan_only) throw InputError("--plan-only and --synthesize do not go together");
-    if (o.rank != -1) throw InputError("--rank needs --plan-only (a synthesis writes every rank)");
-  } else if (o.compute_seconds) {
+  if (o.compute_seconds) {
     throw InputError("--compute_seconds needs --synthesize");
   } else if (o.plan_only) {
     const std::int64_t ranks = o.ranks ? virtual_rank_count(*o.ranks) : 0;
@@ -86,12 +85,17 @@ PlanTarget checked_plan_target(const PlanOptions& o, const CommonOptions& common
       throw InputError(fmt::format("--rank must be 0..{} for --ranks {} (got {})", ranks - 1, ranks, o.rank));
     if (env.size() != 1)
       throw InputError(fmt::format("--plan-only runs in one process (started with {} MPI ranks)", env.size()));
-    if (!common.trace_dir.empty() || common.trace_setup)
+    if (!trace.directory.empty() || trace.setup)
       throw InputError("--plan-only runs no exchange, so there is nothing to --trace");
     target = {static_cast<int>(o.rank), static_cast<int>(ranks)};  // both checked against kMaxVirtualRanks
   } else if (o.ranks || o.rank != -1) {
     throw InputError("--ranks and --rank need --plan-only or --synthesize (a real run uses the MPI rank count)");
   }
+  return target;
+}
+
+PlanTarget checked_plan_target(const PlanOptions& o, const TraceRequest& trace, const Environment& env) {
+  const PlanTarget target = env.mode().plan_target(o, trace, env);
   if (!o.dump_file.empty()) {
     const std::string path = dump_path(o.dump_file, target.rank);
     int exists = std::filesystem::exists(path) ? 1 : 0, any = 0;

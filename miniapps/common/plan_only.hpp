@@ -26,7 +26,6 @@ struct PlanOptions {
   std::optional<std::string> ranks;
   std::int64_t rank = -1;  // the virtual rank whose plan is built (plan-only)
   std::string dump_file;
-  std::string synthesize_dir;                  // --synthesize DIR (synthesis.hpp checks it and --compute_seconds)
   std::optional<std::string> compute_seconds;  // --compute_seconds S as typed (synthesis; 0: no compute time)
 };
 void add_plan_options(CLI::App& app, PlanOptions& options);
@@ -55,9 +54,12 @@ struct PlanTarget {
   int ranks = 1;
 };
 
-// Checks the plan flags against each other, the common flags and the MPI size, and that no dump file
-// exists yet (collective: every rank gets the same answer); throws InputError naming the problem.
-PlanTarget checked_plan_target(const PlanOptions& options, const CommonOptions& common, const Environment& env);
+// Checks the plan flags against each other and the run's mode (RunMode::plan_target), the common flags and
+// the MPI size, and that no dump file exists yet (collective: every rank gets the same answer); throws
+// InputError naming the problem.
+PlanTarget checked_plan_target(const PlanOptions& options, const TraceRequest& trace, const Environment& env);
+// A real run's plan target: --plan-only's rank of --ranks, else the MPI rank and size (RunMode::plan_target).
+PlanTarget real_plan_target(const PlanOptions& options, const TraceRequest& trace, const Environment& env);
 
 // The whole plan: links with peers, phases and every piece (strided rows or index list).
 nlohmann::json plan_json(const comm::ExchangePlan& plan, const PlanTarget& target);

@@ -46,8 +46,8 @@ int proxy_main(MPI_Comm comm, int argc, char** argv) {
   const StartRequest request = parse_start_request(app, argc, argv);
   return run_proxy(Pieces::kName, comm, request, [&](const Environment& env) {
     typename Pieces::Flags flags = parsed_flags;  // each virtual rank of a synthesis checks its own copy
-    const PlanTarget target = checked_plan_target(plan_options, common, env);
-    check_common_options(app, common, env.tracing());
+    const PlanTarget target = checked_plan_target(plan_options, request.trace, env);
+    check_output_flags(app, {"--results"}, request.trace, env.tracing());
     const auto& config = Pieces::checked_config(flags, target.ranks);
     const comm::Combination combination =
         check_combination(config.strategy, config.transport, env, config.strategy_also);

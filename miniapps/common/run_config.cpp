@@ -19,7 +19,7 @@ void add_run_options(CLI::App& app, RunConfig& c, const RunFlagHelp& help) {
   app.add_option("--num_vars", c.num_vars, "variables per cell")->capture_default_str();
   app.add_option("--num_tsteps", c.num_tsteps, "time steps")->capture_default_str();
   app.add_option(
-         "--strategy,--comm_method", c.strategy,
+         "--strategy", c.strategy,
          "communication strategy: " + comm::strategy_list() + help.strategy_also + " (--comm_method: its older name)")
       ->capture_default_str();
   app.add_option("--transport", c.transport, comm::transport_list())->capture_default_str();

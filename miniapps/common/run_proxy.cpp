@@ -5,24 +5,22 @@
 #include <amp/miniapps/common/run_proxy.hpp>
 
 #include <amp/miniapps/common/errors.hpp>
-#include <amp/miniapps/common/machine_load.hpp>
-#include <amp/miniapps/common/memory_check.hpp>
 #include <amp/miniapps/common/stop_signals.hpp>
-#include <amp/miniapps/common/synthesis.hpp>
 
 #include <amp/dumpi/amp_dumpi.h>
-#include <amp/trace/format/json_schema_version.hpp>
 #include <CLI/CLI.hpp>
 #include <mpi.h>
 
 #include <cstdio>
 #include <exception>
+#include <memory>
+#include <utility>
 
 namespace amp {
 
 namespace {
 
-ExitCode run_body(const char* name, const Environment& env, const StartRequest& request,
+ExitCode run_body(const char* name, const ProcessEnvironment& env, const ProcessMode& mode, const StartRequest& request,
                   const std::function<void(const Environment&)>& body) {
   auto fail = [&](ExitCode code, const char* what) {
     if (env.rank() == 0) std::fprintf(stderr, "%s: error: %s\n", name, what);
@@ -37,16 +35,7 @@ ExitCode run_body(const char* name, const Environment& env, const StartRequest& 
     }
     if (request.older_strategy_name && env.rank() == 0)
       std::fprintf(stderr, "%s: warning: %s\n", name, kOlderStrategyName);
-    if (request.synthesis.asked) {
-      {
-        Synthesis synthesis(name, request, env);
-        synthesis.run(request, body);
-      }
-      // A signal after the last check: the synthesis is complete and kept, and the process still dies by it.
-      if (const int signal = stop_signals::pending(); signal != 0) stop_signals::die_by(signal);
-    } else {
-      body(env);
-    }
+    mode.run(name, request, env, body);
     return ExitCode::kSuccess;
   } catch (const CLI::ParseError& e) {
     return fail(ExitCode::kBadInput, e.what());
@@ -61,7 +50,7 @@ ExitCode run_body(const char* name, const Environment& env, const StartRequest& 
   } catch (const TraceFileError& e) {
     return fail(ExitCode::kTraceNotWritten, e.what());
   } catch (const stop_signals::Stopped& stopped) {
-    stop_signals::die_by(stopped.signal);  // the synthesis removed what it began while the stack unwound
+    stop_signals::die_by(stopped.signal);  // what the run began was removed while the stack unwound
   } catch (const std::exception& e) {
     std::fprintf(stderr, "%s: error on rank %d: %s\n", name, env.rank(), e.what());
     std::fflush(stderr);
@@ -76,8 +65,9 @@ int run_proxy(const char* name, MPI_Comm comm, const StartRequest& request,
               const std::function<void(const Environment&)>& body) {
   ExitCode code = ExitCode::kSuccess;
   {
-    Environment env(request, comm);
-    code = run_body(name, env, request, body);
+    const std::unique_ptr<ProcessMode> mode = process_mode(request);
+    ProcessEnvironment env(request, *mode, comm);
+    code = run_body(name, env, *mode, request, body);
     if (code == ExitCode::kBadInput || code == ExitCode::kCombinationRefused)
       env.discard_trace();  // nothing written before the configuration is accepted
   }  // MPI_Finalize (when run_proxy started MPI): the tracing library closes this rank's trace file here
@@ -86,29 +76,16 @@ int run_proxy(const char* name, MPI_Comm comm, const StartRequest& request,
 }
 
 void check_run_memory(const Environment& env, bool plan_only, double run_bytes, double setup_bytes) {
-  const bool synthesis = env.synthesis() != nullptr;
-  check_node_memory(env.comm(), plan_only || synthesis ? setup_bytes : run_bytes, synthesis);
+  env.mode().check_memory(env.comm(), plan_only, run_bytes, setup_bytes);
 }
 
 ReservedOutput reserve_results_file(const std::string& path, const Environment& env) {
-  if (path.empty()) return {};
-  if (env.synthesis() != nullptr)
-    return env.rank() == 0 ? ReservedOutput(path, "results file", true, MPI_COMM_NULL) : ReservedOutput();
-  return ReservedOutput(path, "results file", env.rank() == 0, env.comm());
+  return env.mode().reserve_results_file(path, env);
 }
 
 void finish_run(const Environment& env, ReservedOutput& results_file, nlohmann::json results,
                 const LoopMeasurements& measurements, const std::function<void(const nlohmann::json&)>& print_summary) {
-  if (env.synthesis() != nullptr) {
-    if (env.rank() == 0) env.synthesis()->keep_results(std::move(results_file), results);
-    return;
-  }
-  results["schema_version"] = kResultsSchemaVersion;
-  results["machine_load"] = machine_load_json(env.comm(), env.load_at_start());
-  if (env.rank() == 0) print_summary(results);
-  const std::string not_written = results_file.write(results.dump(2) + '\n');
-  if (!measurements.verified) throw VerificationError(measurements.failure);
-  if (!not_written.empty()) throw ResultsFileError(not_written);
+  env.mode().finish(env, results_file, std::move(results), measurements, print_summary);
 }
 
 }  // namespace amp

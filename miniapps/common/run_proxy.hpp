@@ -21,23 +21,21 @@ namespace amp {
 // The proxy runs on `comm` (MPI_COMM_WORLD from main; a sub-communicator when embedded, where the caller
 // has started MPI and finalizes it).
 // `request` is the command line read once (start_request.hpp): a refused one (its problem) exits 2, --help
-// is printed by rank 0; a synthesis runs `body` once per virtual rank, a real run once.
+// is printed by rank 0; the process mode it asks for (run_mode.hpp) runs `body`.
 int run_proxy(const char* name, MPI_Comm comm, const StartRequest& request,
               const std::function<void(const Environment&)>& body);
 
-// check_node_memory (memory_check.hpp) for what this run allocates per rank: a real run its fields and
-// set-up (`run_bytes`); --plan-only and a synthesis, which fill no fields, only the set-up (`setup_bytes`).
+// check_node_memory (memory_check.hpp) for what this run allocates per rank, as the run's mode says:
+// its fields and set-up (`run_bytes`), or where no field is filled (--plan-only) the set-up (`setup_bytes`).
 void check_run_memory(const Environment& env, bool plan_only, double run_bytes, double setup_bytes);
 
-// The --results file of this run, reserved once the configuration is accepted (reserved_output.hpp):
-// by rank 0 for every rank in a real run or plan-only; in a synthesis by virtual rank 0 alone, without
-// communicating (its calls would be traced). An empty path reserves nothing.
+// The --results file of this run, reserved once the configuration is accepted (reserved_output.hpp) as
+// the run's mode reserves it. An empty path reserves nothing.
 ReservedOutput reserve_results_file(const std::string& path, const Environment& env);
 
-// The end of every proxy body: in a synthesis, virtual rank 0 hands its results file and results to
-// it; otherwise rank 0 prints the summary and writes the results file (with "machine_load" added), a
-// failed verification throws VerificationError and then a file that could not be written
-// ResultsFileError, on every rank.
+// The end of every proxy body, as the run's mode ends it: in a real run rank 0 prints the summary and
+// writes the results file (with "machine_load" added), a failed verification throws VerificationError and
+// then a file that could not be written ResultsFileError, on every rank.
 void finish_run(const Environment& env, ReservedOutput& results_file, nlohmann::json results,
                 const LoopMeasurements& measurements, const std::function<void(const nlohmann::json&)>& print_summary);
 

@@ -1,11 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The proxy's command line read once (start_request.hpp): Kokkos' arguments apart, then one CLI11 pass.
+// The proxy's command line read once (start_request.hpp): one CLI11 pass, Kokkos' arguments among its extras.
 #include <amp/miniapps/common/start_request.hpp>
 
 #include <amp/miniapps/common/command_line.hpp>
 #include <amp/miniapps/common/errors.hpp>
-
-#include <cstring>
 
 namespace amp {
 
@@ -28,16 +26,31 @@ std::optional<std::string> given_text(const CLI::App& app, const std::string& na
   return option->as<std::string>();
 }
 
-// CLI11 would call an unknown subcommand an "unexpected argument"; say what the user meant instead.
-std::string unknown_subcommand(const CLI::App& app, const std::vector<char*>& arguments, const std::string& word) {
+// Every app and subcommand keeps what it does not know as an extra (CLI11's allow_extras): Kokkos' own
+// arguments are among them, handed on to Kokkos, and any other extra is refused below.
+void keep_extras(CLI::App& app) {
+  app.allow_extras();
+  for (CLI::App* command : app.get_subcommands([](const CLI::App*) { return true; })) keep_extras(*command);
+}
+
+bool kokkos_argument(const std::string& argument) { return argument.rfind("--kokkos-", 0) == 0; }
+
+// CLI11 would call an unknown subcommand an unexpected argument, or say that one is required; say what
+// the user meant instead: the first word CLI11 did not take, when no subcommand was.
+std::string unknown_subcommand(const CLI::App& app, const std::vector<std::string>& extras, const std::string& word) {
   const std::vector<const CLI::App*> commands = app.get_subcommands([](const CLI::App*) { return true; });
-  if (commands.empty() || arguments.size() < 2 || arguments[1][0] == '-') return "";
+  if (commands.empty() || !app.get_subcommands().empty() || extras.empty() || extras.front()[0] == '-') return "";
   std::string names;
-  for (const CLI::App* command : commands) {
-    if (command->get_name() == arguments[1]) return "";
-    names += (names.empty() ? "" : ", ") + command->get_name();
-  }
-  return "unknown " + word + " '" + arguments[1] + "'; choose one of " + names;
+  for (const CLI::App* command : commands) names += (names.empty() ? "" : ", ") + command->get_name();
+  return "unknown " + word + " '" + extras.front() + "'; choose one of " + names;
+}
+
+// The extras of `app` and its chosen subcommands, Kokkos' set apart into `kokkos`; the rest are returned.
+std::vector<std::string> proxy_extras(const CLI::App& app, std::vector<std::string>& kokkos) {
+  std::vector<std::string> rest;
+  for (const std::string& extra : app.remaining(/*recurse=*/true))
+    (kokkos_argument(extra) ? kokkos : rest).push_back(extra);
+  return rest;
 }
 
 }  // namespace
@@ -46,28 +59,33 @@ StartRequest parse_start_request(CLI::App& app, int argc, char** argv, const std
   StartRequest request;
   request.argc = argc;
   request.argv = argv;
-  // Kokkos sees only the --kokkos-* arguments, and the proxy's parser everything else: Kokkos 3.4
-  // would otherwise also act on the proxy's own --help.
-  std::vector<char*> arguments{argv[0]};
-  request.kokkos_args.push_back(argv[0]);
-  for (int i = 1; i < argc; ++i)
-    (std::strncmp(argv[i], "--kokkos-", 9) == 0 ? request.kokkos_args : arguments).push_back(argv[i]);
-  request.problem = unknown_subcommand(app, arguments, subcommand_word);
-  if (!request.problem.empty()) return request;
+  // Kokkos sees only its --kokkos-* arguments, and the proxy's parser everything: Kokkos 3.4 would
+  // otherwise also act on the proxy's own --help.
+  keep_extras(app);
   try {
-    request.help =
-        !parse_arguments(app, static_cast<int>(arguments.size()), arguments.data(), &request.older_strategy_name);
+    try {
+      request.help = !parse_arguments(app, argc, argv);
+    } catch (const InputError&) {
+      request.problem = unknown_subcommand(app, proxy_extras(app, request.kokkos_args), subcommand_word);
+      if (request.problem.empty()) throw;
+      return request;
+    }
+    const std::vector<std::string> rest = proxy_extras(app, request.kokkos_args);
+    request.problem = unknown_subcommand(app, rest, subcommand_word);
+    if (!request.problem.empty()) return request;
+    if (!rest.empty()) throw InputError(CLI::ExtrasError(rest).what());
   } catch (const InputError& refused) {
     request.problem = refused.what();
     return request;
   }
+  request.older_strategy_name = given_option(app, "--comm_method") != nullptr;
   if (request.help) {
     request.help_text = app.help();
     return request;
   }
-  request.trace_given = given_option(app, "--trace") != nullptr;
-  request.trace_dir = given_text(app, "--trace").value_or("");
-  request.trace_setup = given_option(app, "--trace-setup") != nullptr;
+  request.trace.given = given_option(app, "--trace") != nullptr;
+  request.trace.directory = given_text(app, "--trace").value_or("");
+  request.trace.setup = given_option(app, "--trace-setup") != nullptr;
   request.synthesis.asked = given_option(app, "--synthesize") != nullptr;
   request.synthesis.directory = given_text(app, "--synthesize").value_or("");
   request.synthesis.ranks = given_text(app, "--ranks");

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The one reading of a proxy's command line, before MPI starts: one CLI11 pass over the proxy's own
-// flags and deck, with the --kokkos-* arguments set apart for Kokkos. What must be known before
-// MPI_Init (the trace folder, a synthesis, Kokkos' arguments) and what the proxy's body reads (its
-// flags, filled by the same pass) come from here; nothing else reads argv.
+// flags and deck, which keeps the --kokkos-* arguments (CLI11 extras) apart for Kokkos. What must be
+// known before MPI_Init (the trace folder, a synthesis, Kokkos' arguments) and what the proxy's body
+// reads (its flags, filled by the same pass) come from here; nothing else reads argv.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -22,17 +22,23 @@ struct SynthesisRequest {
   std::optional<std::string> compute_seconds;  // none: measure
 };
 
+// --trace DIR and --trace-setup as given, of the app or of its chosen subcommand: the one copy, from the
+// parse to the tracing library (amp_dumpi_trace_into, which also reads AMP_TRACE_DIR) and the flag checks.
+struct TraceRequest {
+  bool given = false;     // --trace was given (perhaps with no directory)
+  std::string directory;  // its directory ("" when not given)
+  bool setup = false;     // --trace-setup
+};
+
 struct StartRequest {
   // The command line as given: MPI_Init and the trace's MPI_Init record receive it whole.
   int argc = 0;
   char** argv = nullptr;
-  std::vector<char*> kokkos_args;  // argv[0] and the --kokkos-* arguments: what Kokkos::initialize sees
-  bool help = false;               // --help: rank 0 prints help_text, every rank returns
+  std::vector<std::string> kokkos_args;  // the --kokkos-* arguments, in order: what Kokkos::initialize sees
+  bool help = false;                     // --help: rank 0 prints help_text, every rank returns
   std::string help_text;
-  std::string problem;       // why the command line is refused (exit 2 once MPI runs); "" when accepted
-  std::string trace_dir;     // --trace DIR, of the app or of its chosen subcommand ("" when not given)
-  bool trace_given = false;  // --trace was given (perhaps with no directory)
-  bool trace_setup = false;  // --trace-setup
+  std::string problem;  // why the command line is refused (exit 2 once MPI runs); "" when accepted
+  TraceRequest trace;
   SynthesisRequest synthesis;
   bool older_strategy_name = false;  // --comm_method or a deck's comm_method: rank 0 warns once
 };

@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The synthesis driver: its flags' checks, the loop over virtual ranks,
-// the compute model, and the summary line, .meta lines and results JSON it leaves.
+// The synthesis driver: its flags' checks, the loop over virtual ranks, the compute model, and the summary
+// line, .meta lines and results JSON it leaves; the synthesis's modes (run_mode.hpp) and the Environment of
+// a virtual rank. What a synthesis does differently from a real run is decided here alone.
 #include <amp/miniapps/common/synthesis.hpp>
 
 #include <amp/miniapps/common/command_line.hpp>
 #include <amp/miniapps/common/errors.hpp>
+#include <amp/miniapps/common/loop_report.hpp>
+#include <amp/miniapps/common/memory_check.hpp>
 #include <amp/miniapps/common/plan_only.hpp>
 #include <amp/miniapps/common/stop_signals.hpp>
+#include <amp/miniapps/common/transport_tracing.hpp>
 
 #include <amp/dumpi/amp_dumpi.h>
 #include <amp/comm/stopwatch.hpp>
@@ -26,6 +30,7 @@
 #include <filesystem>
 #include <fstream>
 #include <optional>
+#include <stdexcept>
 #include <vector>
 
 namespace amp {
@@ -67,6 +72,106 @@ void stop_if_signalled() {
 
 }  // namespace
 
+namespace {
+
+// One virtual rank's mode: no kernels, the compute model's clock instead; the rank's exchanges move no data.
+class SynthesizedRun : public RunMode {
+ public:
+  explicit SynthesizedRun(Synthesis& synthesis) : synthesis_(synthesis) {}
+  bool fills_fields() const override { return false; }
+  double progress_seconds(double) const override { return 0; }
+  void sweep(double&, const std::function<double()>& modelled_seconds, const std::function<void()>&,
+             const std::function<void()>& swap) const override {
+    synthesis_.advance(modelled_seconds());
+    swap();
+  }
+  double compute_seconds(const std::string& what, const std::function<double()>& measure) const override {
+    return synthesis_.compute_seconds(what, measure);
+  }
+
+  // Every virtual rank's plan, of the --ranks the synthesis checked (this rank's MPI rank and size).
+  PlanTarget plan_target(const PlanOptions& plan, const TraceRequest&, const Environment& env) const override {
+    if (plan.plan_only) throw InputError("--plan-only and --synthesize do not go together");
+    if (plan.rank != -1) throw InputError("--rank needs --plan-only (a synthesis writes every rank)");
+    return {env.rank(), env.size()};
+  }
+  std::string transport_problem(const std::string& transport) const override { return synthesis_problem(transport); }
+  void check_listing() const override { throw InputError("--list-combinations and --synthesize do not go together"); }
+  // Fills no fields: the set-up's bytes, one virtual rank in memory at a time.
+  void check_memory(MPI_Comm comm, bool, double, double setup_bytes) const override {
+    check_node_memory(comm, setup_bytes, /*one_rank_at_a_time=*/true);
+  }
+  // Virtual rank 0 alone, without communicating (its calls would be traced).
+  ReservedOutput reserve_results_file(const std::string& path, const Environment& env) const override {
+    if (path.empty() || env.rank() != 0) return {};
+    return ReservedOutput(path, "results file", true, MPI_COMM_NULL);
+  }
+  // Virtual rank 0 hands its results file and results to the synthesis, which writes them at its end.
+  void finish(const Environment& env, ReservedOutput& results_file, nlohmann::json results, const LoopMeasurements&,
+              const std::function<void(const nlohmann::json&)>&) const override {
+    if (env.rank() == 0) synthesis_.keep_results(std::move(results_file), results);
+  }
+
+ private:
+  Synthesis& synthesis_;
+};
+
+// Virtual rank `rank`'s environment: begins that rank's trace and makes the calls a real run makes after
+// MPI_Init; the destructor makes the ones before MPI_Finalize and ends it. Its exchanges move no data,
+// with MPI's buffers where the synthesizing process has them.
+class VirtualRankEnvironment : public Environment {
+ public:
+  VirtualRankEnvironment(Synthesis& synthesis, int rank, const StartRequest& request)
+      : Environment(MPI_COMM_WORLD, std::make_unique<SynthesizedRun>(synthesis)) {
+    exchange_context_.emplace(comm_, synthesis.mpi_buffers(), /*moves_data=*/false);
+    trace_dir_ = synthesis.directory();
+    trace_setup_ = request.trace.setup;
+    if (amp_dumpi_synthesis_begin(rank, synthesis.ranks(), trace_dir_.c_str(), request.argc, request.argv, "") != 0)
+      throw std::runtime_error("the trace settings are not valid");
+    MPI_Comm_rank(comm_, &rank_);
+    MPI_Comm_size(comm_, &size_);
+    if (!trace_setup_) MPI_Pcontrol(0);
+  }
+  ~VirtualRankEnvironment() override {
+    if (!trace_setup_) MPI_Pcontrol(1);
+    amp_dumpi_synthesis_end();
+  }
+};
+
+// The synthesizing process: it traces only its virtual ranks, runs one host thread unless a count is
+// given (no kernels run per virtual rank, and idle OpenMP workers beside a busy core made its small
+// per-rank regions wait a time slice each: 10x slower), and runs the body once per virtual rank.
+class SynthesisProcess : public ProcessMode {
+ public:
+  bool traces_process() const override { return false; }
+  std::vector<std::string> default_kokkos_threads() const override { return {"--kokkos-threads=1"}; }
+  void run(const char* proxy, const StartRequest& request, const Environment& process,
+           const Body& body) const override {
+    {
+      Synthesis synthesis(proxy, request, process);
+      synthesis.run(request, body);
+    }
+    // A signal after the last check: the synthesis is complete and kept, and the process still dies by it.
+    if (const int signal = stop_signals::pending(); signal != 0) stop_signals::die_by(signal);
+  }
+};
+
+}  // namespace
+
+std::string synthesis_problem(const std::string& transport) {
+  const char* why = transport_tracing(transport).not_synthesizable;
+  if (why == nullptr) return "";
+  std::string those;
+  for (const comm::TransportRegistration& each : comm::registered_transports())
+    if (each.tracing.not_synthesizable == nullptr) those += (those.empty() ? "" : ", ") + each.name;
+  return "transport '" + transport + "' cannot be synthesized: " + why + " (synthesize with " + those + ")";
+}
+
+std::unique_ptr<ProcessMode> process_mode(const StartRequest& request) {
+  if (request.synthesis.asked) return std::make_unique<SynthesisProcess>();
+  return real_process();
+}
+
 Synthesis::Synthesis(const char* proxy, const StartRequest& request, const Environment& process)
     : proxy_(proxy), mpi_buffers_(process.exchange_context().buffers) {
   if (!AMP_TRACING_BUILT)
@@ -81,7 +186,7 @@ Synthesis::Synthesis(const char* proxy, const StartRequest& request, const Envir
     throw InputError(fmt::format("--synthesize runs in one process (started with {} MPI ranks)", process.size()));
   if (amp_dumpi_active() != 0)
     throw InputError("--synthesize writes its own traces into its directory; unset AMP_TRACE_DIR");
-  if (request.trace_given) throw InputError("--synthesize writes its own traces into its directory; drop --trace");
+  if (request.trace.given) throw InputError("--synthesize writes its own traces into its directory; drop --trace");
   namespace fs = std::filesystem;
   std::error_code error;
   if (fs::exists(fs::symlink_status(directory_, error)))
@@ -131,16 +236,6 @@ double Synthesis::compute_seconds(const std::string& what, const std::function<d
   return found->second;
 }
 
-double Synthesis::undisturbed_seconds(const std::function<void()>& step) {
-  double fastest = std::numeric_limits<double>::infinity();
-  for (int repeat = 0; repeat <= kTimedRepeats; ++repeat) {
-    const double start = now_seconds();
-    step();
-    if (repeat > 0) fastest = std::min(fastest, now_seconds() - start);
-  }
-  return fastest;
-}
-
 void Synthesis::advance(double seconds) const {
   stop_if_signalled();
   modelled_seconds_ += seconds;
@@ -176,7 +271,7 @@ void Synthesis::run(const StartRequest& request, const Body& body) {
   for (int rank = 0; rank < ranks_; ++rank) {
     stop_if_signalled();
     modelled_seconds_ = 0;
-    Environment rank_environment(*this, rank, request);
+    VirtualRankEnvironment rank_environment(*this, rank, request);
     body(rank_environment);
   }
   const double seconds = now_seconds() - start;

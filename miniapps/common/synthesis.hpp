@@ -4,7 +4,8 @@
 // decomposition, plan, strategy and transport code and the same trace writer as a real run, while the
 // tracing library answers the MPI calls for the rank (trace/writer/synthetic_mpi.hpp) and no data
 // moves (each virtual rank's exchange context says so: comm/exchange_context.hpp). The proxy's body
-// runs as in a real run; what differs lives in the Environment each virtual rank gets. Compute is not run:
+// runs as in a real run; what differs lives in the Environment each virtual rank gets and in the modes
+// (run_mode.hpp) this file's synthesis.cpp defines, the only place that knows a run is a synthesis. Compute is not run:
 // each compute step moves the rank's clock on by the compute model, seconds measured once on this
 // machine for the rank's block (or given with --compute_seconds). One rank's state lives at a time, so
 // memory does not grow with N. DIR must be new: the traces go to a staging folder beside it, renamed to
@@ -29,9 +30,13 @@ class StagedDirectory;
 
 namespace amp {
 
+// Empty when a synthesis can write `transport` (its registration's TraceTraits say so); else the one-line
+// reason, naming the transports it can write.
+std::string synthesis_problem(const std::string& transport);
+
 class Synthesis {
  public:
-  using Body = std::function<void(const Environment&)>;
+  using Body = ProcessMode::Body;
 
   // Checks --synthesize, --ranks and --compute_seconds as the request holds them (start_request.hpp),
   // creates DIR's parent folders and the staging folder; throws InputError naming the problem (DIR
@@ -51,12 +56,6 @@ class Synthesis {
   // Seconds one compute step described by `what` takes ("one variable's 3D7PT step on a 64x64x64
   // block"): --compute_seconds when given, else measure() run once per distinct `what`.
   double compute_seconds(const std::string& what, const std::function<double()>& measure);
-  // How a proxy measures a step for the model: runs `step` once to warm up, then kTimedRepeats times,
-  // and returns the fastest. Other work on the cores only ever adds time (an OpenMP barrier whose
-  // thread was descheduled waits a time slice), so the fastest run is the step's own cost: the median
-  // of 5 gave 80 us and 52 ms for one 64^3 step on a node that builds ran on.
-  static constexpr int kTimedRepeats = 9;
-  static double undisturbed_seconds(const std::function<void()>& step);
   // Moves the current virtual rank's clock on by `seconds` of modelled compute; InputError once the
   // rank's modelled run would pass kMaxModelledSeconds (plan_only.hpp), which the trace cannot hold.
   // Throws stop_signals::Stopped once a SIGINT or SIGTERM came (also checked between virtual ranks).

@@ -38,13 +38,13 @@ long thread_limit(std::string& why) {
 
 }  // namespace
 
-std::string thread_count_problem(const std::vector<char*>& kokkos_arguments) {
+std::string thread_count_problem(const std::vector<std::string>& kokkos_arguments) {
   long requested = 0;
   std::string source;
-  for (const char* argument : kokkos_arguments) {
+  for (const std::string& argument : kokkos_arguments) {
     for (const char* flag : {"--kokkos-threads=", "--kokkos-num-threads="}) {
-      if (std::strncmp(argument, flag, std::strlen(flag)) == 0) {
-        requested = std::strtol(argument + std::strlen(flag), nullptr, 10);
+      if (argument.rfind(flag, 0) == 0) {
+        requested = std::strtol(argument.c_str() + std::strlen(flag), nullptr, 10);
         source = argument;
       }
     }

@@ -11,7 +11,7 @@
 namespace amp {
 
 // "" when the count fits, else one line naming where the count came from and the limit.
-std::string thread_count_problem(const std::vector<char*>& kokkos_arguments);
+std::string thread_count_problem(const std::vector<std::string>& kokkos_arguments);
 
 // "" when MPI's thread level `provided` is at least MPI_THREAD_FUNNELED (Kokkos' host threads run
 // between the main thread's MPI calls), else one line naming the level.

@@ -2,6 +2,8 @@
 // toml++ parse of a deck into CLI11 config items, with the line of every problem.
 #include <amp/miniapps/common/toml_deck.hpp>
 
+#include <amp/miniapps/common/command_line.hpp>
+
 #include <fmt/format.h>
 #include <toml++/toml.h>
 
@@ -37,6 +39,13 @@ const CLI::Option* option_named(const CLI::App& app, const std::string& key) {
   return app.get_option_no_throw(key);
 }
 
+// The option a key sets in the end: an older name's is its current flag's.
+const CLI::Option* option_set_by(const CLI::App& app, const std::string& key) {
+  for (const OlderName& name : kOlderNames)
+    if (key == name.older) return option_named(app, name.current);
+  return option_named(app, key);
+}
+
 // Flags read from the command line before MPI_Init or before the proxy's parser runs (tracing, a
 // synthesis): a deck could not change them, so it may not hold them.
 bool command_line_only(const std::string& key) {
@@ -49,18 +58,19 @@ bool command_line_only(const std::string& key) {
 
 std::vector<CLI::ConfigItem> TomlDeck::from_config(std::istream& input) const {
   const std::string text{std::istreambuf_iterator<char>(input), std::istreambuf_iterator<char>()};
+  const std::string path = app_.get_config_ptr()->results().back();
   auto fail = [&](std::uint32_t line, const std::string& what) {
-    return CLI::ConfigError(fmt::format("input deck '{}' line {}: {}", path_, line, what));
+    return CLI::ConfigError(fmt::format("input deck '{}' line {}: {}", path, line, what));
   };
   toml::table deck;
   try {
-    deck = toml::parse(text, path_);
+    deck = toml::parse(text, path);
   } catch (const toml::parse_error& e) {
     throw fail(e.source().begin.line, std::string(e.description()));
   }
   std::vector<CLI::ConfigItem> items;
-  // The key and line that first set each option: one option under two names (strategy and its older name
-  // comm_method) would be resolved by CLI11 silently, whatever their order.
+  // The key and line that first set each option: one option under two names (a flag and its older name,
+  // command_line.hpp's kOlderNames) would be resolved by CLI11 silently, whatever their order.
   std::map<const CLI::Option*, std::pair<std::string, std::uint32_t>> set_by;
   for (const auto& [key, node] : deck) {
     const std::string name(key.str());
@@ -87,14 +97,13 @@ std::vector<CLI::ConfigItem> TomlDeck::from_config(std::istream& input) const {
       check_kind(node);
     if (node.is_array() && option->get_items_expected_max() <= 1)
       throw fail(line, fmt::format("'{}' takes one value, not an array", name));
-    const auto [first, fresh] = set_by.emplace(option, std::make_pair(name, line));
+    const auto [first, fresh] = set_by.emplace(option_set_by(app_, name), std::make_pair(name, line));
     if (!fresh) {  // named by line, as the file reads (toml++ keeps its keys sorted by name)
       std::pair<std::string, std::uint32_t> earlier = first->second, later{name, line};
       if (later.second < earlier.second) std::swap(earlier, later);
       throw fail(later.second, fmt::format("'{}' sets the same flag as '{}' (line {}); give one of them", later.first,
                                            earlier.first, earlier.second));
     }
-    if (name == "comm_method" && older_name_ != nullptr) *older_name_ = true;
     CLI::ConfigItem item;
     item.name = name;
     std::string value;

@@ -10,23 +10,21 @@
 
 namespace amp {
 
-// CLI11's config reader for one deck. Every top-level key must name an option of `app`; arrays give
-// an option that takes several values several values; an array for a one-value option, tables, dates,
-// and the flags read before the deck (trace, trace-setup, synthesize, compute_seconds) are rejected. Errors are
-// CLI::ConfigError whose text is "input deck 'PATH' line N: what is wrong".
+// CLI11's config reader for one deck. Every top-level key must name an option of `app` (or an older name
+// of one, command_line.hpp's kOlderNames); arrays give an option that takes several values several values;
+// an array for a one-value option, tables, dates, and the flags read before the deck (trace, trace-setup,
+// synthesize, compute_seconds) are rejected. Errors are CLI::ConfigError whose text is "input deck 'PATH'
+// line N: what is wrong".
 class TomlDeck : public CLI::Config {
  public:
-  // `older_name`, when given, is set where the deck uses comm_method, strategy's deprecated name.
-  TomlDeck(std::string path, const CLI::App& app, bool* older_name = nullptr)
-      : path_(std::move(path)), app_(app), older_name_(older_name) {}
+  // The deck is the one `app`'s --input names (its config option), read when CLI11 asks.
+  explicit TomlDeck(const CLI::App& app) : app_(app) {}
 
   std::vector<CLI::ConfigItem> from_config(std::istream& input) const override;
   std::string to_config(const CLI::App*, bool, bool, std::string) const override;
 
  private:
-  std::string path_;
   const CLI::App& app_;
-  bool* older_name_;
 };
 
 }  // namespace amp

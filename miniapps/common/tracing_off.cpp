@@ -6,6 +6,7 @@
 
 extern "C" {
 void amp_dumpi_trace_into(const char*, const char*) {}
+const char* amp_dumpi_trace_directory(void) { return ""; }
 int amp_dumpi_active(void) { return 0; }
 int amp_dumpi_trace_failed(void) { return 0; }
 void amp_dumpi_discard(void) {}

@@ -15,7 +15,7 @@
 #include <amp/kernels/block_fields.hpp>
 #include <amp/kernels/hash.hpp>
 #include <amp/kernels/stencil.hpp>
-#include <amp/miniapps/common/synthesis.hpp>
+#include <amp/miniapps/common/run_mode.hpp>
 
 #include <fmt/format.h>
 #include <mpi.h>
@@ -66,7 +66,7 @@ double measure_stencil_step(const GhostConfig& config, const Decomposition& d) {
     next.emplace_back(std::string("amp::model_grid_next"), b.nx + 2, b.ny + 2, b.nz + 2);
     kernels::fill_random(current[v], b, d.placement, config.seed, v);
   }
-  const double all = Synthesis::undisturbed_seconds([&] {
+  const double all = undisturbed_seconds([&] {
     for (int v = 0; v < config.num_vars; ++v) {
       kernels::apply_stencil_with_outflow(config.stencil, current[v], next[v], b, d.sides);
       std::swap(current[v], next[v]);

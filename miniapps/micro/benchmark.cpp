@@ -38,9 +38,10 @@ void add_run_options(CLI::App& command, const Benchmark& benchmark, RunSettings&
       ->capture_default_str();
   command.add_option("--csv", settings.csv_file, "write the table as CSV to this (new) file");
   command.add_option("--results", settings.results_file, "write the results as JSON to this (new) file");
-  command.add_option("--trace", settings.trace_dir,
-                     "write a DUMPI trace of the benchmark (warm-up, timed part, check) into DIR");
-  command.add_flag("--trace-setup", settings.trace_setup, "with --trace: record set-up and tear-down too");
+  // --trace and --trace-setup: read once, into the start request (start_request.hpp).
+  command.add_option("--trace", "write a DUMPI trace of the benchmark (warm-up, timed part, check) into DIR")
+      ->type_name("TEXT");
+  command.add_flag("--trace-setup", "with --trace: record set-up and tear-down too");
 }
 
 namespace {
@@ -83,7 +84,8 @@ void validate_run_settings(const RunSettings& settings, const Benchmark& benchma
   benchmark.validate(settings, ranks);
 }
 
-nlohmann::ordered_json run_settings_json(const RunSettings& settings, const Benchmark& benchmark) {
+nlohmann::ordered_json run_settings_json(const RunSettings& settings, const Benchmark& benchmark,
+                                         const std::string& trace_dir) {
   nlohmann::ordered_json json;
   if (benchmark.size_limits()) {
     json["min_size"] = settings.min_size;
@@ -95,7 +97,7 @@ nlohmann::ordered_json run_settings_json(const RunSettings& settings, const Benc
   json["repetitions"] = settings.repetitions;
   json["csv"] = settings.csv_file;
   json["results"] = settings.results_file;
-  json["trace"] = settings.trace_dir;
+  json["trace"] = trace_dir;
   json["options"] = benchmark.options_json();
   return json;
 }

@@ -40,8 +40,6 @@ struct RunSettings {
   std::uint64_t volume = 0;
   std::string csv_file;
   std::string results_file;
-  std::string trace_dir;  // --trace: the start request hands it to the tracing library before MPI_Init
-  bool trace_setup = false;
 };
 
 class Benchmark {
@@ -72,6 +70,8 @@ void add_run_options(CLI::App& command, const Benchmark& benchmark, RunSettings&
 // Checks the shared flags (ranges, output paths) and then the benchmark's own; throws InputError.
 void validate_run_settings(const RunSettings& settings, const Benchmark& benchmark, int ranks);
 
-nlohmann::ordered_json run_settings_json(const RunSettings& settings, const Benchmark& benchmark);
+// `trace_dir`: --trace as given ("" when not).
+nlohmann::ordered_json run_settings_json(const RunSettings& settings, const Benchmark& benchmark,
+                                         const std::string& trace_dir);
 
 }  // namespace amp::micro

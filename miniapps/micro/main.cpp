@@ -30,11 +30,10 @@ int run_micro(int argc, char** argv) {
   return amp::run_proxy("amp-micro", MPI_COMM_WORLD, request, [&](const amp::Environment& env) {
     for (std::size_t i = 0; i < benchmarks.size(); ++i) {
       if (!commands[i]->parsed()) continue;
-      amp::check_output_flags(*commands[i], {"--results", "--csv"}, settings[i].trace_dir, settings[i].trace_setup,
-                              env.tracing());
+      amp::check_output_flags(*commands[i], {"--results", "--csv"}, request.trace, env.tracing());
       amp::micro::validate_run_settings(settings[i], *benchmarks[i], env.size());
       amp::check_node_memory(MPI_COMM_WORLD, benchmarks[i]->bytes_per_rank(settings[i]));
-      amp::micro::run_benchmark(*benchmarks[i], settings[i], env, MPI_COMM_WORLD);
+      amp::micro::run_benchmark(*benchmarks[i], settings[i], request.trace, env, MPI_COMM_WORLD);
     }
   });
 }

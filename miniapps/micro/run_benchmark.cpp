@@ -14,7 +14,8 @@
 
 namespace amp::micro {
 
-void run_benchmark(Benchmark& benchmark, const RunSettings& settings, const Environment& environment, MPI_Comm comm) {
+void run_benchmark(Benchmark& benchmark, const RunSettings& settings, const TraceRequest& trace,
+                   const Environment& environment, MPI_Comm comm) {
   // Both files are reserved before anything runs (reserved_output.hpp); InputError on every rank.
   ReservedOutput csv_file(settings.csv_file, "CSV file", environment.rank() == 0, environment.comm());
   ReservedOutput results_file(settings.results_file, "results file", environment.rank() == 0, environment.comm());
@@ -43,7 +44,7 @@ void run_benchmark(Benchmark& benchmark, const RunSettings& settings, const Envi
   results["benchmark"] = benchmark.name();
   results["summary"] = benchmark.summary();
   results["run"] = context.to_json();
-  results["configuration"] = run_settings_json(settings, benchmark);
+  results["configuration"] = run_settings_json(settings, benchmark, trace.directory);
   results["columns"] = table.columns();
   results["rows"] = table.rows_json();
   results["verified"] = verified;

@@ -9,6 +9,7 @@
 namespace amp::micro {
 
 // With --trace, the benchmark's run (warm-up, timed repetitions, verification) is the traced region.
-void run_benchmark(Benchmark& benchmark, const RunSettings& settings, const Environment& environment, MPI_Comm comm);
+void run_benchmark(Benchmark& benchmark, const RunSettings& settings, const TraceRequest& trace,
+                   const Environment& environment, MPI_Comm comm);
 
 }  // namespace amp::micro

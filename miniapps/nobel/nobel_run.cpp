@@ -13,7 +13,7 @@
 
 #include <amp/comm/stopwatch.hpp>
 #include <amp/miniapps/common/proxy_loop.hpp>
-#include <amp/miniapps/common/synthesis.hpp>
+#include <amp/miniapps/common/run_mode.hpp>
 #include <amp/comm/strategy_registry.hpp>
 #include <amp/kernels/amr_cell_values.hpp>
 #include <amp/kernels/amr_remap.hpp>
@@ -238,7 +238,7 @@ class NobelLoop : public ProxyLoop {
   double seconds_per_block() {
     Storage current("amp::model_current", storage_size_), next("amp::model_next", storage_size_);
     kernels::fill_amr_initial_values(current, blocks_, shape_, config_.seed, 0);
-    const double seconds = Synthesis::undisturbed_seconds([&] {
+    const double seconds = undisturbed_seconds([&] {
       kernels::fill_ghost_faces(current, fill_tasks_, shape_.n);
       kernels::eulerian_update(current, next, blocks_, shape_, physics_, dt_);
       std::swap(current, next);

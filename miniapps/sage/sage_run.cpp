@@ -10,7 +10,7 @@
 #include <amp/comm/stopwatch.hpp>
 #include <amp/comm/strategy_registry.hpp>
 #include <amp/miniapps/common/proxy_loop.hpp>
-#include <amp/miniapps/common/synthesis.hpp>
+#include <amp/miniapps/common/run_mode.hpp>
 #include <amp/kernels/cell_fields.hpp>
 #include <amp/kernels/face_flux.hpp>
 #include <amp/kernels/hash.hpp>
@@ -121,7 +121,7 @@ class SageLoop : public ProxyLoop {
       next.emplace_back("amp::model_cells_next", mesh_.local_cells());
       kernels::fill_random_cells(current[v], global_id_, mesh_.owned, config_.seed, v);
     }
-    const double seconds = Synthesis::undisturbed_seconds([&] {
+    const double seconds = undisturbed_seconds([&] {
       for (int v = 0; v < config_.num_vars; ++v) {
         kernels::compute_face_fluxes(Kokkos::View<const double*>(current[v]), table_, transport_[v], flux_);
         kernels::apply_face_fluxes(Kokkos::View<const double*>(current[v]), Kokkos::View<const double*>(flux_), table_,

@@ -14,6 +14,10 @@ extern "C" {
  * library's messages ("--trace"); NULL or "" names AMP_TRACE_DIR. A NULL or empty DIRECTORY undoes it. */
 void amp_dumpi_trace_into(const char* directory, const char* source);
 
+/* The directory this process traces into from MPI_Init: amp_dumpi_trace_into's, else AMP_TRACE_DIR's ("" when
+ * neither). The one reading of AMP_TRACE_DIR: a program that needs the folder asks here. */
+const char* amp_dumpi_trace_directory(void);
+
 /* 1 while this process is writing a DUMPI trace (recording or paused by MPI_Pcontrol(0)), else 0.
  * Calling it also guarantees the library stays linked in. */
 int amp_dumpi_active(void);

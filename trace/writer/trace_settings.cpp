@@ -53,9 +53,13 @@ void TraceSettings::set_directory(const std::string& directory, const std::strin
   given_source() = source;
 }
 
+std::string TraceSettings::asked_directory() {
+  return given_directory().empty() ? env_or_empty("AMP_TRACE_DIR") : given_directory();
+}
+
 TraceSettings TraceSettings::from_environment() {
   TraceSettings settings;
-  settings.directory = given_directory().empty() ? env_or_empty("AMP_TRACE_DIR") : given_directory();
+  settings.directory = asked_directory();
   if (settings.directory.empty()) return settings;
   if (!given_directory().empty() && !given_source().empty()) settings.directory_source = given_source();
   settings.prefix = env_or_empty("AMP_TRACE_PREFIX");

@@ -27,6 +27,9 @@ struct TraceSettings {
   // The directory given by amp_dumpi_trace_into (before MPI_Init), which AMP_TRACE_DIR gives otherwise.
   static void set_directory(const std::string& directory, const std::string& source);
 
+  // That directory, else AMP_TRACE_DIR ("" when neither): the one place AMP_TRACE_DIR is read.
+  static std::string asked_directory();
+
   // Returns settings with an empty directory when neither set_directory nor AMP_TRACE_DIR gave one.
   // Throws std::runtime_error on malformed values.
   static TraceSettings from_environment();

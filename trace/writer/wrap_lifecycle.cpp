@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
+#include <string>
 #include <string_view>
 
 #include <amp/dumpi/amp_dumpi.h>
@@ -109,6 +110,12 @@ int amp_dumpi_trace_failed(void) { return Tracer::instance().write_failed() ? 1 
 
 void amp_dumpi_trace_into(const char* directory, const char* source) {
   TraceSettings::set_directory(directory != nullptr ? directory : "", source != nullptr ? source : "");
+}
+
+const char* amp_dumpi_trace_directory(void) {
+  static std::string directory;
+  directory = TraceSettings::asked_directory();
+  return directory.c_str();
 }
 
 void amp_dumpi_discard(void) {
