@@ -3,7 +3,7 @@
 // before MPI_Init, as the proxies do with --trace, and the library traces there without AMP_TRACE_DIR
 // being set in the process (the proxies no longer setenv their own environment). Usage: trace_into_test DIR
 // (DIR must not exist yet; the test leaves it with the trace in it).
-#include <amp/dumpi/amp_dumpi.h>
+#include <amp/trace/writer/amp_dumpi.h>
 #include <mpi.h>
 
 #include <cstdio>

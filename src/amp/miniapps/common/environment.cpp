@@ -7,7 +7,7 @@
 #include <amp/miniapps/common/synthesis.hpp>
 #include <amp/miniapps/common/thread_limit.hpp>
 
-#include <amp/dumpi/amp_dumpi.h>
+#include <amp/trace/writer/amp_dumpi.h>
 #include <Kokkos_Core.hpp>
 #include <mpi.h>
 

@@ -3,7 +3,7 @@
 // removing it, the .meta and the folders the library made, all before MPI_Finalize.
 #include <amp/miniapps/common/refused_run_trace.hpp>
 
-#include <amp/dumpi/amp_dumpi.h>
+#include <amp/trace/writer/amp_dumpi.h>
 #include <mpi.h>
 
 #include <cstdio>

@@ -10,7 +10,7 @@
 #include <amp/miniapps/common/stop_signals.hpp>
 #include <amp/miniapps/common/synthesis.hpp>
 
-#include <amp/dumpi/amp_dumpi.h>
+#include <amp/trace/writer/amp_dumpi.h>
 #include <amp/trace/format/json_schema_version.hpp>
 #include <CLI/CLI.hpp>
 #include <mpi.h>

@@ -8,7 +8,7 @@
 #include <amp/miniapps/common/plan_only.hpp>
 #include <amp/miniapps/common/stop_signals.hpp>
 
-#include <amp/dumpi/amp_dumpi.h>
+#include <amp/trace/writer/amp_dumpi.h>
 #include <amp/comm/stopwatch.hpp>
 #include <amp/trace/reader/staged_directory.hpp>
 #include <amp/trace/format/json_schema_version.hpp>

@@ -2,7 +2,7 @@
 // The tracing library's C API for a build configured with AMP_ENABLE_TRACING=OFF: no trace is ever
 // active, none ever fails, and a synthesis cannot begin (the proxies refuse --trace and --synthesize
 // before any of this is reached: check_output_flags, Synthesis).
-#include <amp/dumpi/amp_dumpi.h>
+#include <amp/trace/writer/amp_dumpi.h>
 
 extern "C" {
 void amp_dumpi_trace_into(const char*, const char*) {}

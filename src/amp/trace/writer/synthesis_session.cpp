@@ -10,7 +10,7 @@
 #include <exception>
 #include <string>
 
-#include <amp/dumpi/amp_dumpi.h>
+#include <amp/trace/writer/amp_dumpi.h>
 #include <amp/trace/writer/lifecycle_records.hpp>
 #include <amp/trace/writer/synthetic_mpi.hpp>
 

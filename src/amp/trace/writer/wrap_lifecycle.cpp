@@ -9,7 +9,7 @@
 #include <exception>
 #include <string_view>
 
-#include <amp/dumpi/amp_dumpi.h>
+#include <amp/trace/writer/amp_dumpi.h>
 #include <amp/trace/writer/call_record.hpp>
 #include <amp/trace/writer/lifecycle_records.hpp>
 
