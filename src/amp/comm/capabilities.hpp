@@ -32,4 +32,11 @@ enum class CutNeeded {
   kPerLink,  // moves each link's part of a batch as one block (a neighbourhood collective's counts)
 };
 
+// How a transport reaches the data (its registration says it; an in-place one cannot be given staged buffers).
+enum class DataAccess {
+  kBuffersOrDirect,  // packed slots of the areas, or straight from storage for a direct message
+  kBuffers,          // packed slots only: every piece is packed, no message is direct
+  kInPlace,          // the pieces in storage, described to MPI: nothing is packed
+};
+
 }  // namespace amp::comm

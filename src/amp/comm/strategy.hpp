@@ -2,16 +2,15 @@
 // The one interface every proxy drives and every strategy implements: "variable v is computed, its
 // boundary values may go" and "I need variable v's ghosts now". A strategy decides how messages are
 // cut and when they go; the transport it is given (impl/transport.hpp) decides how they move. The base class
-// holds the mechanics shared by all (the exchange state, packing, the start-up size check, counting).
+// holds the mechanics shared by all (the exchange state, packing, the start-up size check, counting). An
+// application needs only the public part; a strategy's file includes impl/exchange_state.hpp for the rest.
 #pragma once
 
 #include <amp/comm/exchange_context.hpp>
 #include <amp/comm/exchange_plan.hpp>
 #include <amp/comm/memory_space.hpp>
+#include <amp/comm/fwd.hpp>
 #include <amp/comm/traffic.hpp>
-#include <amp/comm/impl/exchange_state.hpp>
-#include <amp/comm/impl/message_tags.hpp>
-#include <amp/comm/impl/transport.hpp>
 
 #include <memory>
 #include <string>
@@ -19,11 +18,9 @@
 
 namespace amp::comm {
 
-struct TransportRegistration;
-
 class Strategy {
  public:
-  virtual ~Strategy() = default;
+  virtual ~Strategy();
   Strategy(const Strategy&) = delete;
   Strategy& operator=(const Strategy&) = delete;
 
@@ -53,12 +50,12 @@ class Strategy {
   // collective over the strategy's communicator for some transports.
   void set_up_transport();
 
-  const Traffic& traffic() const { return state_.traffic(); }
+  const Traffic& traffic() const;
   // The messages of the start-up size check with each peer (one small message per link), kept apart
   // from traffic(): a strategy built inside a traced region adds them to the trace.
   const Traffic& setup_traffic() const { return setup_traffic_; }
-  const ExchangeTimes& times() const { return state_.times(); }
-  const ExchangePlan& plan() const { return state_.plan(); }
+  const ExchangeTimes& times() const;
+  const ExchangePlan& plan() const;
 
  protected:
   // Builds the exchange state in `context` (on a duplicate of its communicator; variables move in groups
@@ -67,20 +64,20 @@ class Strategy {
   // peer receives (throws std::runtime_error if not). Collective over the context's communicator.
   Strategy(ExchangePlan plan, int group_size, const TransportRegistration& transport, const ExchangeContext& context);
 
-  ExchangeState& state() { return state_; }
-  const ExchangeState& state() const { return state_; }
-  const std::vector<int>& links_in_phase(int phase) const { return state_.links_in_phase(phase); }
-  int num_vars() const { return state_.num_vars(); }
-  int num_phases() const { return state_.num_phases(); }
-  int num_links() const { return state_.num_links(); }
-  const LinkData& link(int l) const { return state_.link(l); }
+  ExchangeState& state() { return *state_; }
+  const ExchangeState& state() const { return *state_; }
+  const std::vector<int>& links_in_phase(int phase) const;
+  int num_vars() const;
+  int num_phases() const;
+  int num_links() const;
+  const LinkData& link(int l) const;
 
   // The data tag of message `ordinal` of a link in `phase` (impl/message_tags.hpp): unique per (phase,
   // ordinal) within this plan's class and epoch, so one tag always carries one message size.
   int tag_for(int phase, int ordinal) const;
   // Whether contiguous pieces may go straight from storage with this transport (SVCP asks): never when
   // MPI's buffers are staged through host memory (mpi_buffers.hpp).
-  bool direct_allowed() const { return transport_->data_access() == DataAccess::kBuffersOrDirect && !state_.staged(); }
+  bool direct_allowed() const;
   // SVCP's cut: contiguous pieces go direct and are not packed.
   void skip_contiguous_pieces() { skip_contiguous_ = direct_allowed(); }
 
@@ -90,11 +87,11 @@ class Strategy {
   void unpack(int l, int v);
 
   // The transport's verbs for one batch (impl/exchange_state.hpp); send also counts the batch's messages.
-  void start_receives(int group, int phase) { transport_->start_receives(group, phase); }
+  void start_receives(int group, int phase);
   void send(int group, int phase);
   void complete_receives(int group, int phase);
-  void release_receives(int group, int phase) { transport_->release_receives(group, phase); }
-  void complete_sends(int group) { transport_->complete_sends(group); }
+  void release_receives(int group, int phase);
+  void complete_sends(int group);
   // One neighbour at a time (capabilities.hpp's Pacing::kLinkByLink), instead of the four verbs above:
   // batch (group, phase), packed, is staged for MPI; then for each link of `order` in turn its receives
   // and sends are started and all completed (Transport::exchange_link) before the next link's start;
@@ -113,11 +110,11 @@ class Strategy {
   // Pack's and unpack's common body: the pieces that need copying, storage <-> slot.
   void copy_pieces(int l, int v, Direction d);
 
-  ExchangeState state_;
+  std::unique_ptr<ExchangeState> state_;  // held by pointer: its definition (impl/) is not a public header
   std::unique_ptr<Transport> transport_;
   std::vector<char> filled_by_proxy_;  // [link * vars + v]: send_slot_to_fill gave it out; pack skips it once
   Traffic setup_traffic_;
-  TagLayout tags_;
+  std::unique_ptr<TagLayout> tags_;
   bool skip_contiguous_ = false;
 };
 

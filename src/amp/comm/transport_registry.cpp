@@ -2,6 +2,8 @@
 // The table of transports, filled by the transport files' registrars before main() runs.
 #include <amp/comm/transport_registry.hpp>
 
+#include <amp/comm/impl/transport.hpp>
+
 #include <algorithm>
 #include <stdexcept>
 

@@ -7,7 +7,7 @@
 #pragma once
 
 #include <amp/comm/capabilities.hpp>
-#include <amp/comm/impl/transport.hpp>
+#include <amp/comm/fwd.hpp>
 
 #include <memory>
 #include <string>
@@ -20,7 +20,7 @@ struct TransportRegistration {
   std::string name;         // what --transport takes
   std::string description;  // one line, for --help and --list-combinations
   std::unique_ptr<Transport> (*factory)(ExchangeState& state);
-  DataAccess data_access;   // how it reaches the data (impl/transport.hpp): packed slots, direct, in place
+  DataAccess data_access;   // how it reaches the data (capabilities.hpp): packed slots, direct, in place
   int listed_at;            // its place in listings and messages (isend, the baseline, first)
   CutNeeded needs;          // what it needs of a strategy's messages
   int mpi_version;          // the MPI standard version its calls need

@@ -9,6 +9,7 @@
 // link (capabilities.hpp) calls exchange_link for each link of a packed batch instead, one after another.
 #pragma once
 
+#include <amp/comm/capabilities.hpp>
 #include <amp/comm/communicator.hpp>
 #include <amp/comm/impl/exchange_state.hpp>
 
@@ -22,13 +23,6 @@ namespace amp::comm {
 
 struct TransportRegistration;
 
-// How a transport reaches the data.
-enum class DataAccess {
-  kBuffersOrDirect,  // packed slots of the areas, or straight from storage for a direct message
-  kBuffers,          // packed slots only: every piece is packed, no message is direct
-  kInPlace,          // the pieces in storage, described to MPI: nothing is packed
-};
-
 class Transport {
  public:
   // The state outlives the transport; messages are added to it before set_up().
@@ -37,7 +31,7 @@ class Transport {
   Transport(const Transport&) = delete;
   Transport& operator=(const Transport&) = delete;
 
-  // What the transport registered (transport_registry.hpp), set by build_transport.
+  // What the transport registered (transport_registry.hpp, capabilities.hpp's DataAccess), set by build_transport.
   DataAccess data_access() const { return data_access_; }
   virtual AreaLayout area_layout() const { return AreaLayout::kByGroup; }
   // Once every message is in the state. Collective over the state's communicator for some transports.

@@ -5,6 +5,7 @@
 #include <amp/comm/strategy.hpp>
 
 #include <amp/comm/strategy_registry.hpp>
+#include <amp/comm/impl/exchange_state.hpp>
 
 namespace amp::comm {
 

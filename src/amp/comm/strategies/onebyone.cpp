@@ -23,6 +23,7 @@
 #include <amp/comm/strategy.hpp>
 
 #include <amp/comm/strategy_registry.hpp>
+#include <amp/comm/impl/exchange_state.hpp>
 
 #include <algorithm>
 #include <cstdlib>

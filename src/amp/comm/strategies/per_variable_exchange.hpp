@@ -7,6 +7,7 @@
 
 #include <amp/comm/capabilities.hpp>
 #include <amp/comm/strategy.hpp>
+#include <amp/comm/impl/exchange_state.hpp>
 
 #include <vector>
 

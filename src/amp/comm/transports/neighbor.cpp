@@ -7,6 +7,7 @@
 #include <amp/comm/transport_registry.hpp>
 
 #include <amp/comm/stopwatch.hpp>
+#include <amp/comm/impl/transport.hpp>
 
 #include <amp/comm/transports/checked_count.hpp>
 

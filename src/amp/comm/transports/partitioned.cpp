@@ -22,6 +22,7 @@
 #include <amp/comm/transports/checked_count.hpp>
 
 #include <amp/comm/stopwatch.hpp>
+#include <amp/comm/impl/transport.hpp>
 
 #include <stdexcept>
 

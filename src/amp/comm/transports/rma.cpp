@@ -33,6 +33,7 @@
 #include <amp/comm/transport_registry.hpp>
 
 #include <amp/comm/impl/message_tags.hpp>
+#include <amp/comm/impl/transport.hpp>
 #include <amp/comm/stopwatch.hpp>
 
 #include <algorithm>
