@@ -19,10 +19,13 @@ enum class Pacing {
                 // start (Transport::exchange_link); only transports that register moves_link_by_link fit
 };
 
+// A group size meaning "all variables in one group".
+constexpr int kAllVariables = 0;
+
 // What a strategy produces (its registration says it).
 struct StrategyCapabilities {
   MessageCut cut;
-  int group_size;  // variables per batch (impl/exchange_state.hpp's kAllVariables: all of them in one)
+  int group_size;  // variables per batch (kAllVariables: all of them in one)
   Pacing pacing = Pacing::kByBatch;
 };
 

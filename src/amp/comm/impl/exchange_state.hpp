@@ -14,6 +14,7 @@
 // MpiBuffers (mpi_send_area, mpi_recv_area, address): the same areas, or their host copies when staged.
 #pragma once
 
+#include <amp/comm/capabilities.hpp>
 #include <amp/comm/communicator.hpp>
 #include <amp/comm/exchange_context.hpp>
 #include <amp/comm/exchange_plan.hpp>
@@ -47,9 +48,6 @@ struct LinkData {
   int send_pieces() const { return static_cast<int>(send_piece_contiguous.size()); }
   int recv_pieces() const { return static_cast<int>(recv_piece_contiguous.size()); }
 };
-
-// A group size meaning "all variables in one group".
-constexpr int kAllVariables = 0;
 
 // Which side of a link a message is seen from.
 enum class Direction { kSend, kReceive };
