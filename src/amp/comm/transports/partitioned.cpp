@@ -17,6 +17,8 @@
 // the next step while later variables of this one are still to be unpacked).
 #include <amp/comm/transport_registry.hpp>
 
+#include <mpi.h>  // MPI_VERSION, before it is asked
+
 #if MPI_VERSION >= 4
 
 #include <amp/comm/transports/checked_count.hpp>
