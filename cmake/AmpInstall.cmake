@@ -11,20 +11,18 @@ endif()
 install(TARGETS ${amp_library_targets} EXPORT AMPTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
         INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
-# The public headers: the umbrellas (amp/comm.hpp, amp/kernels.hpp) and the headers at the top of comm/
-# and kernels/. Then, as a set apart, comm/impl/: never named by an application, installed only because
-# public headers include them. The strategies' and transports' own headers (comm/strategies/,
-# comm/transports/) are not installed.
-file(GLOB amp_comm_public_headers ${PROJECT_SOURCE_DIR}/comm/*.hpp)
-file(GLOB amp_comm_impl_headers ${PROJECT_SOURCE_DIR}/comm/impl/*.hpp)
-file(GLOB amp_kernels_public_headers ${PROJECT_SOURCE_DIR}/kernels/*.hpp)
-install(FILES ${AMP_SOURCE_INCLUDE_DIR}/amp/comm.hpp ${AMP_SOURCE_INCLUDE_DIR}/amp/kernels.hpp
+# The public headers: the umbrellas (amp/comm.hpp, amp/kernels.hpp) and the headers at the top of
+# src/amp/comm/ and src/amp/kernels/, which name the comm layer's inner types only by declaration (fwd.hpp).
+# What they are built on (comm/impl/) and the strategies' and transports' own headers are not installed.
+file(GLOB amp_comm_public_headers ${PROJECT_SOURCE_DIR}/src/amp/comm/*.hpp)
+file(GLOB amp_kernels_public_headers ${PROJECT_SOURCE_DIR}/src/amp/kernels/*.hpp)
+install(FILES ${PROJECT_SOURCE_DIR}/src/amp/comm.hpp ${PROJECT_SOURCE_DIR}/src/amp/kernels.hpp
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/amp)
 install(FILES ${amp_comm_public_headers} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/amp/comm)
 install(FILES ${amp_kernels_public_headers} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/amp/kernels)
-install(FILES ${amp_comm_impl_headers} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/amp/comm/impl)
 if(TARGET amp_dumpi)
-  install(FILES ${PROJECT_SOURCE_DIR}/trace/writer/amp_dumpi.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/amp/dumpi)
+  install(FILES ${PROJECT_SOURCE_DIR}/src/amp/trace/writer/amp_dumpi.h
+          DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/amp/trace/writer)
 endif()
 
 set(amp_programs amp-ghost amp-sage amp-nobel amp-micro amp-trace)

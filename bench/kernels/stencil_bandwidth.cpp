@@ -6,7 +6,7 @@
 // them that they do not fit in the caches measure the sweep from memory (the triad arrays are as big in
 // total). Also prints the sweep with the outflow fused in, and with both yz faces copied into send slots,
 // and, for each of the four stencils, AMP's sweep against a plain loop (plain_stencil_loops.hpp).
-#include <amp/bench/kernels/plain_stencil_loops.hpp>
+#include "plain_stencil_loops.hpp"
 
 #include <amp/kernels/stencil.hpp>
 

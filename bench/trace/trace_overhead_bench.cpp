@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include <amp/dumpi/amp_dumpi.h>
+#include <amp/trace/writer/amp_dumpi.h>
 #include <amp/trace/reader/trace_file.hpp>
 
 namespace {

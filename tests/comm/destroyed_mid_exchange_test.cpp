@@ -4,7 +4,7 @@
 // notices, before the areas go. Messages of 1 MiB (MPI's rendezvous path: data moves only once both sides progress),
 // and the storage freed right after; then MPI progresses (a barrier and a whole second exchange, whose values are
 // checked). Had a request survived, MPI would move its data into or out of freed memory.
-#include <amp/tests/comm/mirrored_values.hpp>
+#include "mirrored_values.hpp"
 
 #include <amp/comm/combination.hpp>
 #include <amp/comm/strategy_registry.hpp>

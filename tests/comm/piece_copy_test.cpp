@@ -3,7 +3,7 @@
 // of their own, rows longer than one copy row, index lists) lands where its element list says, both ways,
 // for a sub-range of pieces too; and only the scattered elements go through the index list. Built once
 // per back end (amp_add_gtest_per_back_end): the copy runs on amp::test::ExecutionSpace.
-#include <amp/tests/common/test_execution_space.hpp>
+#include "../common/test_execution_space.hpp"
 
 #include <amp/comm/impl/piece_copy.hpp>
 

@@ -4,7 +4,7 @@
 // received back to its sender. Checks every received value over two rounds and the exact message counts,
 // and counts the peers it checked, so that a check over no peer cannot pass for one. At one rank the plan
 // has no link: the exchange must then send nothing and return; the ghost-landing tests skip, saying so.
-#include <amp/tests/comm/mirrored_values.hpp>
+#include "mirrored_values.hpp"
 
 #include <amp/comm/combination.hpp>
 #include <amp/comm/strategy_registry.hpp>

@@ -5,7 +5,7 @@ more strategies), value by value: exit 0 with no MPI launcher, the same registry
 "proxy" differs), the built-in transports in their order with the MPI version, what each needs of a
 strategy's cut, and the trace side's replayability and synthesis, and exactly the pairs this MPI refuses,
 each with the line a run prints before exit 6. The strategies are read from the listing, with what each
-says it produces, and the refusals follow from those capabilities alone (comm/combination.hpp's rule):
+says it produces, and the refusals follow from those capabilities alone (src/amp/comm/combination.hpp's rule):
 a strategy added in one file passes unchanged, unless it exchanges one link at a time (a pacing the
 listing does not show: LINK_BY_LINK_STRATEGIES names those). A new transport file changes TRANSPORTS.
 
@@ -21,9 +21,9 @@ TRANSPORTS = {"isend": ("1.0", "any", True, True), "persistent": ("1.0", "any", 
               "partitioned": ("4.0", "any", False, False), "rma": ("3.0", "any", False, False),
               "neighbor": ("3.0", "per_link", False, False), "datatype": ("1.0", "any", True, True)}
 CUTS = ("per_link", "per_piece")
-# What comm/strategies registers for the built-in strategies: (cut, variables per group; 0: all of them).
+# What src/amp/comm/strategies registers for the built-in strategies: (cut, variables per group; 0: all of them).
 BUILT_IN = {"bspma": ("per_link", 0), "onebyone": ("per_link", 0), "svaf": ("per_link", 1), "svcp": ("per_piece", 1)}
-# Pacing (comm/capabilities.hpp) is not in the listing: the strategies that exchange one link at a time
+# Pacing (src/amp/comm/capabilities.hpp) is not in the listing: the strategies that exchange one link at a time
 # (every other strategy paces by batch) and the transports that can move one link's messages on their own.
 LINK_BY_LINK_STRATEGIES = {"onebyone"}
 LINK_BY_LINK_TRANSPORTS = {"isend", "persistent", "datatype"}

@@ -1,17 +1,18 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
-"""Boundaries of the library, read from its sources: nothing under comm/ or kernels/ reads an
-environment variable (the caller decides everything and hands it over in comm::ExchangeContext), and no
-file under comm/transports/ names a strategy (transports declare what they need of a strategy's
-messages; comm/combination.cpp's fits() matches them by capability). Prints each offending line.
+"""Boundaries of the library, read from its sources: nothing under src/amp/comm/ or
+src/amp/kernels/ reads an environment variable (the caller decides everything and hands it over in
+comm::ExchangeContext), and no file under src/amp/comm/transports/ names a strategy (transports declare what
+they need of a strategy's messages; src/amp/comm/combination.cpp's fits() matches them by capability). Prints
+each offending line.
 
 Usage: test_library_boundaries.py SOURCE_ROOT"""
 import os
 import re
 import sys
 
-RULES = [(("comm", "kernels"), re.compile(r"\b(secure_)?getenv\b"), "reads the environment"),
-         (("comm/transports",), re.compile(r"\"(bspma|onebyone|svaf|svcp)\""), "names a strategy")]
+RULES = [(("src/amp/comm", "src/amp/kernels"), re.compile(r"\b(secure_)?getenv\b"), "reads the environment"),
+         (("src/amp/comm/transports",), re.compile(r"\"(bspma|onebyone|svaf|svcp)\""), "names a strategy")]
 
 
 def sources(root, folder):
@@ -35,7 +36,7 @@ def main():
                         if pattern.search(line):
                             found.append(f"{os.path.relpath(path, root)}:{number}: {what}: {line.strip()}")
     if scanned == 0:
-        print(f"FAIL: no sources under {root}/comm or {root}/kernels")
+        print(f"FAIL: no sources under {root}/src/amp/comm or {root}/src/amp/kernels")
         return 1
     for line in found:
         print("FAIL:", line)

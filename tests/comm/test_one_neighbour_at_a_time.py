@@ -3,11 +3,11 @@
 """The onebyone strategy exchanges with one neighbour at a time, read from a trace of the MPI calls.
 
 amp-ghost runs traced (--trace) on each given process grid under onebyone and under bspma; `amp-trace dump`
-gives each rank's calls in order. Over the data messages (tags from 64: comm/impl/message_tags.hpp):
+gives each rank's calls in order. Over the data messages (tags from 64: src/amp/comm/impl/message_tags.hpp):
 - onebyone: no receive or send is ever posted while a request with another neighbour is in flight
   (the receive from and the send to one neighbour, then a wait that completes exactly those two,
   then the next neighbour); a rank's neighbours come in the order of the key
-  (d = |rank - peer|, (min / d) mod 2, min) that comm/strategies/onebyone.cpp gives (one phase here);
+  (d = |rank - peer|, (min / d) mod 2, min) that src/amp/comm/strategies/onebyone.cpp gives (one phase here);
   the ranks with two neighbours or more are checked (at least two per grid, so there is an order to see);
 - bspma: every such rank does post to a second neighbour while the first is in flight (so the check above
   can tell the two apart);

@@ -5,13 +5,13 @@ combination gives the checksum of bspma over isend bit for bit, with the strateg
 byte counts (a transport moves the messages a strategy cuts, it does not recut them), and says in its
 JSON whether its trace can be replayed; every invalid combination is refused at start-up with exit 6
 (kCombinationRefused) and one line, the refusal its --list-combinations --json gives. The strategies,
-transports and what fits are read from that listing, so a new one registered in comm/ is checked too.
+transports and what fits are read from that listing, so a new one registered in src/amp/comm/ is checked too.
 
-With --staged, every run stages MPI's buffers through host memory (AMP_MPI_BUFFERS=host, which the proxy
-turns into its exchange context: miniapps/common/mpi_buffers_setting.hpp; comm/mpi_buffers.hpp; the path a
-device build without GPU-aware MPI takes): each run must still give the checksum of bspma/isend
-run without staging, must say in its JSON that it staged (timing.staged_elements, where there is a peer),
-and in-place transports are refused; without --staged, no run may stage."""
+With --staged, every run stages MPI's buffers through host memory (AMP_MPI_BUFFERS=host, which the proxy turns
+into its exchange context: src/amp/miniapps/common/mpi_buffers_setting.hpp; src/amp/comm/mpi_buffers.hpp; the
+path a device build without GPU-aware MPI takes): each run must still give the checksum of bspma/isend run
+without staging, must say in its JSON that it staged (timing.staged_elements, where there is a peer), and
+in-place transports are refused; without --staged, no run may stage."""
 import json
 import os
 import re

@@ -8,6 +8,7 @@
 // a link's data only once every partition of it is ready.
 #include <amp/comm/strategy.hpp>
 #include <amp/comm/strategy_registry.hpp>
+#include <amp/comm/impl/exchange_state.hpp>
 
 #include <memory>
 #include <string>

@@ -2,7 +2,7 @@
 // GoogleTest main of a back-end test executable (amp_add_gtest_per_back_end): Kokkos is initialised
 // around the test run, and the run fails if an amp:: kernel ran anywhere but amp::test::ExecutionSpace,
 // or if none ran at all (kernel_space_guard.hpp).
-#include <amp/tests/common/kernel_space_guard.hpp>
+#include "kernel_space_guard.hpp"
 
 #include <Kokkos_Core.hpp>
 #include <gtest/gtest.h>

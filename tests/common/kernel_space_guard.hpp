@@ -5,7 +5,7 @@
 // its space runs on the default one, and this is how a back-end test notices.
 #pragma once
 
-#include <amp/tests/common/test_execution_space.hpp>
+#include "test_execution_space.hpp"
 
 #include <Kokkos_Core.hpp>
 

@@ -3,7 +3,7 @@
 // only, and the verdict agreed over all ranks so every rank exits with the same code. In a back-end
 // build (AMP_TEST_EXECUTION_SPACE set) the run also fails where an amp:: kernel ran on another space.
 #ifdef AMP_TEST_EXECUTION_SPACE
-#include <amp/tests/common/kernel_space_guard.hpp>
+#include "kernel_space_guard.hpp"
 #endif
 
 #include <Kokkos_Core.hpp>

@@ -46,7 +46,7 @@ amp_add_fault_test(NAME results_record_machine_load SCRIPT test_machine_load.py)
 amp_add_fault_test(NAME fuzz_every_outcome_clean_or_one_line SCRIPT test_fuzz_proxies.py TIMEOUT 150)  # an 80 s budget
 # Row 13: a file of the results' name that appears during the run is never replaced: exit 4.
 amp_add_fault_test(NAME results_name_taken_during_run_left_alone_exits_4 SCRIPT test_output_files.py ARGS name-appears)
-# The flags every proxy shares (miniapps/common/run_config.hpp): one bad value of each is refused by
+# The flags every proxy shares (src/amp/miniapps/common/run_config.hpp): one bad value of each is refused by
 # amp-ghost, amp-sage and amp-nobel with exit 2 and the same one line, on every rank.
 foreach(flag num_vars num_tsteps strategy transport error_tol seed progress inject_fault)
   amp_add_fault_test(NAME shared_flag_${flag}_refused_alike_in_every_proxy SCRIPT test_shared_flags.py

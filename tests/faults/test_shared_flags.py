@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
-"""The flags every proxy shares (miniapps/common/run_config.hpp), as a user meets them in amp-ghost,
+"""The flags every proxy shares (src/amp/miniapps/common/run_config.hpp), as a user meets them in amp-ghost,
 amp-sage and amp-nobel alike. `refusal FLAG`: one bad value of that flag is refused by every proxy
 with exit 2 and the same one line (amp-ghost adds miniGhost's strategy codes to the choices).
 `aliases`: --comm_method is --strategy by its older name (same run, same checksum, one warning), the results

@@ -4,7 +4,7 @@
 #pragma once
 
 #include <amp/kernels/amr_block.hpp>
-#include <amp/tests/common/test_execution_space.hpp>
+#include "../common/test_execution_space.hpp"
 
 #include <Kokkos_Core.hpp>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // amr_cell_values: initial values and digests belong to the global cell (level, position x n + cell), not
 // to the block size, storage slot or rank; amr_total weighs each value by its level's cell volume.
-#include <amp/tests/kernels/amr_block_storage.hpp>
+#include "amr_block_storage.hpp"
 
 #include <amp/kernels/amr_cell_values.hpp>
 #include <amp/kernels/host_to_device.hpp>

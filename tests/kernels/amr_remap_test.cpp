@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // remap_amr_blocks against hand-computed 4^3 cases: kept blocks copied, a refined parent handing each cell
 // to 2x2x2 children, eight children averaged into their parent, mass conserved, ghosts never written.
-#include <amp/tests/kernels/amr_block_storage.hpp>
+#include "amr_block_storage.hpp"
 
 #include <amp/kernels/amr_remap.hpp>
 #include <amp/kernels/host_to_device.hpp>

@@ -12,7 +12,7 @@
 #include <amp/kernels/gather_scatter.hpp>
 #include <amp/kernels/host_to_device.hpp>
 #include <amp/kernels/stencil.hpp>
-#include <amp/tests/common/back_ends.hpp>
+#include "../common/back_ends.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Initial values and digests depend on global cell indices only: two half blocks reproduce the whole
 // block's values, and their digests add up to the whole block's digest.
-#include <amp/tests/common/test_execution_space.hpp>
+#include "../common/test_execution_space.hpp"
 
 #include <amp/kernels/block_fields.hpp>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // fill_ghost_faces against hand-computed ghost faces of 4^3 blocks: a same-level copy, prolongation from a
 // coarser face, restriction of a finer face, sources in a received staging area, and untouched boundary ghosts.
-#include <amp/tests/kernels/amr_block_storage.hpp>
+#include "amr_block_storage.hpp"
 
 #include <amp/kernels/block_ghost_fill.hpp>
 #include <amp/kernels/host_to_device.hpp>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // eulerian_update against values worked out by hand from the scheme (first-order upwind advection plus
 // diffusion in flux form): constant fields, one non-zero cell, the domain boundary and coarse-fine faces.
-#include <amp/tests/kernels/amr_block_storage.hpp>
+#include "amr_block_storage.hpp"
 
 #include <amp/kernels/eulerian_update.hpp>
 #include <amp/kernels/host_to_device.hpp>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // compute_face_fluxes and apply_face_fluxes against hand-computed cases on tiny boxes of cells:
 // upwind direction and diffusion sign per face, the zero outside, the returned outflow, and the update.
-#include <amp/tests/common/test_execution_space.hpp>
+#include "../common/test_execution_space.hpp"
 
 #include <amp/kernels/face_flux.hpp>
 

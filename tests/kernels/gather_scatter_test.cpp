@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // gather / scatter through an index list move exactly the listed elements, in order, over a range.
-#include <amp/tests/common/test_execution_space.hpp>
+#include "../common/test_execution_space.hpp"
 
 #include <amp/kernels/gather_scatter.hpp>
 

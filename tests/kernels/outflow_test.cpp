@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The outflow kernel equals a brute-force count of stencil points outside the global domain, and
 // sum(new interior) + outflow == sum(old interior) holds when the boundary ghosts are zero.
-#include <amp/tests/kernels/serial_reference.hpp>
+#include "serial_reference.hpp"
 
 #include <amp/kernels/outflow.hpp>
 #include <amp/kernels/stencil.hpp>

@@ -5,7 +5,7 @@
 
 #include <amp/kernels/grid.hpp>
 #include <amp/kernels/stencil.hpp>
-#include <amp/tests/common/test_execution_space.hpp>
+#include "../common/test_execution_space.hpp"
 
 #include <vector>
 

@@ -2,7 +2,7 @@
 // Each stencil kernel equals the plain serial loop bit for bit, writes only the interior, and
 // returns the sum of the new interior values; the yz faces it copies on the way equal its first and
 // last interior columns, in packed order.
-#include <amp/tests/kernels/serial_reference.hpp>
+#include "serial_reference.hpp"
 
 #include <amp/kernels/stencil.hpp>
 

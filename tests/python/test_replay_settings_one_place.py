@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: BSD-3-Clause
-"""The settings every SimGrid replay needs live in one place: trace/simgrid/replay_settings.hpp,
+"""The settings every SimGrid replay needs live in one place: src/amp/trace/simgrid/replay_settings.hpp,
 which amp-trace simgrid prints in its replay line and writes into export.json as `smpirun_cfg`. `./amp simulate`
 replays with the export's list, and the network's own options (simgrid_machine.simgrid_config) repeat none of it."""
 import os
@@ -11,7 +11,7 @@ from amp_tools.simulators import simgrid
 from amp_tools.simulators import simgrid_figures
 from amp_tools.simulators.replay import Job
 
-HEADER = os.path.join("trace", "simgrid", "replay_settings.hpp")
+HEADER = os.path.join("src", "amp", "trace", "simgrid", "replay_settings.hpp")
 
 
 def replay_settings(repo):

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: BSD-3-Clause
 """Start-up has one door: a proxy's command line is read once, by
-miniapps/common/start_request.cpp (one CLI11 pass, through command_line.cpp); the rest of miniapps/
+src/amp/miniapps/common/start_request.cpp (one CLI11 pass, through command_line.cpp); the rest of src/amp/miniapps/
 only passes argc/argv on (to that parser, MPI_Init, the trace's MPI_Init record). The strategy and
 transport names are checked in one place (comm::checked_combination, through check_combination), and
 the proxy hands its --trace folder to the tracing library with amp_dumpi_trace_into, not by setting
@@ -8,12 +8,14 @@ AMP_TRACE_DIR in its own environment."""
 import os
 import re
 
-PARSER = {os.path.join("miniapps", "common", name)
+MINIAPPS = os.path.join("src", "amp", "miniapps")
+PARSER = {os.path.join(MINIAPPS, "common", name)
           for name in ("start_request.hpp", "start_request.cpp", "command_line.cpp")}
 
 
 def sources(repo):
-    for folder, _, names in os.walk(os.path.join(repo, "miniapps")):
+    assert os.path.isdir(os.path.join(repo, MINIAPPS)), "the proxies' sources moved: scan where they are"
+    for folder, _, names in os.walk(os.path.join(repo, MINIAPPS)):
         for name in names:
             if name.endswith((".cpp", ".hpp")):
                 path = os.path.join(folder, name)
@@ -34,5 +36,5 @@ def test_the_configuration_leaves_the_names_to_checked_combination(repo):
 
 def test_the_trace_folder_goes_through_the_library_api(repo):
     assert [path for path, text in sources(repo) if re.search(r'setenv\(\s*"AMP_TRACE', text)] == []
-    with open(os.path.join(repo, "miniapps", "common", "environment.cpp")) as f:
+    with open(os.path.join(repo, MINIAPPS, "common", "environment.cpp")) as f:
         assert "amp_dumpi_trace_into(" in f.read()

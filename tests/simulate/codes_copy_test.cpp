@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-#include <amp/tests/trace/dumpi_trace_builder.hpp>
+#include "../trace/dumpi_trace_builder.hpp"
 #include <amp/trace/codes/collective_rounds.hpp>
 #include <amp/trace/codes/replay_copy.hpp>
 #include <amp/trace/format/function_names.hpp>

@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include <amp/tests/trace/dumpi_trace_builder.hpp>
+#include "../trace/dumpi_trace_builder.hpp"
 
 namespace {
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
-"""The copy CODES replays (`amp-trace codes`, trace/codes/) of real traces: amp-ghost and amp-sage recorded at 2
+"""The copy CODES replays (`amp-trace codes`, src/amp/trace/codes/) of real traces: amp-ghost and amp-sage recorded at 2
 ranks, amp-nobel at 4 (its communicators made with Comm_split and Comm_dup, its messages on them), and amp-ghost
 synthesized at 8 ranks. Each copy must hold the original's point-to-point messages and bytes (`amp-trace stats` of
 the original), be a valid DUMPI trace whose every message is matched (`amp-trace check` of the copy: clean), and

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
-"""The copy of a recorded trace that SST-macro replays (`amp-trace sstmac`, trace/sstmac/unpaused_copy.cpp):
+"""The copy of a recorded trace that SST-macro replays (`amp-trace sstmac`, src/amp/trace/sstmac/unpaused_copy.cpp):
 amp-ghost traced for real at 2 ranks on 32^3 blocks (it pauses tracing for its set-up, milliseconds of it:
 2.5-6 ms here; on 8^3 blocks it took 0.94-1.0 ms, and 9 of 25 runs fell under the 1 ms checked). The copy must
 hold every record of the original with the same arguments, and the same wall times before the first

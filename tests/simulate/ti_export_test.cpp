@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include <amp/tests/trace/dumpi_trace_builder.hpp>
+#include "../trace/dumpi_trace_builder.hpp"
 #include <amp/trace/simgrid/replay_settings.hpp>
 #include <amp/trace/simgrid/ti_export.hpp>
 #include <amp/trace/sstmac/unpaused_copy.hpp>

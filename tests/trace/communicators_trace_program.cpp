@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include <amp/tests/trace/dumpi_trace_builder.hpp>
+#include "dumpi_trace_builder.hpp"
 
 namespace {
 

@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include <amp/tests/trace/expected_bytes.hpp>
+#include "expected_bytes.hpp"
 #include <amp/trace/format/dumpi_format.hpp>
 #include <amp/trace/writer/byte_sink.hpp>
 #include <amp/trace/writer/trace_tail.hpp>

@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <vector>
 
-#include <amp/dumpi/amp_dumpi.h>
+#include <amp/trace/writer/amp_dumpi.h>
 
 namespace {
 

@@ -15,8 +15,8 @@
 #include <string>
 #include <vector>
 
-#include <amp/dumpi/amp_dumpi.h>
-#include <amp/tests/trace/expected_bytes.hpp>
+#include <amp/trace/writer/amp_dumpi.h>
+#include "expected_bytes.hpp"
 
 using amp::trace::test::ExpectedBytes;
 using amp::trace::test::ExpectedRecord;

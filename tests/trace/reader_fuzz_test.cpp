@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include <amp/tests/trace/expected_bytes.hpp>
+#include "expected_bytes.hpp"
 #include <amp/trace/reader/ascii_dump.hpp>
 #include <amp/trace/reader/trace_stats.hpp>
 #include <amp/trace/reader/trace_validation.hpp>

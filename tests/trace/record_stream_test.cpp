@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include <amp/tests/trace/dumpi_trace_builder.hpp>
+#include "dumpi_trace_builder.hpp"
 #include <amp/trace/reader/record_stream.hpp>
 #include <amp/trace/reader/trace_set.hpp>
 

@@ -10,7 +10,7 @@
 #include <tuple>
 #include <vector>
 
-#include <amp/tests/trace/dumpi_trace_builder.hpp>
+#include "dumpi_trace_builder.hpp"
 #include <amp/trace/reader/replay_check.hpp>
 #include <amp/trace/reader/trace_file.hpp>
 #include <amp/trace/reader/trace_set.hpp>

@@ -10,7 +10,7 @@
 #include <iostream>
 #include <string>
 
-#include <amp/tests/trace/dumpi_trace_builder.hpp>
+#include "dumpi_trace_builder.hpp"
 
 int main(int argc, char** argv) {
   using amp::trace::test::RankTrace;

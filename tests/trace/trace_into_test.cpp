@@ -4,7 +4,7 @@
 // being set in the process (the proxies no longer setenv their own environment); amp_dumpi_trace_directory
 // names that folder, and AMP_TRACE_DIR's where none was handed over. Usage: trace_into_test DIR
 // (DIR must not exist yet; the test leaves it with the trace in it).
-#include <amp/dumpi/amp_dumpi.h>
+#include <amp/trace/writer/amp_dumpi.h>
 #include <mpi.h>
 
 #include <cstdio>

@@ -8,7 +8,7 @@ import sys
 
 PACKAGE_PARENT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # tools/
 REPOSITORY = os.path.dirname(PACKAGE_PARENT)
-# The schema_version of every JSON file the tools write (docs/schema/; the C++ side: trace/format/
+# The schema_version of every JSON file the tools write (docs/schema/; the C++ side: src/amp/trace/format/
 # json_schema_version.hpp), checked by amp_tools.schemas.
 SCHEMA_VERSION = 1
 # A proxy's results (a run, a --synthesize, a --plan-only) are at 2: the strategy under `strategy` alone.

@@ -10,7 +10,7 @@ import json
 import os
 import subprocess
 
-# miniapps/common/exit_codes.hpp: a known strategy and a known transport that do not go together here.
+# src/amp/miniapps/common/exit_codes.hpp: a known strategy and a known transport that do not go together here.
 COMBINATION_REFUSED = 6
 # ... and everything else refused at start-up (a bad name among them).
 BAD_INPUT = 2

@@ -53,7 +53,7 @@ from amp_tools.study_compute_model import ComputeModels, NotMeasured, model_key,
 KEYS = {"simulators", "networks", "synthesize_ranks", "compute_seconds", "vary", "replicates", "calibrate",
         "max_ranks", "steady_state", "sim_ranks"}
 MAX_SIM_RANKS = 1 << 16  # simulator ranks of a parallel simulator's replay (simulate.py's --sim-ranks bound)
-# The most virtual ranks a proxy synthesizes (kMaxVirtualRanks, miniapps/common/plan_only.hpp: 2^24).
+# The most virtual ranks a proxy synthesizes (kMaxVirtualRanks, src/amp/miniapps/common/plan_only.hpp: 2^24).
 MAX_SYNTHESIZED_RANKS = 1 << 24
 # Files a synthesis leaves, set aside (NAME.attempt-N) before it is tried again: a synthesis stopped
 # midway leaves its trace begun and the proxy's NAME.json.partial, beside which the proxy would not start.

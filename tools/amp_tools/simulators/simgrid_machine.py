@@ -57,7 +57,7 @@ def simgrid_config(network):
     latencies; the per-header overhead at the sender (os for MPI_Send, ois for MPI_Isend) and the receiver (or).
     The settings every replay needs, whatever the network (allgather and barrier algorithms, the finalization
     barrier, no cross traffic, the solver's tolerance), are the export's: its export.json's `smpirun_cfg`
-    (trace/simgrid/replay_settings.hpp, docs/TRACE_TOOLS.md), which amp-trace simgrid also prints."""
+    (src/amp/trace/simgrid/replay_settings.hpp, docs/TRACE_TOOLS.md), which amp-trace simgrid also prints."""
     o = per_header(network)
     return ["--cfg=smpi/bw-factor:0:1", f"--cfg=smpi/lat-factor:{MPI_PROTOCOL_LATENCIES}",
             f"--cfg=smpi/os:0:{o:.9g}:0", f"--cfg=smpi/ois:0:{o:.9g}:0", f"--cfg=smpi/or:0:0:0;513:{o:.9g}:0"]
