@@ -28,7 +28,7 @@ bool thread_count_given(const std::vector<std::string>& kokkos_args) {
 // Kokkos sees only the --kokkos-* arguments (start_request.hpp), and the mode's thread count where they
 // and OMP_NUM_THREADS give none. Returns why Kokkos was not started ("" when it was): a thread count it
 // cannot run is refused before Kokkos::initialize.
-std::string initialize_kokkos(const char* program, std::vector<std::string> kokkos_args, const ProcessMode& mode) {
+std::string initialize_kokkos(std::vector<std::string> kokkos_args, const ProcessMode& mode) {
   if (!thread_count_given(kokkos_args))
     for (const std::string& argument : mode.default_kokkos_threads()) kokkos_args.push_back(argument);
   // Unset OMP_PROC_BIND already means "no binding" to the OpenMP runtime (read at program load);
@@ -36,7 +36,7 @@ std::string initialize_kokkos(const char* program, std::vector<std::string> kokk
   setenv("OMP_PROC_BIND", "false", /*overwrite=*/0);
   std::string problem = thread_count_problem(kokkos_args);
   if (!problem.empty()) return problem;
-  std::vector<char*> kokkos_argv{const_cast<char*>(program)};
+  std::vector<char*> kokkos_argv;
   for (std::string& argument : kokkos_args) kokkos_argv.push_back(argument.data());
   int kokkos_argc = static_cast<int>(kokkos_argv.size());
   kokkos_argv.push_back(nullptr);
@@ -73,7 +73,7 @@ ProcessEnvironment::ProcessEnvironment(const StartRequest& request, const Proces
   if (startup_problem_.empty()) startup_problem_ = mpi_buffers_setting_problem();
   if (!startup_problem_.empty()) return;
   if (!Kokkos::is_initialized()) {
-    startup_problem_ = initialize_kokkos(request.argv[0], request.kokkos_args, mode);
+    startup_problem_ = initialize_kokkos(request.kokkos_args, mode);
     kokkos_started_ = startup_problem_.empty();
     if (!kokkos_started_) return;
   }

@@ -62,6 +62,7 @@ StartRequest parse_start_request(CLI::App& app, int argc, char** argv, const std
   // Kokkos sees only its --kokkos-* arguments, and the proxy's parser everything: Kokkos 3.4 would
   // otherwise also act on the proxy's own --help.
   keep_extras(app);
+  request.kokkos_args = {argv[0]};  // Kokkos' own argv[0], then its arguments
   try {
     try {
       request.help = !parse_arguments(app, argc, argv);

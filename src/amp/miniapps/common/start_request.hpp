@@ -34,7 +34,7 @@ struct StartRequest {
   // The command line as given: MPI_Init and the trace's MPI_Init record receive it whole.
   int argc = 0;
   char** argv = nullptr;
-  std::vector<std::string> kokkos_args;  // the --kokkos-* arguments, in order: what Kokkos::initialize sees
+  std::vector<std::string> kokkos_args;  // argv[0] and the --kokkos-* arguments: what Kokkos::initialize sees
   bool help = false;                     // --help: rank 0 prints help_text, every rank returns
   std::string help_text;
   std::string problem;  // why the command line is refused (exit 2 once MPI runs); "" when accepted

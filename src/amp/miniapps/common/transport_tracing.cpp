@@ -5,8 +5,9 @@
 namespace amp {
 
 comm::TraceTraits transport_tracing(const std::string& transport) {
-  const comm::TransportRegistration* found = comm::find_transport(transport);
-  return found != nullptr ? found->tracing : comm::TraceTraits{};
+  for (const comm::TransportRegistration& registered : comm::registered_transports())
+    if (registered.name == transport) return registered.tracing;
+  return {};
 }
 
 }  // namespace amp
