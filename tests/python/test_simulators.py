@@ -161,8 +161,24 @@ def test_a_study_gives_a_parallel_simulator_its_sim_ranks_and_slurm_runs_them_as
     script = study_slurm.slurm_script(study, runs, "/f", opts)
     steps = [line for line in script.splitlines() if "amp_tools.simulate" in line]
     assert len(steps) == len([r for r in runs if study.traced(r)]) > 0
-    assert all("--simulator codes --sim-ranks 4 --mpiexec srun" in line for line in steps)  # srun -n 4: launch.py
+    assert all("--simulator codes --sim-ranks 4 --mpiexec srun --timeout 1800" in line for line in steps)
     assert subprocess.run(["bash", "-n"], input=script, text=True).returncode == 0
     with pytest.raises(StudyError, match="'sim_ranks' is the simulator ranks of a parallel simulator's replays"):
         Study(study_file(STUDY.format(network=torus) + 'simulators = ["simgrid"]\nsim_ranks = 2\n', "two.toml"),
               repo)
+
+
+
+def test_a_study_gives_its_replays_the_time_it_names_and_refuses_a_bad_one(study_file, repo, monkeypatch):
+    monkeypatch.setenv("AMP_CODES", "/bin/true")  # a study checks that the simulator's executable exists
+    torus = os.path.join(repo, "inputs", "networks", "torus-4x4x4.toml")
+    codes = STUDY.format(network=torus) + 'simulators = ["codes"]\n'
+    study = Study(study_file(codes + "timeout_seconds = 7200\n"), repo)
+    assert study.simulation.timeout_seconds == 7200
+    script = study_slurm.slurm_script(study, study.runs("/b"), "/f", type("Options", (), {"build": "/b"})())
+    steps = [line for line in script.splitlines() if "amp_tools.simulate" in line]
+    assert steps and all("--timeout 7200 " in line for line in steps)
+    assert Study(study_file(codes, "plain.toml"), repo).simulation.timeout_seconds == 1800
+    for bad in ("0", "1.5", '"long"', "2000000"):
+        with pytest.raises(StudyError, match="'timeout_seconds' must be a positive integer of at most 1000000"):
+            Study(study_file(codes + f"timeout_seconds = {bad}\n", "bad.toml"), repo)

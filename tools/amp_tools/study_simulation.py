@@ -32,6 +32,8 @@ calibrate = true                                       # optional: a network fil
                                                        # is measured on this machine first
 sim_ranks = 4                                          # optional: a parallel simulator's ranks (codes:
                                                        # ROSS optimistic; --slurm: srun -n 4 job steps)
+timeout_seconds = 7200                                 # optional: how long each replay may run before it is
+                                                       # ended (simulate.py --timeout; default 1800)
 """
 import itertools
 import json
@@ -51,7 +53,7 @@ from amp_tools.study_launch import Stopped, failure, run_logged, run_tool, signa
 from amp_tools.study_compute_model import ComputeModels, NotMeasured, model_key, parse_compute
 
 KEYS = {"simulators", "networks", "synthesize_ranks", "compute_seconds", "vary", "replicates", "calibrate",
-        "max_ranks", "steady_state", "sim_ranks"}
+        "max_ranks", "steady_state", "sim_ranks", "timeout_seconds"}
 MAX_SIM_RANKS = 1 << 16  # simulator ranks of a parallel simulator's replay (simulate.py's --sim-ranks bound)
 # The most virtual ranks a proxy synthesizes (kMaxVirtualRanks, src/amp/miniapps/common/plan_only.hpp: 2^24).
 MAX_SYNTHESIZED_RANKS = 1 << 24
@@ -72,8 +74,10 @@ VARY_VALUE_TYPES = (str, int, float, bool)
 
 class Plan:
     def __init__(self, simulators, variants, synthesize_ranks, compute_seconds, to_calibrate, vary, replicates,
-                 stream_per_core, max_ranks=None, steady_state=False, sim_ranks=1):
+                 stream_per_core, max_ranks=None, steady_state=False, sim_ranks=1,
+                 timeout_seconds=simulate.DEFAULT_TIMEOUT):
         self.simulators = simulators
+        self.timeout_seconds = timeout_seconds  # how long each replay may run (simulate.py --timeout)
         self.sim_ranks = sim_ranks  # simulator ranks of a parallel simulator's replays (the others run on one)
         self.steady_state = steady_state  # each synthesized point also as one step, in first-step/
         self.max_ranks = max_ranks or {}  # simulator: its largest trace in this study
@@ -149,8 +153,10 @@ def parse(study, data):
         study.fail("sim_ranks", f"[simulate] 'sim_ranks' is the simulator ranks of a parallel simulator's replays "
                                 f"({', '.join(n for n in registry.NAMES if registry.simulator(n).PARALLEL)}), and the "
                                 f"study's simulators ({', '.join(simulators)}) replay on one")
+    timeout_seconds = study.positive_int(table, "timeout_seconds", simulate.DEFAULT_TIMEOUT,
+                                         most=int(simulate.TIMEOUT_LIMIT))
     plan = Plan(simulators, found, ranks, compute, to_calibrate, vary, replicates, node,
-                parse_max_ranks(study, table, simulators), steady_state, sim_ranks)
+                parse_max_ranks(study, table, simulators), steady_state, sim_ranks, timeout_seconds)
     plan.compute_sources = sources
     return plan
 
@@ -422,6 +428,7 @@ def simulate_all(plan, traced, folder, opts):
                 done = run_tool(amp_tools.module_command("simulate") + [trace, "--network", path,
                                  *set_options(network.overrides), "--simulator", simulator,
                                  "--sim-ranks", str(plan.simulator_ranks(simulator)), "--mpiexec", opts.mpiexec,
+                                 "--timeout", str(plan.timeout_seconds),
                                  "--build", opts.build],  # its --root: AMP's own (tools/sstmac/)
                                 env=amp_tools.module_environment())
                 if done.returncode == 0:

@@ -137,7 +137,7 @@ def parallel_simulations(study, runs, folder, opts):
                 command = ["python3", "-m", "amp_tools.simulate", trace, "--network", path,
                            *study_simulation.set_options(network.overrides), "--simulator", simulator,
                            "--sim-ranks", str(plan.simulator_ranks(simulator)), "--mpiexec", "srun",
-                           "--build", opts.build]
+                           "--timeout", str(plan.timeout_seconds), "--build", opts.build]
                 lines.append(f"[[ -d {q(r['id'] + '.trace')} && ! -e {out} ]] && {{ "
                              f"PYTHONPATH={q(amp_tools.PACKAGE_PARENT)} {shlex.join(command)} || "
                              f"failed=$((failed + 1)); }}")
