@@ -21,7 +21,7 @@ comm::Combination check_combination(const std::string& strategy, const std::stri
   } catch (const std::invalid_argument& refused) {
     throw CombinationRefused(refused.what());
   }
-  const std::string problem = env.mode().transport_problem(transport);
+  const std::string problem = env.mode().transport_problem(*checked.transport());
   if (!problem.empty()) throw InputError(problem);
   return checked;
 }

@@ -30,7 +30,8 @@ namespace amp {
 //     its exchange plan, and the sizes --plan-only reports with it;
 //   run(config, setup, build, env, combination): the time loop's measurements (a LoopMeasurements), its
 //     strategies built from the pair checked at start-up (combination_check.hpp);
-//   results(config, setup, measurements, env): the JSON results (collective), print_summary(results).
+//   results(config, setup, measurements, env): the JSON results (collective), print_summary(results); the
+//     transport's own word on whether its traces replay is added to their config here, from the checked pair.
 template <class Pieces>
 int proxy_main(MPI_Comm comm, int argc, char** argv) {
   CLI::App app{Pieces::kDescription};
@@ -63,7 +64,8 @@ int proxy_main(MPI_Comm comm, int argc, char** argv) {
     if (plan_only_done(Pieces::kName, plan_options, results_file, Pieces::plan_of(setup), target, build)) return;
 
     const auto measurements = Pieces::run(config, setup, build, env, combination);
-    const nlohmann::json results = Pieces::results(config, setup, measurements, env);
+    nlohmann::json results = Pieces::results(config, setup, measurements, env);
+    results["config"]["replayable"] = combination.transport()->tracing.replayable;  // its registration's word
     finish_run(env, results_file, results, measurements, Pieces::print_summary);
   });
 }

@@ -37,7 +37,7 @@ class RealRun : public RunMode {
   PlanTarget plan_target(const PlanOptions& plan, const TraceRequest& trace, const Environment& env) const override {
     return real_plan_target(plan, trace, env);
   }
-  std::string transport_problem(const std::string&) const override { return ""; }
+  std::string transport_problem(const comm::TransportRegistration&) const override { return ""; }
   void check_listing() const override {}
   void check_memory(MPI_Comm comm, bool plan_only, double run_bytes, double setup_bytes) const override {
     check_node_memory(comm, plan_only ? setup_bytes : run_bytes);

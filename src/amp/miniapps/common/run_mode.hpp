@@ -6,6 +6,8 @@
 // differently lives in synthesis.cpp alone, and nothing else asks whether a run is a synthesis.
 #pragma once
 
+#include <amp/comm/transport_registry.hpp>
+
 #include <mpi.h>
 #include <nlohmann/json_fwd.hpp>
 
@@ -44,8 +46,8 @@ class RunMode {
 
   // The rank and rank count the set-up builds for, the plan flags checked against this mode (plan_only.hpp).
   virtual PlanTarget plan_target(const PlanOptions& plan, const TraceRequest& trace, const Environment& env) const = 0;
-  // Why `transport` cannot run in this mode ("" when it can).
-  virtual std::string transport_problem(const std::string& transport) const = 0;
+  // Why the checked transport cannot run in this mode ("" when it can).
+  virtual std::string transport_problem(const comm::TransportRegistration& transport) const = 0;
   // Throws InputError when this mode cannot list the combinations (--list-combinations).
   virtual void check_listing() const = 0;
   // check_node_memory (memory_check.hpp) for what this rank allocates: its fields and set-up

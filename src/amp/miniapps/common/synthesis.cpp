@@ -10,7 +10,6 @@
 #include <amp/miniapps/common/memory_check.hpp>
 #include <amp/miniapps/common/plan_only.hpp>
 #include <amp/miniapps/common/stop_signals.hpp>
-#include <amp/miniapps/common/transport_tracing.hpp>
 
 #include <amp/trace/writer/amp_dumpi.h>
 #include <amp/comm/stopwatch.hpp>
@@ -95,7 +94,9 @@ class SynthesizedRun : public RunMode {
     if (plan.rank != -1) throw InputError("--rank needs --plan-only (a synthesis writes every rank)");
     return {env.rank(), env.size()};
   }
-  std::string transport_problem(const std::string& transport) const override { return synthesis_problem(transport); }
+  std::string transport_problem(const comm::TransportRegistration& transport) const override {
+    return synthesis_problem(transport);
+  }
   void check_listing() const override { throw InputError("--list-combinations and --synthesize do not go together"); }
   // Fills no fields: the set-up's bytes, one virtual rank in memory at a time.
   void check_memory(MPI_Comm comm, bool, double, double setup_bytes) const override {
@@ -158,13 +159,13 @@ class SynthesisProcess : public ProcessMode {
 
 }  // namespace
 
-std::string synthesis_problem(const std::string& transport) {
-  const char* why = transport_tracing(transport).not_synthesizable;
+std::string synthesis_problem(const comm::TransportRegistration& transport) {
+  const char* why = transport.tracing.not_synthesizable;
   if (why == nullptr) return "";
   std::string those;
   for (const comm::TransportRegistration& each : comm::registered_transports())
     if (each.tracing.not_synthesizable == nullptr) those += (those.empty() ? "" : ", ") + each.name;
-  return "transport '" + transport + "' cannot be synthesized: " + why + " (synthesize with " + those + ")";
+  return "transport '" + transport.name + "' cannot be synthesized: " + why + " (synthesize with " + those + ")";
 }
 
 std::unique_ptr<ProcessMode> process_mode(const StartRequest& request) {

@@ -32,7 +32,7 @@ namespace amp {
 
 // Empty when a synthesis can write `transport` (its registration's TraceTraits say so); else the one-line
 // reason, naming the transports it can write.
-std::string synthesis_problem(const std::string& transport);
+std::string synthesis_problem(const comm::TransportRegistration& transport);
 
 class Synthesis {
  public:

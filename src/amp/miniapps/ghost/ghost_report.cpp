@@ -3,7 +3,6 @@
 // GFLOPS) on top of the loop fields every proxy shares (loop_report.hpp), and their printing.
 #include <amp/miniapps/ghost/ghost_report.hpp>
 
-#include <amp/miniapps/common/transport_tracing.hpp>
 #include <amp/miniapps/common/loop_report.hpp>
 #include <amp/miniapps/common/sweep_schedule.hpp>
 
@@ -30,7 +29,6 @@ nlohmann::json ghost_results(const GhostConfig& c, const Decomposition& d, const
                       {"global_grid", {d.placement.size[0], d.placement.size[1], d.placement.size[2]}},
                       {"num_spikes", c.num_spikes},
                       {"stencil", kernels::stencil_name(c.stencil)},
-                      {"replayable", transport_tracing(c.transport).replayable},
                       {"process_grid", {d.grid[0], d.grid[1], d.grid[2]}},
                       {"percent_sum", c.percent_sum},
                       {"summed_vars", c.summed_vars()},

@@ -3,7 +3,6 @@
 // traffic are kept apart, as are their times.
 #include <amp/miniapps/nobel/nobel_report.hpp>
 
-#include <amp/miniapps/common/transport_tracing.hpp>
 #include <amp/miniapps/common/loop_report.hpp>
 #include <amp/miniapps/common/reduction.hpp>
 #include <amp/miniapps/common/traffic_report.hpp>
@@ -27,7 +26,6 @@ nlohmann::json nobel_results(const NobelConfig& c, const NobelMeasurements& m, i
                       {"front_radius", c.front_radius},
                       {"front_period", c.front_period},
                       {"cfl", c.cfl},
-                      {"replayable", transport_tracing(c.transport).replayable},
                       {"check_every", c.check_every}});
   r["ranks"] = ranks;
   bool balanced = m.initial_balanced;

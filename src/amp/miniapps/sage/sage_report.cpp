@@ -3,7 +3,6 @@
 // partition's shape (neighbour ranks, ghost cells, send runs per rank) and gather/scatter time.
 #include <amp/miniapps/sage/sage_report.hpp>
 
-#include <amp/miniapps/common/transport_tracing.hpp>
 #include <amp/miniapps/common/loop_report.hpp>
 #include <amp/miniapps/common/reduction.hpp>
 #include <amp/miniapps/common/traffic_report.hpp>
@@ -27,8 +26,7 @@ nlohmann::json sage_results(const SageConfig& c, const LocalMesh& mesh, const Sa
                       {"nz", c.nz},
                       {"scaling", scaling_name(c.scaling)},
                       {"global_cells", {c.global_cells[0], c.global_cells[1], c.global_cells[2]}},
-                      {"partition", partition_name(c.partition)},
-                      {"replayable", transport_tracing(c.transport).replayable}});
+                      {"partition", partition_name(c.partition)}});
   r["ranks"] = ranks;
   r["partition"] = {{"curve", partition_name(c.partition)},
                     {"owned_cells_per_rank", min_avg_max(comm, static_cast<double>(mesh.owned)).to_json()},
