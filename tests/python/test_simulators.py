@@ -20,7 +20,8 @@ from amp_tools.simulators import codes_figures, codes_machine
 from amp_tools.study import Study, StudyError
 
 PACKAGE = os.path.join(amp_tools.REPOSITORY, "tools", "amp_tools")
-MODULE_INTERFACE = ("NAME", "TITLE", "ROUTING", "PARALLEL", "unavailable", "refusal", "network_memory", "notes", "run")
+MODULE_INTERFACE = ("NAME", "TITLE", "ROUTING", "PARALLEL", "unavailable", "refusal", "network_memory",
+                    "BYTES_PER_ACTION", "notes", "run")
 
 
 def test_every_simulator_module_has_the_interface():
@@ -57,6 +58,18 @@ def test_a_serial_simulator_refuses_more_simulator_ranks_in_one_line(network_fil
         else:
             assert "--sim-ranks must be 1, not 2" in problem and "\n" not in problem
             assert simulators.refusal(torus, name, sim_ranks=1) is None
+
+
+def test_the_memory_check_counts_the_trace_only_where_the_simulator_holds_it(network_file):
+    """CTH's seed-deck SVAF at 1024 ranks (53 million actions) on the XT6 with 16 GiB free: SST-macro, which
+    reads the trace as it replays (172 MB resident measured), runs it; SimGrid and CODES, which hold it, not."""
+    xt6 = networks.load(network_file("xt6-seastar"))
+    free = 16 << 30
+    assert simulators.check_fits(xt6, "sstmac", 1024, actions=53_000_000, memory=free) is None
+    for name in ("simgrid", "codes"):
+        problem = simulators.check_fits(xt6, name, 1024, actions=53_000_000, memory=free)
+        assert problem and "GiB" in problem and "\n" not in problem, problem
+        assert simulators.check_fits(xt6, name, 1024, actions=1_000_000, memory=free) is None
 
 
 def test_codes_refuses_what_its_models_cannot_express(network_file):

@@ -8,6 +8,7 @@
   unavailable()          "needs ..." when its executable is missing, else None
   refusal(network, where) one line naming a key of the network file it cannot express, else None
   network_memory(network) bytes it needs for the machine
+  BYTES_PER_ACTION       bytes it holds per action of the trace (0 where it reads the trace as it replays)
   notes(network, summary, timeout) lines to print before a long replay
   run(job)               the replay of a replay.Job, as a replay.Outcome
 Adding a simulator is one module here, its translation and its tests (docs/SIMULATING.md)."""
@@ -48,8 +49,9 @@ def refusal(network, name, sim_ranks=1):
 
 def memory_estimate(network, name, ranks, actions):
     """Bytes the simulator needs for this network and a trace of `ranks` ranks and `actions` actions: the
-    machine's (its module's network_memory), plus the trace's actions held in memory (about 200 bytes each)."""
-    return SIMULATORS[name].network_memory(network) + ranks * 64 * 1024 + actions * 200
+    machine's (its module's network_memory), 64 KiB a rank, and the actions it holds (its BYTES_PER_ACTION)."""
+    module = SIMULATORS[name]
+    return module.network_memory(network) + ranks * 64 * 1024 + actions * module.BYTES_PER_ACTION
 
 
 def check_fits(network, name, ranks, actions=0, memory=None, sim_ranks=1):

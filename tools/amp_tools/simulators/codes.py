@@ -30,6 +30,9 @@ ROUTING = {"torus": {"minimal"}, "dragonfly": {"minimal", "valiant", "ugal"}}
 # here: 4.9 GB resident for 4096-rank SVAF (64^3, 40 variables, 1 step) on dragonfly-4096, 1.3 GB for a
 # 1024-rank replay on dragonfly-1024 (docs/PERFORMANCE.md).
 BYTES_PER_NODE = 1 << 20
+# CODES reads every rank's whole trace into its operation queues before the replay starts: 3.8 GB resident
+# for CTH's seed-deck SVAF at 1024 ranks (53 million actions, about 72 bytes each) on xt6-seastar; 200 bounds it.
+BYTES_PER_ACTION = 200
 SEQUENTIAL, OPTIMISTIC = 1, 3   # ROSS' --synch
 
 

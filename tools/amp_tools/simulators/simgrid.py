@@ -53,6 +53,10 @@ def refusal(network, where):
     return None
 
 
+# SimGrid's replay holds the time-independent actions it has read: about 200 bytes each (an upper bound).
+BYTES_PER_ACTION = 200
+
+
 def network_memory(network):
     """Bytes SimGrid 3.32 needs for the machine, measured here: about 3 KiB per node and 1 KiB per torus
     link direction."""

@@ -68,6 +68,12 @@ def refusal(network, where):
     return None
 
 
+# SST-macro reads each rank's DUMPI file as the replay reaches it, so the trace's length costs it no memory:
+# measured here (1024 ranks, xt6-seastar), 176 MB resident for 1.7 million actions and 172 MB, flat over the
+# replay, for 17.8 million (CTH's seed deck, BSPMA 3 steps and SVAF's first step; docs/PERFORMANCE.md).
+BYTES_PER_ACTION = 0
+
+
 def network_memory(network):
     """Bytes SST-macro 16.0 needs for the machine, measured here: about 40 KiB per switch."""
     return network.nodes * 40 * 1024
