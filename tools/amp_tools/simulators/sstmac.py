@@ -69,8 +69,8 @@ def refusal(network, where):
 
 
 # SST-macro reads each rank's DUMPI file as the replay reaches it, so the trace's length costs it no memory:
-# measured here (1024 ranks, xt6-seastar), 176 MB resident for 1.7 million actions and 172 MB, flat over the
-# replay, for 17.8 million (CTH's seed deck, BSPMA 3 steps and SVAF's first step; docs/PERFORMANCE.md).
+# measured here (CTH's seed deck at 1024 ranks on xt6-seastar), 176 MB resident for BSPMA's 1.7 million actions,
+# 172 MB for SVAF's first step (17.8 million) and at most 185 MB for its 3 steps (53.3 million; docs/PERFORMANCE.md).
 BYTES_PER_ACTION = 0
 
 
