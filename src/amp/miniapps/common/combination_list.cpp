@@ -5,6 +5,7 @@
 #include <amp/miniapps/common/errors.hpp>
 
 #include <amp/comm/combination.hpp>
+#include <amp/comm/transport_registry.hpp>
 #include <amp/trace/format/json_schema_version.hpp>
 
 #include <mpi.h>

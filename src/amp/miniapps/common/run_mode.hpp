@@ -6,7 +6,7 @@
 // differently lives in synthesis.cpp alone, and nothing else asks whether a run is a synthesis.
 #pragma once
 
-#include <amp/comm/transport_registry.hpp>
+#include <amp/comm/fwd.hpp>
 
 #include <mpi.h>
 #include <nlohmann/json_fwd.hpp>

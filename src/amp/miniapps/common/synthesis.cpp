@@ -13,6 +13,7 @@
 
 #include <amp/trace/writer/amp_dumpi.h>
 #include <amp/comm/stopwatch.hpp>
+#include <amp/comm/transport_registry.hpp>
 #include <amp/trace/reader/staged_directory.hpp>
 #include <amp/trace/format/json_schema_version.hpp>
 
