@@ -108,3 +108,24 @@ def test_the_table3_figure_takes_one_strategy_from_two_simulators():
     other[6]["profile"] = {"compute": 0.6, "p2p": 0.3, "collective": 0.1}
     fig = report_validation.table3_figure([row("sstmac"), other])
     assert len(fig.axes[0].get_xticklabels()) == 3
+
+
+def test_the_routing_figure_divides_only_by_a_baseline_it_has():
+    """Panel (c), per-NIC bandwidth at four ranks per NIC over one, is 4 x T(1 per NIC) / T(4 per NIC); a folder
+    of four per NIC alone (aces_nic_sharing.toml) has no one-per-NIC time, so the panel draws no AMP bar."""
+    from amp_tools import report_validation
+
+    def row(routing, rpn, links, seconds):
+        overrides = {"routing": routing, "ranks_per_node": rpn, "global_links_per_pair": links}
+        return ("amp-ghost", "bspma/isend", 1024, "cascade-dragonfly", "sstmac", 1,
+                {"network": "cascade-dragonfly", "simulator": "sstmac", "predicted_seconds": seconds, "ranks": 1024,
+                 "network_overrides": overrides, "hops": {"mean_per_byte": 1.0}}, None, None)
+
+    def amp_bars(fig, panel):
+        return [round(bar.get_height(), 9) for bars in fig.axes[panel].containers
+                if bars.get_label().startswith("AMP") for bar in bars]
+    both = [row("valiant", 1, 192, 1.0), row("valiant", 4, 192, 2.0), row("valiant", 1, 96, 1.25)]
+    fig = report_validation.aces_figure(both)
+    assert amp_bars(fig, 2) == [2.0] and amp_bars(fig, 3) == [0.8]
+    fig = report_validation.aces_figure([row("valiant", 4, 192, 2.0), row("valiant", 4, 96, 2.5)])
+    assert amp_bars(fig, 2) == [] and amp_bars(fig, 3) == [0.8]

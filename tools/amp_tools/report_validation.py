@@ -164,7 +164,10 @@ def aces_figure(rows):
         return [time_of(s) for s in runs[strategy].get((routing, rpn, links), [])]
 
     def over_baseline(strategy, routing, numerator, **variant):
-        """numerator x the median time of the baseline variant / each seed's time of `variant`."""
+        """numerator x the median time of the baseline variant / each seed's time of `variant` (none where the
+        variant is the baseline: a folder of four ranks per NIC alone has no one-per-NIC time to divide)."""
+        if variant.get("rpn", base_rpn) == base_rpn and variant.get("links", full) == full:
+            return []
         base = times(strategy, routing)
         return [numerator * statistics.median(base) / t for t in times(strategy, routing, **variant)] if base else []
 
