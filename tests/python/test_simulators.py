@@ -72,6 +72,19 @@ def test_the_memory_check_counts_the_trace_only_where_the_simulator_holds_it(net
         assert simulators.check_fits(xt6, name, 1024, actions=1_000_000, memory=free) is None
 
 
+def test_sstmacs_note_spans_the_measured_costs_and_names_a_timeout_for_the_slowest(network_file):
+    """The routing study's 4096-rank step at four per NIC (32.1 GB, 512-byte packets on cascade-dragonfly) had not
+    finished after 67 minutes: the note's range reaches past that, and a --timeout below its top is named."""
+    from amp_tools.simulators import sstmac
+    dragonfly = networks.load(network_file("cascade-dragonfly"))
+    note, = sstmac.notes(dragonfly, {"bytes": 32.1e9}, 7200)
+    assert "62.7 million packets of 512 bytes" in note and "expect 1-67 minutes, or more" in note, note
+    assert "--timeout" not in note
+    note, = sstmac.notes(dragonfly, {"bytes": 32.1e9}, 1800)
+    assert note.endswith("give --timeout 6019 to be safe"), note
+    assert sstmac.notes(dragonfly, {"bytes": 1e9}, 1800) == []
+
+
 def test_codes_refuses_what_its_models_cannot_express(network_file):
     fat_tree = networks.load(network_file("fattree-2level-1024"))
     assert "codes has no fattree model in AMP (use simgrid)" in simulators.refusal(fat_tree, "codes")

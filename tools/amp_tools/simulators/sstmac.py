@@ -23,12 +23,14 @@ NAME = "sstmac"
 TITLE = "SST-macro"
 PARALLEL = False  # built here without its parallel (MPI) engine
 ROUTING = {"torus": {"minimal", "valiant", "ugal"}, "dragonfly": {"minimal", "valiant", "ugal"}}
-# SST-macro's time follows its packets: one step of 4096-rank SVAF (7.4 million packets of 4 KiB) took 200 s
-# here, about 27 us each (docs/history/performance-log.md, "Why, measured"), the slowest measured; one 256-rank step of
-# the CTH seed deck (15.9 million packets, counting the bytes that stay in a node) took 18 s, about 1 us
-# each. Above this many, a note of the most to expect.
+# SST-macro's time follows its packets, at a cost per packet that varies 60-fold: one 256-rank step of the CTH
+# seed deck (15.9 million packets, counting the bytes that stay in a node) took 18 s here, about 1 us each; one
+# step of 4096-rank SVAF (7.4 million packets of 4 KiB) 200 s, about 27 us (docs/history/performance-log.md,
+# "Why, measured"); one 4096-rank step of the routing study's 64 KiB messages at four ranks per NIC with valiant
+# routing on cascade-dragonfly (62.7 million packets of 512 B) had not finished after 67 minutes, over 64 us
+# each. Above this many packets, a note of the range to expect.
 PACKETS_NOTE = 5_000_000
-SECONDS_PER_PACKET = 27e-6
+SECONDS_PER_PACKET = (1e-6, 64e-6)  # the least and the most measured here
 
 
 def unavailable():
@@ -85,12 +87,13 @@ def notes(network, summary, timeout):
     packets = summary["bytes"] / packet
     if packets <= PACKETS_NOTE:
         return []
-    expected = packets * SECONDS_PER_PACKET
-    past = (f"; that is past --timeout {timeout:g} s, which stops it: give --timeout {1.5 * expected:.0f} or more"
-            if expected > timeout else "")
+    least, most = (packets * seconds for seconds in SECONDS_PER_PACKET)
+    past = (f"; the most is past --timeout {timeout:g} s, which stops it: give --timeout {1.5 * most:.0f} to be safe"
+            if most > timeout else "")
     return [f"SST-macro moves this trace's {summary['bytes'] / 1e9:.3g} GB as {packets / 1e6:.3g} million packets "
-            f"of {packet} bytes, up to about {SECONDS_PER_PACKET * 1e6:g} us each on a 2-core machine: expect at "
-            f"most about {expected / 60:.0f} minutes (docs/PERFORMANCE.md){past}"]
+            f"of {packet} bytes, {SECONDS_PER_PACKET[0] * 1e6:g}-{SECONDS_PER_PACKET[1] * 1e6:g} us each on a "
+            f"2-core machine as measured: expect {least / 60:.2g}-{most / 60:.2g} minutes, or more "
+            f"(docs/PERFORMANCE.md){past}"]
 
 
 class SstmacStopped(SimulatorError):
