@@ -9,6 +9,7 @@ import os
 import re
 import struct
 import subprocess
+import time
 
 import pytest
 
@@ -83,6 +84,49 @@ def test_sstmacs_note_spans_the_measured_costs_and_names_a_timeout_for_the_slowe
     note, = sstmac.notes(dragonfly, {"bytes": 32.1e9}, 1800)
     assert note.endswith("give --timeout 6019 to be safe"), note
     assert sstmac.notes(dragonfly, {"bytes": 1e9}, 1800) == []
+
+
+def flaky_replay(folder, aborts, failure):
+    """A stand-in for model-net-mpi-replay's one fault that no input provokes on purpose: its first `aborts`
+    runs print `failure` and exit 1, the next prints a prediction (the runs counted in folder/runs)."""
+    script = folder / "replay.sh"
+    script.write_text(f"""#!/bin/sh
+n=$(($(cat {folder}/runs 2>/dev/null || echo 0) + 1)); echo $n > {folder}/runs
+if [ $n -le {aborts} ]; then echo 'node: 1: error: /r/ross/core/avl_tree.c:276: '; echo '{failure}' >&2; exit 1; fi
+echo 'max runtime 5000.0 ns'
+""")
+    script.chmod(0o755)
+    run_dir = folder / "run"
+    run_dir.mkdir()
+    return [str(script)], str(run_dir), str(folder / "lp-io")
+
+
+@pytest.mark.parametrize("aborts", [1, 2])
+def test_codes_replays_again_where_ross_optimistic_engine_aborts_in_its_tree(tmp_path, capsys, aborts):
+    from amp_tools.simulators import codes
+    command, run_dir, lp_io = flaky_replay(tmp_path, aborts, "We never look for non-existent events!")
+    code, stdout, _, _ = codes.replayed(command, run_dir, lp_io, 60, time.monotonic())
+    assert code == 0 and codes.prediction(code, stdout, []) == 5e-6
+    notes = capsys.readouterr().err.splitlines()
+    assert [re.search(r"try (\d) of 3\)$", n).group(1) for n in notes] == [str(t + 2) for t in range(aborts)], notes
+    assert (tmp_path / "runs").read_text().strip() == str(aborts + 1)
+
+
+def test_codes_stops_after_three_aborts_and_never_retries_another_failure(tmp_path):
+    from amp_tools.simulators import codes
+    from amp_tools.simulate_errors import SimulatorError
+    command, run_dir, lp_io = flaky_replay(tmp_path, 3, "We never look for non-existent events!")
+    with pytest.raises(SimulatorError, match=r"on each of 3 tries: give --sim-ranks 1 "):
+        codes.replayed(command, run_dir, lp_io, 60, time.monotonic())
+    other = tmp_path / "other"
+    other.mkdir()
+    command, run_dir, lp_io = flaky_replay(other, 1, "out of memory")
+    # the same stand-in failing in another file of ROSS: a failure of another kind, not tried again
+    (other / "replay.sh").write_text((other / "replay.sh").read_text().replace("avl_tree.c", "tw-eventq.c"))
+    code, stdout, tail, _ = codes.replayed(command, run_dir, lp_io, 60, time.monotonic())
+    assert code == 1 and (other / "runs").read_text().strip() == "1"
+    with pytest.raises(SimulatorError, match=r"failed \(exit 1\): node: 1: error: /r/ross/core/tw-eventq.c:276:"):
+        codes.prediction(code, stdout, tail)
 
 
 def test_codes_refuses_what_its_models_cannot_express(network_file):

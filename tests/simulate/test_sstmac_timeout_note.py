@@ -39,7 +39,8 @@ def main():
                           capture_output=True, text=True, timeout=120)
     lines = done.stderr.strip().splitlines()
     notes = [line for line in lines if line.startswith("amp simulate: note: SST-macro moves")]
-    if len(notes) != 1 or not re.search(r"past --timeout 2 s, which stops it: give --timeout \d+ or more$", notes[0]):
+    asked = r"past --timeout 2 s, which stops it: give --timeout \d+ to be safe$"
+    if len(notes) != 1 or not re.search(asked, notes[0]):
         fail(f"expected one note naming --timeout 2 and a larger one, got {lines}")
     errors = [line for line in lines if line.startswith("amp simulate: error:")]
     if done.returncode != 3 or errors != ["amp simulate: error: sstmac ran past 2 s"]:
