@@ -4,7 +4,8 @@
 makes no folder): cielo_profile, CTH's seed deck with BSPMA, one neighbour at a time and SVAF synthesized at
 256 ranks (each also as one step) and simulated on the XT5 (Table III's machine) in SST-macro;
 cielo_network_swap, each application's own scheme and CTH's SVAF at 256 ranks on the XT6 and the XE6 in
-SST-macro; cielo_cth_scaling, CTH's BSPMA at 16-128 ranks on both; aces_routing, CTH's truncated step
+SST-macro; cielo_network_swap_1024_sage_nobel, SAGE's and xNOBEL's own at 1024 ranks on both;
+cielo_cth_scaling, CTH's BSPMA at 16-128 ranks on both; aces_routing, CTH's truncated step
 (BSPMA) at 1024 ranks on minimal, valiant and UGAL in SST-macro; xnobel_amr_steps, xNOBEL's SVCP point at 256
 ranks over 7 steps (and 1) on the XT6; xnobel_rebalance, its calibration point with three rebalance intervals
 on the XT5. Every point also as one step (steady state).
@@ -73,7 +74,9 @@ def main(build, root, workdir):
     if skipped:
         fail(f"cielo_profile: none skipped: {skipped}")
 
+    weak_1024 = {f"{p}-synth1024" for p in points if not p.startswith("ghost-")}  # SAGE's and xNOBEL's own scheme
     for name, ids in (("cielo_network_swap", {f"{p}-synth256" for p in points}),
+                      ("cielo_network_swap_1024_sage_nobel", weak_1024),
                       ("cielo_cth_scaling", {f"ghost-cth-seed-bspma-synth{n}" for n in (16, 32, 64, 128)})):
         syntheses, simulations, skipped = plan(root, build, name, env)
         expect(f"{name} syntheses", syntheses, with_first_steps(ids))
