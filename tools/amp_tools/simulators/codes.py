@@ -39,8 +39,8 @@ SEQUENTIAL, OPTIMISTIC = 1, 3   # ROSS' --synch
 # ROSS 8.1.0's optimistic engine now and then aborts in the tree where it keeps the events other simulator
 # ranks sent ("node: N: error: .../avl_tree.c:276": "We never look for non-existent events!", a cancelled event
 # it cannot find), on a trace it replays well the next time with the same prediction: measured here once in 30
-# 2-rank replays of a 1024-rank trace on dragonfly-1024 beside a busy core, and in CI. Its sequential engine
-# never does. A replay that aborts so runs again, at most this many times in all, within the one --timeout.
+# 2-rank replays of a 1024-rank trace on dragonfly-1024 beside a busy core, and in CI; its sequential engine
+# has not been seen to. A replay that aborts so runs again, at most this many times in all, within one --timeout.
 OPTIMISTIC_TRIES = 3
 ROSS_TREE_ABORT = re.compile(r"node: \d+: error: \S*avl_tree\.c:\d+")
 
