@@ -9,7 +9,6 @@ import os
 import re
 import struct
 import subprocess
-import time
 
 import pytest
 
@@ -105,7 +104,7 @@ echo 'max runtime 5000.0 ns'
 def test_codes_replays_again_where_ross_optimistic_engine_aborts_in_its_tree(tmp_path, capsys, aborts):
     from amp_tools.simulators import codes
     command, run_dir, lp_io = flaky_replay(tmp_path, aborts, "We never look for non-existent events!")
-    code, stdout, _, _ = codes.replayed(command, run_dir, lp_io, 60, time.monotonic())
+    code, stdout, _, _ = codes.replayed(command, run_dir, lp_io, 60)
     assert code == 0 and codes.prediction(code, stdout, []) == 5e-6
     notes = capsys.readouterr().err.splitlines()
     assert [re.search(r"try (\d) of 3\)$", n).group(1) for n in notes] == [str(t + 2) for t in range(aborts)], notes
@@ -117,13 +116,13 @@ def test_codes_stops_after_three_aborts_and_never_retries_another_failure(tmp_pa
     from amp_tools.simulate_errors import SimulatorError
     command, run_dir, lp_io = flaky_replay(tmp_path, 3, "We never look for non-existent events!")
     with pytest.raises(SimulatorError, match=r"on each of 3 tries: give --sim-ranks 1 "):
-        codes.replayed(command, run_dir, lp_io, 60, time.monotonic())
+        codes.replayed(command, run_dir, lp_io, 60)
     other = tmp_path / "other"
     other.mkdir()
     command, run_dir, lp_io = flaky_replay(other, 1, "out of memory")
     # the same stand-in failing in another file of ROSS: a failure of another kind, not tried again
     (other / "replay.sh").write_text((other / "replay.sh").read_text().replace("avl_tree.c", "tw-eventq.c"))
-    code, stdout, tail, _ = codes.replayed(command, run_dir, lp_io, 60, time.monotonic())
+    code, stdout, tail, _ = codes.replayed(command, run_dir, lp_io, 60)
     assert code == 1 and (other / "runs").read_text().strip() == "1"
     with pytest.raises(SimulatorError, match=r"failed \(exit 1\): node: 1: error: /r/ross/core/tw-eventq.c:276:"):
         codes.prediction(code, stdout, tail)

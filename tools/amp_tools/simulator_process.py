@@ -7,6 +7,7 @@ import os
 import signal
 import subprocess
 import threading
+import time
 
 from amp_tools.simulate_errors import SimulatorError
 
@@ -68,6 +69,19 @@ def run_simulator(command, cwd, timeout, on_line=None, env=None, lines_from="std
             end_process_group(process)
             process.wait()
     return process.returncode, stdout, tail
+
+
+def run_in_what_is_left(name, command, cwd, timeout, started, **kwargs):
+    """run_simulator (its keyword arguments in kwargs) given what is left of `timeout` seconds counted from
+    `started`, where the replays before it in one --timeout used the rest; a SimulatorError named with the whole
+    limit ("NAME ran past T s") where nothing is left or this replay runs past it."""
+    remaining = timeout - (time.monotonic() - started)
+    if remaining <= 0:  # the replays before used the whole limit
+        raise SimulatorError(f"{name} ran past {timeout:g} s")
+    try:
+        return run_simulator(command, cwd, remaining, **kwargs)
+    except SimulatorTimedOut:  # named with the whole limit, not what the replays before left of it
+        raise SimulatorError(f"{name} ran past {timeout:g} s") from None
 
 
 def exit_text(code):

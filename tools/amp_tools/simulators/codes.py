@@ -16,7 +16,7 @@ from amp_tools import simulated_profile
 from amp_tools.network_metrics import MetricsError
 from amp_tools.simgrid_export import run_cleaning_up
 from amp_tools.simulate_errors import SimulatorError, UsageError
-from amp_tools.simulator_process import SimulatorTimedOut, exit_text, run_simulator
+from amp_tools.simulator_process import exit_text, run_in_what_is_left
 from amp_tools.simulators import codes_figures, codes_machine
 from amp_tools.simulators.replay import Outcome, missing_executable
 
@@ -42,7 +42,8 @@ SEQUENTIAL, OPTIMISTIC = 1, 3   # ROSS' --synch
 # 2-rank replays of a 1024-rank trace on dragonfly-1024 beside a busy core, and in CI; its sequential engine
 # has not been seen to. A replay that aborts so runs again, at most this many times in all, within one --timeout.
 OPTIMISTIC_TRIES = 3
-ROSS_TREE_ABORT = re.compile(r"node: \d+: error: \S*avl_tree\.c:\d+")
+ROSS_ERROR = r"node: \d+: error:"  # the start of the line ROSS' tw_error prints on stdout before it aborts
+ROSS_TREE_ABORT = re.compile(ROSS_ERROR + r" \S*avl_tree\.c:\d+")
 
 
 def unavailable():
@@ -106,7 +107,7 @@ def prediction(code, stdout, tail):
     match = re.search(r"max runtime\s+([0-9.eE+-]+)\s+ns", stdout)
     if code != 0 or not match:
         lines = [line for line in stdout.strip().splitlines() if line.strip()] + tail
-        named = [line.strip() for line in lines if re.match(r"\s*node: \d+: error:", line)]  # ROSS' tw_error
+        named = [line.strip() for line in lines if re.match(r"\s*" + ROSS_ERROR, line)]
         raise SimulatorError("model-net-mpi-replay failed (%s): %s" % (exit_text(code),
                                                                       " | ".join(named[:1] + lines[-3:])))
     unmatched = re.search(r"nw-id (\d+) unmatched irecvs (\d+) unmatched sends (\d+)", stdout)
@@ -132,19 +133,14 @@ def command_line(job, binary, conf, prefix, ranks, lp_io, allocation):
     return replay if job.sim_ranks == 1 else launch.mpiexec(job.mpiexec, job.sim_ranks, replay)
 
 
-def replayed(command, run_dir, lp_io, timeout, started):
+def replayed(command, run_dir, lp_io, timeout):
     """(exit code, stdout, stderr's tail, wall seconds of the last try) of model-net-mpi-replay's run of
     command, run again where ROSS' optimistic engine aborted in its tree of remote events (ROSS_TREE_ABORT),
     at most OPTIMISTIC_TRIES times, each try with what the ones before left of timeout."""
+    started = time.monotonic()
     for attempt in range(1, OPTIMISTIC_TRIES + 1):
-        remaining = timeout - (time.monotonic() - started)
-        if remaining <= 0:  # the tries before used the whole limit
-            raise SimulatorError(f"model-net-mpi-replay ran past {timeout:g} s")
         tried = time.monotonic()
-        try:
-            code, stdout, tail = run_simulator(command, run_dir, remaining)
-        except SimulatorTimedOut:  # named with the whole limit, not what the tries before left of it
-            raise SimulatorError(f"model-net-mpi-replay ran past {timeout:g} s") from None
+        code, stdout, tail = run_in_what_is_left("model-net-mpi-replay", command, run_dir, timeout, started)
         wall = time.monotonic() - tried
         if code == 0 or not ROSS_TREE_ABORT.search(stdout + "\n".join(tail)):
             return code, stdout, tail, wall
@@ -175,8 +171,7 @@ def run(job):
     run_dir = os.path.join(workdir, "run")  # CODES writes its logs into its working folder
     os.mkdir(run_dir)
     command = command_line(job, binary, conf, prefix, ranks, lp_io, allocation)
-    started = time.monotonic()
-    code, stdout, tail, wall = replayed(command, run_dir, lp_io, job.timeout, started)
+    code, stdout, tail, wall = replayed(command, run_dir, lp_io, job.timeout)
     predicted = prediction(code, stdout, tail)
     try:
         per_rank = codes_figures.per_rank(lp_io, ranks)

@@ -15,7 +15,7 @@ from amp_tools import simulated_profile
 from amp_tools.network_metrics import MetricsError
 from amp_tools.simgrid_export import run_cleaning_up, trace_meta
 from amp_tools.simulate_errors import SimulatorError, UsageError
-from amp_tools.simulator_process import SimulatorTimedOut, exit_text, run_simulator
+from amp_tools.simulator_process import exit_text, run_in_what_is_left
 from amp_tools.simulators import sstmac_figures, sstmac_machine, sstmac_timeline
 from amp_tools.simulators.replay import Outcome, missing_executable
 
@@ -186,13 +186,8 @@ def run(job):
         command.append("--debug=mpi,timestamp")  # each MPI call's start and end (sstmac_timeline.py)
         timeline = sstmac_timeline.Timeline(ranks)
         # in workdir: its statistics' CSV go there
-        remaining = timeout - (time.monotonic() - started)
-        if remaining <= 0:  # the replay before used the whole limit
-            raise SimulatorError(f"sstmac ran past {timeout:g} s")
-        try:
-            code, stdout, tail = run_simulator(command, workdir, remaining, timeline.add, lines_from="stdout")
-        except SimulatorTimedOut:  # named with the whole limit, not what the replays before left of it
-            raise SimulatorError(f"sstmac ran past {timeout:g} s") from None
+        code, stdout, tail = run_in_what_is_left("sstmac", command, workdir, timeout, started, on_line=timeline.add,
+                                                 lines_from="stdout")
         try:
             estimated = sstmac_prediction(code, stdout, tail)
             break
