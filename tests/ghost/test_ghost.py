@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
 """amp-ghost system checks through mpiexec: the strategy x process-grid matrix (identical checksums,
-exact message and byte counts), the same with a share of the sweeps (--sweeps_per_exchange), verification
-catching a perturbed sum, and bad input."""
+exact message and byte counts), the sweep in place against the sweep into a second grid, the matrix with a
+share of the sweeps (--sweeps_per_exchange), verification catching a perturbed sum, and bad input."""
 import argparse
 import json
 import os
@@ -87,6 +87,44 @@ def matrix(opts):
                 failures.append(f"{label}: messages {r['messages']['total']} bytes {r['bytes']['total']}, "
                                 f"expected {messages} and {bytes_}")
             print(f"{label}: checksum {r['checksum']} messages {r['messages']['total']} bytes {r['bytes']['total']}")
+    if len(set(checksums.values())) != 1:
+        failures.append("checksums differ: " + json.dumps(checksums, indent=1))
+    return failures
+
+
+# The 3D27PT sweep in place (kernels/in_place_box_sum.hpp) and into a second grid give one checksum: a
+# 128x24x24 domain whose blocks are swept in place on 1x1x1, 2x1x1 and 1x1x2 (lines of 64-128 cells, blocks
+# from memory) and into a second grid on 4x1x1 (32-cell lines) and 2x2x1 (a block that fits the caches).
+IN_PLACE_DOMAIN = (128, 24, 24)
+IN_PLACE_GRIDS = [(1, (1, 1, 1), True), (2, (2, 1, 1), True), (2, (1, 1, 2), True), (4, (4, 1, 1), False),
+                  (4, (2, 2, 1), False)]
+
+
+def in_place(opts):
+    os.makedirs(opts.workdir, exist_ok=True)
+    checksums = {}
+    failures = []
+    for ranks, grid, expected in IN_PLACE_GRIDS:
+        for strategy in ("bspma", "svaf"):
+            results = os.path.join(opts.workdir, f"in-place-{strategy}-{'x'.join(map(str, grid))}.json")
+            if os.path.exists(results):
+                os.remove(results)
+            extra = ["--scaling", "strong", "--nx", str(IN_PLACE_DOMAIN[0]), "--ny", str(IN_PLACE_DOMAIN[1]),
+                     "--nz", str(IN_PLACE_DOMAIN[2]), "--num_vars", "2", "--num_tsteps", "3", "--num_spikes", "2",
+                     "--stencil", "3d27pt", "--strategy", strategy, "--npx", str(grid[0]), "--npy", str(grid[1]),
+                     "--npz", str(grid[2]), "--results", results]
+            proc = run(opts, ranks, opts.exe, opts.mpiexec, extra)
+            label = f"3d27pt {strategy} grid={grid}"
+            if proc.returncode != 0:
+                failures.append(f"{label}: exit {proc.returncode}: {proc.stderr.strip()}")
+                continue
+            r = json.load(open(results))
+            checksums[label] = r["checksum"]
+            if not r["verification"]["passed"]:
+                failures.append(f"{label}: verification failed")
+            if r["config"]["sweep_in_place"] != expected:
+                failures.append(f"{label}: sweep_in_place {r['config']['sweep_in_place']}, expected {expected}")
+            print(f"{label}: in place {r['config']['sweep_in_place']}, checksum {r['checksum']}")
     if len(set(checksums.values())) != 1:
         failures.append("checksums differ: " + json.dumps(checksums, indent=1))
     return failures
@@ -231,13 +269,14 @@ def bad_input(opts):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("mode", choices=["matrix", "sweeps", "fault", "badinput"])
+    parser.add_argument("mode", choices=["matrix", "inplace", "sweeps", "fault", "badinput"])
     parser.add_argument("--mpiexec", required=True)
     parser.add_argument("--exe", required=True)
     parser.add_argument("--stencil", default="3d7pt")
     parser.add_argument("--workdir", default=tempfile.mkdtemp())
     opts = parser.parse_args()
-    failures = {"matrix": matrix, "sweeps": sweeps, "fault": fault, "badinput": bad_input}[opts.mode](opts)
+    modes = {"matrix": matrix, "inplace": in_place, "sweeps": sweeps, "fault": fault, "badinput": bad_input}
+    failures = modes[opts.mode](opts)
     for f in failures:
         print("FAILED:", f)
     print(f"{'FAILED' if failures else 'PASSED'}: amp-ghost {opts.mode}")

@@ -14,13 +14,14 @@ import sys
 from amp_tools import results
 from amp_tools.results_shape import matrix_problem, results_problem, shown
 
-# Configuration keys that are no axis: the seed, what the proxy derives from the rank count, whether
-# the transport's trace can be replayed (it follows from the transport). A run's configuration comes
-# through results.config, which names the strategy `strategy` alone, whatever the file's age.
-NOT_AXES = {"seed", "global_grid", "global_cells", "process_grid", "local_block", "replayable"}
+# Configuration keys that are no axis: the seed, what the proxy derives from the rank count (amp-ghost's
+# block and whether it is swept in place), whether the transport's trace can be replayed (it follows from
+# the transport). A run's configuration comes through results.config, which names the strategy `strategy`
+# alone, whatever the file's age.
+NOT_AXES = {"seed", "global_grid", "global_cells", "process_grid", "local_block", "sweep_in_place", "replayable"}
 # Keys left out of figure titles: derived from others, or settings of the self-check.
-QUIET = {"global_cells", "global_grid", "process_grid", "local_block", "summed_vars", "error_tol", "report_diffusion",
-         "check_every", "seed", "replayable"}
+QUIET = {"global_cells", "global_grid", "process_grid", "local_block", "sweep_in_place", "summed_vars", "error_tol",
+         "report_diffusion", "check_every", "seed", "replayable"}
 
 
 def warn(message):

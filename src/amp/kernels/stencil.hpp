@@ -6,6 +6,7 @@
 
 #include <amp/kernels/box_sum_sweep.hpp>
 #include <amp/kernels/grid.hpp>
+#include <amp/kernels/in_place_box_sum.hpp>
 #include <amp/kernels/outflow.hpp>
 #include <amp/kernels/prefetch.hpp>
 #include <amp/kernels/simd_pragmas.hpp>
@@ -13,6 +14,8 @@
 #include <amp/kernels/sweep_runs.hpp>
 #include <amp/kernels/sweep_sums.hpp>
 #include <amp/kernels/yz_face_copies.hpp>
+
+#include <type_traits>
 
 namespace amp::kernels {
 
@@ -114,7 +117,37 @@ SweepSums sweep(Stencil stencil, const Grid<typename ExecutionSpace::memory_spac
   return sums;
 }
 
+// The 3D27PT sweep written over `grid` (in_place_box_sum.hpp), its workspace sized for this block.
+template <class ExecutionSpace>
+SweepSums sweep_in_place(const Grid<typename ExecutionSpace::memory_space>& grid, const BlockExtent& e,
+                         const GlobalSides& sides, const YzFaceCopies<typename ExecutionSpace::memory_space>& faces,
+                         const InPlaceWorkspace<typename ExecutionSpace::memory_space>& workspace) {
+  using M = typename ExecutionSpace::memory_space;
+  if (workspace.slabs > 1) {
+    using Policy = Kokkos::MDRangePolicy<ExecutionSpace, Kokkos::Rank<2>, Kokkos::IndexType<long>>;
+    Kokkos::parallel_for("amp::in_place_slab_edges",
+                         Policy({0, 0}, {workspace.slabs, static_cast<long>(e.nx + 2) * (e.ny + 2)}),
+                         SlabEdgeCopy<M>{grid, e, workspace});
+  }
+  SweepSums sums;
+  Kokkos::parallel_reduce("amp::stencil_3d27pt_in_place", Kokkos::RangePolicy<ExecutionSpace>(0, workspace.slabs),
+                          InPlaceBoxSumSweep<M>{grid, e, sides, sides.any(), faces, workspace, worth_prefetching(e)},
+                          sums);
+  return sums;
+}
+
 }  // namespace detail
+
+// Whether StencilSweeper sweeps this stencil on this block in place (in_place_box_sum.hpp): the 3D27PT box
+// sum, on a host, on lines of 64-256 cells (one per pass, one chunk), in blocks that do not fit in the
+// caches (worth_prefetching): in cache, keeping the old rows cost about 10% and saves nothing (32^3, one
+// core: 0.96 against 1.07 Gcell/s; docs/history/performance-log.md).
+template <class ExecutionSpace = Kokkos::DefaultExecutionSpace>
+bool sweeps_in_place(Stencil stencil, const BlockExtent& e) {
+  return std::is_same_v<typename ExecutionSpace::memory_space, Kokkos::HostSpace> && stencil == Stencil::ThreeD27Pt &&
+         e.nx >= detail::kOneLinePassesFrom && e.nx <= detail::InPlaceBoxSumSweep<Kokkos::HostSpace>::kMaxLine &&
+         worth_prefetching(e);
+}
 
 // out(interior) = stencil average of in; returns the sum of the new interior values. Ghosts of
 // `in` must hold the neighbours' values (or zero on the global boundary).
@@ -134,5 +167,33 @@ SweepSums apply_stencil_with_outflow(Stencil stencil, const Grid<typename Execut
                                      const YzFaceCopies<typename ExecutionSpace::memory_space>& faces = {}) {
   return detail::sweep<ExecutionSpace>(stencil, in, out, e, sides, faces);
 }
+
+// One stencil swept again and again over one block's grids, as amp-ghost does: in place where
+// sweeps_in_place (the old values it keeps in a workspace allocated once), otherwise into a second grid.
+// sweep(current, next, ...) returns what apply_stencil_with_outflow(current -> next) returns; the new
+// values are then in `current` if in_place(), else in `next`.
+template <class ExecutionSpace = Kokkos::DefaultExecutionSpace>
+class StencilSweeper {
+ public:
+  using MemorySpace = typename ExecutionSpace::memory_space;
+
+  StencilSweeper(Stencil stencil, const BlockExtent& e)
+      : stencil_(stencil), extent_(e), in_place_(sweeps_in_place<ExecutionSpace>(stencil, e)) {
+    if (in_place_) workspace_ = InPlaceWorkspace<MemorySpace>(e, ExecutionSpace().concurrency());
+  }
+  bool in_place() const { return in_place_; }
+
+  SweepSums sweep(const Grid<MemorySpace>& current, const Grid<MemorySpace>& next, const GlobalSides& sides,
+                  const YzFaceCopies<MemorySpace>& faces = {}) const {
+    if (in_place_) return detail::sweep_in_place<ExecutionSpace>(current, extent_, sides, faces, workspace_);
+    return detail::sweep<ExecutionSpace>(stencil_, current, next, extent_, sides, faces);
+  }
+
+ private:
+  Stencil stencil_;
+  BlockExtent extent_;
+  bool in_place_;
+  InPlaceWorkspace<MemorySpace> workspace_;
+};
 
 }  // namespace amp::kernels

@@ -6,6 +6,8 @@
 #include <amp/miniapps/common/loop_report.hpp>
 #include <amp/miniapps/common/sweep_schedule.hpp>
 
+#include <amp/kernels/stencil.hpp>
+
 #include <fmt/format.h>
 
 namespace amp::ghost {
@@ -26,6 +28,7 @@ nlohmann::json ghost_results(const GhostConfig& c, const Decomposition& d, const
                       {"nz", c.nz},
                       {"scaling", scaling_name(c.scaling)},
                       {"local_block", {d.block.nx, d.block.ny, d.block.nz}},
+                      {"sweep_in_place", kernels::sweeps_in_place(c.stencil, d.block)},  // rank 0's block
                       {"global_grid", {d.placement.size[0], d.placement.size[1], d.placement.size[2]}},
                       {"num_spikes", c.num_spikes},
                       {"stencil", kernels::stencil_name(c.stencil)},
