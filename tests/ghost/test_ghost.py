@@ -92,9 +92,10 @@ def matrix(opts):
     return failures
 
 
-# The 3D27PT sweep in place (kernels/in_place_box_sum.hpp) and into a second grid give one checksum: a
-# 128x24x24 domain whose blocks are swept in place on 1x1x1, 2x1x1 and 1x1x2 (lines of 64-128 cells, blocks
-# from memory) and into a second grid on 4x1x1 (32-cell lines) and 2x2x1 (a block that fits the caches).
+# The 3D7PT and 3D27PT sweeps in place (kernels/in_place_*.hpp) and into a second grid give one checksum
+# per stencil: a 128x24x24 domain whose blocks are swept in place on 1x1x1, 2x1x1 and 1x1x2 (lines of 64-128
+# cells, blocks from memory) and into a second grid on 4x1x1 (32-cell lines) and 2x2x1 (a block that fits
+# the caches).
 IN_PLACE_DOMAIN = (128, 24, 24)
 IN_PLACE_GRIDS = [(1, (1, 1, 1), True), (2, (2, 1, 1), True), (2, (1, 1, 2), True), (4, (4, 1, 1), False),
                   (4, (2, 2, 1), False)]
@@ -102,31 +103,32 @@ IN_PLACE_GRIDS = [(1, (1, 1, 1), True), (2, (2, 1, 1), True), (2, (1, 1, 2), Tru
 
 def in_place(opts):
     os.makedirs(opts.workdir, exist_ok=True)
-    checksums = {}
     failures = []
-    for ranks, grid, expected in IN_PLACE_GRIDS:
-        for strategy in ("bspma", "svaf"):
-            results = os.path.join(opts.workdir, f"in-place-{strategy}-{'x'.join(map(str, grid))}.json")
-            if os.path.exists(results):
-                os.remove(results)
-            extra = ["--scaling", "strong", "--nx", str(IN_PLACE_DOMAIN[0]), "--ny", str(IN_PLACE_DOMAIN[1]),
-                     "--nz", str(IN_PLACE_DOMAIN[2]), "--num_vars", "2", "--num_tsteps", "3", "--num_spikes", "2",
-                     "--stencil", "3d27pt", "--strategy", strategy, "--npx", str(grid[0]), "--npy", str(grid[1]),
-                     "--npz", str(grid[2]), "--results", results]
-            proc = run(opts, ranks, opts.exe, opts.mpiexec, extra)
-            label = f"3d27pt {strategy} grid={grid}"
-            if proc.returncode != 0:
-                failures.append(f"{label}: exit {proc.returncode}: {proc.stderr.strip()}")
-                continue
-            r = json.load(open(results))
-            checksums[label] = r["checksum"]
-            if not r["verification"]["passed"]:
-                failures.append(f"{label}: verification failed")
-            if r["config"]["sweep_in_place"] != expected:
-                failures.append(f"{label}: sweep_in_place {r['config']['sweep_in_place']}, expected {expected}")
-            print(f"{label}: in place {r['config']['sweep_in_place']}, checksum {r['checksum']}")
-    if len(set(checksums.values())) != 1:
-        failures.append("checksums differ: " + json.dumps(checksums, indent=1))
+    for stencil in ("3d7pt", "3d27pt"):
+        checksums = {}
+        for ranks, grid, expected in IN_PLACE_GRIDS:
+            for strategy in ("bspma", "svaf"):
+                results = os.path.join(opts.workdir, f"in-place-{stencil}-{strategy}-{'x'.join(map(str, grid))}.json")
+                if os.path.exists(results):
+                    os.remove(results)
+                extra = ["--scaling", "strong", "--nx", str(IN_PLACE_DOMAIN[0]), "--ny", str(IN_PLACE_DOMAIN[1]),
+                         "--nz", str(IN_PLACE_DOMAIN[2]), "--num_vars", "2", "--num_tsteps", "3", "--num_spikes",
+                         "2", "--stencil", stencil, "--strategy", strategy, "--npx", str(grid[0]), "--npy",
+                         str(grid[1]), "--npz", str(grid[2]), "--results", results]
+                proc = run(opts, ranks, opts.exe, opts.mpiexec, extra)
+                label = f"{stencil} {strategy} grid={grid}"
+                if proc.returncode != 0:
+                    failures.append(f"{label}: exit {proc.returncode}: {proc.stderr.strip()}")
+                    continue
+                r = json.load(open(results))
+                checksums[label] = r["checksum"]
+                if not r["verification"]["passed"]:
+                    failures.append(f"{label}: verification failed")
+                if r["config"]["sweep_in_place"] != expected:
+                    failures.append(f"{label}: sweep_in_place {r['config']['sweep_in_place']}, expected {expected}")
+                print(f"{label}: in place {r['config']['sweep_in_place']}, checksum {r['checksum']}")
+        if len(set(checksums.values())) != 1:
+            failures.append(f"{stencil}: checksums differ: " + json.dumps(checksums, indent=1))
     return failures
 
 

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The 3D27PT sweep written over its own grid gives, bit for bit, what the sweep into a second grid
-// gives: every new interior value, the ghosts left as they were, the yz faces, the interior sum and the
-// outflow (see below for one-plane blocks), for one slab and for several (each overwriting planes its neighbours read);
-// and amp-ghost's choice of it (sweeps_in_place) holds where it is measured to pay and nowhere else.
+// The 3D7PT and 3D27PT sweeps written over their own grid give, bit for bit, what the sweeps into a
+// second grid give: every new interior value, the ghosts left as they were, the yz faces, the interior sum
+// and the outflow (see below for one-plane blocks), for one slab and for several (each overwriting planes
+// its neighbours read); and amp-ghost's choice of them (sweeps_in_place) holds where they are measured to
+// pay and nowhere else.
 #include "serial_reference.hpp"
 
 #include <amp/kernels/stencil.hpp>
@@ -31,7 +32,7 @@ std::vector<double> host_copy(const Face& face) {
 }
 
 // slabs == 0: into a second grid (apply_stencil_with_outflow); otherwise in place over that many slabs.
-SweptBlock swept(const BlockExtent& e, const k::GlobalSides& sides, int slabs) {
+SweptBlock swept(Stencil stencil, const BlockExtent& e, const k::GlobalSides& sides, int slabs) {
   auto in = amp::test::to_device(amp::test::sample_grid(e, 11));
   const std::size_t face = static_cast<std::size_t>(e.ny) * e.nz;
   Face low("low", face), high("high", face);
@@ -41,27 +42,31 @@ SweptBlock swept(const BlockExtent& e, const k::GlobalSides& sides, int slabs) {
   if (slabs == 0) {
     k::Grid<MemorySpace> out("out", e.nx + 2, e.ny + 2, e.nz + 2);
     Kokkos::deep_copy(out, in);  // the same ghosts as the grid swept in place keeps
-    sums = k::apply_stencil_with_outflow<ExecutionSpace>(Stencil::ThreeD27Pt, in, out, e, sides, faces);
+    sums = k::apply_stencil_with_outflow<ExecutionSpace>(stencil, in, out, e, sides, faces);
     result = out;
   } else {
-    sums = k::detail::sweep_in_place<ExecutionSpace>(in, e, sides, faces, k::InPlaceWorkspace<MemorySpace>(e, slabs));
+    sums = k::detail::sweep_in_place<ExecutionSpace>(stencil, in, e, sides, faces,
+                                                     k::InPlaceWorkspace<MemorySpace>(e, slabs));
   }
   return {amp::test::to_host(result, e), sums, host_copy(low), host_copy(high)};
 }
 
-TEST(InPlaceBoxSum, SameBitsAsIntoASecondGrid) {
+class InPlaceSweep : public ::testing::TestWithParam<Stencil> {};
+
+TEST_P(InPlaceSweep, SameBitsAsIntoASecondGrid) {
   k::GlobalSides all;
   for (int a = 0; a < 3; ++a) all.low[a] = all.high[a] = true;
   k::GlobalSides some;
   some.low[0] = some.high[2] = true;
-  // Lines of the shortest and longest swept in place, planes that do and do not divide among the slabs.
-  for (const BlockExtent e :
-       {BlockExtent{64, 5, 7}, BlockExtent{100, 9, 4}, BlockExtent{256, 3, 5}, BlockExtent{70, 6, 1}})
+  // Lines of the shortest and longest swept in place (the box sum's longest; 300 for 3D7PT), planes that do
+  // and do not divide among the slabs.
+  const BlockExtent longest = GetParam() == Stencil::ThreeD27Pt ? BlockExtent{256, 3, 5} : BlockExtent{300, 3, 5};
+  for (const BlockExtent e : {BlockExtent{64, 5, 7}, BlockExtent{100, 9, 4}, longest, BlockExtent{70, 6, 1}})
     for (const k::GlobalSides& sides : {k::GlobalSides{}, some, all}) {
-      const SweptBlock reference = swept(e, sides, 0);
+      const SweptBlock reference = swept(GetParam(), e, sides, 0);
       for (const int slabs : {1, 2, 3, e.nz}) {
         if (slabs > e.nz) continue;
-        const SweptBlock in_place = swept(e, sides, slabs);
+        const SweptBlock in_place = swept(GetParam(), e, sides, slabs);
         EXPECT_EQ(in_place.grid.v, reference.grid.v) << e.nx << "x" << e.ny << "x" << e.nz << ", " << slabs << " slabs";
         EXPECT_EQ(in_place.low, reference.low);
         EXPECT_EQ(in_place.high, reference.high);
@@ -78,17 +83,22 @@ TEST(InPlaceBoxSum, SameBitsAsIntoASecondGrid) {
     }
 }
 
-TEST(InPlaceBoxSum, ChosenOnlyWhereItPays) {
+INSTANTIATE_TEST_SUITE_P(ThreeD, InPlaceSweep, ::testing::Values(Stencil::ThreeD7Pt, Stencil::ThreeD27Pt),
+                         [](const auto& info) { return k::stencil_name(info.param); });
+
+TEST(InPlaceSweep, ChosenOnlyWhereItPays) {
   EXPECT_TRUE(k::sweeps_in_place<Kokkos::DefaultHostExecutionSpace>(Stencil::ThreeD27Pt, BlockExtent{128, 128, 128}));
   EXPECT_TRUE(k::sweeps_in_place<Kokkos::DefaultHostExecutionSpace>(Stencil::ThreeD27Pt, BlockExtent{64, 64, 64}));
-  EXPECT_FALSE(k::sweeps_in_place<Kokkos::DefaultHostExecutionSpace>(Stencil::ThreeD7Pt, BlockExtent{128, 128, 128}));
+  EXPECT_TRUE(k::sweeps_in_place<Kokkos::DefaultHostExecutionSpace>(Stencil::ThreeD7Pt, BlockExtent{128, 128, 128}));
+  EXPECT_TRUE(k::sweeps_in_place<Kokkos::DefaultHostExecutionSpace>(Stencil::ThreeD7Pt, BlockExtent{300, 64, 64}));
+  EXPECT_FALSE(k::sweeps_in_place<Kokkos::DefaultHostExecutionSpace>(Stencil::TwoD9Pt, BlockExtent{128, 128, 128}));
   EXPECT_FALSE(k::sweeps_in_place<Kokkos::DefaultHostExecutionSpace>(Stencil::ThreeD27Pt, BlockExtent{63, 64, 64}));
   EXPECT_FALSE(k::sweeps_in_place<Kokkos::DefaultHostExecutionSpace>(Stencil::ThreeD27Pt, BlockExtent{257, 64, 64}));
   EXPECT_FALSE(k::sweeps_in_place<Kokkos::DefaultHostExecutionSpace>(Stencil::ThreeD27Pt, BlockExtent{64, 8, 8}));
 }
 
 // The sweeper amp-ghost holds: in place, `next` untouched (it may be empty) and the new values in `current`.
-TEST(InPlaceBoxSum, SweeperLeavesTheNewValuesInCurrent) {
+TEST(InPlaceSweep, SweeperLeavesTheNewValuesInCurrent) {
   const BlockExtent e{64, 24, 24};
   const k::StencilSweeper<ExecutionSpace> sweeper(Stencil::ThreeD27Pt, e);
   if (!k::sweeps_in_place<ExecutionSpace>(Stencil::ThreeD27Pt, e)) GTEST_SKIP() << "not a host back end";

@@ -4,13 +4,13 @@
 // output line was read a line earlier and is still in L1, so a cell moves 16 B, and one core swept a
 // 128^3 block from memory 1.4x faster (docs/PERFORMANCE.md). The old values the sweep still needs after
 // overwriting them, those of the plane below, are kept in a plane-sized buffer, copied while their rows
-// are read anyway. Each thread sweeps a slab of consecutive planes; the old planes just outside its slab,
-// which the neighbouring slabs overwrite, are copied before any slab writes. Same additions in the same
+// are read anyway; each thread sweeps a slab of planes (in_place_workspace.hpp). Same additions in the same
 // order as the sweep into a second grid: the same bits, and on one thread the same interior sum and
 // outflow (tests/kernels/in_place_sweep_test.cpp).
 #pragma once
 
 #include <amp/kernels/grid.hpp>
+#include <amp/kernels/in_place_workspace.hpp>
 #include <amp/kernels/outflow.hpp>
 #include <amp/kernels/prefetch.hpp>
 #include <amp/kernels/simd_pragmas.hpp>
@@ -20,49 +20,7 @@
 
 namespace amp::kernels {
 
-// The planes an in-place sweep keeps, four per slab: two that take turns holding the old plane below the
-// one being swept, and the old planes just below and just above the slab.
-template <class MemorySpace = Kokkos::DefaultExecutionSpace::memory_space>
-struct InPlaceWorkspace {
-  static constexpr int kPlanesPerSlab = 4;
-  Kokkos::View<double**, Kokkos::LayoutRight, MemorySpace> planes;  // [slab * 4 + which][x + (nx+2) * y]
-  int slabs = 0;
-
-  InPlaceWorkspace() = default;
-  // One slab per thread of `concurrency`, at most one per plane.
-  InPlaceWorkspace(const BlockExtent& e, int concurrency)
-      : planes(Kokkos::view_alloc(std::string("amp::in_place_planes"), Kokkos::WithoutInitializing),
-               static_cast<std::size_t>(kPlanesPerSlab) * slabs_for(e, concurrency),
-               static_cast<std::size_t>(e.nx + 2) * (e.ny + 2)),
-        slabs(slabs_for(e, concurrency)) {}
-
-  static int slabs_for(const BlockExtent& e, int concurrency) { return concurrency < e.nz ? concurrency : e.nz; }
-  // Planes [first, last] of slab s of a block of nz planes.
-  KOKKOS_INLINE_FUNCTION void slab_planes(int s, int nz, int& first, int& last) const {
-    first = 1 + static_cast<int>(static_cast<long>(s) * nz / slabs);
-    last = static_cast<int>(static_cast<long>(s + 1) * nz / slabs);
-  }
-};
-
 namespace detail {
-
-// Copies, for every slab, the old planes just outside it that a neighbouring slab will overwrite.
-template <class MemorySpace>
-struct SlabEdgeCopy {
-  Grid<MemorySpace> grid;
-  BlockExtent extent;
-  InPlaceWorkspace<MemorySpace> workspace;
-
-  KOKKOS_INLINE_FUNCTION void operator()(int s, long cell) const {
-    int first, last;
-    workspace.slab_planes(s, extent.nz, first, last);
-    const long row = extent.nx + 2;
-    const int x = static_cast<int>(cell % row), y = static_cast<int>(cell / row);
-    if (s > 0) workspace.planes(s * InPlaceWorkspace<MemorySpace>::kPlanesPerSlab + 2, cell) = grid(x, y, first - 1);
-    if (s + 1 < workspace.slabs)
-      workspace.planes(s * InPlaceWorkspace<MemorySpace>::kPlanesPerSlab + 3, cell) = grid(x, y, last + 1);
-  }
-};
 
 // One call sweeps slab s, plane by plane, one x-line per pass (lines of at most kMaxLine cells, in one
 // chunk: a second chunk would read values the first had overwritten).
@@ -81,14 +39,12 @@ struct InPlaceBoxSumSweep {
 
   KOKKOS_INLINE_FUNCTION void operator()(int s, SweepSums& sums) const {
     constexpr double weight = 1.0 / 27;
-    constexpr int kPlanes = InPlaceWorkspace<MemorySpace>::kPlanesPerSlab;
     const int nx = extent.nx, ny = extent.ny, columns = nx + 2;
     int first, last;
     workspace.slab_planes(s, extent.nz, first, last);
-    double* turns[2] = {&workspace.planes(s * kPlanes, 0), &workspace.planes(s * kPlanes + 1, 0)};
-    const double* old_below = s == 0 ? &grid(0, 0, 0) : &workspace.planes(s * kPlanes + 2, 0);
-    const double* old_above_slab =
-        s + 1 == workspace.slabs ? &grid(0, 0, extent.nz + 1) : &workspace.planes(s * kPlanes + 3, 0);
+    double* turns[2];
+    const double *old_below, *old_above_slab;
+    workspace.slab_buffers(s, grid, extent.nz, turns, old_below, old_above_slab);
     double z[4][kMaxLine + 2];  // the z-sums of four consecutive rows, row r in z[r % 4]
     double column[kMaxLine + 2];
     for (int k = first; k <= last; ++k) {

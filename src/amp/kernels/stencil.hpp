@@ -7,6 +7,8 @@
 #include <amp/kernels/box_sum_sweep.hpp>
 #include <amp/kernels/grid.hpp>
 #include <amp/kernels/in_place_box_sum.hpp>
+#include <amp/kernels/in_place_seven_point.hpp>
+#include <amp/kernels/in_place_workspace.hpp>
 #include <amp/kernels/outflow.hpp>
 #include <amp/kernels/prefetch.hpp>
 #include <amp/kernels/simd_pragmas.hpp>
@@ -117,9 +119,10 @@ SweepSums sweep(Stencil stencil, const Grid<typename ExecutionSpace::memory_spac
   return sums;
 }
 
-// The 3D27PT sweep written over `grid` (in_place_box_sum.hpp), its workspace sized for this block.
+// The 3D7PT or 3D27PT sweep written over `grid` (in_place_seven_point.hpp, in_place_box_sum.hpp), its
+// workspace sized for this block.
 template <class ExecutionSpace>
-SweepSums sweep_in_place(const Grid<typename ExecutionSpace::memory_space>& grid, const BlockExtent& e,
+SweepSums sweep_in_place(Stencil stencil, const Grid<typename ExecutionSpace::memory_space>& grid, const BlockExtent& e,
                          const GlobalSides& sides, const YzFaceCopies<typename ExecutionSpace::memory_space>& faces,
                          const InPlaceWorkspace<typename ExecutionSpace::memory_space>& workspace) {
   using M = typename ExecutionSpace::memory_space;
@@ -129,24 +132,32 @@ SweepSums sweep_in_place(const Grid<typename ExecutionSpace::memory_space>& grid
                          Policy({0, 0}, {workspace.slabs, static_cast<long>(e.nx + 2) * (e.ny + 2)}),
                          SlabEdgeCopy<M>{grid, e, workspace});
   }
+  const Kokkos::RangePolicy<ExecutionSpace> slabs(0, workspace.slabs);
   SweepSums sums;
-  Kokkos::parallel_reduce("amp::stencil_3d27pt_in_place", Kokkos::RangePolicy<ExecutionSpace>(0, workspace.slabs),
-                          InPlaceBoxSumSweep<M>{grid, e, sides, sides.any(), faces, workspace, worth_prefetching(e)},
-                          sums);
+  if (stencil == Stencil::ThreeD7Pt)
+    Kokkos::parallel_reduce(
+        "amp::stencil_3d7pt_in_place", slabs,
+        InPlaceSevenPointSweep<M>{grid, e, sides, sides.any(), faces, workspace, worth_prefetching(e)}, sums);
+  else
+    Kokkos::parallel_reduce("amp::stencil_3d27pt_in_place", slabs,
+                            InPlaceBoxSumSweep<M>{grid, e, sides, sides.any(), faces, workspace, worth_prefetching(e)},
+                            sums);
   return sums;
 }
 
 }  // namespace detail
 
-// Whether StencilSweeper sweeps this stencil on this block in place (in_place_box_sum.hpp): the 3D27PT box
-// sum, on a host, on lines of 64-256 cells (one per pass, one chunk), in blocks that do not fit in the
-// caches (worth_prefetching): in cache, keeping the old rows cost about 10% and saves nothing (32^3, one
-// core: 0.96 against 1.07 Gcell/s; docs/history/performance-log.md).
+// Whether StencilSweeper sweeps this stencil on this block in place: the 3D7PT and 3D27PT sweeps, on a
+// host, on lines of 64 cells or more (the box sum: up to 256, one line a pass in one chunk), in blocks that
+// do not fit in the caches (worth_prefetching): in cache, keeping the old rows cost the box sum about 10%
+// and saves nothing (32^3, one core: 0.96 against 1.07 Gcell/s; docs/history/performance-log.md).
 template <class ExecutionSpace = Kokkos::DefaultExecutionSpace>
 bool sweeps_in_place(Stencil stencil, const BlockExtent& e) {
-  return std::is_same_v<typename ExecutionSpace::memory_space, Kokkos::HostSpace> && stencil == Stencil::ThreeD27Pt &&
-         e.nx >= detail::kOneLinePassesFrom && e.nx <= detail::InPlaceBoxSumSweep<Kokkos::HostSpace>::kMaxLine &&
-         worth_prefetching(e);
+  if (!std::is_same_v<typename ExecutionSpace::memory_space, Kokkos::HostSpace> || !worth_prefetching(e) ||
+      e.nx < detail::kOneLinePassesFrom)
+    return false;
+  return stencil == Stencil::ThreeD7Pt ||
+         (stencil == Stencil::ThreeD27Pt && e.nx <= detail::InPlaceBoxSumSweep<Kokkos::HostSpace>::kMaxLine);
 }
 
 // out(interior) = stencil average of in; returns the sum of the new interior values. Ghosts of
@@ -185,7 +196,7 @@ class StencilSweeper {
 
   SweepSums sweep(const Grid<MemorySpace>& current, const Grid<MemorySpace>& next, const GlobalSides& sides,
                   const YzFaceCopies<MemorySpace>& faces = {}) const {
-    if (in_place_) return detail::sweep_in_place<ExecutionSpace>(current, extent_, sides, faces, workspace_);
+    if (in_place_) return detail::sweep_in_place<ExecutionSpace>(stencil_, current, extent_, sides, faces, workspace_);
     return detail::sweep<ExecutionSpace>(stencil_, current, next, extent_, sides, faces);
   }
 
