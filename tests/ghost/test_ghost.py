@@ -58,6 +58,26 @@ def expected_traffic(stencil, grid, strategy):
     return messages, bytes_
 
 
+def verified_run(opts, ranks, grid, domain, settings, results, label, failures):
+    """One strong-scaled amp-ghost run on process grid `grid` writing `results`: its results, or None with
+    the failure noted (a non-zero exit). A failed verification is noted too."""
+    for stale in (results, results + ".partial"):
+        if os.path.exists(stale):
+            os.remove(stale)
+    extra = ["--scaling", "strong", "--nx", str(domain[0]), "--ny", str(domain[1]), "--nz", str(domain[2]),
+             "--npx", str(grid[0]), "--npy", str(grid[1]), "--npz", str(grid[2]), "--results", results]
+    for key, value in settings.items():
+        extra += [f"--{key}", str(value)]
+    proc = run(opts, ranks, opts.exe, opts.mpiexec, extra)
+    if proc.returncode != 0:
+        failures.append(f"{label}: exit {proc.returncode}: {proc.stderr.strip()}")
+        return None
+    r = json.load(open(results))
+    if not r["verification"]["passed"]:
+        failures.append(f"{label}: verification failed")
+    return r
+
+
 def matrix(opts):
     os.makedirs(opts.workdir, exist_ok=True)
     checksums = {}
@@ -66,21 +86,13 @@ def matrix(opts):
     for ranks, grid in GRIDS:
         for strategy in strategies:
             results = os.path.join(opts.workdir, f"{strategy}-{ranks}-{'x'.join(map(str, grid))}.json")
-            if os.path.exists(results):
-                os.remove(results)
-            extra = ["--scaling", "strong", "--nx", str(GLOBAL), "--ny", str(GLOBAL), "--nz", str(GLOBAL),
-                     "--num_vars", str(VARS), "--num_tsteps", str(STEPS), "--num_spikes", str(SPIKES),
-                     "--stencil", opts.stencil, "--strategy", strategy, "--npx", str(grid[0]),
-                     "--npy", str(grid[1]), "--npz", str(grid[2]), "--results", results]
-            proc = run(opts, ranks, opts.exe, opts.mpiexec, extra)
+            settings = {"num_vars": VARS, "num_tsteps": STEPS, "num_spikes": SPIKES, "stencil": opts.stencil,
+                        "strategy": strategy}
             label = f"{opts.stencil} {strategy} ranks={ranks} grid={grid}"
-            if proc.returncode != 0:
-                failures.append(f"{label}: exit {proc.returncode}: {proc.stderr.strip()}")
+            r = verified_run(opts, ranks, grid, (GLOBAL,) * 3, settings, results, label, failures)
+            if r is None:
                 continue
-            r = json.load(open(results))
             checksums[label] = r["checksum"]
-            if not r["verification"]["passed"]:
-                failures.append(f"{label}: verification failed")
             messages, bytes_ = (expected_traffic(opts.stencil, grid, strategy)
                                 or (r["messages"]["total"], r["bytes"]["total"]))
             if r["messages"]["total"] != messages or r["bytes"]["total"] != bytes_:
@@ -109,21 +121,12 @@ def in_place(opts):
         for ranks, grid, expected in IN_PLACE_GRIDS:
             for strategy in ("bspma", "svaf"):
                 results = os.path.join(opts.workdir, f"in-place-{stencil}-{strategy}-{'x'.join(map(str, grid))}.json")
-                if os.path.exists(results):
-                    os.remove(results)
-                extra = ["--scaling", "strong", "--nx", str(IN_PLACE_DOMAIN[0]), "--ny", str(IN_PLACE_DOMAIN[1]),
-                         "--nz", str(IN_PLACE_DOMAIN[2]), "--num_vars", "2", "--num_tsteps", "3", "--num_spikes",
-                         "2", "--stencil", stencil, "--strategy", strategy, "--npx", str(grid[0]), "--npy",
-                         str(grid[1]), "--npz", str(grid[2]), "--results", results]
-                proc = run(opts, ranks, opts.exe, opts.mpiexec, extra)
+                settings = {"num_vars": 2, "num_tsteps": 3, "num_spikes": 2, "stencil": stencil, "strategy": strategy}
                 label = f"{stencil} {strategy} grid={grid}"
-                if proc.returncode != 0:
-                    failures.append(f"{label}: exit {proc.returncode}: {proc.stderr.strip()}")
+                r = verified_run(opts, ranks, grid, IN_PLACE_DOMAIN, settings, results, label, failures)
+                if r is None:
                     continue
-                r = json.load(open(results))
                 checksums[label] = r["checksum"]
-                if not r["verification"]["passed"]:
-                    failures.append(f"{label}: verification failed")
                 if r["config"]["sweep_in_place"] != expected:
                     failures.append(f"{label}: sweep_in_place {r['config']['sweep_in_place']}, expected {expected}")
                 print(f"{label}: in place {r['config']['sweep_in_place']}, checksum {r['checksum']}")
@@ -145,28 +148,18 @@ def sweeps(opts):
     checksums = {SHARE: {}, 1.0: {}}
     failures = []
     strategies, _ = combinations.names(opts.exe)
-    size = ["--scaling", "strong", "--nx", str(GLOBAL), "--ny", str(GLOBAL), "--nz", str(GLOBAL),
-            "--num_vars", str(VARS), "--num_tsteps", str(STEPS), "--num_spikes", str(SPIKES), "--stencil", opts.stencil,
-            "--exchanges_per_step", str(EXCHANGES)]
     for share in (SHARE, 1.0):
         for ranks, grid in SHARE_GRIDS:
             for strategy in strategies if share != 1.0 else ["bspma"]:
                 label = f"share {share} {strategy} ranks={ranks} grid={grid}"
                 name = f"sweeps-{share}-{strategy}-{ranks}-{'x'.join(map(str, grid))}.json"
-                results = os.path.join(opts.workdir, name)
-                for stale in (results, results + ".partial"):
-                    if os.path.exists(stale):
-                        os.remove(stale)
-                proc = run(opts, ranks, opts.exe, opts.mpiexec,
-                           size + ["--sweeps_per_exchange", str(share), "--strategy", strategy, "--npx", str(grid[0]),
-                                   "--npy", str(grid[1]), "--npz", str(grid[2]), "--results", results])
-                if proc.returncode != 0:
-                    failures.append(f"{label}: exit {proc.returncode}: {proc.stderr.strip()}")
+                settings = {"num_vars": VARS, "num_tsteps": STEPS, "num_spikes": SPIKES, "stencil": opts.stencil,
+                            "exchanges_per_step": EXCHANGES, "sweeps_per_exchange": share, "strategy": strategy}
+                r = verified_run(opts, ranks, grid, (GLOBAL,) * 3, settings, os.path.join(opts.workdir, name), label,
+                                 failures)
+                if r is None:
                     continue
-                r = json.load(open(results))
                 checksums[share][label] = r["checksum"]
-                if not r["verification"]["passed"]:
-                    failures.append(f"{label}: verification failed")
                 expected = expected_traffic(opts.stencil, grid, strategy)
                 if expected and (r["messages"]["total"], r["bytes"]["total"]) != tuple(EXCHANGES * n for n in expected):
                     failures.append(f"{label}: messages {r['messages']['total']} bytes {r['bytes']['total']}, "
@@ -177,6 +170,9 @@ def sweeps(opts):
     if set(checksums[SHARE].values()) & set(checksums[1.0].values()):
         failures.append("the share changed nothing: the same checksum as every sweep made")
     swept = sum(1 for n in range(VARS * STEPS * EXCHANGES) if int((n + 1) * SHARE) > int(n * SHARE))
+    size = ["--scaling", "strong", "--nx", str(GLOBAL), "--ny", str(GLOBAL), "--nz", str(GLOBAL),
+            "--num_vars", str(VARS), "--num_tsteps", str(STEPS), "--num_spikes", str(SPIKES), "--stencil", opts.stencil,
+            "--exchanges_per_step", str(EXCHANGES)]
     with tempfile.TemporaryDirectory() as directory:
         results = os.path.join(directory, "synthesis.json")
         proc = run(opts, 1, opts.exe, opts.mpiexec,

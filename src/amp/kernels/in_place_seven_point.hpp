@@ -22,15 +22,10 @@ template <class MemorySpace>
 struct InPlaceSevenPointSweep {
   using value_type = SweepSums;
 
-  Grid<MemorySpace> grid;
-  BlockExtent extent;
-  GlobalSides sides;
-  bool outflow;                     // whether to add up the outflow through the global sides
-  YzFaceCopies<MemorySpace> faces;  // where each line's first and last values also go
-  InPlaceWorkspace<MemorySpace> workspace;
-  bool prefetch;  // whether to ask for rows ahead (worth_prefetching)
+  InPlaceSweepArgs<MemorySpace> args;
 
   KOKKOS_INLINE_FUNCTION void operator()(int s, SweepSums& sums) const {
+    const auto& [grid, extent, sides, outflow, faces, workspace, prefetch] = args;
     constexpr double weight = 1.0 / 7;
     const int nx = extent.nx, ny = extent.ny;
     const long columns = nx + 2;

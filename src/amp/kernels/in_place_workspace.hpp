@@ -6,6 +6,7 @@
 #pragma once
 
 #include <amp/kernels/grid.hpp>
+#include <amp/kernels/yz_face_copies.hpp>
 
 #include <string>
 
@@ -45,6 +46,19 @@ struct InPlaceWorkspace {
 };
 
 namespace detail {
+
+// What a sweep in place is given (in_place_box_sum.hpp, in_place_seven_point.hpp): the grid it overwrites,
+// what it adds up and copies on the way, and where it keeps the old values.
+template <class MemorySpace>
+struct InPlaceSweepArgs {
+  Grid<MemorySpace> grid;
+  BlockExtent extent;
+  GlobalSides sides;
+  bool outflow;                     // whether to add up the outflow through the global sides
+  YzFaceCopies<MemorySpace> faces;  // where each line's first and last values also go
+  InPlaceWorkspace<MemorySpace> workspace;
+  bool prefetch;  // whether to ask for rows ahead (worth_prefetching)
+};
 
 // Copies, for every slab, the old planes just outside it that a neighbouring slab will overwrite.
 template <class MemorySpace>

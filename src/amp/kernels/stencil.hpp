@@ -137,11 +137,11 @@ SweepSums sweep_in_place(Stencil stencil, const Grid<typename ExecutionSpace::me
   if (stencil == Stencil::ThreeD7Pt)
     Kokkos::parallel_reduce(
         "amp::stencil_3d7pt_in_place", slabs,
-        InPlaceSevenPointSweep<M>{grid, e, sides, sides.any(), faces, workspace, worth_prefetching(e)}, sums);
+        InPlaceSevenPointSweep<M>{{grid, e, sides, sides.any(), faces, workspace, worth_prefetching(e)}}, sums);
   else
-    Kokkos::parallel_reduce("amp::stencil_3d27pt_in_place", slabs,
-                            InPlaceBoxSumSweep<M>{grid, e, sides, sides.any(), faces, workspace, worth_prefetching(e)},
-                            sums);
+    Kokkos::parallel_reduce(
+        "amp::stencil_3d27pt_in_place", slabs,
+        InPlaceBoxSumSweep<M>{{grid, e, sides, sides.any(), faces, workspace, worth_prefetching(e)}}, sums);
   return sums;
 }
 
