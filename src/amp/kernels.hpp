@@ -16,6 +16,9 @@
 #include <amp/kernels/grid.hpp>
 #include <amp/kernels/hash.hpp>
 #include <amp/kernels/host_to_device.hpp>
+#include <amp/kernels/in_place_box_sum.hpp>
+#include <amp/kernels/in_place_seven_point.hpp>
+#include <amp/kernels/in_place_workspace.hpp>
 #include <amp/kernels/outflow.hpp>
 #include <amp/kernels/prefetch.hpp>
 #include <amp/kernels/simd_pragmas.hpp>
