@@ -5,9 +5,9 @@ measured in the same run, at one rank per core (2 ranks by default, OMP_NUM_THRE
 
 One round measures, in this order:
   - STREAM copy and triad, GB/s per rank with every rank running (amp-micro stream, 4x the L3);
-  - the 3D7PT and 3D27PT kernels alone (bench_stencil_bandwidth, one copy per rank at once, sweeping
-    --kernel-bytes of blocks in turn so that they come from memory), GB/s counting 2 x 8 B per cell,
-    as a share of that triad;
+  - the 3D7PT and 3D27PT kernels alone as amp-ghost runs them (in place where kernels::sweeps_in_place;
+    bench_stencil_bandwidth, one copy per rank at once, sweeping --kernel-bytes of blocks in turn so that
+    they come from memory), GB/s counting 2 x 8 B per cell, as a share of that triad;
   - the real amp-ghost (bspma/isend, 40 variables) for each block size and stencil on process grid
     2x1x1 (yz faces: strided rows) and 1x1x2 (xy planes: contiguous):
       loop    = triad bound / loop time, where triad bound = cells x variables x steps x 16 B / triad;
