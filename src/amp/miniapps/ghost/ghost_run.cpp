@@ -55,9 +55,10 @@ int spike_starting_at(const GhostConfig& config, int sweep) {
 }
 
 // One variable's stencil step on this rank's block, timed on this machine (the compute model of a
-// synthesis). Every variable is swept in turn from grids of its own, as a run does, so that the
-// measurement streams the run's working set (num_vars pairs of grids) from memory: one pair alone
-// stays in cache and made the model about 3x faster than a real 40-variable CTH step.
+// synthesis). Every variable is swept in turn from grids of its own, in place or into a second grid as
+// a run does (StencilSweeper), so that the measurement streams the run's working set (num_vars grids or
+// pairs of grids) from memory: one pair alone stays in cache and made the model about 3x faster than a
+// real 40-variable CTH step.
 double measure_stencil_step(const GhostConfig& config, const Decomposition& d) {
   const auto& b = d.block;
   const kernels::StencilSweeper<> sweeper(config.stencil, b);
