@@ -79,7 +79,7 @@ void bandwidth_against_triad(int n, int repetitions, int variables) {
     const auto as_amp_ghost = [&] {
       for (int v = 0; v < variables; ++v) {
         sink += sweeper.sweep(in[v], out[v], {}).interior;
-        if (!sweeper.in_place()) std::swap(in[v], out[v]);
+        sweeper.make_current(in[v], out[v]);
       }
     };
     const auto into_second_grid = [&] {

@@ -18,6 +18,7 @@
 #include <amp/kernels/yz_face_copies.hpp>
 
 #include <type_traits>
+#include <utility>
 
 namespace amp::kernels {
 
@@ -184,7 +185,8 @@ SweepSums apply_stencil_with_outflow(Stencil stencil, const Grid<typename Execut
 // One stencil swept again and again over one block's grids, as amp-ghost does: in place where
 // sweeps_in_place (the old values it keeps in a workspace allocated once), otherwise into a second grid.
 // sweep(current, next, ...) returns what apply_stencil_with_outflow(current -> next) returns; the new
-// values are then in `current` if in_place(), else in `next`.
+// values are then in `current` if in_place(), else in `next`, and make_current(current, next) puts them
+// in `current` either way.
 template <class ExecutionSpace = Kokkos::DefaultExecutionSpace>
 class StencilSweeper {
  public:
@@ -200,6 +202,10 @@ class StencilSweeper {
                   const YzFaceCopies<MemorySpace>& faces = {}) const {
     if (in_place_) return detail::sweep_in_place<ExecutionSpace>(stencil_, current, extent_, sides, faces, workspace_);
     return detail::sweep<ExecutionSpace>(stencil_, current, next, extent_, sides, faces);
+  }
+  // After sweep(): the new values into `current` (the two grids swapped, unless the sweep was in place).
+  void make_current(Grid<MemorySpace>& current, Grid<MemorySpace>& next) const {
+    if (!in_place_) std::swap(current, next);
   }
 
  private:

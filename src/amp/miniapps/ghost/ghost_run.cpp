@@ -72,7 +72,7 @@ double measure_stencil_step(const GhostConfig& config, const Decomposition& d) {
   const double all = undisturbed_seconds([&] {
     for (int v = 0; v < config.num_vars; ++v) {
       sweeper.sweep(current[v], next[v], d.sides);
-      if (!sweeper.in_place()) std::swap(current[v], next[v]);
+      sweeper.make_current(current[v], next[v]);
     }
   });
   return all / config.num_vars;
@@ -95,14 +95,13 @@ class GhostLoop : public ProxyLoop {
     for (int v = 0; v < config.num_vars; ++v) {
       current_.emplace_back(Kokkos::view_alloc(std::string("amp::grid"), Kokkos::WithoutInitializing), b.nx + 2,
                             b.ny + 2, b.nz + 2);
-      if (sweeper_.in_place()) {
+      if (sweeper_.in_place())
         next_.emplace_back();
-      } else if (!mode_.fills_fields()) {
+      else if (mode_.fills_fields())
+        next_.emplace_back(std::string("amp::grid_next"), b.nx + 2, b.ny + 2, b.nz + 2);
+      else
         next_.emplace_back(Kokkos::view_alloc(std::string("amp::grid_next"), Kokkos::WithoutInitializing), b.nx + 2,
                            b.ny + 2, b.nz + 2);
-      } else {
-        next_.emplace_back(std::string("amp::grid_next"), b.nx + 2, b.ny + 2, b.nz + 2);
-      }
       if (!mode_.fills_fields()) continue;
       kernels::fill_random(current_[v], b, d.placement, config.seed, v);
       local_sums_[v] = kernels::interior_sum(current_[v], b);
@@ -131,9 +130,7 @@ class GhostLoop : public ProxyLoop {
 
   comm::Strategy& strategy() override { return *strategy_; }
   void publish(int v) override { strategy_->computed(v, current_[v]); }
-  void swap_fields(int v) override {
-    if (!sweeper_.in_place()) std::swap(current_[v], next_[v]);
-  }
+  void swap_fields(int v) override { sweeper_.make_current(current_[v], next_[v]); }
   double modelled_step_seconds() override { return step_seconds_; }
 
   void update(int v, int step) override {
