@@ -27,3 +27,4 @@
 #include <amp/kernels/sweep_runs.hpp>
 #include <amp/kernels/sweep_sums.hpp>
 #include <amp/kernels/yz_face_copies.hpp>
+#include <amp/kernels/yz_ghost_sides.hpp>

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Pack and unpack's piece copy: every kind of piece (strided rows, 2-D blocks, rows too short for a row
-// of their own, rows longer than one copy row, index lists) lands where its element list says, both ways,
-// for a sub-range of pieces too; and only the scattered elements go through the index list. Built once
+// of their own, rows longer than one copy row, index lists, with and without a run of consecutive elements)
+// lands where its element list says, both ways, for a sub-range of pieces too; and only the scattered
+// elements go through the index list. Built once
 // per back end (amp_add_gtest_per_back_end): the copy runs on amp::test::ExecutionSpace.
 #include "../common/test_execution_space.hpp"
 
@@ -16,11 +17,20 @@ namespace {
 using amp::comm::Piece;
 using PieceCopy = amp::comm::BasicPieceCopy<amp::test::ExecutionSpace>;
 
+// A list with a run long enough for a row between two scattered elements (amp-ghost's yz ghost rows).
+Piece list_with_a_run() {
+  std::vector<std::int64_t> elements{950};
+  for (std::int64_t e = 600; e < 600 + PieceCopy::kShortestRow; ++e) elements.push_back(e);
+  elements.push_back(960);
+  return Piece::index_list(elements);
+}
+
 std::vector<Piece> every_kind() {
   return {Piece::strided(3, 9, 5),                               // one strided row
           Piece::block(100, 10, 1, 3, 40),                       // three contiguous rows
           Piece::strided(7, 4, 2),                               // too short: listed
           Piece::index_list({900, 2, 77}),                       // a list
+          list_with_a_run(),                                     // listed, a row, listed
           Piece::strided(1000, PieceCopy::kLongestRow + 5, 1)};  // cut into two rows
 }
 
@@ -32,8 +42,8 @@ std::vector<std::int64_t> elements_of(const std::vector<Piece>& pieces, std::siz
 
 TEST(PieceCopy, RowsForStridedPiecesAListOnlyForScatteredElements) {
   const PieceCopy copy(every_kind());
-  EXPECT_EQ(copy.rows(), 1 + 3 + 2);
-  EXPECT_EQ(copy.listed_elements(), 4 + 3);
+  EXPECT_EQ(copy.rows(), 1 + 3 + 1 + 2);
+  EXPECT_EQ(copy.listed_elements(), 4 + 3 + 2);
 }
 
 TEST(PieceCopy, GatherAndScatterFollowTheElementLists) {
@@ -47,7 +57,7 @@ TEST(PieceCopy, GatherAndScatterFollowTheElementLists) {
   for (std::int64_t e = 0; e < storage_size; ++e) storage_host(e) = 0.5 * static_cast<double>(e);
   Kokkos::deep_copy(storage, storage_host);
   const amp::test::ExecutionSpace space;
-  for (int begin : {0, 1, 3}) {
+  for (int begin : {0, 1, 3, 4, 5}) {
     Kokkos::deep_copy(slot, -1.0);
     // the slot positions of pieces [begin, end) are those after the earlier pieces' elements
     const std::size_t skipped = elements_of(pieces, 0, begin).size();

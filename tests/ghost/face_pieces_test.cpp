@@ -1,11 +1,16 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // amp-ghost's face geometry for every stencil: exact pieces of each face and phase; the receive pieces
 // of all faces cover every ghost cell the stencil reads exactly once; each send piece mirrors its
-// receive piece one layer inside.
+// receive piece one layer inside; received yz ghosts set aside for a sweep in place go where the sweep
+// looks for them.
 #include <amp/miniapps/ghost/face_pieces.hpp>
+
+#include <amp/kernels/stencil.hpp>
+#include <amp/kernels/yz_ghost_sides.hpp>
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <map>
 
 namespace {
@@ -125,6 +130,49 @@ TEST(FacePieces, FaceLinkIsThePlansLinkOfThatFace) {
                   face_pieces(kBlock, Stencil::ThreeD7Pt, axis, side, false).front().offset);
       }
   }
+}
+
+// With yz ghosts set aside (a sweep in place), an x face's receive pieces have the sizes of the grid's
+// (the peer's send pieces), and each ghost goes to its side array's element where the lines aside hold it,
+// else to its grid cell; rows wholly aside are one contiguous run. amp-ghost sets aside every line for
+// 3D7PT, and for 3D27PT all but those next to a y or z neighbour (the y and z phases send them on).
+TEST(FacePieces, YzGhostsSetAsideGoToTheSideArraysButThoseSentOn) {
+  namespace k = amp::kernels;
+  amp::ghost::Decomposition d;
+  d.block = BlockExtent{64, 64, 64};
+  d.neighbour[0][0] = 1;
+  d.neighbour[0][1] = 2;
+  d.neighbour[1][1] = 3;  // y high
+  d.neighbour[2][0] = 4;  // z low
+  const auto& b = d.block;
+  if (!k::sweeps_in_place(Stencil::ThreeD27Pt, b)) GTEST_SKIP() << "not a host back end";
+  const k::YzLinesAside all = amp::ghost::yz_lines_aside(d, Stencil::ThreeD7Pt);
+  const k::YzLinesAside but_sent_on = amp::ghost::yz_lines_aside(d, Stencil::ThreeD27Pt);
+  EXPECT_EQ((std::array<int, 4>{all.j_first, all.j_last, all.k_first, all.k_last}),
+            (std::array<int, 4>{1, b.ny, 1, b.nz}));
+  EXPECT_EQ((std::array<int, 4>{but_sent_on.j_first, but_sent_on.j_last, but_sent_on.k_first, but_sent_on.k_last}),
+            (std::array<int, 4>{1, b.ny - 1, 2, b.nz}));
+  for (const Stencil s : {Stencil::ThreeD7Pt, Stencil::ThreeD27Pt})
+    for (int side = 0; side < 2; ++side) {
+      const k::YzLinesAside& lines = s == Stencil::ThreeD7Pt ? all : but_sent_on;
+      const auto grid = face_pieces(b, s, 0, side, true);
+      const auto aside = face_pieces(b, s, 0, side, true, lines);
+      ASSERT_EQ(aside.size(), grid.size());
+      for (int kz = 1; kz <= b.nz; ++kz) {
+        std::vector<std::int64_t> elements;
+        aside[kz - 1].append_elements(elements);
+        ASSERT_EQ(static_cast<int>(elements.size()), b.ny);
+        for (int j = 1; j <= b.ny; ++j)
+          EXPECT_EQ(elements[j - 1], lines.holds(j, kz)
+                                         ? k::yz_ghost_side_offset(b, side) + k::yz_face_element(j, kz, b.ny)
+                                         : b.index(side == 0 ? 0 : b.nx + 1, j, kz))
+              << k::stencil_name(s) << " side " << side << " line " << j << "," << kz;
+        EXPECT_EQ(aside[kz - 1].contiguous(), s == Stencil::ThreeD7Pt);
+      }
+    }
+  // No sweep in place, nothing set aside.
+  d.block = BlockExtent{16, 16, 16};
+  EXPECT_TRUE(amp::ghost::yz_lines_aside(d, Stencil::ThreeD27Pt).empty());
 }
 
 INSTANTIATE_TEST_SUITE_P(AllStencils, FaceCoverage,

@@ -82,7 +82,7 @@ void run_block_kernels(std::map<std::string, Bits>& out) {
     k::Grid<M> grid("grid", slabbed.nx + 2, slabbed.ny + 2, slabbed.nz + 2);
     k::fill_random<Space>(grid, slabbed, place, 43, 2);
     if constexpr (std::is_same_v<M, Kokkos::HostSpace>) {
-      k::detail::sweep_in_place<Space>(s, grid, slabbed, sides, {},
+      k::detail::sweep_in_place<Space>(s, grid, slabbed, sides, {}, {},
                                        k::InPlaceWorkspace<M>(slabbed, Space().concurrency()));
     } else {
       k::Grid<M> next("next", slabbed.nx + 2, slabbed.ny + 2, slabbed.nz + 2);

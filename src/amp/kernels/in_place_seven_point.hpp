@@ -25,7 +25,7 @@ struct InPlaceSevenPointSweep {
   InPlaceSweepArgs<MemorySpace> args;
 
   KOKKOS_INLINE_FUNCTION void operator()(int s, SweepSums& sums) const {
-    const auto& [grid, extent, sides, outflow, faces, workspace, prefetch] = args;
+    const auto& [grid, extent, sides, outflow, faces, ghosts, workspace, prefetch] = args;
     constexpr double weight = 1.0 / 7;
     const int nx = extent.nx, ny = extent.ny;
     const long columns = nx + 2;
@@ -34,7 +34,9 @@ struct InPlaceSevenPointSweep {
     double* turns[2];
     const double *old_below, *old_above_slab;
     workspace.slab_buffers(s, grid, extent.nz, turns, old_below, old_above_slab);
+    ghosts.fill_plane(grid, extent, first);
     for (int k = first; k <= last; ++k) {
+      if (k < last) ghosts.fill_plane(grid, extent, k + 1);  // read first in this pass (3D27PT), or the next
       const double* here_plane = &grid(0, 0, k);
       const double* above_plane = k == last ? old_above_slab : &grid(0, 0, k + 1);
       double* kept = turns[k & 1];                                // plane k's old values, the next plane's old_below

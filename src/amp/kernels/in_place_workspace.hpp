@@ -7,6 +7,7 @@
 
 #include <amp/kernels/grid.hpp>
 #include <amp/kernels/yz_face_copies.hpp>
+#include <amp/kernels/yz_ghost_sides.hpp>
 
 #include <string>
 
@@ -54,27 +55,33 @@ struct InPlaceSweepArgs {
   Grid<MemorySpace> grid;
   BlockExtent extent;
   GlobalSides sides;
-  bool outflow;                     // whether to add up the outflow through the global sides
-  YzFaceCopies<MemorySpace> faces;  // where each line's first and last values also go
+  bool outflow;                      // whether to add up the outflow through the global sides
+  YzFaceCopies<MemorySpace> faces;   // where each line's first and last values also go
+  YzGhostSides<MemorySpace> ghosts;  // received yz ghosts not yet in the grid: each plane's go in before it is read
   InPlaceWorkspace<MemorySpace> workspace;
   bool prefetch;  // whether to ask for rows ahead (worth_prefetching)
 };
 
-// Copies, for every slab, the old planes just outside it that a neighbouring slab will overwrite.
+// Copies, for every slab, the old planes just outside it that a neighbouring slab will overwrite (their yz
+// ghosts from the side arrays where they wait there).
 template <class MemorySpace>
 struct SlabEdgeCopy {
   Grid<MemorySpace> grid;
   BlockExtent extent;
   InPlaceWorkspace<MemorySpace> workspace;
+  YzGhostSides<MemorySpace> ghosts;
 
   KOKKOS_INLINE_FUNCTION void operator()(int s, long cell) const {
     int first, last;
     workspace.slab_planes(s, extent.nz, first, last);
     const long row = extent.nx + 2;
     const int x = static_cast<int>(cell % row), y = static_cast<int>(cell / row);
-    if (s > 0) workspace.planes(s * InPlaceWorkspace<MemorySpace>::kPlanesPerSlab + 2, cell) = grid(x, y, first - 1);
+    const auto old = [&](int k) {
+      return x == 0 || x == extent.nx + 1 ? ghosts.value(grid, extent, x, y, k) : grid(x, y, k);
+    };
+    if (s > 0) workspace.planes(s * InPlaceWorkspace<MemorySpace>::kPlanesPerSlab + 2, cell) = old(first - 1);
     if (s + 1 < workspace.slabs)
-      workspace.planes(s * InPlaceWorkspace<MemorySpace>::kPlanesPerSlab + 3, cell) = grid(x, y, last + 1);
+      workspace.planes(s * InPlaceWorkspace<MemorySpace>::kPlanesPerSlab + 3, cell) = old(last + 1);
   }
 };
 

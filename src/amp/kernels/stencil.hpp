@@ -16,7 +16,9 @@
 #include <amp/kernels/sweep_runs.hpp>
 #include <amp/kernels/sweep_sums.hpp>
 #include <amp/kernels/yz_face_copies.hpp>
+#include <amp/kernels/yz_ghost_sides.hpp>
 
+#include <stdexcept>
 #include <type_traits>
 #include <utility>
 
@@ -121,28 +123,29 @@ SweepSums sweep(Stencil stencil, const Grid<typename ExecutionSpace::memory_spac
 }
 
 // The 3D7PT or 3D27PT sweep written over `grid` (in_place_seven_point.hpp, in_place_box_sum.hpp), its
-// workspace sized for this block.
+// workspace sized for this block; the yz ghosts that wait in `ghosts` go into the grid as it goes.
 template <class ExecutionSpace>
 SweepSums sweep_in_place(Stencil stencil, const Grid<typename ExecutionSpace::memory_space>& grid, const BlockExtent& e,
                          const GlobalSides& sides, const YzFaceCopies<typename ExecutionSpace::memory_space>& faces,
+                         const YzGhostSides<typename ExecutionSpace::memory_space>& ghosts,
                          const InPlaceWorkspace<typename ExecutionSpace::memory_space>& workspace) {
   using M = typename ExecutionSpace::memory_space;
   if (workspace.slabs > 1) {
     using Policy = Kokkos::MDRangePolicy<ExecutionSpace, Kokkos::Rank<2>, Kokkos::IndexType<long>>;
     Kokkos::parallel_for("amp::in_place_slab_edges",
                          Policy({0, 0}, {workspace.slabs, static_cast<long>(e.nx + 2) * (e.ny + 2)}),
-                         SlabEdgeCopy<M>{grid, e, workspace});
+                         SlabEdgeCopy<M>{grid, e, workspace, ghosts});
   }
   const Kokkos::RangePolicy<ExecutionSpace> slabs(0, workspace.slabs);
   SweepSums sums;
   if (stencil == Stencil::ThreeD7Pt)
     Kokkos::parallel_reduce(
         "amp::stencil_3d7pt_in_place", slabs,
-        InPlaceSevenPointSweep<M>{{grid, e, sides, sides.any(), faces, workspace, worth_prefetching(e)}}, sums);
+        InPlaceSevenPointSweep<M>{{grid, e, sides, sides.any(), faces, ghosts, workspace, worth_prefetching(e)}}, sums);
   else
     Kokkos::parallel_reduce(
         "amp::stencil_3d27pt_in_place", slabs,
-        InPlaceBoxSumSweep<M>{{grid, e, sides, sides.any(), faces, workspace, worth_prefetching(e)}}, sums);
+        InPlaceBoxSumSweep<M>{{grid, e, sides, sides.any(), faces, ghosts, workspace, worth_prefetching(e)}}, sums);
   return sums;
 }
 
@@ -186,7 +189,7 @@ SweepSums apply_stencil_with_outflow(Stencil stencil, const Grid<typename Execut
 // sweeps_in_place (the old values it keeps in a workspace allocated once), otherwise into a second grid.
 // sweep(current, next, ...) returns what apply_stencil_with_outflow(current -> next) returns; the new
 // values are then in `current` if in_place(), else in `next`, and make_current(current, next) puts them
-// in `current` either way.
+// in `current` either way. Only a sweep in place takes yz ghosts waiting in side arrays (yz_ghost_sides.hpp).
 template <class ExecutionSpace = Kokkos::DefaultExecutionSpace>
 class StencilSweeper {
  public:
@@ -199,8 +202,10 @@ class StencilSweeper {
   bool in_place() const { return in_place_; }
 
   SweepSums sweep(const Grid<MemorySpace>& current, const Grid<MemorySpace>& next, const GlobalSides& sides,
-                  const YzFaceCopies<MemorySpace>& faces = {}) const {
-    if (in_place_) return detail::sweep_in_place<ExecutionSpace>(stencil_, current, extent_, sides, faces, workspace_);
+                  const YzFaceCopies<MemorySpace>& faces = {}, const YzGhostSides<MemorySpace>& ghosts = {}) const {
+    if (in_place_)
+      return detail::sweep_in_place<ExecutionSpace>(stencil_, current, extent_, sides, faces, ghosts, workspace_);
+    if (ghosts.any()) throw std::invalid_argument("yz ghosts in side arrays need a sweep in place");
     return detail::sweep<ExecutionSpace>(stencil_, current, next, extent_, sides, faces);
   }
   // After sweep(): the new values into `current` (the two grids swapped, unless the sweep was in place).

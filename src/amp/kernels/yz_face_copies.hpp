@@ -6,6 +6,8 @@
 // element (docs/PERFORMANCE.md).
 #pragma once
 
+#include <amp/kernels/yz_ghost_sides.hpp>
+
 #include <Kokkos_Core.hpp>
 
 namespace amp::kernels {
@@ -22,10 +24,10 @@ struct YzFaceCopies {
   KOKKOS_INLINE_FUNCTION bool wants_high() const { return high.data() != nullptr; }
   // Line (j, k) of a block with ny lines per plane: its first and last new interior values.
   KOKKOS_INLINE_FUNCTION void write_first(int j, int k, int ny, double first) const {
-    low(static_cast<long>(k - 1) * ny + (j - 1)) = first;
+    low(yz_face_element(j, k, ny)) = first;
   }
   KOKKOS_INLINE_FUNCTION void write_last(int j, int k, int ny, double last) const {
-    high(static_cast<long>(k - 1) * ny + (j - 1)) = last;
+    high(yz_face_element(j, k, ny)) = last;
   }
 };
 

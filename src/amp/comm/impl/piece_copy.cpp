@@ -19,12 +19,24 @@ PieceCopyPlan::PieceCopyPlan(const std::vector<Piece>& pieces) {
         }
         slot += piece.count;
       }
-    } else {
+    } else {  // runs of consecutive elements long enough become rows, the rest is listed
       elements.clear();
       piece.append_elements(elements);
-      for (std::int64_t e : elements) {
-        list_slot.push_back(slot++);
-        list_storage.push_back(e);
+      for (std::size_t i = 0; i < elements.size();) {
+        std::size_t end = i + 1;
+        while (end < elements.size() && elements[end] == elements[end - 1] + 1) ++end;
+        const auto run = static_cast<std::int64_t>(end - i);
+        if (!piece.indices.empty() && run >= kShortestRow) {
+          for (std::int64_t done = 0; done < run; done += kLongestRow)
+            rows.push_back({slot + done, elements[i] + done, std::min(kLongestRow, run - done), 1});
+          slot += run;
+        } else {
+          for (std::size_t e = i; e < end; ++e) {
+            list_slot.push_back(slot++);
+            list_storage.push_back(elements[e]);
+          }
+        }
+        i = end;
       }
     }
     piece_row_begin.push_back(static_cast<int>(rows.size()));

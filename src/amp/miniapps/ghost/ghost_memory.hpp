@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // What amp-ghost's fields take per rank (a grid with ghost layers per variable, and a second one unless the
 // sweep is in place: kernels::sweeps_in_place), for the memory check made before anything is allocated.
-// A lower bound: plans and buffers come on top.
+// A lower bound: the yz ghosts' side arrays of a sweep in place (2 / (nx+2) of a grid), plans and buffers come
+// on top.
 #pragma once
 
 #include <amp/miniapps/ghost/ghost_config.hpp>

@@ -88,13 +88,23 @@ class GhostLoop : public ProxyLoop {
         config_(config),
         d_(d),
         local_sums_(config.num_vars, 0.0),
-        sweeper_(config.stencil, d.block) {
+        sweeper_(config.stencil, d.block),
+        lines_aside_(yz_lines_aside(d, config.stencil)) {
     const auto& b = d.block;
     // A synthesis only needs the grids' addresses (the transports key requests and datatypes on them).
-    // A sweep in place needs no second grid.
+    // A sweep in place needs no second grid; its variables' storage ends with the yz ghosts' side arrays.
     for (int v = 0; v < config.num_vars; ++v) {
-      current_.emplace_back(Kokkos::view_alloc(std::string("amp::grid"), Kokkos::WithoutInitializing), b.nx + 2,
-                            b.ny + 2, b.nz + 2);
+      if (!lines_aside_.empty()) {
+        storage_.emplace_back(Kokkos::view_alloc(std::string("amp::grid"), Kokkos::WithoutInitializing),
+                              b.storage() + kernels::yz_ghost_side_elements(b));
+        current_.emplace_back(storage_[v].data(), b.nx + 2, b.ny + 2, b.nz + 2);
+        // Touched now, not by the first unpack (a page fault every 512 ghosts; first touch places them).
+        Kokkos::deep_copy(Kokkos::subview(storage_[v], std::make_pair(b.storage(), storage_[v].extent_int(0) + 0L)),
+                          0.0);
+      } else {
+        current_.emplace_back(Kokkos::view_alloc(std::string("amp::grid"), Kokkos::WithoutInitializing), b.nx + 2,
+                              b.ny + 2, b.nz + 2);
+      }
       if (sweeper_.in_place())
         next_.emplace_back();
       else if (mode_.fills_fields())
@@ -129,13 +139,13 @@ class GhostLoop : public ProxyLoop {
   }
 
   comm::Strategy& strategy() override { return *strategy_; }
-  void publish(int v) override { strategy_->computed(v, current_[v]); }
+  void publish(int v) override { strategy_->computed(v, storage_of(v)); }
   void swap_fields(int v) override { sweeper_.make_current(current_[v], next_[v]); }
   double modelled_step_seconds() override { return step_seconds_; }
 
   void update(int v, int step) override {
     const kernels::YzFaceCopies<> faces = faces_to_send(v, step);
-    const auto sums = sweeper_.sweep(current_[v], next_[v], d_.sides, faces);
+    const auto sums = sweeper_.sweep(current_[v], next_[v], d_.sides, faces, ghosts_waiting(v));
     conservation_.local_outflow[v] += sums.outflow;
     local_sums_[v] = sums.interior;
   }
@@ -150,6 +160,24 @@ class GhostLoop : public ProxyLoop {
     if (x_face_link_[0] >= 0) faces.low = strategy_->send_slot_to_fill(x_face_link_[0], v);
     if (x_face_link_[1] >= 0) faces.high = strategy_->send_slot_to_fill(x_face_link_[1], v);
     return faces;
+  }
+
+  // What the strategies exchange of variable v: its grid, and the side arrays after it where there are any.
+  comm::VariableView storage_of(int v) const {
+    return !lines_aside_.empty() ? comm::variable_view(storage_[v]) : comm::variable_view(current_[v]);
+  }
+
+  // Where variable v's received yz ghosts wait for the sweep in place (ghost_exchange_plan put them there).
+  kernels::YzGhostSides<> ghosts_waiting(int v) const {
+    kernels::YzGhostSides<> ghosts;
+    if (lines_aside_.empty()) return ghosts;
+    const std::int64_t side = d_.block.ny * std::int64_t{d_.block.nz};
+    ghosts.lines = lines_aside_;
+    for (int s = 0; s < 2; ++s)
+      if (x_face_link_[s] >= 0)
+        (s == 0 ? ghosts.low : ghosts.high) =
+            kernels::YzGhostSides<>::Side(storage_[v].data() + kernels::yz_ghost_side_offset(d_.block, s), side);
+    return ghosts;
   }
 
   void add_sources(int v, int step) override {
@@ -189,7 +217,7 @@ class GhostLoop : public ProxyLoop {
     strategy_->finish();
     for (int p = 0; p < config_.face_propagations_per_step; ++p) {
       comm::Strategy& propagation = *propagations_[p % propagations_.size()];
-      for (int v = 0; v < config_.num_vars; ++v) propagation.computed(v, current_[v]);
+      for (int v = 0; v < config_.num_vars; ++v) propagation.computed(v, storage_of(v));
       for (int v = 0; v < config_.num_vars; ++v) propagation.need_ghosts(v);
     }
   }
@@ -226,6 +254,9 @@ class GhostLoop : public ProxyLoop {
   double step_seconds_ = 0;  // a synthesis's modelled seconds per variable step
   std::vector<double> local_sums_;
   kernels::StencilSweeper<> sweeper_;
+  kernels::YzLinesAside lines_aside_;  // whose received yz ghosts wait in side arrays after each grid
+  // Unless lines_aside_ is empty, per variable: its grid (current_ views it), then the side arrays.
+  std::vector<Kokkos::View<double*>> storage_;
   std::vector<Grid<>> current_, next_;  // next_: empty where the sweep is in place
   std::vector<Spike> spikes_;
   std::unique_ptr<comm::Strategy> strategy_;
