@@ -105,12 +105,13 @@ def matrix(opts):
 
 
 # The 3D7PT and 3D27PT sweeps in place (kernels/in_place_*.hpp) and into a second grid give one checksum
-# per stencil: a 128x24x24 domain whose blocks are swept in place on 1x1x1, 2x1x1 and 1x1x2 (lines of 64-128
-# cells, blocks from memory) and into a second grid on 4x1x1 (32-cell lines) and 2x2x1 (a block that fits
-# the caches).
-IN_PLACE_DOMAIN = (128, 24, 24)
+# per stencil: a 128x32x32 domain whose blocks are swept in place on 1x1x1, 2x1x1, 1x1x2, 2x2x1 and 2x1x2
+# (lines of 64-128 cells, blocks from memory; their received yz ghosts wait in side arrays, for 3D27PT all
+# but those the y or z phase sends on: kernels/yz_ghost_sides.hpp) and into a second grid on 4x1x1
+# (32-cell lines).
+IN_PLACE_DOMAIN = (128, 32, 32)
 IN_PLACE_GRIDS = [(1, (1, 1, 1), True), (2, (2, 1, 1), True), (2, (1, 1, 2), True), (4, (4, 1, 1), False),
-                  (4, (2, 2, 1), False)]
+                  (4, (2, 2, 1), True), (4, (2, 1, 2), True)]
 
 
 def in_place(opts):
