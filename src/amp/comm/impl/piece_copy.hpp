@@ -2,8 +2,8 @@
 // How one side of a link's pieces are copied between a variable's storage and its slot (the packed
 // form, pieces back to back): strided rows as strided copies, one row per (piece, row), and an index
 // list only for elements that really are scattered (index-list pieces outside their runs of consecutive
-// elements, and rows too short to be worth a row of their own). Pack (storage -> slot) and unpack (slot -> storage) are the same copy, run one
-// way or the other.
+// elements, and rows too short to be worth a row of their own). Pack (storage -> slot) and unpack
+// (slot -> storage) are the same copy, run one way or the other.
 #pragma once
 
 #include <amp/comm/memory_space.hpp>
