@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include <limits>
+#include <stdexcept>
 
 namespace {
 
@@ -149,6 +150,19 @@ TEST(InPlaceSweep, SweeperLeavesTheNewValuesInCurrent) {
       }
   EXPECT_NEAR(sums.interior, expected_sum, 1e-12 * expected_sum);
   EXPECT_EQ(after(0, 3, 3), before(0, 3, 3));  // a ghost
+}
+
+// Ghosts set aside only a sweep in place writes into the grid: a sweeper into a second grid refuses them.
+TEST(InPlaceSweep, OnlyASweepInPlaceTakesGhostsSetAside) {
+  const BlockExtent e{16, 16, 16};
+  const k::StencilSweeper<ExecutionSpace> sweeper(Stencil::ThreeD27Pt, e);
+  ASSERT_FALSE(sweeper.in_place());
+  const auto grid = amp::test::to_device(amp::test::sample_grid(e, 3));
+  k::Grid<MemorySpace> next("next", e.nx + 2, e.ny + 2, e.nz + 2);
+  Face low("low", static_cast<std::size_t>(e.ny) * e.nz);
+  EXPECT_THROW(sweeper.sweep(grid, next, k::GlobalSides{}, {}, {low, {}, k::YzLinesAside{1, e.ny, 1, e.nz}}),
+               std::invalid_argument);
+  EXPECT_NO_THROW(sweeper.sweep(grid, next, k::GlobalSides{}));
 }
 
 }  // namespace
