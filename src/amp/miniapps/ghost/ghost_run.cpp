@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // amp-ghost's sweep of one variable (proxy_loop.hpp): need_ghosts(v) -> stencil (interior sum and
-// outflow fused, the new yz faces written straight into the x links' send slots) -> swap -> computed(v);
+// outflow fused, the new yz faces written straight into the x links' send slots; in place, the received
+// yz ghosts taken from the side arrays after the grid plane by plane) -> swap -> computed(v);
 // then one MPI_Allreduce of the summed variables. A CTH-shaped step (exchanges_per_step and the keys
 // beside it) is that many such sweeps, then its face propagations and single-value reductions. Spikes are added before
 // computed(v) so neighbours' ghosts always see them (a step that adds one packs its faces after the spike instead).
