@@ -2,8 +2,8 @@
 // Pack and unpack's piece copy: every kind of piece (strided rows, 2-D blocks, rows too short for a row
 // of their own, rows longer than one copy row, index lists, with and without a run of consecutive elements)
 // lands where its element list says, both ways, for a sub-range of pieces too; and only the scattered
-// elements go through the index list. Built once
-// per back end (amp_add_gtest_per_back_end): the copy runs on amp::test::ExecutionSpace.
+// elements go through the index list. Built once per back end (amp_add_gtest_per_back_end): the copy runs
+// on amp::test::ExecutionSpace.
 #include "../common/test_execution_space.hpp"
 
 #include <amp/comm/impl/piece_copy.hpp>

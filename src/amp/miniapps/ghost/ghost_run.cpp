@@ -96,12 +96,11 @@ class GhostLoop : public ProxyLoop {
     // A sweep in place needs no second grid; its variables' storage ends with the yz ghosts' side arrays.
     for (int v = 0; v < config.num_vars; ++v) {
       if (!lines_aside_.empty()) {
-        storage_.emplace_back(Kokkos::view_alloc(std::string("amp::grid"), Kokkos::WithoutInitializing),
-                              b.storage() + kernels::yz_ghost_side_elements(b));
+        const std::int64_t sides_end = b.storage() + kernels::yz_ghost_side_elements(b);
+        storage_.emplace_back(Kokkos::view_alloc(std::string("amp::grid"), Kokkos::WithoutInitializing), sides_end);
         current_.emplace_back(storage_[v].data(), b.nx + 2, b.ny + 2, b.nz + 2);
         // Touched now, not by the first unpack (a page fault every 512 ghosts; first touch places them).
-        Kokkos::deep_copy(Kokkos::subview(storage_[v], std::make_pair(b.storage(), storage_[v].extent_int(0) + 0L)),
-                          0.0);
+        Kokkos::deep_copy(Kokkos::subview(storage_[v], std::make_pair(b.storage(), sides_end)), 0.0);
       } else {
         current_.emplace_back(Kokkos::view_alloc(std::string("amp::grid"), Kokkos::WithoutInitializing), b.nx + 2,
                               b.ny + 2, b.nz + 2);
