@@ -39,6 +39,7 @@ def test_a_bare_word_is_a_string_value(network_file):
     (["packet_size=32"], "packet_size = 32 is below 64 bytes"),
     (["packet_size=4096.5"], "packet_size must be a positive integer"),
     ([f"packet_size={(1 << 20) + 1}"], "above the limit of 1048576"),
+    (["nic_queue=lifo"], "nic_queue must be round_robin or fifo, not 'lifo'"),
 ])
 def test_bad_keys_are_one_line_naming_the_file(network_file, overrides, words):
     path = network_file("torus-4x4x4")
@@ -126,6 +127,21 @@ def test_sstmac_nic_buffer_is_one_rule_however_many_ranks_share_the_nic_and_the_
     assert sstmac_machine.sstmac_overrides(xe6, "fifo")["node.nic.queue"] == "fifo"
     assert sstmac_machine.sstmac_description(xe6, "sstmac ...", "fifo")["injection_queue"] == "fifo"
     assert sstmac_machine.SSTMAC_QUEUES == ("round_robin", "fifo")
+
+
+def test_a_nic_queue_given_is_the_one_every_simulator_replays_with_or_refuses(network_file):
+    from amp_tools.simulators import codes_machine, sstmac
+    path = network_file("xe6-gemini")
+    plain, fifo, fair = (networks.load(path, given) for given in ([], ["nic_queue=fifo"], ["nic_queue=round_robin"]))
+    assert plain.nic_queue == "" and "nic_queue" not in plain.parameters()  # absent: the keys stay as they were
+    assert len({plain.key, fifo.key, fair.key}) == 3 and fifo.parameters()["nic_queue"] == "fifo"
+    assert sstmac.sstmac_queues(plain) == ("round_robin", "fifo")  # round robin, then FIFO where it stops short
+    assert sstmac.sstmac_queues(fifo) == ("fifo",) and sstmac.sstmac_queues(fair) == ("round_robin",)
+    assert "without nic_queue the replay goes on with its FIFO queue" in sstmac.stopped_why(fair)
+    with_folder = lambda n: codes_machine.params(n, "/tmp")["modelnet_scheduler"]  # noqa: E731
+    assert (with_folder(plain), with_folder(fifo), with_folder(fair)) == ("round-robin", "fcfs", "round-robin")
+    assert "cannot serve one message after the other" in simulators.refusal(fifo, "simgrid")
+    assert simulators.refusal(fair, "simgrid") is None and simulators.refusal(fifo, "sstmac") is None
 
 
 def test_sstmac_credits_hold_two_packets_per_virtual_channel(network_file):

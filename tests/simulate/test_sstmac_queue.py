@@ -7,7 +7,10 @@ rank to a node:
 - 1000 messages finish with the round-robin queue: no note, the JSON says round_robin;
 - 2000 messages stop it short (at 65 %): one note line, then the FIFO queue's replay, which the JSON
   names with the reason and its command carries;
-- both predictions within 5 % of the NIC's time for the bytes (COUNT x 8 KiB / 10 GB/s).
+- both predictions within 5 % of the NIC's time for the bytes (COUNT x 8 KiB / 10 GB/s);
+- a network that gives its nic_queue is replayed with that queue alone: `nic_queue=fifo` replays 1000
+  messages with FIFO (no note), `nic_queue=round_robin` ends the 2000 in one error line, exit 3 (the
+  simulator failed), no JSON.
 
 Usage: test_sstmac_queue.py BUILD ROOT WORKDIR    (exit 77 without AMP_SSTMAC)
 """
@@ -27,8 +30,9 @@ def fail(message):
     sys.exit(1)
 
 
-def simulate(build, root, workdir, count):
-    """(the simulation JSON, amp simulate's stderr) of a burst of `count` messages."""
+def simulate(build, root, workdir, count, given=(), fails=False):
+    """(the simulation JSON, amp simulate's stderr) of a burst of `count` messages, with `given` network keys
+    on top; where it `fails`, (None, its stderr) after checking that it wrote nothing."""
     trace = os.path.join(workdir, f"sstmac-queue-burst-{count}")
     shutil.rmtree(trace, ignore_errors=True)
     os.makedirs(trace)
@@ -38,8 +42,13 @@ def simulate(build, root, workdir, count):
         fail(f"making the burst of {count}: {made.stderr.strip()}")
     network = os.path.join(root, "inputs", "networks", "torus-4x4x4.toml")
     done = subprocess.run([sys.executable, "-m", "amp_tools.simulate", trace, "--network", network, "--simulator",
-                           "sstmac", "--build", build, "--root", root, "--set", "ranks_per_node=1"],
-                          capture_output=True, text=True)
+                           "sstmac", "--build", build, "--root", root, "--set", "ranks_per_node=1",
+                           *[f"--set={key}" for key in given]], capture_output=True, text=True)
+    if fails:
+        written = [f for f in os.listdir(trace) if f.startswith("simulation-")]
+        if done.returncode != 3 or written:
+            fail(f"burst of {count} with {given}: expected exit 3 and no JSON, got {done.returncode} and {written}")
+        return None, done.stderr
     if done.returncode != 0:
         fail(f"burst of {count}: exit {done.returncode}: {done.stderr.strip()}")
     outputs = [f for f in os.listdir(trace) if f.startswith("simulation-") and f.endswith("-sstmac.json")]
@@ -76,7 +85,15 @@ def main():
               f"the NIC's {expected * 1e6:.1f} us ({error * 100:+.1f}%)")
         if abs(error) > 0.05:
             fail(f"burst of {count}: {result['predicted_seconds']:.6g} s, more than 5 % from {expected:.6g} s")
-    print("ok: the round-robin queue where it finishes, the FIFO queue where it stopped short")
+    result, stderr = simulate(build, root, workdir, 1000, ["nic_queue=fifo"])
+    if result["simulated_network"]["injection_queue"] != "fifo" or NOTE in stderr:
+        fail(f"burst of 1000 with nic_queue=fifo: replayed with {result['simulated_network']['injection_queue']}")
+    _, stderr = simulate(build, root, workdir, 2000, ["nic_queue=round_robin"], fails=True)
+    errors = [line for line in stderr.splitlines() if line.startswith("amp simulate: error:")]
+    if len(errors) != 1 or "nic_queue = 'round_robin' was given" not in errors[0] or NOTE in stderr:
+        fail(f"burst of 2000 with nic_queue=round_robin: expected one error line naming the key, got {stderr!r}")
+    print("ok: the round-robin queue where it finishes, the FIFO queue where it stopped short, and the queue a "
+          "network gives alone")
 
 
 if __name__ == "__main__":

@@ -28,7 +28,7 @@ PACKET_SIZE_LIMITS = (64, 1 << 20)  # bytes: a Cray packet's 64 B payload up to 
 COMMON = {"topology", "link_bandwidth", "link_latency", "host_speed", "ranks_per_node", "routing", "seed",
           "nic_bandwidth", "router_latency", "message_overhead", "nic_message_overhead", "loopback_bandwidth",
           "loopback_latency",
-          "stream_per_core", "packet_size"}
+          "stream_per_core", "packet_size", "nic_queue"}
 REQUIRED = {"topology", "link_bandwidth", "link_latency", "host_speed", "ranks_per_node"}
 TOPOLOGIES = {
     "torus": {"shape", "dimension_bandwidth"},
@@ -45,6 +45,10 @@ TOPOLOGY_REQUIRED = {
 }
 ROUTINGS = ("minimal", "valiant", "ugal")
 RANDOMIZED_ROUTINGS = ("valiant", "ugal")  # a random choice per message: one answer per seed
+# How a NIC serves the messages its ranks leave waiting: in turn, packet by packet (the fair share SimGrid
+# gives its flows), or one whole message after the other in the order posted. Not given: each simulator's own
+# way (SST-macro round robin, and FIFO where its round-robin ring overflows; docs/SIMULATING.md).
+NIC_QUEUES = ("round_robin", "fifo")
 
 
 class NetworkError(Exception):
@@ -73,6 +77,7 @@ class Network:
                                           # a study scales synthesized compute by it (study_compute_model.py)
     packet_size: int = 0                  # bytes a packet carries (0: not given, SST-macro's SSTMAC_MTU); SimGrid's
                                           # flows have none: they share links as a fluid, the limit of small packets
+    nic_queue: str = ""                   # one of NIC_QUEUES ("": not given, each simulator's own way)
     shape: dict = field(default_factory=dict)   # the topology's own keys
     overrides: dict = field(default_factory=dict)  # --set KEY=VALUE given on top of the file
 
@@ -105,6 +110,8 @@ class Network:
             out["stream_per_core"] = self.stream_per_core
         if self.packet_size:
             out["packet_size"] = self.packet_size
+        if self.nic_queue:
+            out["nic_queue"] = self.nic_queue
         if self.loopback_bandwidth:
             out["loopback_bandwidth"] = self.loopback_bandwidth
             out["loopback_latency"] = self.loopback_latency
@@ -271,6 +278,11 @@ def load(path, overrides=()):
             raise NetworkError(f"{src('packet_size')}: packet_size = {network.packet_size} is below "
                                f"{PACKET_SIZE_LIMITS[0]} bytes "
                                f"(a packet's header alone is about that)")
+    if "nic_queue" in data:
+        network.nic_queue = data["nic_queue"]
+        if network.nic_queue not in NIC_QUEUES:
+            raise NetworkError(f"{src('nic_queue')}: nic_queue must be {' or '.join(NIC_QUEUES)}, "
+                               f"not {network.nic_queue!r}")
     if network.nodes > NODE_LIMIT:
         raise NetworkError(f"{path}: {network.nodes} nodes is more than AMP simulates ({NODE_LIMIT}); "
                            f"no trace needs that many")

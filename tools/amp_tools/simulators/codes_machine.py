@@ -36,8 +36,10 @@ PACKETS_PER_BUFFER = 64
 # (node.nic.queue) and as SimGrid shares a NIC between its flows. CODES' first-come-first-served scheduler
 # sends one message at a time in the order the receivers' clear-to-send replies came back, so two senders
 # can feed one node's port while another port idles: the 1 MiB 3-D halo on dragonfly-1024 took 1.77x
-# SimGrid's time that way (11.3 ms), 1.004x round robin (6.38 ms), the 64 KiB one 1.45x and 1.06x.
-NIC_SCHEDULER = "round-robin"
+# SimGrid's time that way (11.3 ms), 1.004x round robin (6.38 ms), the 64 KiB one 1.45x and 1.06x. A file's
+# nic_queue, where it gives one, chooses: in CODES' words (its model-net schedulers) below.
+NIC_SCHEDULERS = {"round_robin": "round-robin", "fifo": "fcfs"}
+NIC_SCHEDULER = NIC_SCHEDULERS["round_robin"]
 # AMP's routing on a dragonfly, in dragonfly-dally's words (its `routing`): valiant's random intermediate
 # group is its non-minimal routing; UGAL, choosing per packet at the source between the two, its adaptive one.
 DALLY_ROUTING = {"minimal": "minimal", "valiant": "nonminimal", "ugal": "adaptive"}
@@ -89,7 +91,8 @@ def params(network, folder):
     """CODES' PARAMS for this machine; the dragonfly's connection files are named in `folder`."""
     packet = packet_bytes(network)
     buffer = PACKETS_PER_BUFFER * packet
-    p = {"packet_size": packet, "message_size": MESSAGE_SIZE[network.topology], "modelnet_scheduler": NIC_SCHEDULER,
+    p = {"packet_size": packet, "message_size": MESSAGE_SIZE[network.topology],
+         "modelnet_scheduler": NIC_SCHEDULERS.get(network.nic_queue, NIC_SCHEDULER),
          # the CPU's and the NIC's time per message: CODES holds a message that long before it enters the network
          "self_msg_overhead": f"{per_header(network) * 1e9 - MPI_LAYER_DELAY_NS:.9g}"}
     if network.topology == "torus":

@@ -47,6 +47,9 @@ def refusal(network, where):
     if len(classes) > 1:
         key = "dimension_bandwidth" if network.topology == "torus" else "global_bandwidth"
         return f"{where} gives every link of a cluster zone one bandwidth: {key} differs from link_bandwidth"
+    if network.nic_queue == "fifo":
+        return (f"{where} shares a NIC among its flows at once (round robin, in effect): it cannot serve one message "
+                f"after the other (nic_queue = 'fifo'; use sstmac or codes)")
     if network.topology == "dragonfly" and s["routers_per_group"] < s["groups"]:
         return (f"{where} routes a dragonfly through router g of each group to reach group g: "
                 f"routers_per_group ({s['routers_per_group']}) must be at least groups ({s['groups']})")

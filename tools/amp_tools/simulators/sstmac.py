@@ -96,6 +96,22 @@ def notes(network, summary, timeout):
             f"(docs/PERFORMANCE.md){past}"]
 
 
+def sstmac_queues(network):
+    """SST-macro's NIC queues to replay with, in turn, each only where the one before stopped short: the
+    file's nic_queue alone where it gives one, else SSTMAC_QUEUES (round robin, then FIFO)."""
+    return (network.nic_queue,) if network.nic_queue else sstmac_machine.SSTMAC_QUEUES
+
+
+def stopped_why(network):
+    """What the last replay's stopping short means, for the error that ends the simulation."""
+    if network.nic_queue == "round_robin":
+        return (" (nic_queue = 'round_robin' was given: its ring of 1024 waiting messages loses any more; "
+                "without nic_queue the replay goes on with its FIFO queue)")
+    if network.nic_queue:
+        return f" (nic_queue = {network.nic_queue!r} was given: a deadlock in its model)"
+    return " (with each of its NIC queues: a deadlock in its model)"
+
+
 class SstmacStopped(SimulatorError):
     """SST-macro ran out of events before the end of the trace."""
 
@@ -176,7 +192,8 @@ def run(job):
     meta, paused = (trace_meta(trace_dir), 0.0) if summary["synthesized"] else unpaused_copy(trace_dir, amp_trace,
                                                                                               workdir)
     started, stopped = time.monotonic(), []
-    for queue in sstmac_machine.SSTMAC_QUEUES:  # the next only where the one before stopped the replay short
+    queues = sstmac_queues(network)
+    for queue in queues:  # the next only where the one before stopped the replay short
         overrides = sstmac_machine.sstmac_overrides(network, queue)
         command = [sstmac, "-f", params, "-p", f"node.app1.dumpi_metaname={os.path.abspath(meta)}", "-p",
                    f"node.app1.size={ranks}", "-p",
@@ -193,9 +210,8 @@ def run(job):
             break
         except SstmacStopped as e:
             stopped.append((queue, str(e)))
-            if queue == sstmac_machine.SSTMAC_QUEUES[-1]:
-                raise SimulatorError("; ".join(f"{q}: {why}" for q, why in stopped) +
-                                     " (with each of its NIC queues: a deadlock in its model)") from None
+            if queue == queues[-1]:
+                raise SimulatorError("; ".join(f"{q}: {why}" for q, why in stopped) + stopped_why(network)) from None
             print(f"amp simulate: note: with its {queue} NIC queue (a ring of 1024 waiting messages that loses any "
                   f"more: docs/TRACE_SIMULATORS.md) {e} after {time.monotonic() - started:.0f} s of the "
                   f"{timeout:g} s limit; replaying with its {sstmac_machine.SSTMAC_QUEUES[-1]} queue",
