@@ -144,6 +144,19 @@ def test_a_nic_queue_given_is_the_one_every_simulator_replays_with_or_refuses(ne
     assert simulators.refusal(fair, "simgrid") is None and simulators.refusal(fifo, "sstmac") is None
 
 
+def test_sstmac_routers_draw_from_a_clock_stopped_at_the_seed_and_need_libfaketime(network_file, monkeypatch):
+    path = network_file("cascade-dragonfly")
+    valiant, minimal = networks.load(path, ["routing=valiant", "seed=2"]), networks.load(path)
+    assert "switch.router.seed" not in sstmac_machine.sstmac_overrides(valiant)  # its draws can loop forever
+    env = sstmac_machine.sstmac_environment(valiant, "/lib/libfaketime.so.1")
+    assert (env["LD_PRELOAD"], env["FAKETIME"], env["TZ"]) == ("/lib/libfaketime.so.1", "1970-01-01 00:00:02", "UTC")
+    assert sstmac_machine.sstmac_environment(minimal, "/lib/libfaketime.so.1") is None  # it draws nothing
+    assert sstmac_machine.sstmac_description(valiant, "sstmac ...")["router_seed"] == sstmac_machine.ROUTER_SEED
+    monkeypatch.setattr(sstmac_machine, "SSTMAC_CLOCK_LIBRARY", "/nowhere/libfaketime.so.1")
+    assert "install Debian's libfaketime" in simulators.refusal(valiant, "sstmac")
+    assert simulators.refusal(minimal, "sstmac") is None
+
+
 def test_sstmac_credits_hold_two_packets_per_virtual_channel(network_file):
     # the shipped 4 KiB packets keep tools/sstmac/*.ini's 64 KB everywhere
     for routing in networks.ROUTINGS:

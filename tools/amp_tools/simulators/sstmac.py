@@ -12,6 +12,7 @@ import sys
 import time
 
 from amp_tools import simulated_profile
+from amp_tools.networks import RANDOMIZED_ROUTINGS
 from amp_tools.network_metrics import MetricsError
 from amp_tools.simgrid_export import run_cleaning_up, trace_meta
 from amp_tools.simulate_errors import SimulatorError, UsageError
@@ -44,6 +45,9 @@ def refusal(network, where):
     s = network.shape
     if network.topology == "dragonfly" and s["global_latency"] != network.link_latency:
         return f"{where} gives every link one latency: global_latency differs from link_latency"
+    if network.routing in RANDOMIZED_ROUTINGS and not sstmac_machine.sstmac_clock_library():
+        return (f"{where} seeds its {network.routing} routing from a clock that libfaketime stops at the seed "
+                f"(its own seeded routers can loop forever: docs/TRACE_SIMULATORS.md): install Debian's libfaketime")
     for what, seconds in sstmac_machine.sstmac_times(network).items():
         if seconds >= sstmac_machine.SSTMAC_MAX_SECONDS:
             return (f"{where}'s clock holds less than {sstmac_machine.SSTMAC_MAX_SECONDS} s (uint64 ticks of 100 "
@@ -193,6 +197,7 @@ def run(job):
                                                                                               workdir)
     started, stopped = time.monotonic(), []
     queues = sstmac_queues(network)
+    environment = sstmac_machine.sstmac_environment(network, sstmac_machine.sstmac_clock_library())
     for queue in queues:  # the next only where the one before stopped the replay short
         overrides = sstmac_machine.sstmac_overrides(network, queue)
         command = [sstmac, "-f", params, "-p", f"node.app1.dumpi_metaname={os.path.abspath(meta)}", "-p",
@@ -204,7 +209,7 @@ def run(job):
         timeline = sstmac_timeline.Timeline(ranks)
         # in workdir: its statistics' CSV go there
         code, stdout, tail = run_in_what_is_left("sstmac", command, workdir, timeout, started, on_line=timeline.add,
-                                                 lines_from="stdout")
+                                                 lines_from="stdout", env=environment)
         try:
             estimated = sstmac_prediction(code, stdout, tail)
             break

@@ -2,9 +2,12 @@
 """A network file's translation for SST-macro (its snappr model: torus and dragonfly routers, NIC and
 switch credits, packets, the in-node memory model, the MPI protocol's thresholds), the other half of what
 amp_tools.networks resolves; docs/TRACE_SIMULATORS.md gives the model and what each simulator is given."""
+import datetime
+import glob
 import math
+import os
 
-from amp_tools.networks import loopback, per_header
+from amp_tools.networks import RANDOMIZED_ROUTINGS, loopback, per_header
 
 SSTMAC_PROTOCOL = {"node.app1.mpi.max_vshort_msg_size": "512B", "node.app1.mpi.software_ack": "false",
                    # and nothing between: SST-macro's default sends 513 B to 8 KB with its eager1 protocol, a
@@ -97,8 +100,7 @@ def sstmac_overrides(network, queue=None):
          # posted, where it overlaps the wait; given to SST-macro it made the 64 KiB 3-D halo in one node 1.26x
          # SimGrid's time (57.4 against 45.4 us; 46.5 without)
          "node.app1.mpi.post_header_delay": ns(per_header(network)),
-         "switch.router.name": SSTMAC_ROUTERS[network.topology][network.routing][0], **SSTMAC_PROTOCOL,
-         "switch.router.seed": str(network.seed)}
+         "switch.router.name": SSTMAC_ROUTERS[network.topology][network.routing][0], **SSTMAC_PROTOCOL}
     # Ranks of one node: each message a copy through the node's memory model at the loopback's bandwidth,
     # however many run at once (SimGrid: a FATPIPE loopback). Its snappr model with one channel served a
     # node's copies one after the other (64 ranks of amp-ghost on two nodes of trinity-haswell, 32 to a
@@ -192,6 +194,35 @@ def sstmac_injection(network, end_latency, queue):
     return {"node.nic.queue": queue, "node.nic.mtu": f"{packet}B", "node.nic.buffer": f"{in_flight + 2 * packet}B"}
 
 
+# SST-macro 16.0's routers given a seed (switch.router.seed) draw each random choice from a generator seeded anew
+# from the simulated time and the attempt (Router::randomNumber in sstmac/hardware/router/router.cc: seed x (time
+# + 31) << (attempt + 5), kept to 32 bits), so from the 27th attempt on every attempt draws the same number. Where
+# valiant's loop for an intermediate group (checkValiantInterGroup, dragonfly_routing.cc; UGAL's too) finds none
+# in those 28 draws, 1 time in 85,000 on three groups ((2/3)^28), it never ends: a 4096-rank replay on
+# cascade-dragonfly spun there on one packet for hours, its attempt counter past 3.6 billion. A router given no
+# seed draws from one stream seeded by the wall clock (time(NULL)); AMP stops that clock at the file's seed, in
+# seconds (libfaketime, Debian's libfaketime), so the stream is the seed's and a replay repeats exactly.
+SSTMAC_CLOCK_LIBRARY = "/usr/lib/*/faketime/libfaketime.so.1"
+ROUTER_SEED = "the routers' one stream, seeded by a wall clock stopped at `seed` s (libfaketime)"
+
+
+def sstmac_clock_library():
+    """The libfaketime that stops SST-macro's wall clock at a seed, or None where it is not installed."""
+    found = sorted(glob.glob(SSTMAC_CLOCK_LIBRARY))
+    return found[0] if found else None
+
+
+def sstmac_environment(network, library):
+    """The environment SST-macro replays in: for a randomized routing (networks.RANDOMIZED_ROUTINGS), its wall
+    clock stopped at the seed's second through `library` (sstmac_clock_library), the seed of its routers' one
+    stream; None (the caller's environment) where no random choice is made."""
+    if network.routing not in RANDOMIZED_ROUTINGS:
+        return None
+    frozen = datetime.datetime.fromtimestamp(network.seed, datetime.timezone.utc).strftime("%Y-%m-%d %H:%M:%S")
+    return {**os.environ, "LD_PRELOAD": library, "FAKETIME": frozen, "TZ": "UTC",
+            "FAKETIME_DONT_FAKE_MONOTONIC": "1"}
+
+
 def sstmac_description(network, command, queue=None):
     """What SST-macro was given, in its own terms, for the simulation's JSON."""
     p = sstmac_overrides(network, queue)
@@ -199,4 +230,5 @@ def sstmac_description(network, command, queue=None):
             "inter_group": p.get("topology.inter_group"), "concentration": p["topology.concentration"],
             "ranks_per_node": network.ranks_per_node, "router": p["switch.router.name"],
             "packet_size": packet_bytes(network), "injection_queue": p["node.nic.queue"],
-            "seed": network.seed, "parameters": p, "command": command}
+            "seed": network.seed, "router_seed": ROUTER_SEED if network.routing in RANDOMIZED_ROUTINGS else None,
+            "parameters": p, "command": command}
