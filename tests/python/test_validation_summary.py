@@ -38,13 +38,15 @@ def test_the_routing_rows_give_medians_over_seeds_hops_and_the_busiest_links():
               point("bspma", "valiant", 2, 1.1e-4, hops=1.7, use=(0.04, 0.41), start=16e-6),
               point("bspma", "ugal", 1, 0.9e-4, hops=0.9, use=(0.03, 0.35), start=15e-6),
               point("bspma", "minimal", None, 2e-4, rpn=4, hops=0.7),
-              point("bspma", "minimal", None, 1e-4, links=96, hops=0.8)]
+              point("bspma", "minimal", None, 1e-4, links=96, hops=0.8),
+              point("bspma", "valiant", 1, 5e-4, rpn=4, hops=1.5, ranks=16)]  # more ranks: a row of its own
     rows = vs.aces_rows({"points": points})
     assert rows[0] == vs.ACES_HEADER
     assert rows[2:] == [
-        "| bspma | 1 | 192 | 0.100 | 0.115 [0.110 - 0.120] | 0.090 | 0.80 / 1.65 / 0.90 | 5.0 %, 41.0 % | 13-16 |",
-        "| bspma | 1 | 96 | 0.100 | none | none | 0.80 / - / - | 10.0 %, 20.0 % | 12-12 |",
-        "| bspma | 4 | 192 | 0.200 | none | none | 0.70 / - / - | 10.0 %, 20.0 % | 12-12 |"]
+        "| bspma | 4 | 1 | 192 | 0.100 | 0.115 [0.110 - 0.120] | 0.090 | 0.80 / 1.65 / 0.90 | 5.0 %, 41.0 % | 13-16 |",
+        "| bspma | 4 | 1 | 96 | 0.100 | none | none | 0.80 / - / - | 10.0 %, 20.0 % | 12-12 |",
+        "| bspma | 4 | 4 | 192 | 0.200 | none | none | 0.70 / - / - | 10.0 %, 20.0 % | 12-12 |",
+        "| bspma | 16 | 4 | 192 | none | 0.500 | none | - / 1.50 / - | 10.0 %, 20.0 % | 12-12 |"]
 
 
 def test_the_swap_rows_give_both_machines_the_speed_up_and_the_fifo_mark():

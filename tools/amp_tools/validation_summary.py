@@ -46,7 +46,7 @@ PROFILE_HEADER = ("| proxy | strategy | simulator | compute | p2p (MPI) | collec
                   "messages per minute per rank | mean message | replays (s) |")
 SWAP_HEADER = ("| proxy | strategy | ranks | simulator | XT6 (ms per step) | XE6 (ms per step) | speed-up | "
                "replays (s) |")
-ACES_HEADER = ("| strategy | ranks per NIC | global links per pair | minimal (ms) | valiant (ms) | UGAL (ms) | "
+ACES_HEADER = ("| strategy | ranks | ranks per NIC | global links per pair | minimal (ms) | valiant (ms) | UGAL (ms) | "
                "hops min / val / UGAL | max global, node link utilization | start-up (us) |")
 SCALING_HEADER = ("| proxy | strategy | network | ranks | per step (ms) | over the fewest ranks' | compute | "
                   "p2p (MPI) | replays (s) |")
@@ -281,17 +281,18 @@ def micro_rows(record):
 
 
 def aces_rows(summary):
-    """VALIDATION.md's routing table (section 3), of the points on cascade-dragonfly: per strategy, ranks per NIC
-    and global links per pair, minimal's time and valiant's and UGAL's (median [min - max] over seeds), their
-    mean hops per byte, the busiest variant's mean utilization of the global and node links, SST-macro's
+    """VALIDATION.md's routing table (section 3), of the points on cascade-dragonfly: per strategy, ranks, ranks
+    per NIC and global links per pair, minimal's time and valiant's and UGAL's (median [min - max] over seeds),
+    their mean hops per byte, the busiest variant's mean utilization of the global and node links, SST-macro's
     start-up left out."""
-    variants = {}  # (strategy, ranks per NIC, global links per pair): {routing: [points, one per seed]}
+    variants = {}  # (strategy, ranks, ranks per NIC, global links per pair): {routing: [points, one per seed]}
     for p in summary["points"]:
         if p["network"] == "cascade-dragonfly":
-            key = (p["strategy"], p.get("ranks_per_node"), p.get("global_links_per_pair"))
+            key = (p["strategy"], p["ranks"], p.get("ranks_per_node"), p.get("global_links_per_pair"))
             variants.setdefault(key, {}).setdefault(p.get("routing"), []).append(p)
-    lines = [ACES_HEADER, "|---|---|---|---|---|---|---|---|---|"]
-    for (strategy, rpn, links), by in sorted(variants.items(), key=lambda kv: (kv[0][0], kv[0][1], -kv[0][2])):
+    lines = [ACES_HEADER, "|---|---|---|---|---|---|---|---|---|---|"]
+    for (strategy, ranks, rpn, links), by in sorted(variants.items(),
+                                                    key=lambda kv: (kv[0][0], kv[0][1], kv[0][2], -kv[0][3])):
         def ms(routing):  # a variant SST-macro did not finish has no prediction
             t = [(p["per_step_seconds"] if p["steady"] else p["predicted_seconds"]) * 1e3 for p in by.get(routing, [])]
             if not t:
@@ -302,7 +303,7 @@ def aces_rows(summary):
         every = [p for found in by.values() for p in found]
         use = lambda c: max((p.get("link_utilization") or {}).get(c) or 0.0 for p in every)  # noqa: E731
         start = [(p.get("sstmac_startup_seconds") or 0.0) * 1e6 for p in every]
-        lines.append(f"| {strategy} | {rpn} | {links} | {ms('minimal')} | {ms('valiant')} | {ms('ugal')} | {hops} | "
+        lines.append(f"| {strategy} | {ranks} | {rpn} | {links} | {ms('minimal')} | {ms('valiant')} | {ms('ugal')} | {hops} | "
                      f"{use('global') * 100:.1f} %, {use('node') * 100:.1f} % | {min(start):.0f}-{max(start):.0f} |")
     return lines
 
