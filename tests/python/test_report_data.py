@@ -111,21 +111,25 @@ def test_the_table3_figure_takes_one_strategy_from_two_simulators():
 
 
 def test_the_routing_figure_divides_only_by_a_baseline_it_has():
-    """Panel (c), per-NIC bandwidth at four ranks per NIC over one, is 4 x T(1 per NIC) / T(4 per NIC); a folder
-    of four per NIC alone (aces_nic_sharing.toml) has no one-per-NIC time, so the panel draws no AMP bar."""
+    """Panel (c), per-NIC bandwidth at four ranks per NIC over one, is the node links' mean utilization of four
+    ranks per NIC on the one-per-NIC point's NICs (4x its ranks) over that point's: not 1024 ranks at four per
+    NIC (other NICs, in one group), and nothing for a folder of four per NIC alone; panel (d) is T(all global
+    links) / T(half) at the baseline's ranks."""
     from amp_tools import report_validation
 
-    def row(routing, rpn, links, seconds):
+    def row(routing, rpn, links, seconds, ranks=1024, node=0.2):
         overrides = {"routing": routing, "ranks_per_node": rpn, "global_links_per_pair": links}
-        return ("amp-ghost", "bspma/isend", 1024, "cascade-dragonfly", "sstmac", 1,
-                {"network": "cascade-dragonfly", "simulator": "sstmac", "predicted_seconds": seconds, "ranks": 1024,
-                 "network_overrides": overrides, "hops": {"mean_per_byte": 1.0}}, None, None)
+        return ("amp-ghost", "bspma/isend", ranks, "cascade-dragonfly", "sstmac", 1,
+                {"network": "cascade-dragonfly", "simulator": "sstmac", "predicted_seconds": seconds, "ranks": ranks,
+                 "network_overrides": overrides, "hops": {"mean_per_byte": 1.0},
+                 "links": {"node": {"mean_utilization": node}}}, None, None)
 
     def amp_bars(fig, panel):
         return [round(bar.get_height(), 9) for bars in fig.axes[panel].containers
                 if bars.get_label().startswith("AMP") for bar in bars]
-    both = [row("valiant", 1, 192, 1.0), row("valiant", 4, 192, 2.0), row("valiant", 1, 96, 1.25)]
+    both = [row("valiant", 1, 192, 1.0), row("valiant", 4, 192, 2.0, ranks=4096, node=0.38),
+            row("valiant", 4, 192, 3.0, node=0.5), row("valiant", 1, 96, 1.25)]
     fig = report_validation.aces_figure(both)
-    assert amp_bars(fig, 2) == [2.0] and amp_bars(fig, 3) == [0.8]
+    assert amp_bars(fig, 2) == [1.9] and amp_bars(fig, 3) == [0.8]
     fig = report_validation.aces_figure([row("valiant", 4, 192, 2.0), row("valiant", 4, 96, 2.5)])
     assert amp_bars(fig, 2) == [] and amp_bars(fig, 3) == [0.8]

@@ -128,13 +128,14 @@ def swap_figure(rows):
 
 
 def aces_runs(rows):
-    """{strategy: {(routing, ranks_per_node, global_links_per_pair): [simulation, one per seed]}} on the dragonfly."""
+    """{strategy: {(routing, ranks, ranks_per_node, global_links_per_pair): [simulation, one per seed]}} on the
+    dragonfly."""
     out = {}
     for _, label, _, _, _, _, sim, _, _ in rows:
         if sim["network"] != "cascade-dragonfly":
             continue
         o = {**(sim.get("network_parameters") or {}), **(sim.get("network_overrides") or {})}
-        key = (o.get("routing"), o.get("ranks_per_node"), o.get("global_links_per_pair"))
+        key = (o.get("routing"), sim["ranks"], o.get("ranks_per_node"), o.get("global_links_per_pair"))
         out.setdefault(strategy_of(label), {}).setdefault(key, []).append(sim)
     return out
 
@@ -155,24 +156,39 @@ def aces_figure(rows):
     if not runs:
         return None
     strategies = sorted(runs)
-    base_rpn = min(k[1] for c in runs.values() for k in c)
-    full = max(k[2] for c in runs.values() for k in c)
+    base_rpn = min(k[2] for c in runs.values() for k in c)
+    full = max(k[3] for c in runs.values() for k in c)
+    base_ranks = min(k[1] for c in runs.values() for k in c if k[2] == base_rpn)
     fig, axes = plt.subplots(1, 4, figsize=(19, 4.6))
     width = 0.8 / (len(strategies) + 1)
 
-    def times(strategy, routing, rpn=base_rpn, links=full):
-        return [time_of(s) for s in runs[strategy].get((routing, rpn, links), [])]
+    def runs_of(strategy, routing, ranks=base_ranks, rpn=base_rpn, links=full):
+        return runs[strategy].get((routing, ranks, rpn, links), [])
 
-    def over_baseline(strategy, routing, numerator, **variant):
-        """numerator x the median time of the baseline variant / each seed's time of `variant` (none where the
-        variant is the baseline: a folder of four ranks per NIC alone has no one-per-NIC time to divide)."""
-        if variant.get("rpn", base_rpn) == base_rpn and variant.get("links", full) == full:
-            return []
+    def times(strategy, routing, **variant):
+        return [time_of(s) for s in runs_of(strategy, routing, **variant)]
+
+    def half_links(strategy, routing):
+        """The baseline's median time / each seed's time with half the global links (none without both)."""
         base = times(strategy, routing)
-        return [numerator * statistics.median(base) / t for t in times(strategy, routing, **variant)] if base else []
+        return [statistics.median(base) / t for t in times(strategy, routing, links=full // 2)] if base else []
+
+    def node_links(sims):
+        return [s["links"]["node"]["mean_utilization"] for s in sims
+                if isinstance(((s.get("links") or {}).get("node") or {}).get("mean_utilization"), (int, float))]
+
+    def four_per_nic(strategy, routing):
+        """Per-NIC bandwidth (the node links' mean utilization) of four ranks per NIC on the baseline's NICs
+        (4x its ranks) over the baseline's; none where the folder lacks either (four per NIC alone, or at other
+        NICs, as 1024 ranks in one group)."""
+        if base_rpn != 1:
+            return []
+        base = node_links(runs_of(strategy, routing))
+        loaded = node_links(runs_of(strategy, routing, ranks=4 * base_ranks, rpn=4))
+        return [u / statistics.median(base) for u in loaded] if base and statistics.median(base) > 0 else []
 
     def hops(strategy, routing):
-        return [s["hops"]["mean_per_byte"] for s in runs[strategy].get((routing, base_rpn, full), [])
+        return [s["hops"]["mean_per_byte"] for s in runs_of(strategy, routing)
                 if (s.get("hops") or {}).get("mean_per_byte") is not None]
 
     def minimal_over(strategy, routing):
@@ -183,12 +199,10 @@ def aces_figure(rows):
         (f"(a) routing, {base_rpn} rank per NIC, all global links", "throughput relative to minimal routing",
          minimal_over, TRACES_000, "000 (trace-based CTH)"),
         ("(b) hops", "mean hops (AMP: router-to-router links per byte)", hops, HOPS_000, "000 (trace-based CTH)"),
-        ("(c) 4 ranks per NIC: per-NIC bandwidth over 1 per NIC", "ratio",
-         lambda strategy, r: over_baseline(strategy, r, 4, rpn=4), {"valiant": FOUR_PER_NIC_000},
-         "000 Fig. 7 (4 traces per NIC, non-minimal)"),
-        ("(d) half the global links: throughput over all", "ratio",
-         lambda strategy, r: over_baseline(strategy, r, 1, links=full // 2), dict.fromkeys(ROUTINGS, HALF_GLOBAL_000),
-         "000 (50 % of the global links)"))
+        ("(c) 4 ranks per NIC: per-NIC bandwidth over 1 per NIC", "ratio", four_per_nic,
+         {"valiant": FOUR_PER_NIC_000}, "000 Fig. 7 (4 traces per NIC, non-minimal)"),
+        ("(d) half the global links: throughput over all", "ratio", half_links,
+         dict.fromkeys(ROUTINGS, HALF_GLOBAL_000), "000 (50 % of the global links)"))
     for ax, (title, ylabel, values, published, source) in zip(axes, panels):
         spread_bars(ax,
                     [(x - 0.4 + width / 2, published.get(r, [])) for x, r in enumerate(ROUTINGS)],
