@@ -73,15 +73,15 @@ def test_the_memory_check_counts_the_trace_only_where_the_simulator_holds_it(net
 
 
 def test_sstmacs_note_spans_the_measured_costs_and_names_a_timeout_for_the_slowest(network_file):
-    """The routing study's 4096-rank step at four per NIC (32.1 GB, 512-byte packets on cascade-dragonfly) had not
-    finished after 67 minutes: the note's range reaches past that, and a --timeout below its top is named."""
+    """The routing study's 4096-rank step at four per NIC (32.1 GB, 512-byte packets on cascade-dragonfly) took 22
+    minutes: the note's range holds it, and a --timeout below its top is named."""
     from amp_tools.simulators import sstmac
     dragonfly = networks.load(network_file("cascade-dragonfly"))
     note, = sstmac.notes(dragonfly, {"bytes": 32.1e9}, 7200)
-    assert "62.7 million packets of 512 bytes" in note and "expect 1-67 minutes, or more" in note, note
+    assert "62.7 million packets of 512 bytes" in note and "expect 1-28 minutes, or more" in note, note
     assert "--timeout" not in note
-    note, = sstmac.notes(dragonfly, {"bytes": 32.1e9}, 1800)
-    assert note.endswith("give --timeout 6019 to be safe"), note
+    note, = sstmac.notes(dragonfly, {"bytes": 32.1e9}, 1200)
+    assert note.endswith("give --timeout 2539 to be safe"), note
     assert sstmac.notes(dragonfly, {"bytes": 1e9}, 1800) == []
 
 
