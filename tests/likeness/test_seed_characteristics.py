@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
 """Each proxy's seed deck (inputs/*/*-seed.toml) shows its application's characteristics as seeds 000
-and 001 state them (docs/VALIDATION.md, "Each proxy beside its application"), checked on real runs at
-2 ranks (reduced sizes where a count does not depend on size) and, for CTH's message sizes, on a
-synthesized trace of the full deck (no compute). Wall-time figures (message rates, profiles) are measured,
-not asserted. Usage: test_seed_characteristics.py {ghost,sage,nobel} --exe PROXY --trace-tool AMP_TRACE
---mpiexec MPIEXEC --workdir DIR --deck DECK. Exit 0 when every check holds, 1 naming each that fails."""
+and 001 state them (docs/LIKENESS.md), checked on real runs at 2 ranks (reduced sizes where a count does not
+depend on size) and, for CTH's message sizes, on a synthesized trace of the full deck (no compute). Wall-time
+figures (message rates, profiles) are measured, not asserted. Usage: test_seed_characteristics.py
+{ghost,sage,nobel} --exe PROXY --trace-tool AMP_TRACE --mpiexec MPIEXEC --workdir DIR --deck DECK. Exit 0
+when every check holds, 1 naming each that fails."""
 import argparse
 import json
 import os

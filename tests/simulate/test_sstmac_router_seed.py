@@ -75,7 +75,8 @@ def main():
         if "switch.router.seed" in given["parameters"]:
             fail("SST-macro was given switch.router.seed, whose draws can loop forever")
     if "libfaketime" not in (first["simulated_network"].get("router_seed") or ""):
-        fail(f"the JSON does not say how valiant's routers were seeded: {first['simulated_network'].get('router_seed')}")
+        fail(f"the JSON does not say how valiant's routers were seeded: "
+             f"{first['simulated_network'].get('router_seed')}")
     if minimal["simulated_network"].get("router_seed") is not None:
         fail("minimal routing draws nothing, yet the JSON names a seeded stream")
     print("ok: one seed, one prediction; another seed, another")

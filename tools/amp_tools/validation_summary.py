@@ -303,8 +303,9 @@ def aces_rows(summary):
         every = [p for found in by.values() for p in found]
         use = lambda c: max((p.get("link_utilization") or {}).get(c) or 0.0 for p in every)  # noqa: E731
         start = [(p.get("sstmac_startup_seconds") or 0.0) * 1e6 for p in every]
-        lines.append(f"| {strategy} | {ranks} | {rpn} | {links} | {ms('minimal')} | {ms('valiant')} | {ms('ugal')} | {hops} | "
-                     f"{use('global') * 100:.1f} %, {use('node') * 100:.1f} % | {min(start):.0f}-{max(start):.0f} |")
+        lines.append(f"| {strategy} | {ranks} | {rpn} | {links} | {ms('minimal')} | {ms('valiant')} | {ms('ugal')} | "
+                     f"{hops} | {use('global') * 100:.1f} %, {use('node') * 100:.1f} % | "
+                     f"{min(start):.0f}-{max(start):.0f} |")
     return lines
 
 
