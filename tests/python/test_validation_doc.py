@@ -89,3 +89,37 @@ def test_the_verdict_table_quotes_xnobels_message_rate(repo):
         for p in points:
             rate = p["messages_per_step"] / p["ranks"] / p["per_step_seconds"] * 60
             assert f"{rate:,.0f}" in cell, f"the verdict says {cell!r}, {summary} gives {rate:,.0f}"
+
+
+def verdict_word(text, headline):
+    """The verdict cell (the fourth) of the verdict row whose first cell starts with `headline`."""
+    rows = [line for line in text.splitlines() if line.startswith(f"| {headline}")]
+    assert len(rows) == 1, f"no single verdict row '{headline}'"
+    return rows[0].split(" | ")[3]
+
+
+def test_the_verdict_table_judges_nic_sharing_by_its_declared_tolerances(repo):
+    """000's four traces per NIC and half the global links (aces-nic-sharing.json): the AMP cells quote the
+    node links' utilization of 4096 ranks at four per NIC over 1024 at one (the same NICs, all global links), and
+    each step with half the global links over all; the verdicts follow the tolerances declared before the run
+    (1.71-2.09x; within 5 %)."""
+    with open(os.path.join(repo, "docs", "VALIDATION.md"), encoding="utf-8") as f:
+        text = f.read()
+    summary = validation_summary.load_summary(os.path.join(repo, validation_summary.SUMMARY_FOLDER,
+                                                           "aces-nic-sharing.json"))
+
+    def point(ranks, rpn, links):
+        found = [p for p in summary["points"] if (p["ranks"], p["ranks_per_node"], p["global_links_per_pair"],
+                                                  p["routing"]) == (ranks, rpn, links, "valiant")]
+        assert len(found) == 1, f"one valiant point of {ranks} ranks, {rpn} per NIC, {links} links expected"
+        return found[0]
+    ratio = point(4096, 4, 192)["link_utilization"]["node"] / point(1024, 1, 192)["link_utilization"]["node"]
+    assert f"{ratio:.2f}x" in verdict_cells(text, "000, four traces per NIC")
+    judged = "**reproduced**" if 1.71 <= ratio <= 2.09 else "**not**"
+    assert verdict_word(text, "000, four traces per NIC").startswith(judged), ratio
+    halves = [point(r, n, 96)["per_step_seconds"] / point(r, n, 192)["per_step_seconds"] for r, n in ((1024, 1),
+                                                                                                    (4096, 4))]
+    for half in halves:
+        assert f"{half:.2f}x" in verdict_cells(text, "000, half the global links"), half
+    judged = "**reproduced**" if all(abs(h - 1) < 0.05 for h in halves) else "**not**"
+    assert verdict_word(text, "000, half the global links").startswith(judged), halves
