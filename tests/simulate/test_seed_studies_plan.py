@@ -8,7 +8,10 @@ SST-macro; cielo_network_swap_1024_sage_nobel, SAGE's and xNOBEL's own at 1024 r
 cielo_cth_scaling, CTH's BSPMA at 16-128 ranks on both; aces_routing, CTH's truncated step
 (BSPMA) at 1024 ranks on minimal, valiant and UGAL in SST-macro; xnobel_amr_steps, xNOBEL's SVCP point at 256
 ranks over 7 steps (and 1) on the XT6; xnobel_rebalance, its calibration point with three rebalance intervals
-on the XT5. Every point also as one step (steady state).
+on the XT5. Every point also as one step (steady state). aces_nic_sharing, one step of 1024 ranks at one and
+four per NIC and 4096 at four, each with 192 and 96 global links (4096 at one per NIC named as not fitting);
+the NIC-queue experiments (xnobel_swap_1024_fifo, cth_xt5_queue, cth_swap_queue, cth_swap_1024_queue), each
+point replayed with the FIFO queue given on its study's machines.
 
 Usage: test_seed_studies_plan.py BUILD ROOT WORKDIR
 """
@@ -109,6 +112,30 @@ def main(build, root, workdir):
     expect("xnobel_amr_steps simulations", on, syntheses)
     if len(simulations) != 2 or skipped:
         fail(f"xnobel_amr_steps: two simulations in SST-macro, none skipped: {simulations} {skipped}")
+
+    # Four traces per NIC and half the global links, the one-per-NIC point in the same study.
+    syntheses, simulations, skipped = plan(root, build, "aces_nic_sharing", env)
+    expect("aces_nic_sharing syntheses", syntheses, {f"ghost-cth-seed-bspma-synth{n}" for n in (1024, 4096)})
+    variants = {(s.split()[1], re.search(r"\((.*)\)", s).group(1)) for s in simulations if s.endswith(" with sstmac")}
+    expect("aces_nic_sharing simulations", variants,
+           {(f"ghost-cth-seed-bspma-synth{n}", f"routing=valiant ranks_per_node={rpn} global_links_per_pair={k}")
+            for n, rpn in ((1024, 1), (1024, 4), (4096, 4)) for k in (192, 96)})
+    if len(simulations) != 6 or len(skipped) != 2 or not all("4096 ranks, more than" in s for s in skipped):
+        fail(f"aces_nic_sharing: six simulations, 4096 ranks at one per NIC named twice: {simulations} {skipped}")
+
+    # The NIC-queue experiments: each point replayed with the FIFO queue given, on its study's machines.
+    for name, ids, machines in (
+            ("xnobel_swap_1024_fifo", {"nobel-xnobel-seed-svcp-synth1024"}, ("xt6-seastar",)),
+            ("cth_xt5_queue", {f"ghost-cth-seed-{c}-synth256" for c in ("bspma", "onebyone")}, ("xt5-seastar",)),
+            ("cth_swap_queue", {"ghost-cth-seed-bspma-synth256"}, ("xt6-seastar", "xe6-gemini")),
+            ("cth_swap_1024_queue", {"ghost-cth-seed-bspma-synth1024"}, ("xt6-seastar", "xe6-gemini"))):
+        syntheses, simulations, skipped = plan(root, build, name, env)
+        expect(f"{name} syntheses", syntheses, with_first_steps(ids))
+        for network in machines:
+            on = {s.split()[1] for s in simulations if s.endswith(f" on {network} (nic_queue=fifo) with sstmac")}
+            expect(f"{name} on {network} with the FIFO queue", on, syntheses)
+        if len(simulations) != len(machines) * len(syntheses) or skipped:
+            fail(f"{name}: each point once per machine, none skipped: {simulations} {skipped}")
 
     runs_after = set(os.listdir(os.path.join(root, "runs"))) if os.path.isdir(os.path.join(root, "runs")) else set()
     if runs_after != runs_before:
