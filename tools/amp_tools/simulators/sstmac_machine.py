@@ -199,9 +199,10 @@ def sstmac_injection(network, end_latency, queue):
 # + 31) << (attempt + 5), kept to 32 bits), so from the 27th attempt on every attempt draws the same number. Where
 # valiant's loop for an intermediate group (checkValiantInterGroup, dragonfly_routing.cc; UGAL's too) finds none
 # in those 28 draws, 1 time in 85,000 on three groups ((2/3)^28), it never ends: a 4096-rank replay on
-# cascade-dragonfly spun there on one packet for hours, its attempt counter past 3.6 billion. A router given no
-# seed draws from one stream seeded by the wall clock (time(NULL)); AMP stops that clock at the file's seed, in
-# seconds (libfaketime, Debian's libfaketime), so the stream is the seed's and a replay repeats exactly.
+# cascade-dragonfly sat there on one packet, no MPI call ending for over ten minutes, its attempt counter past
+# 3.6 billion and rising (docs/TRACE_SIMULATORS.md). A router given no seed draws from one stream seeded by the
+# wall clock (time(NULL)); AMP stops that clock at the file's seed, in seconds (Debian's libfaketime), so the
+# stream is the seed's and a replay repeats exactly.
 SSTMAC_CLOCK_LIBRARY = "/usr/lib/*/faketime/libfaketime.so.1"
 ROUTER_SEED = "the routers' one stream, seeded by a wall clock stopped at `seed` s (libfaketime)"
 
